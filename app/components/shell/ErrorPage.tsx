@@ -1,0 +1,31 @@
+import { Button, Container, Heading, HStack, Text } from '@chakra-ui/react';
+import { Link, useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+/** The branded fallback (404) and error page, inside the tenant's layout. */
+export function ErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const notFound = status === 404;
+  return (
+    <Container maxW="3xl" py={{ base: '12', md: '20' }} px={{ base: '4', md: '6' }} data-testid={notFound ? 'not-found' : 'error-page'}>
+      <Text fontSize="sm" fontWeight="bold" color="brand.fg" letterSpacing="wide">
+        {status}
+      </Text>
+      <Heading as="h1" size={{ base: '2xl', md: '4xl' }} mt="2">
+        {notFound ? t('notFound.title') : t('error.title')}
+      </Heading>
+      <Text mt="4" fontSize="lg" color="fg.muted">
+        {notFound ? t('notFound.body', { path: location.pathname }) : t('error.body')}
+      </Text>
+      <HStack mt="8" gap="3" flexWrap="wrap">
+        <Button asChild colorPalette="brand">
+          <Link to="/">{t('notFound.home')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/support">{t('notFound.support')}</Link>
+        </Button>
+      </HStack>
+    </Container>
+  );
+}

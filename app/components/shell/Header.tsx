@@ -1,0 +1,49 @@
+import { Box, Container, Flex, HStack, Image, Link as ChakraLink } from '@chakra-ui/react';
+import { Link, NavLink } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { linkEnabled, TOP_MENU } from '~/lib/nav';
+import { useRootData } from '~/lib/rootData';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { MobileMenu } from './MobileMenu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const root = useRootData()!;
+  const items = TOP_MENU.filter((item) => linkEnabled(item, root.tenant.features));
+  return (
+    <Box as="header" bg="header.bg" color="header.fg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Link to="/" aria-label={root.tenant.displayName} prefetch="intent">
+            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="9" w="auto" maxW="48" />
+          </Link>
+          <HStack as="nav" aria-label={t('nav.main')} gap={{ lg: '1', xl: '3' }} display={{ base: 'none', lg: 'flex' }} data-testid="top-menu">
+            {items.map((item) => (
+              <ChakraLink
+                key={item.key}
+                asChild
+                px="3"
+                py="2"
+                borderRadius="l2"
+                fontWeight="medium"
+                color="header.fg"
+                _hover={{ bg: 'brand.subtle', color: 'brand.fg', textDecoration: 'none' }}
+                css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+              >
+                <NavLink to={item.to} end prefetch="intent">
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </ChakraLink>
+            ))}
+          </HStack>
+          <HStack gap="2">
+            <LanguageSwitcher />
+            <Box display={{ base: 'block', lg: 'none' }}>
+              <MobileMenu items={items} />
+            </Box>
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { RemixBrowser } from '@remix-run/react';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '~/lib/i18n';
+import type { RootData } from '~/lib/rootData';
+
+// The root loader already sent this page's language and strings: no second fetch for texts.
+const root = (window as unknown as { __remixContext: { state: { loaderData?: { root?: RootData } } } }).__remixContext.state.loaderData?.root;
+const i18n = createI18n(root?.language ?? document.documentElement.lang ?? 'en', root?.translations ?? ({} as RootData['translations']));
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RemixBrowser />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});

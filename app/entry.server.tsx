@@ -1,0 +1,43 @@
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { contentSecurityPolicy, inlineScriptHashes } from '~/lib/csp.server';
+import { createI18n } from '~/lib/i18n';
+import { TRANSLATIONS } from '~/lib/i18n.server';
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document at once: pages load no deferred data, and a complete document lets
+ * the CSP name the hash of every inline script, so the same bytes can be cached and reused.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const language = loadContext?.language ?? 'en';
+  const i18n = createI18n(language, TRANSLATIONS[language]);
+  const html =
+    '<!DOCTYPE html>' +
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
+    );
+  const env = loadContext?.env;
+  const s3Origin = env?.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : undefined;
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({
+      scriptHashes: inlineScriptHashes(html),
+      connectSources: s3Origin ? [s3Origin] : [],
+      development: env?.NODE_ENV === 'development',
+    }),
+  );
+  return new Response(html, { status: responseStatusCode, headers: responseHeaders });
+}

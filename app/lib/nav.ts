@@ -1,0 +1,44 @@
+/** Top menu of SPEC.md §2, in its order. Demo asks for a demo until instant demo rooms exist. */
+export const TOP_MENU = [
+  { key: 'home', to: '/' },
+  { key: 'features', to: '/features' },
+  { key: 'partners', to: '/partners' },
+  { key: 'support', to: '/support' },
+  { key: 'blog', to: '/blog', feature: 'blog' },
+  { key: 'pricing', to: '/pricing' },
+  { key: 'demo', to: '/requestInfo?topic=demo' },
+] as const;
+
+export const FOOTER_GROUPS = [
+  {
+    key: 'company',
+    links: [
+      { key: 'aboutUs', to: '/aboutUs' },
+      { key: 'companyFacts', to: '/company' },
+      { key: 'news', to: '/news', feature: 'news' },
+      { key: 'jobs', to: '/job', feature: 'jobs' },
+    ],
+  },
+  {
+    key: 'help',
+    links: [
+      { key: 'questions', to: '/questions' },
+      { key: 'contactUs', to: '/contactUs' },
+      { key: 'requestInfo', to: '/requestInfo' },
+    ],
+  },
+  {
+    key: 'legal',
+    links: [
+      { key: 'terms', to: '/terms' },
+      { key: 'privacy', to: '/privacy' },
+      { key: 'security', to: '/security' },
+      { key: 'cdeVerified', to: '/cdeVerified' },
+    ],
+  },
+] as const;
+
+/** Whether a link gated by a feature switch is shown for this tenant. */
+export function linkEnabled(link: { feature?: string }, features: Record<string, boolean>): boolean {
+  return !link.feature || features[link.feature] !== false;
+}

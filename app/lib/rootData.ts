@@ -1,0 +1,19 @@
+import { useRouteLoaderData } from '@remix-run/react';
+import type { TranslationShape } from './i18n';
+import type { PublicTenant } from '../../tenants/schema';
+import type { Theme } from '../../themes/schema';
+
+export interface RootData {
+  tenant: PublicTenant;
+  theme: Theme;
+  language: 'en' | 'es' | 'fr';
+  /** BCP 47 locale for Intl formatting. */
+  locale: string;
+  translations: TranslationShape;
+  seo: { title: string; description: string; ogImage: string | null; url: string; siteName: string };
+}
+
+/** Root loader data from any component, error boundaries included. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}

@@ -1,0 +1,104 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { publicTenant, localize } from '../tenants/schema';
+import { systemForTheme } from '../themes/system';
+import { LOCALE_FOR_LANGUAGE } from '../server/locale.server';
+import { Shell } from '~/components/shell/Shell';
+import { ErrorPage } from '~/components/shell/ErrorPage';
+import { TRANSLATIONS } from '~/lib/i18n.server';
+import { useRootData, type RootData } from '~/lib/rootData';
+import { documentMeta } from '~/lib/meta';
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { tenant, theme, language } = context;
+  const url = new URL(request.url);
+  const data: RootData = {
+    tenant: publicTenant(tenant),
+    theme,
+    language,
+    locale: LOCALE_FOR_LANGUAGE[language],
+    translations: TRANSLATIONS[language],
+    seo: {
+      title: localize(tenant.seo.title, language, tenant.languages.default),
+      description: localize(tenant.seo.description, language, tenant.languages.default),
+      ogImage: tenant.seo.ogImage ? `${url.origin}/brand/${tenant.seo.ogImage}` : null,
+      url: `${url.origin}${url.pathname}`,
+      siteName: tenant.displayName,
+    },
+  };
+  return json(data);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => documentMeta(data as RootData | undefined);
+
+/**
+ * Screens whose route sets `handle.hydrate = false` are served as plain HTML without client
+ * JavaScript: information screens stay light and fast, and work fully through HTML forms and
+ * <details> (docs/decisions/0004).
+ */
+export function useHydrate(): boolean {
+  return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const hydrate = useHydrate();
+  if (!data) {
+    // The root loader itself failed: render a plain page, no tenant data available.
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    );
+  }
+  return (
+    <html lang={data.language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={`/brand/${data.tenant.favicon}`} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ChakraProvider value={systemForTheme(data.theme)}>
+          <Shell>{children}</Shell>
+        </ChakraProvider>
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!useRootData()) {
+    return (
+      <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
+        <h1>Service unavailable</h1>
+        <p>This site cannot be shown right now. Please try again in a moment.</p>
+      </main>
+    );
+  }
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

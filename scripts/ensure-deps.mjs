@@ -1,0 +1,35 @@
+// Installs what the project needs on a fresh machine, using only the npm registry and Debian's
+// packages: npm dependencies when missing or out of date, and (with --browser) Debian's chromium
+// for the browser tests. Plain Node, no dependencies, so it runs before `npm install`.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+
+const lockInstalled = 'node_modules/.package-lock.json';
+if (!existsSync(lockInstalled) || mtime('package-lock.json') > mtime(lockInstalled)) {
+  console.log('Installing npm dependencies…');
+  run('npm ci --no-audit --no-fund');
+}
+
+const need = [];
+if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) need.push('chromium');
+if (process.argv.includes('--browser')) {
+  try {
+    execSync('command -v redis-server', { stdio: 'ignore' });
+  } catch {
+    need.push('redis-server');
+  }
+}
+try {
+  execSync('command -v java', { stdio: 'ignore' });
+} catch {
+  need.push('openjdk-17-jre-headless');
+}
+if (need.length) {
+  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  console.log(`Installing Debian packages: ${need.join(', ')}…`);
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}apt-get install -y -qq --no-install-recommends ${need.join(' ')}`);
+}

@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import { contentSecurityPolicy } from '../app/lib/csp.server';
+import { resolveTenant, type Registry } from '../tenants/registry.server';
+import type { Tenant } from '../tenants/schema';
+import type { AppContext } from './context';
+import type { Env } from './env.server';
+import { negotiateLanguage } from './locale.server';
+import { isAnonymousRequest, RenderCache, type CachedPage } from './renderCache.server';
+import { checkDependencies, type Services } from './services/index.server';
+
+export interface AppOptions {
+  env: Env;
+  registry: Registry;
+  services: Services;
+  /** The Remix server build, or a function that loads it per request (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder with the built browser assets (build/client). */
+  clientDir?: string;
+  /** Extra middleware mounted before the Remix handler (Vite in development). */
+  devMiddleware?: express.RequestHandler;
+}
+
+const UNKNOWN_SITE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unknown site</title>' +
+  '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
+  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">' +
+  '<h1>Unknown site</h1><p>This address is not served here. Check the link you followed.</p></body></html>';
+
+/** Headers every response carries; documents get their own script-hash CSP from entry.server. */
+function securityHeaders(env: Env): express.RequestHandler {
+  const s3Origin = env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : `https://${env.S3_BUCKET}.s3.${env.AWS_REGION}.amazonaws.com`;
+  const csp = contentSecurityPolicy({ connectSources: [s3Origin], development: env.NODE_ENV === 'development' });
+  return (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), display-capture=(self), geolocation=()');
+    if (env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    next();
+  };
+}
+
+/**
+ * Trailing-slash policy (docs/decisions/0003): one canonical URL per page. "/signIn/" and
+ * "//signIn" answer 301 to "/signIn", keeping the query string.
+ */
+export function canonicalPath(path: string): string | null {
+  if (path === '/') return null;
+  const collapsed = path.replace(/\/{2,}/g, '/');
+  const trimmed = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+  return trimmed !== path ? trimmed || '/' : null;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url.href, init);
+}
+
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS') {
+  res.status(page.status);
+  for (const [k, v] of page.headers) res.setHeader(k, v);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
+  res.setHeader('X-Render-Cache', state);
+  if (req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? page.gzip : page.body;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+async function sendFetchResponse(res: ExpressResponse, response: Response) {
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  stream.pipe(res);
+  await new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('error', () => {
+      res.destroy();
+      resolve();
+    });
+  });
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { env, registry, services } = options;
+  const app = express();
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(securityHeaders(env));
+
+  app.get('/api/health', async (_req, res) => {
+    const dependencies = await checkDependencies(services);
+    const down = dependencies.filter((d) => !d.up);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(down.length ? 503 : 200).json({
+      status: down.length ? 'down' : 'ok',
+      message: down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up',
+      dependencies,
+    });
+  });
+
+  app.use(compression({ threshold: 1024 }));
+
+  if (options.clientDir && existsSync(options.clientDir)) {
+    // Fingerprinted build output never changes under the same name.
+    app.use('/assets', express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  }
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  app.use((req, res, next) => {
+    const canonical = canonicalPath(req.path);
+    if (canonical) {
+      const query = req.originalUrl.slice(req.originalUrl.indexOf('?') >= 0 ? req.originalUrl.indexOf('?') : req.originalUrl.length);
+      res.redirect(301, canonical + query);
+      return;
+    }
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const tenant = resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN);
+    if (!tenant) {
+      res.status(404).type('html').setHeader('Cache-Control', 'no-store').send(UNKNOWN_SITE_HTML);
+      return;
+    }
+    res.locals.tenant = tenant;
+    next();
+  });
+
+  // Brand files of the request's tenant only: /brand/<file> maps to tenants/<id>/assets/<file>.
+  const brandStatic = new Map<string, express.RequestHandler>();
+  app.use('/brand', (req, res, next) => {
+    const tenant = res.locals.tenant as Tenant;
+    let handler = brandStatic.get(tenant.id);
+    if (!handler) {
+      handler = express.static(join(registry.rootDir, 'tenants', tenant.id, 'assets'), { maxAge: '1h', index: false, dotfiles: 'deny' });
+      brandStatic.set(tenant.id, handler);
+    }
+    handler(req, res, next);
+  });
+  app.get('/favicon.ico', (_req, res) => {
+    const tenant = res.locals.tenant as Tenant;
+    res.redirect(302, `/brand/${tenant.favicon}`);
+  });
+
+  const cache = new RenderCache(env.RENDER_CACHE_SECONDS * 1000);
+  let handlerPromise: Promise<(request: Request, context: AppContext) => Promise<Response>> | undefined;
+  const getHandler = async () => {
+    if (typeof options.build === 'function') {
+      const build = await options.build();
+      return createRequestHandler(build, 'development') as unknown as (request: Request, context: AppContext) => Promise<Response>;
+    }
+    handlerPromise ??= Promise.resolve(
+      createRequestHandler(options.build, env.NODE_ENV) as unknown as (request: Request, context: AppContext) => Promise<Response>,
+    );
+    return handlerPromise;
+  };
+
+  app.all('*', async (req, res, next) => {
+    try {
+      const tenant = res.locals.tenant as Tenant;
+      const theme = registry.themes.get(tenant.themeId)!;
+      const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
+      const cacheable = cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization);
+      const key = RenderCache.key(tenant.id, language, req.originalUrl);
+      if (cacheable) {
+        const hit = cache.get(key);
+        if (hit) return sendCached(req, res, hit, 'HIT');
+      }
+      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env };
+      const handler = await getHandler();
+      const response = await handler(toFetchRequest(req, res), context);
+      const storable =
+        cacheable &&
+        response.status === 200 &&
+        (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+        !response.headers.has('set-cookie') &&
+        !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+      if (storable) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding'].includes(k));
+        return sendCached(req, res, cache.set(key, { status: response.status, headers, body }), 'MISS');
+      }
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every endpoint and secret the server uses, validated once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Tenants are also served on <slug>.<PLATFORM_ROOT_DOMAIN>. */
+  PLATFORM_ROOT_DOMAIN: z.string().min(1).default('events.localhost'),
+  /** Folder holding tenants/, themes/ and templates/. */
+  CONFIG_ROOT: z.string().default(process.cwd()),
+  AWS_REGION: z.string().default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_TABLE: z.string().min(3).default('platform'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).default('platform-media'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Seconds an anonymous page render is reused for the same tenant, language and URL. 0 turns it off. */
+  RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Form submissions accepted per IP per hour. */
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Set when the server runs behind a load balancer that sets X-Forwarded-*. */
+  TRUST_PROXY: bool.default(false),
+  REDIS_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return parsed.data;
+}

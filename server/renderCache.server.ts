@@ -1,0 +1,79 @@
+import { gzipSync } from 'node:zlib';
+
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+/**
+ * Anonymous page renders, kept per tenant + language + URL for a short time. The key always starts
+ * with the tenant id, so one tenant's page can never be served on another tenant's host.
+ * A bounded LRU: the oldest entry goes when the cache is full.
+ */
+export class RenderCache {
+  private entries = new Map<string, CachedPage>();
+  constructor(
+    private ttlMs: number,
+    private maxEntries = 1000,
+  ) {}
+
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+
+  static key(tenantId: string, language: string, url: string) {
+    return `${tenantId}\u0000${language}\u0000${url}`;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Refresh recency for the LRU order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, page: Omit<CachedPage, 'gzip' | 'expiresAt' | 'etag'>, now = Date.now()): CachedPage {
+    const entry: CachedPage = {
+      ...page,
+      gzip: gzipSync(page.body, { level: 6 }),
+      etag: `W/"${page.body.length.toString(16)}-${now.toString(16)}"`,
+      expiresAt: now + this.ttlMs,
+    };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return entry;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** Cookies that do not make a visitor "signed in": only the language choice. */
+const ANONYMOUS_COOKIES = new Set(['lng']);
+
+/** A request may be answered from the cache only when nothing in it is personal. */
+export function isAnonymousRequest(method: string, cookieHeader: string | undefined, authorization: string | undefined) {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (authorization) return false;
+  if (!cookieHeader) return true;
+  return cookieHeader.split(';').every((c) => {
+    const name = c.split('=')[0]?.trim();
+    return !name || ANONYMOUS_COOKIES.has(name);
+  });
+}

@@ -1,0 +1,194 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { COLLECTIONS, TEMPLATE_PAGES, type Collection, type ContentPage } from '../../tenants/content';
+import type { Language, Tenant } from '../../tenants/schema';
+
+export interface Page {
+  /** Front-matter fields (title, description, hero texts …). */
+  meta: Record<string, unknown>;
+  title: string;
+  description: string;
+  html: string;
+}
+
+export interface ArticleSummary {
+  slug: string;
+  title: string;
+  summary: string;
+  date: string;
+  meta: Record<string, unknown>;
+}
+
+export interface Article extends ArticleSummary {
+  html: string;
+}
+
+export interface FaqEntry {
+  question: string;
+  answerHtml: string;
+  answerText: string;
+}
+
+const marked = new Marked({ gfm: true, breaks: false });
+const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
+
+/** Markdown is written by tenant staff, still sanitised: content must never carry script into a page. */
+function toHtml(markdown: string): string {
+  const html = marked.parse(markdown, { async: false }) as string;
+  return sanitizeHtml(html, {
+    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2']),
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['https'] },
+    transformTags: {
+      a: (tag, attribs) =>
+        /^https?:/.test(attribs.href ?? '')
+          ? { tagName: 'a', attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' } }
+          : { tagName: tag, attribs },
+    },
+  });
+}
+
+export interface TemplateVariables {
+  companyName: string;
+  displayName: string;
+  contactEmail: string;
+  domain: string;
+  jurisdiction: string;
+  effectiveDate: string;
+}
+
+/** Fills {{name}} placeholders; an unknown name is left visible so a missing variable is noticed. */
+export function fillTemplate(text: string, vars: TemplateVariables): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name as keyof TemplateVariables]) : whole,
+  );
+}
+
+export function templateVariables(tenant: Tenant, language: Language, rootDomain: string): TemplateVariables {
+  const effective = new Date(`${tenant.legal.effectiveDate}T00:00:00Z`);
+  return {
+    companyName: tenant.legal.companyName,
+    displayName: tenant.displayName,
+    contactEmail: tenant.contact.email,
+    domain: tenant.domains[0] ?? `${tenant.id}.${rootDomain}`,
+    jurisdiction: tenant.legal.jurisdiction,
+    effectiveDate: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(effective),
+  };
+}
+
+/**
+ * Reads tenant markdown (tenants/<id>/content/<lang>/…) and platform templates
+ * (templates/<lang>/…). Files do not change while the server runs, so parsed results are kept.
+ */
+export class ContentStore {
+  private cache = new Map<string, unknown>();
+  constructor(
+    private rootDir: string,
+    private rootDomain: string,
+    private cacheEnabled = true,
+  ) {}
+
+  private memo<T>(key: string, build: () => T): T {
+    if (!this.cacheEnabled) return build();
+    if (!this.cache.has(key)) this.cache.set(key, build());
+    return this.cache.get(key) as T;
+  }
+
+  /** Languages to try: the requested one, then the tenant's default, then its first. */
+  private languages(tenant: Tenant, language: Language): Language[] {
+    return [...new Set([language, tenant.languages.default ?? tenant.languages.supported[0], ...tenant.languages.supported])];
+  }
+
+  private parse(file: string, tenant: Tenant, language: Language) {
+    const vars = templateVariables(tenant, language, this.rootDomain);
+    const { data, content } = matter(readFileSync(file, 'utf8'));
+    const meta = JSON.parse(fillTemplate(JSON.stringify(data), vars)) as Record<string, unknown>;
+    return { meta, body: fillTemplate(content, vars) };
+  }
+
+  page(tenant: Tenant, language: Language, page: ContentPage): Page | null {
+    return this.memo(`page|${tenant.id}|${language}|${page}`, () => {
+      for (const lang of this.languages(tenant, language)) {
+        const candidates = [join(this.rootDir, 'tenants', tenant.id, 'content', lang, `${page}.md`)];
+        if ((TEMPLATE_PAGES as readonly string[]).includes(page)) candidates.push(join(this.rootDir, 'templates', lang, `${page}.md`));
+        const file = candidates.find((c) => existsSync(c));
+        if (!file) continue;
+        const { meta, body } = this.parse(file, tenant, language);
+        return {
+          meta,
+          title: String(meta.title ?? ''),
+          description: String(meta.description ?? ''),
+          html: toHtml(body),
+        };
+      }
+      return null;
+    });
+  }
+
+  /** FAQ: each "## Question" heading of questions.md with the text below it as the answer. */
+  faq(tenant: Tenant, language: Language): { page: Page; entries: FaqEntry[] } | null {
+    return this.memo(`faq|${tenant.id}|${language}`, () => {
+      const page = this.page(tenant, language, 'questions');
+      if (!page) return null;
+      for (const lang of this.languages(tenant, language)) {
+        const file = join(this.rootDir, 'tenants', tenant.id, 'content', lang, 'questions.md');
+        if (!existsSync(file)) continue;
+        const { body } = this.parse(file, tenant, language);
+        const sections = body.split(/^## +/m).slice(1);
+        const entries = sections.map((section) => {
+          const [question, ...rest] = section.split('\n');
+          const answer = rest.join('\n').trim();
+          return {
+            question: question.trim(),
+            answerHtml: toHtml(answer),
+            answerText: sanitizeHtml(toHtml(answer), { allowedTags: [], allowedAttributes: {} }),
+          };
+        });
+        return { page, entries };
+      }
+      return null;
+    });
+  }
+
+  list(tenant: Tenant, language: Language, collection: Collection): ArticleSummary[] {
+    return this.memo(`list|${tenant.id}|${language}|${collection}`, () => {
+      for (const lang of this.languages(tenant, language)) {
+        const dir = join(this.rootDir, 'tenants', tenant.id, 'content', lang, collection);
+        if (!existsSync(dir)) continue;
+        return readdirSync(dir)
+          .filter((f) => f.endsWith('.md') && SLUG.test(f.slice(0, -3)))
+          .map((f) => {
+            const { meta } = this.parse(join(dir, f), tenant, language);
+            return {
+              slug: f.slice(0, -3),
+              title: String(meta.title ?? f),
+              summary: String(meta.summary ?? ''),
+              date: meta.date instanceof Date ? meta.date.toISOString().slice(0, 10) : String(meta.date ?? ''),
+              meta,
+            };
+          })
+          .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+      }
+      return [];
+    });
+  }
+
+  article(tenant: Tenant, language: Language, collection: Collection, slug: string): Article | null {
+    if (!SLUG.test(slug) || !(COLLECTIONS as readonly string[]).includes(collection)) return null;
+    return this.memo(`article|${tenant.id}|${language}|${collection}|${slug}`, () => {
+      for (const lang of this.languages(tenant, language)) {
+        const file = join(this.rootDir, 'tenants', tenant.id, 'content', lang, collection, `${slug}.md`);
+        if (!existsSync(file)) continue;
+        const summary = this.list(tenant, language, collection).find((a) => a.slug === slug);
+        const { body } = this.parse(file, tenant, language);
+        if (!summary) return null;
+        return { ...summary, html: toHtml(body) };
+      }
+      return null;
+    });
+  }
+}

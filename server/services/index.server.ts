@@ -1,0 +1,53 @@
+import type { Registry } from '../../tenants/registry.server';
+import type { Env } from '../env.server';
+import { ContentStore } from './content.server';
+import { createDatabase, pingDatabase, type Database } from './dynamo.server';
+import { RateLimiter } from './rateLimit.server';
+import { createStorage, pingStorage, type Storage } from './storage.server';
+
+export interface Services {
+  registry: Registry;
+  db: Database;
+  storage: Storage;
+  content: ContentStore;
+  formLimiter: RateLimiter;
+}
+
+export function createServices(env: Env, registry: Registry): Services {
+  return {
+    registry,
+    db: createDatabase(env),
+    storage: createStorage(env),
+    content: new ContentStore(env.CONFIG_ROOT, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
+    formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
+  };
+}
+
+export interface DependencyState {
+  name: string;
+  up: boolean;
+  latencyMs: number;
+  error?: string;
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+
+/** Probes each dependency the server needs to serve pages. */
+export async function checkDependencies(services: Services): Promise<DependencyState[]> {
+  const probes: Array<[string, () => Promise<void>]> = [
+    ['dynamodb', () => pingDatabase(services.db)],
+    ['s3', () => pingStorage(services.storage)],
+  ];
+  return Promise.all(
+    probes.map(async ([name, probe]) => {
+      const start = performance.now();
+      try {
+        await withTimeout(probe(), 2000);
+        return { name, up: true, latencyMs: Math.round(performance.now() - start) };
+      } catch (e) {
+        return { name, up: false, latencyMs: Math.round(performance.now() - start), error: (e as Error).message || (e as Error).name };
+      }
+    }),
+  );
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/** Languages the platform ships UI strings for. A tenant may enable any subset. */
+export const PLATFORM_LANGUAGES = ['en', 'es', 'fr'] as const;
+export const languageSchema = z.enum(PLATFORM_LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+export const SOCIAL_PROVIDERS = ['Facebook', 'Google', 'Apple', 'Amazon', 'LinkedIn', 'Twitter', 'TikTok'] as const;
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+/** RFC 1123 host name, lower case, no port, no trailing dot. */
+export const hostNameSchema = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    'must be a lower-case host name such as events.example.com (no scheme, port or path)',
+  );
+
+const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/, 'must be 1-40 lower-case letters, digits or dashes');
+
+/** Text given either once for every language or per language code. */
+export const localizedTextSchema = z.union([z.string().min(1), z.partialRecord(languageSchema, z.string().min(1))]);
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const assetPathSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._/-]+\.(svg|png|jpg|jpeg|webp|ico)$/, 'must be a file name under the tenant assets/ folder');
+
+const iso4217 = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as USD');
+
+const timeZoneSchema = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as America/New_York');
+
+const countrySchema = z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 3166 alpha-2 country code');
+
+export const featureSwitchesSchema = z.object({
+  shop: z.boolean().default(false),
+  donations: z.boolean().default(false),
+  consultations: z.boolean().default(false),
+  recording: z.boolean().default(true),
+  streaming: z.boolean().default(false),
+  blog: z.boolean().default(true),
+  news: z.boolean().default(true),
+  jobs: z.boolean().default(true),
+});
+
+export const pricingPlanSchema = z.object({
+  id: slugSchema,
+  name: localizedTextSchema,
+  /** Price per month in the tenant currency, in major units (e.g. 49 = $49). Null means "contact us". */
+  monthlyPrice: z.number().nonnegative().nullable(),
+  features: z.array(localizedTextSchema).min(1),
+  highlighted: z.boolean().default(false),
+});
+
+export const partnerSchema = z.object({
+  name: z.string().min(1),
+  url: z.url(),
+  logo: assetPathSchema.optional(),
+  description: localizedTextSchema.optional(),
+});
+
+export const tenantSchema = z
+  .object({
+    $schema: z.string().optional(),
+    id: slugSchema,
+    displayName: z.string().min(1).max(80),
+    /** Custom domains served for this tenant (exact match on the Host header). */
+    domains: z.array(hostNameSchema).default([]),
+    themeId: slugSchema,
+    logo: z.object({ src: assetPathSchema, alt: z.string().min(1) }),
+    favicon: assetPathSchema,
+    seo: z.object({
+      title: localizedTextSchema,
+      description: localizedTextSchema,
+      ogImage: assetPathSchema.optional(),
+    }),
+    languages: z
+      .object({
+        supported: z.array(languageSchema).min(1),
+        /** When absent, the browser's Accept-Language chooses among `supported`. */
+        default: languageSchema.optional(),
+      })
+      .refine((l) => !l.default || l.supported.includes(l.default), {
+        message: 'default must be one of the supported languages',
+        path: ['default'],
+      })
+      .refine((l) => new Set(l.supported).size === l.supported.length, {
+        message: 'supported languages must not repeat',
+        path: ['supported'],
+      }),
+    currency: iso4217.default('USD'),
+    timeZone: timeZoneSchema,
+    signIn: z
+      .object({
+        email: z.boolean().default(true),
+        phone: z.boolean().default(false),
+        socialProviders: z.array(socialProviderSchema).default([]),
+        signInPreference: z.enum(['email', 'phone']).default('email'),
+        signUpPreference: z.enum(['email', 'phone']).default('email'),
+        mandatorySignIn: z.boolean().default(true),
+      })
+      .refine((s) => s.email || s.phone, { message: 'enable at least one of email or phone', path: ['email'] })
+      .refine((s) => s[s.signInPreference], {
+        message: 'signInPreference names a method that is not enabled',
+        path: ['signInPreference'],
+      })
+      .refine((s) => s[s.signUpPreference], {
+        message: 'signUpPreference names a method that is not enabled',
+        path: ['signUpPreference'],
+      }),
+    phone: z
+      .object({
+        defaultCountry: countrySchema.default('us'),
+        preferredCountries: z.array(countrySchema).default(['mx', 'us', 'ca']),
+      })
+      .default({ defaultCountry: 'us', preferredCountries: ['mx', 'us', 'ca'] }),
+    features: featureSwitchesSchema.default(featureSwitchesSchema.parse({})),
+    contact: z.object({
+      email: z.email(),
+      phone: z.string().optional(),
+      address: z.string().optional(),
+    }),
+    legal: z.object({
+      companyName: z.string().min(1),
+      jurisdiction: z.string().min(1),
+      effectiveDate: z.iso.date(),
+    }),
+    pricing: z.object({ plans: z.array(pricingPlanSchema).min(1) }),
+    partners: z.array(partnerSchema).default([]),
+    identity: z
+      .object({
+        region: z.string().default('us-east-1'),
+        userPoolId: z.string().optional(),
+        appClientId: z.string().optional(),
+        hostedSignInDomain: hostNameSchema.optional(),
+      })
+      .default({ region: 'us-east-1' }),
+    video: z
+      .object({
+        livekitUrl: z.string().optional(),
+        apiKeyEnv: z.string().optional(),
+      })
+      .default({}),
+    payments: z
+      .object({
+        provider: z.enum(['stripe']).optional(),
+        accountId: z.string().optional(),
+      })
+      .default({}),
+  })
+  .strict();
+
+export type TenantInput = z.input<typeof tenantSchema>;
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** The subset of a tenant that is sent to the browser. Never includes service accounts. */
+export function publicTenant(tenant: Tenant) {
+  return {
+    id: tenant.id,
+    displayName: tenant.displayName,
+    themeId: tenant.themeId,
+    logo: tenant.logo,
+    favicon: tenant.favicon,
+    languages: tenant.languages,
+    currency: tenant.currency,
+    timeZone: tenant.timeZone,
+    features: tenant.features,
+    contact: tenant.contact,
+    signIn: tenant.signIn,
+  };
+}
+export type PublicTenant = ReturnType<typeof publicTenant>;
+
+/** Picks the text for `lang`, else the tenant's default language, else the first available. */
+export function localize(text: LocalizedText, lang: string, fallback?: string): string {
+  if (typeof text === 'string') return text;
+  const byLang = text as Record<string, string | undefined>;
+  return byLang[lang] ?? (fallback ? byLang[fallback] : undefined) ?? Object.values(byLang).find(Boolean) ?? '';
+}
