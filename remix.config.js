@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from './app/route-table.js';
 
 /** Route id: the path itself, so two paths sharing one module stay distinct. */
@@ -16,7 +15,7 @@ export default {
   },
   routes: async (defineRoutes) =>
     defineRoutes((route) => {
-      for (const { path, file } of [...ROUTES, ...API_ROUTES].filter((r) => existsSync('app/' + r.file))) {
+      for (const { path, file } of [...ROUTES, ...API_ROUTES]) {
         route(path, file, { id: routeId(path), caseSensitive: true });
       }
       route(FALLBACK_ROUTE.path, FALLBACK_ROUTE.file, { id: 'fallback' });

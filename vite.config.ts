@@ -15,5 +15,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/console-guard.ts'],
   },
 });

@@ -1,29 +1,28 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { ConfigError, loadRegistryOrThrow } from '../tenants/registry.server';
+import { checkConfig, formatProblem } from '../tenants/check.server';
 import { createApp } from './app';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 
+// The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 async function main() {
   const env = loadEnv();
-  let registry;
-  try {
-    registry = loadRegistryOrThrow(env.CONFIG_ROOT);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
+  // The same checks as `npm run tenants:check`: invalid config never serves traffic.
+  const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
+  if (problems.length || !registry) {
+    console.error(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    process.exit(1);
   }
   const services = createServices(env, registry);
 
   let app;
   if (env.NODE_ENV === 'development') {
     const vite = await import('vite');
-    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const devServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: Number(process.env.VITE_HMR_PORT ?? 24678) } } });
     app = createApp({
       env,
       registry,

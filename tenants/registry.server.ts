@@ -55,7 +55,7 @@ export function loadRegistry(rootDir: string): { registry: Registry; problems: C
   const domains = new Map<string, string>();
 
   const themesDir = join(rootDir, 'themes');
-  for (const name of existsSync(themesDir) ? readdirSync(themesDir).filter((f) => f.endsWith('.json')) : []) {
+  for (const name of existsSync(themesDir) ? readdirSync(themesDir).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')) : []) {
     const file = join(themesDir, name);
     const raw = readJson(file, problems, rel(file));
     if (raw === undefined) continue;

@@ -20,7 +20,7 @@ export function createI18n(language: string, translations: TranslationShape): I1
     defaultNS: NAMESPACE,
     resources: { [language]: { [NAMESPACE]: translations } },
     interpolation: { escapeValue: false },
-    initAsync: false,
+    initImmediate: false,
     react: { useSuspense: false },
   });
   return instance;

@@ -1,5 +1,12 @@
+export interface NavItem {
+  key: string;
+  to: string;
+  /** Shown only when the tenant has this feature switched on. */
+  feature?: 'blog' | 'news' | 'jobs';
+}
+
 /** Top menu of SPEC.md §2, in its order. Demo asks for a demo until instant demo rooms exist. */
-export const TOP_MENU = [
+export const TOP_MENU: readonly NavItem[] = [
   { key: 'home', to: '/' },
   { key: 'features', to: '/features' },
   { key: 'partners', to: '/partners' },
@@ -7,9 +14,9 @@ export const TOP_MENU = [
   { key: 'blog', to: '/blog', feature: 'blog' },
   { key: 'pricing', to: '/pricing' },
   { key: 'demo', to: '/requestInfo?topic=demo' },
-] as const;
+];
 
-export const FOOTER_GROUPS = [
+export const FOOTER_GROUPS: ReadonlyArray<{ key: string; links: readonly NavItem[] }> = [
   {
     key: 'company',
     links: [
@@ -36,9 +43,9 @@ export const FOOTER_GROUPS = [
       { key: 'cdeVerified', to: '/cdeVerified' },
     ],
   },
-] as const;
+];
 
 /** Whether a link gated by a feature switch is shown for this tenant. */
-export function linkEnabled(link: { feature?: string }, features: Record<string, boolean>): boolean {
+export function linkEnabled(link: NavItem, features: Record<string, boolean>): boolean {
   return !link.feature || features[link.feature] !== false;
 }

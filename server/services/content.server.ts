@@ -68,6 +68,17 @@ export function fillTemplate(text: string, vars: TemplateVariables): string {
   );
 }
 
+/** Fills variables in every string of front-matter; YAML dates become YYYY-MM-DD strings. */
+function fillMeta(value: unknown, vars: TemplateVariables): unknown {
+  if (typeof value === 'string') return fillTemplate(value, vars);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (Array.isArray(value)) return value.map((v) => fillMeta(v, vars));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillMeta(v, vars)]));
+  }
+  return value;
+}
+
 export function templateVariables(tenant: Tenant, language: Language, rootDomain: string): TemplateVariables {
   const effective = new Date(`${tenant.legal.effectiveDate}T00:00:00Z`);
   return {
@@ -106,8 +117,7 @@ export class ContentStore {
   private parse(file: string, tenant: Tenant, language: Language) {
     const vars = templateVariables(tenant, language, this.rootDomain);
     const { data, content } = matter(readFileSync(file, 'utf8'));
-    const meta = JSON.parse(fillTemplate(JSON.stringify(data), vars)) as Record<string, unknown>;
-    return { meta, body: fillTemplate(content, vars) };
+    return { meta: fillMeta(data, vars) as Record<string, unknown>, body: fillTemplate(content, vars) };
   }
 
   page(tenant: Tenant, language: Language, page: ContentPage): Page | null {
@@ -167,7 +177,7 @@ export class ContentStore {
               slug: f.slice(0, -3),
               title: String(meta.title ?? f),
               summary: String(meta.summary ?? ''),
-              date: meta.date instanceof Date ? meta.date.toISOString().slice(0, 10) : String(meta.date ?? ''),
+              date: String(meta.date ?? ''),
               meta,
             };
           })

@@ -1,6 +1,6 @@
-import { Button, Container, Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { createCookie, json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PageHeader } from '~/components/content/PageHeader';
@@ -9,8 +9,9 @@ import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { useRootData } from '~/lib/rootData';
 import { LANGUAGE_COOKIE } from '../../../server/locale.server';
 
-function languageCookie(secure: boolean) {
-  return createCookie(LANGUAGE_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: 60 * 60 * 24 * 365 });
+/** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
+function languageCookie(language: string, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 }
 
 /** Only same-site paths are accepted as a return address. */
@@ -19,9 +20,10 @@ const redirectSchema = z
   .regex(/^\/(?![/\\])[^\s]*$/)
   .catch('/');
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);
-  return json({ title: t('language.title') }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const redirectTo = redirectSchema.parse(new URL(request.url).searchParams.get('redirectTo') ?? '/');
+  return json({ title: t('language.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,60 +32,71 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const language = String(form.get('language') ?? '');
   const redirectTo = redirectSchema.parse(String(form.get('redirectTo') ?? '/'));
   if (!supported.includes(language)) {
-    return json({ error: 'unsupported' as const }, { status: 400 });
+    const t = await getFixedT(context.language);
+    return json({ error: t('language.unsupported') }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
-  const cookie = await languageCookie(context.env.NODE_ENV === 'production').serialize(language, { encode: String });
-  return redirect(redirectTo, { headers: { 'Set-Cookie': cookie } });
+  const secure = new URL(request.url).protocol === 'https:';
+  return redirect(redirectTo, { headers: { 'Set-Cookie': languageCookie(language, secure) } });
 }
 
 export { staticHandle as handle } from '~/lib/handles';
 
+/** A plain form with native radio buttons: the screen ships no JavaScript. */
 export default function ChangeLanguage() {
   const { t } = useTranslation();
-  const { title } = useLoaderData<typeof loader>();
-  const { i18n } = useTranslation();
+  const { title, redirectTo } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  const root = useRootData();
+  const current = root?.language ?? 'en';
+  const languages = root?.tenant.languages.supported ?? [current];
   return (
     <>
       <PageHeader title={title} lead={t('language.intro')} />
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="10">
-        <LanguageForm current={i18n.language} />
+        <Form method="post">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {error ? (
+            <Text role="alert" color="fg.error" fontWeight="semibold" mb="4">
+              {error}
+            </Text>
+          ) : null}
+          <Box as="fieldset" maxW="md">
+            <Text as="legend" fontWeight="semibold" mb="3">
+              {t('language.label')}
+            </Text>
+            <Stack gap="2">
+              {languages.map((code) => (
+                <Box
+                  as="label"
+                  key={code}
+                  display="flex"
+                  alignItems="center"
+                  gap="3"
+                  px="4"
+                  py="3"
+                  borderWidth="1px"
+                  borderColor="border"
+                  borderRadius="l2"
+                  cursor="pointer"
+                  _hover={{ bg: 'brand.subtle' }}
+                  css={{ '&:has(input:checked)': { borderColor: 'brand.solid', bg: 'brand.subtle' }, '& input': { accentColor: 'var(--chakra-colors-brand-solid)', width: '1.1rem', height: '1.1rem' } }}
+                >
+                  <input type="radio" name="language" value={code} defaultChecked={code === current} data-testid={`language-${code}`} />
+                  <span lang={code}>{t(`language.names.${code}`)}</span>
+                </Box>
+              ))}
+            </Stack>
+          </Box>
+          <Button type="submit" colorPalette="brand" mt="6">
+            {t('language.save')}
+          </Button>
+          <Text mt="3" fontSize="sm" color="fg.muted">
+            {t('language.current')}: {t(`language.names.${current}`)}
+          </Text>
+        </Form>
       </Container>
     </>
   );
-}
-
-function LanguageForm({ current }: { current: string }) {
-  const { t } = useTranslation();
-  const root = useRootLanguages();
-  return (
-    <Form method="post" reloadDocument>
-      <input type="hidden" name="redirectTo" value="/" />
-      <Fieldset.Root maxW="md">
-        <Fieldset.Legend fontWeight="semibold">{t('language.label')}</Fieldset.Legend>
-        <RadioGroup.Root name="language" defaultValue={current} mt="3">
-          <Stack gap="3">
-            {root.map((code) => (
-              <RadioGroup.Item key={code} value={code}>
-                <RadioGroup.ItemHiddenInput data-testid={`language-${code}`} />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText lang={code}>{t(`language.names.${code}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      </Fieldset.Root>
-      <Button type="submit" colorPalette="brand" mt="6">
-        {t('language.save')}
-      </Button>
-      <Text mt="3" fontSize="sm" color="fg.muted">
-        {t('language.current')}: {t(`language.names.${current}`)}
-      </Text>
-    </Form>
-  );
-}
-
-function useRootLanguages() {
-  return useRootData()?.tenant.languages.supported ?? ['en'];
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

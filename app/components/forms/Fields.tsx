@@ -1,0 +1,124 @@
+import { Field, Input, NativeSelect, Text, Textarea, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Element id of a form control, shared with the error summary's links to it. */
+export const controlId = (form: string, name: string) => `${form}-${name}`;
+const errorId = (form: string, name: string) => `${form}-${name}-error`;
+const helpId = (form: string, name: string) => `${form}-${name}-help`;
+
+interface BaseProps {
+  form: string;
+  name: string;
+  label: string;
+  /** Translation key of the field's error (forms.errors.*), when it has one. */
+  error?: string;
+  required?: boolean;
+  help?: string;
+}
+
+/**
+ * Label, control, help and error of one field. The ids and ARIA links are written out here, so
+ * they are in the server HTML (these screens run no script that could add them later).
+ */
+function FieldShell({ form, name, label, error, required, help, children }: BaseProps & { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Field.Root id={controlId(form, name)} invalid={Boolean(error)} required={required} ids={{ errorText: errorId(form, name), helperText: helpId(form, name) }}>
+      <Field.Label fontWeight="semibold" display="block">
+        {label}
+        {required ? (
+          <Field.RequiredIndicator ms="1" />
+        ) : (
+          <Field.RequiredIndicator
+            fallback={
+              <Text as="span" fontWeight="normal" color="fg.muted" ms="1.5">
+                {t('forms.optional')}
+              </Text>
+            }
+          />
+        )}
+      </Field.Label>
+      {children}
+      {help ? <Field.HelperText>{help}</Field.HelperText> : null}
+      {error ? <Field.ErrorText fontSize="sm" data-testid={`error-${name}`}>{t(error)}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** aria-* of the control: invalid state, and the help and error texts that describe it. */
+function describe({ form, name, error, help }: BaseProps) {
+  const ids = [help ? helpId(form, name) : null, error ? errorId(form, name) : null].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids || undefined,
+    'aria-errormessage': error ? errorId(form, name) : undefined,
+  } as const;
+}
+
+export function TextField({
+  defaultValue,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  ...props
+}: BaseProps & { defaultValue?: string; type?: string; autoComplete?: string; inputMode?: InputProps['inputMode']; maxLength?: number }) {
+  return (
+    <FieldShell {...props}>
+      <Input
+        name={props.name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        size="lg"
+        bg="bg"
+        {...describe(props)}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ defaultValue, rows = 6, maxLength, ...props }: BaseProps & { defaultValue?: string; rows?: number; maxLength?: number }) {
+  return (
+    <FieldShell {...props}>
+      <Textarea
+        name={props.name}
+        defaultValue={defaultValue}
+        rows={rows}
+        maxLength={maxLength}
+        size="lg"
+        bg="bg"
+        resize="vertical"
+        {...describe(props)}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  defaultValue,
+  options,
+  placeholder,
+  ...props
+}: BaseProps & { defaultValue?: string; options: ReadonlyArray<{ value: string; label: string }>; placeholder: string }) {
+  return (
+    <FieldShell {...props}>
+      <NativeSelect.Root size="lg" invalid={Boolean(props.error)}>
+        <NativeSelect.Field name={props.name} defaultValue={defaultValue ?? ''} bg="bg" {...describe(props)}>
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldShell>
+  );
+}

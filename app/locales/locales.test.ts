@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import en from './en';
+import es from './es';
+import fr from './fr';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const source = flatten(en as unknown as Tree);
+// Words that are the same in the other language (brand-like or international terms).
+const SAME_OK = new Set(['nav.blog', 'nav.demo', 'nav.menu', 'pages.blog', 'language.names.en', 'language.names.es', 'language.names.fr', 'forms.message', 'footer.contact', 'footer.legal', 'pages.solutions', 'pages.services', 'footer.questions', 'faq.count_one', 'faq.count_other', 'forms.topics.partnership']);
+
+describe.each([
+  ['es', es],
+  ['fr', fr],
+])('%s translation', (_lang, translation) => {
+  const target = flatten(translation as unknown as Tree);
+
+  it('has exactly the English keys', () => {
+    expect([...target.keys()].sort()).toEqual([...source.keys()].sort());
+  });
+
+  it('keeps every {{interpolation}} name of each string', () => {
+    for (const [key, text] of source) expect(variables(target.get(key) ?? ''), key).toEqual(variables(text));
+  });
+
+  it('translates every string (no empty or English leftovers)', () => {
+    for (const [key, text] of source) {
+      const translated = target.get(key) ?? '';
+      expect(translated.trim(), key).not.toBe('');
+      if (!SAME_OK.has(key) && text.length > 3) expect(translated, key).not.toBe(text);
+    }
+  });
+});

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { loadListPage } from './articles.server';
+
+export const loader = (args: LoaderFunctionArgs) => loadListPage(args, 'news');
+export { ArticleListRoute as default, articleListMeta as meta } from '~/components/content/Articles';
+export { staticHandle as handle } from '~/lib/handles';

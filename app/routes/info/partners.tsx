@@ -1,0 +1,50 @@
+import { Container } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CtaBand } from '~/components/content/CtaBand';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '~/components/content/EmptyNote';
+import { PageHeader } from '~/components/content/PageHeader';
+import { PartnerGrid, type PartnerCardData } from '~/components/content/PartnerGrid';
+import { getFixedT } from '~/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { localize } from '../../../tenants/schema';
+
+/** /partners: the tenant's partners with logos and outbound links, or an empty state. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { tenant, language } = context;
+  const t = await getFixedT(language);
+  const partners: PartnerCardData[] = tenant.partners.map((p) => ({
+    name: p.name,
+    url: p.url,
+    host: new URL(p.url).host.replace(/^www\./, ''),
+    logo: p.logo ? `/brand/${p.logo}` : null,
+    description: p.description ? localize(p.description, language, tenant.languages.default) : null,
+  }));
+  return json({ partners, title: t('pages.partners'), lead: t('partners.lead') });
+}
+
+export { staticHandle as handle } from '~/lib/handles';
+
+export default function Partners() {
+  const { partners, title, lead } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={title} lead={lead} />
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+        {partners.length ? <PartnerGrid partners={partners} /> : <EmptyNote title={t('partners.empty')} testId="partners-empty" />}
+        <CtaBand
+          id="become-partner"
+          title={t('partners.becomeTitle')}
+          text={t('partners.becomeText')}
+          cta={t('partners.becomeCta')}
+          to="/requestInfo?topic=partnership"
+        />
+      </Container>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  documentMeta(rootFromMatches(matches), { title: data?.title, description: data?.lead });

@@ -1,0 +1,83 @@
+import http from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Bounded load on loopback only: fixed connections and duration. */
+export async function load(label: string, url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`benchmarks only target loopback, not ${url}`);
+  const result = await autocannon({ url, headers, connections, duration });
+  return {
+    label,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  child.on('exit', (code) => {
+    if (code) process.stderr.write(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}\n`);
+  });
+  return child;
+}
+
+export async function waitForHttp(url: string, headers: Record<string, string> = {}, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const r = await httpGet(url, headers);
+      if (r.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(5000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export function table(rows: Array<Record<string, string | number>>): string {
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
+  return [line(cols), line(width.map((w) => '-'.repeat(w))), ...rows.map((r) => line(cols.map((c) => String(r[c]))))].join('\n');
+}
+
+/**
+ * GET over node:http. Node's fetch ignores a custom Host header, which tenant resolution needs,
+ * and Node cannot resolve <slug>.localhost, so requests go to 127.0.0.1 with an explicit Host.
+ */
+export function httpGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
+
+/**
+ * Browser tests run Debian's chromium (never a downloaded browser) against the production build
+ * served by the embedded local stack, started here in test mode (in-memory DynamoDB, temp S3).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://aurora.localhost:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'tsx server/local/start.ts --test',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      LOCAL_DYNAMODB_PORT: String(E2E_PORT + 5000),
+      LOCAL_S3_PORT: String(E2E_PORT + 1300),
+      FORM_RATE_LIMIT_PER_HOUR: '8',
+      RENDER_CACHE_SECONDS: '30',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+// The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
+// unit tests, production build, browser tests. Prints one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['type check', 'npx', ['tsc', '--noEmit']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['tenant and theme config', 'npx', ['tsx', 'scripts/tenants-check.ts']],
+  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']],
+  ['production build', 'npx', ['remix', 'vite:build']],
+  ['browser tests', 'npx', ['playwright', 'test']],
+];
+
+rmSync('test-results/unit.json', { force: true });
+rmSync('test-results/e2e.json', { force: true });
+const started = Date.now();
+let failedStep = null;
+for (const [name, cmd, args] of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s) ===`);
+  if (result.status !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+if (existsSync('test-results/unit.json')) {
+  const unit = JSON.parse(readFileSync('test-results/unit.json', 'utf8'));
+  passed += unit.numPassedTests ?? 0;
+  failed += unit.numFailedTests ?? 0;
+}
+if (existsSync('test-results/e2e.json')) {
+  const e2e = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+  passed += e2e.stats?.expected ?? 0;
+  failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
+}
+if (failedStep && failed === 0) failed = 1;
+console.log(`\nsuite finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);

@@ -1,0 +1,195 @@
+/**
+ * `npm start` (after the build) and `npm run dev` (--dev): the whole platform on one machine.
+ *
+ *   1. loads .env (if present) and validates the environment and the tenant registry;
+ *   2. starts DynamoDB Local and s3rver (data persisted in .local/), creates table and bucket;
+ *   3. seeds the localised text resources of every tenant;
+ *   4. starts the app server (server/index.ts) with the stack's endpoints, waits for
+ *      /api/health, and prints every tenant's URL.
+ *
+ * Ctrl-C / SIGTERM stops every process it started and exits 0.
+ *
+ * Flags and environment:
+ *   --dev                 NODE_ENV=development (Vite middleware) instead of production
+ *   --test (or LOCAL_STACK_MODE=test)
+ *                         isolated stack for browser tests: in-memory DynamoDB, S3 files in a
+ *                         temporary folder removed on exit, free ports unless given
+ *   PORT                  app port (default 3000)
+ *   LOCAL_DYNAMODB_PORT   DynamoDB Local port (default 8000)
+ *   LOCAL_S3_PORT         s3rver port (default 4569)
+ *   LOCAL_DATA_DIR        persisted data folder (default .local)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadRegistryOrThrow, type Registry } from '../../tenants/registry.server';
+import { loadEnv, type Env } from '../env.server';
+import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
+import { seedResources } from './seed';
+import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
+
+Object.assign(process.env, quietAwsEnv());
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const testMode = args.has('--test') || process.env.LOCAL_STACK_MODE === 'test';
+
+const log = (message: string) => console.log(`[local] ${message}`);
+const fail = (message: string): never => {
+  console.error(`[local] ${message}`);
+  process.exit(1);
+};
+
+function loadDotEnv() {
+  const file = join(PROJECT_ROOT, '.env');
+  if (!existsSync(file)) return;
+  // Values already in the environment win over the file.
+  process.loadEnvFile(file);
+}
+
+function validate(): { env: Env; registry: Registry } {
+  let env: Env;
+  try {
+    env = loadEnv(process.env);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  try {
+    return { env, registry: loadRegistryOrThrow(env.CONFIG_ROOT) };
+  } catch (e) {
+    if (e instanceof ConfigError) return fail(e.message);
+    throw e;
+  }
+}
+
+async function waitForHealth(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null || app.signalCode !== null) throw new Error(`the app server exited (code ${app.exitCode}) before it was healthy`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (res.status === 200) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+async function main() {
+  const started = performance.now();
+  loadDotEnv();
+  const { env, registry } = validate();
+
+  const appPort = env.PORT;
+  let dynamoPort: number;
+  let s3Port: number;
+  try {
+    dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
+    s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  if (!(await isPortFree(appPort))) return fail(new PortInUseError(appPort, 'the app server', 'PORT').message);
+
+  const nodeEnv = dev ? 'development' : 'production';
+  if (nodeEnv === 'production' && !existsSync(join(PROJECT_ROOT, 'build/server/index.js'))) {
+    return fail('build/server/index.js is missing: `npm start` builds it first (or run `npm run dev` for development).');
+  }
+
+  const tempDir = testMode ? mkdtempSync(join(tmpdir(), 'platform-stack-')) : undefined;
+  const dataDir = tempDir ?? resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
+
+  let stack: LocalStack | undefined;
+  let app: ChildProcess | undefined;
+  let stopping = false;
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (app && app.exitCode === null && app.signalCode === null) {
+      const exited = new Promise<void>((r) => app!.once('exit', () => r()));
+      app.kill('SIGTERM');
+      const timer = setTimeout(() => app!.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await stack?.stop();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      log(`${signal}: stopping`);
+      void shutdown(0);
+    });
+  }
+
+  try {
+    log(`starting DynamoDB Local on :${dynamoPort} and s3rver on :${s3Port} (${testMode ? 'isolated, in memory' : `data in ${dataDir}`})`);
+    const stackStart = performance.now();
+    stack = await startLocalStack({
+      dataDir,
+      dynamoPort,
+      s3Port,
+      persist: !testMode,
+      table: env.DYNAMODB_TABLE,
+      bucket: env.S3_BUCKET,
+      region: env.AWS_REGION,
+      appPort,
+      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT' },
+    });
+    if (tempDir) stack.removeFolderIfOrphaned(tempDir);
+    log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
+
+    app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: PROJECT_ROOT,
+      env: childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort) }),
+      stdio: 'inherit',
+    });
+    stack.watch(app.pid!);
+    app.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`the app server stopped unexpectedly (code ${code}, signal ${signal})`);
+      void shutdown(1);
+    });
+
+    // Seed while the app server boots.
+    const db = createLocalDatabase(stack.env);
+    const seeded = await seedResources(db, registry).finally(() => db.raw.destroy());
+    log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
+
+    const health = `http://localhost:${appPort}/api/health`;
+    await waitForHealth(`http://127.0.0.1:${appPort}/api/health`, app, dev ? 120_000 : 60_000);
+
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const tenants = [...registry.tenants.values()];
+    const width = Math.max(...tenants.map((t) => t.displayName.length), 10);
+    console.log(
+      [
+        '',
+        `  Live event platform is running (${nodeEnv}${testMode ? ', test stack' : ''}), ready in ${seconds} s`,
+        '',
+        ...tenants.map((t) => `  ${t.displayName.padEnd(width)}  http://${t.id}.localhost:${appPort}`),
+        '',
+        `  ${'Health'.padEnd(width)}  ${health}`,
+        `  ${'DynamoDB'.padEnd(width)}  ${stack.env.DYNAMODB_ENDPOINT}`,
+        `  ${'S3'.padEnd(width)}  ${stack.env.S3_ENDPOINT}/${stack.env.S3_BUCKET}`,
+        '',
+        '  Press Ctrl-C to stop everything.',
+        '',
+      ].join('\n'),
+    );
+  } catch (e) {
+    console.error(`[local] ${e instanceof PortInUseError ? e.message : (e as Error).stack ?? String(e)}`);
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,56 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { isAnonymousRequest, RenderCache } from './renderCache.server';
+
+describe('RenderCache', () => {
+  const page = (text: string) => ({ status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: Buffer.from(text) });
+
+  it('keys by tenant, language and URL, so tenants never share an entry', () => {
+    const cache = new RenderCache(10_000);
+    cache.set(RenderCache.key('aurora', 'en', '/'), page('aurora home'));
+    expect(cache.get(RenderCache.key('solana', 'en', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', 'es', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', 'en', '/'))?.body.toString()).toBe('aurora home');
+  });
+
+  it('stores a gzip copy of the same bytes', () => {
+    const cache = new RenderCache(10_000);
+    const entry = cache.set('k', page('<p>hello</p>'.repeat(100)));
+    expect(gunzipSync(entry.gzip).toString()).toBe(entry.body.toString());
+    expect(entry.gzip.length).toBeLessThan(entry.body.length);
+  });
+
+  it('expires entries after the TTL', () => {
+    const cache = new RenderCache(1000);
+    cache.set('k', page('x'), 0);
+    expect(cache.get('k', 999)).toBeDefined();
+    expect(cache.get('k', 1000)).toBeUndefined();
+  });
+
+  it('evicts the least recently used entry when full', () => {
+    const cache = new RenderCache(10_000, 2);
+    cache.set('a', page('a'));
+    cache.set('b', page('b'));
+    cache.get('a');
+    cache.set('c', page('c'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('is off with a zero TTL', () => {
+    expect(new RenderCache(0).enabled).toBe(false);
+  });
+});
+
+describe('isAnonymousRequest', () => {
+  it('accepts GET/HEAD with no cookie or only the language cookie', () => {
+    expect(isAnonymousRequest('GET', undefined, undefined)).toBe(true);
+    expect(isAnonymousRequest('HEAD', 'lng=fr', undefined)).toBe(true);
+  });
+  it('refuses anything personal', () => {
+    expect(isAnonymousRequest('POST', undefined, undefined)).toBe(false);
+    expect(isAnonymousRequest('GET', 'lng=fr; session=abc', undefined)).toBe(false);
+    expect(isAnonymousRequest('GET', undefined, 'Bearer x')).toBe(false);
+  });
+});

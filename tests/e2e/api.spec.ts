@@ -1,0 +1,90 @@
+import { expect, tenantApi, tenantUrl, test } from './fixtures';
+
+const keys = (lang: string) => [
+  { ResourcePK: lang, ResourceSK: 'IDLE_STAY' },
+  { ResourcePK: lang, ResourceSK: 'IDLE_SIGN_OUT' },
+];
+
+test('resource batchGet answers exactly as SPEC.md §7', async ({ request }) => {
+  const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
+    data: { keys: keys('en'), projectionExpression: 'ResourceCode, ResourceDesc' },
+  });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  const texts = Object.fromEntries(body.Responses.resource.map((r: { ResourceCode: string; ResourceDesc: string }) => [r.ResourceCode, r.ResourceDesc]));
+  expect(texts).toEqual({ IDLE_STAY: "Wait, I'm still here!", IDLE_SIGN_OUT: 'Sign out' });
+});
+
+test('resource batchGet serves each tenant its own languages', async ({ request }) => {
+  const response = await tenantApi(request, 'lumiere').post('/api/dynamodb/resources/batchGet', {
+    data: { keys: keys('fr'), projectionExpression: 'ResourceDesc' },
+  });
+  const body = await response.json();
+  expect(body.Responses.resource).toHaveLength(2);
+  for (const item of body.Responses.resource) expect(Object.keys(item)).toEqual(['ResourceDesc']);
+  // aurora is English-only: it holds no French texts, and never another tenant's.
+  const other = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
+    data: { keys: keys('fr'), projectionExpression: 'ResourceDesc' },
+  });
+  expect((await other.json()).Responses.resource).toEqual([]);
+});
+
+for (const [name, data] of [
+  ['no keys', { projectionExpression: 'ResourceCode' }],
+  ['empty keys', { keys: [], projectionExpression: 'ResourceCode' }],
+  ['bad key', { keys: [{ ResourcePK: 'en' }], projectionExpression: 'ResourceCode' }],
+  ['bad projection', { keys: keys('en'), projectionExpression: 'pk, sk' }],
+] as const) {
+  test(`resource batchGet answers 400 with a clear message for ${name}`, async ({ request }) => {
+    const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', { data });
+    expect(response.status()).toBe(400);
+    const body = await response.json();
+    expect(body.message).toMatch(/Malformed/);
+    expect(body.errors.length).toBeGreaterThan(0);
+  });
+}
+
+test('resource batchGet refuses a body that is not JSON', async ({ request }) => {
+  const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
+    headers: { 'Content-Type': 'application/json' },
+    data: '{not json',
+  });
+  expect(response.status()).toBe(400);
+});
+
+test('health reports every dependency', async ({ request }) => {
+  const response = await tenantApi(request, 'aurora').get('/api/health');
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.dependencies.map((d: { name: string }) => d.name).sort()).toEqual(['dynamodb', 's3']);
+});
+
+test('anonymous pages are cached per tenant and language, never across tenants', async ({ request }) => {
+  const a1 = await tenantApi(request, 'aurora').get('/features');
+  const a2 = await tenantApi(request, 'aurora').get('/features');
+  expect(a2.headers()['x-render-cache']).toBe('HIT');
+  const s = await tenantApi(request, 'solana').get('/features', { headers: { 'Accept-Language': 'en' } });
+  expect(await s.text()).not.toContain('Aurora Live');
+  expect(await a1.text()).toBe(await a2.text());
+});
+
+test('security headers are set on documents', async ({ request }) => {
+  const response = await tenantApi(request, 'aurora').get('/');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("object-src 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('form submissions are rate limited per IP', async ({ request }) => {
+  // The e2e stack allows 8 submissions per hour per IP and tenant (FORM_RATE_LIMIT_PER_HOUR).
+  let status = 0;
+  for (let i = 0; i < 10 && status !== 429; i++) {
+    const response = await tenantApi(request, 'solana').post('/contactUs', {
+      form: { name: 'Rate Test', email: 'rate@example.com', subject: 'Limit', message: 'Checking the per-IP limit works.' },
+      headers: { 'Accept-Language': 'en' },
+    });
+    status = response.status();
+  }
+  expect(status).toBe(429);
+});

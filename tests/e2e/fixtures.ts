@@ -1,0 +1,45 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+
+export const TENANTS = ['aurora', 'solana', 'lumiere'] as const;
+export type TenantId = (typeof TENANTS)[number];
+
+/** The four SPEC.md §2 breakpoints: mobile ≤767, tablet 768–1024, desktop ≥1025, extra large ≥1180. */
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 800 },
+  tablet: { width: 900, height: 1000 },
+  desktop: { width: 1100, height: 900 },
+  xl: { width: 1366, height: 900 },
+} as const;
+
+export const tenantUrl = (tenant: string, path = '/') => `http://${tenant}.localhost:${E2E_PORT}${path}`;
+
+/** A console error or an uncaught page error fails the test (ARCHITECTURE.md convention 8). */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(page);
+    expect(errors, 'console errors on the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+type RequestOptions = Parameters<APIRequestContext['post']>[1];
+
+/**
+ * Requests from Node (not the browser) to a tenant. Node cannot resolve <slug>.localhost, so they
+ * go to 127.0.0.1 with the tenant's Host header, as a load balancer would forward them.
+ */
+export function tenantApi(request: APIRequestContext, tenant: string) {
+  const withHost = (options: RequestOptions = {}) => ({ ...options, headers: { ...(options?.headers ?? {}), Host: `${tenant}.localhost:${E2E_PORT}` } });
+  const url = (path: string) => `http://127.0.0.1:${E2E_PORT}${path}`;
+  return {
+    get: (path: string, options?: RequestOptions) => request.get(url(path), withHost(options)),
+    post: (path: string, options?: RequestOptions) => request.post(url(path), withHost(options)),
+  };
+}

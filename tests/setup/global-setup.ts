@@ -1,0 +1,62 @@
+/**
+ * Vitest global setup: one isolated local stack (in-memory DynamoDB Local, s3rver in a temporary
+ * folder, free ports) for the whole run, stopped in teardown.
+ *
+ * The stack's endpoints reach the tests two ways:
+ *  - process.env, set here before any worker starts; workers inherit it (verified by
+ *    server/local/stack.test.ts), so createServices(loadEnv()) just works in tests;
+ *  - inject('localStack') (vitest provide/inject), typed below.
+ *
+ * Set VITEST_LOCAL_STACK=off to skip it (tests that need it then fail with a clear message).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { getFreePort } from '../../server/local/ports';
+import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '../../server/local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localStack: LocalStackEnv | null;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  Object.assign(process.env, quietAwsEnv());
+  if (process.env.VITEST_LOCAL_STACK === 'off') {
+    project.provide('localStack', null);
+    return async () => {};
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitest-stack-'));
+  let stack: LocalStack | undefined;
+  const started = performance.now();
+  // A free port can be taken between the probe and the bind by a parallel run: retry once.
+  for (let attempt = 1; !stack; attempt++) {
+    try {
+      stack = await startLocalStack({
+        dataDir,
+        dynamoPort: await getFreePort(),
+        s3Port: await getFreePort(),
+        persist: false,
+        table: 'platform-test',
+        bucket: 'platform-test',
+        timeoutMs: 30_000,
+      });
+    } catch (e) {
+      if (attempt >= 2) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw e;
+      }
+    }
+  }
+  stack.removeFolderIfOrphaned(dataDir);
+  Object.assign(process.env, stack.env);
+  process.env.LOCAL_STACK_STARTUP_MS = String(Math.round(performance.now() - started));
+  project.provide('localStack', stack.env);
+
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

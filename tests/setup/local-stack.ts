@@ -1,0 +1,27 @@
+/** Helpers for tests that talk to the local stack started by tests/setup/global-setup.ts. */
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../server/services/dynamo.server';
+import { createStorage, type Storage } from '../../server/services/storage.server';
+import type { LocalStackEnv } from '../../server/local/stack';
+
+export function localStackEnv(): LocalStackEnv {
+  const env = inject('localStack');
+  if (!env) throw new Error('The local stack is off (VITEST_LOCAL_STACK=off); this test needs it.');
+  return env;
+}
+
+/** A Database built the way the app builds it (createDatabase + credentials from process.env). */
+export function testDatabase(): Database {
+  const env = localStackEnv();
+  return createDatabase({ AWS_REGION: env.AWS_REGION, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT, DYNAMODB_TABLE: env.DYNAMODB_TABLE });
+}
+
+export function testStorage(): Storage {
+  const env = localStackEnv();
+  return createStorage({ AWS_REGION: env.AWS_REGION, S3_ENDPOINT: env.S3_ENDPOINT, S3_BUCKET: env.S3_BUCKET, S3_FORCE_PATH_STYLE: true });
+}
+
+/** A tenant id no other test (or parallel run) uses. */
+export function uniqueTenantId(prefix = 't'): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { matchRoutes } from '@remix-run/router';
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '../../app/route-table.js';
+
+/** Every path listed in SPEC.md §2 (the "Screens and routes" section). */
+function specPaths(): Set<string> {
+  const spec = readFileSync(join(__dirname, '../../../shared/SPEC.md'), 'utf8');
+  const section = spec.slice(spec.indexOf('## 2.'), spec.indexOf('## 3.'));
+  const paths = new Set<string>(['/']);
+  for (const m of section.matchAll(/(?<![\w{])\/[A-Za-z0-9]+(\{Provider\}[A-Za-z]*)?/g)) paths.add(m[0]);
+  // Expand /ssoSignUp{Provider} and /ssoSignIn{Provider} for the seven providers.
+  for (const p of [...paths]) {
+    if (p.includes('{Provider}')) {
+      paths.delete(p);
+      for (const provider of ['Facebook', 'Google', 'Apple', 'Amazon', 'LinkedIn', 'Twitter', 'TikTok']) paths.add(p.replace('{Provider}', provider));
+    }
+  }
+  return paths;
+}
+
+describe('route table', () => {
+  it('lists only paths of SPEC.md §2', () => {
+    const allowed = specPaths();
+    expect(allowed.has('/signIn')).toBe(true);
+    expect(allowed.has('/ssoSignInTikTok')).toBe(true);
+    for (const { path } of ROUTES) expect(allowed, `${path} is not in SPEC.md §2`).toContain(path);
+  });
+
+  it('has no two paths that collide ignoring case', () => {
+    const seen = new Map<string, string>();
+    for (const { path } of [...ROUTES, ...API_ROUTES]) {
+      const key = path.toLowerCase();
+      expect(seen.get(key), `${path} collides with ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, path);
+    }
+  });
+
+  it('points every path at an existing module', () => {
+    for (const { path, file } of [...ROUTES, ...API_ROUTES, FALLBACK_ROUTE]) {
+      expect(existsSync(join(__dirname, '../../app', file)), `${path} → app/${file} is missing`).toBe(true);
+    }
+  });
+
+  it('keeps API endpoints under /api/', () => {
+    for (const { path } of API_ROUTES) expect(path.startsWith('/api/')).toBe(true);
+  });
+});
+
+describe('client route matching (patched @remix-run/react)', () => {
+  // @remix-run/react 2.17.5 dropped caseSensitive when building browser routes; patches/ fixes it.
+  const require = createRequire(import.meta.url);
+  const { createClientRoutes } = require('@remix-run/react/dist/routes.js') as {
+    createClientRoutes: (manifest: Record<string, unknown>, cache: Record<string, unknown>, state: unknown, future: unknown, spa: boolean) => unknown[];
+  };
+  const manifest = {
+    root: { id: 'root', path: '', hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: '' },
+    signIn: { id: 'signIn', parentId: 'root', path: '/signIn', caseSensitive: true, hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: '' },
+    fallback: { id: 'fallback', parentId: 'root', path: '*', hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: '' },
+  };
+  const modules = { root: { default: () => null }, signIn: { default: () => null }, fallback: { default: () => null } };
+  const routes = createClientRoutes(manifest, modules, { loaderData: {}, actionData: null, errors: null }, {}, false) as Parameters<typeof matchRoutes>[0];
+
+  it('matches the exact path', () => {
+    expect(matchRoutes(routes, '/signIn')?.at(-1)?.route.id).toBe('signIn');
+  });
+
+  it('sends a wrong-case path to the fallback', () => {
+    expect(matchRoutes(routes, '/signin')?.at(-1)?.route.id).toBe('fallback');
+    expect(matchRoutes(routes, '/SIGNIN')?.at(-1)?.route.id).toBe('fallback');
+  });
+});
