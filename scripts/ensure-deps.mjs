@@ -10,7 +10,9 @@ const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 const lockInstalled = 'node_modules/.package-lock.json';
 if (!existsSync(lockInstalled) || mtime('package-lock.json') > mtime(lockInstalled)) {
   console.log('Installing npm dependencies…');
-  run('npm ci --no-audit --no-fund');
+  // npm ci refuses lockfiles written with this machine's omit-lockfile-registry-resolved setting
+  // (platform-specific optional packages go missing), so install from the lockfile with npm install.
+  run('npm install --no-audit --no-fund');
 }
 
 const need = [];
