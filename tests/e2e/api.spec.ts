@@ -1,4 +1,4 @@
-import { expect, tenantApi, tenantUrl, test } from './fixtures';
+import { expect, tenantApi, test } from './fixtures';
 
 const keys = (lang: string) => [
   { ResourcePK: lang, ResourceSK: 'IDLE_STAY' },

@@ -1,59 +1,14 @@
-import { Container } from '@chakra-ui/react';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '~/components/content/PageHeader';
-import { FormLayout, SuccessPanel } from '~/components/forms/FormParts';
-import { formHeaders } from '~/components/forms/headers';
-import { ContactUsForm } from '~/components/forms/InfoForms';
-import { subjectFromQuery } from '~/components/forms/schemas';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { handleFormAction, type FormActionData } from './forms.server';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { InfoFormScreen } from '~/components/forms/InfoFormScreen';
+import { handleFormAction, loadFormScreen } from './forms.server';
 
 /** /contactUs: a message to the tenant. ?subject= prefills the subject (job applications, plans). */
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
-  return json({
-    title: t('pages.contactUs'),
-    lead: t('forms.contactUsLead'),
-    subject: subjectFromQuery(new URL(request.url).searchParams.get('subject')),
-  });
-}
-
+export const loader = (args: LoaderFunctionArgs) => loadFormScreen(args, 'contactUs');
 export const action = (args: ActionFunctionArgs) => handleFormAction(args, 'contactUs');
-
-export const headers = formHeaders;
-
+export { formHeaders as headers } from '~/components/forms/headers';
 export { staticHandle as handle } from '~/lib/handles';
+export { formScreenMeta as meta } from '~/components/forms/InfoFormScreen';
 
 export default function ContactUs() {
-  const { title, lead, subject } = useLoaderData<typeof loader>();
-  const result = useActionData<FormActionData>();
-  const location = useLocation();
-  const { t } = useTranslation();
-  const failed = result?.status === 'error' ? result : null;
-  return (
-    <>
-      <PageHeader title={title} lead={lead} />
-      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-        <FormLayout>
-          {result?.status === 'success' ? (
-            <SuccessPanel message={t('forms.contactUsSuccess', { email: result.email })} againHref={location.pathname + location.search} />
-          ) : (
-            <ContactUsForm
-              state={{
-                values: failed?.values ?? { subject },
-                fieldErrors: failed?.fieldErrors ?? {},
-                message: failed?.message ?? null,
-              }}
-            />
-          )}
-        </FormLayout>
-      </Container>
-    </>
-  );
+  return <InfoFormScreen kind="contactUs" />;
 }
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  documentMeta(rootFromMatches(matches), { title: data?.title, description: data?.lead });

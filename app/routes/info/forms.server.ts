@@ -1,5 +1,14 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { readFormValues, validateForm, type FieldErrors, type FormKind, type FormValues } from '~/components/forms/schemas';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { FormScreenData } from '~/components/forms/InfoFormScreen';
+import {
+  readFormValues,
+  subjectFromQuery,
+  topicFromQuery,
+  validateForm,
+  type FieldErrors,
+  type FormKind,
+  type FormValues,
+} from '~/components/forms/schemas';
 import { getFixedT } from '~/lib/i18n.server';
 import { saveSubmission } from '../../../server/services/forms.server';
 
@@ -68,4 +77,13 @@ export async function handleFormAction({ request, context }: Pick<ActionFunction
     return fail(503, 'serviceDown', t('forms.serviceDown'), {}, { 'Retry-After': '60' });
   }
   return json<FormActionData>({ status: 'success', email: result.fields.email }, { headers: NO_STORE });
+}
+
+/** Loader of a form screen: its texts and the values preset from the query (?topic=, ?subject=). */
+export async function loadFormScreen({ context, request }: Pick<LoaderFunctionArgs, 'request' | 'context'>, kind: FormKind) {
+  const t = await getFixedT(context.language);
+  const query = new URL(request.url).searchParams;
+  const initialValues: FormValues =
+    kind === 'requestInfo' ? { topic: topicFromQuery(query.get('topic')) } : { subject: subjectFromQuery(query.get('subject')) };
+  return json<FormScreenData>({ title: t(`pages.${kind}`), lead: t(`forms.${kind}Lead`), initialValues });
 }
