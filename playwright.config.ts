@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]],
   use: {
     baseURL: `http://aurora.localhost:${E2E_PORT}`,
     launchOptions: {

@@ -3,7 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { publicTenant, localize } from '../tenants/schema';
-import { systemForTheme } from '../themes/system';
+import { themeStylesheet } from '../themes/stylesheet.server';
+import { pageSystemForTheme } from '../themes/system';
 import { LOCALE_FOR_LANGUAGE } from '../server/locale.server';
 import { Shell } from '~/components/shell/Shell';
 import { ErrorPage } from '~/components/shell/ErrorPage';
@@ -20,6 +21,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     language,
     locale: LOCALE_FOR_LANGUAGE[language],
     translations: TRANSLATIONS[language],
+    themeStylesheet: themeStylesheet(theme).href,
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),
@@ -68,11 +70,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={`/brand/${data.tenant.favicon}`} />
+        <link rel="stylesheet" href={data.themeStylesheet} />
         <Meta />
         <Links />
       </head>
       <body>
-        <ChakraProvider value={systemForTheme(data.theme)}>
+        <ChakraProvider value={pageSystemForTheme(data.theme)}>
           <Shell>{children}</Shell>
         </ChakraProvider>
         {hydrate ? (

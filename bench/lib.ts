@@ -31,8 +31,9 @@ export function startProcess(command: string, args: string[], env: Record<string
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  child.on('exit', (code) => {
-    if (code) process.stderr.write(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}\n`);
+  child.on('exit', (code, signal) => {
+    // 143 = ended by our SIGTERM (stopProcess); anything else is a failure worth showing.
+    if (code && code !== 143 && !signal) process.stderr.write(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}\n`);
   });
   return child;
 }

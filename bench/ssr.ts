@@ -25,7 +25,8 @@ const host = (tenant: string) => ({ Host: `${tenant}.localhost:${APP_PORT}` });
 /** Sum of gzip sizes of every script a page loads: external scripts, module preloads and inline scripts. */
 async function javascriptBytes(tenant: string, path: string): Promise<number> {
   const page = await httpGet(origin + path, host(tenant));
-  if (page.status !== 200) throw new Error(`${tenant} ${path} answered ${page.status}`);
+  // A list switched off for a tenant answers its branded 404, which is measured like any screen.
+  if (page.status !== 200 && page.status !== 404) throw new Error(`${tenant} ${path} answered ${page.status}`);
   const html = page.body.toString();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
@@ -42,7 +43,7 @@ async function javascriptBytes(tenant: string, path: string): Promise<number> {
 
 export async function benchSsr(): Promise<boolean> {
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
-  const app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], {
+  const appEnv = {
     NODE_ENV: 'production',
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
@@ -51,7 +52,8 @@ export async function benchSsr(): Promise<boolean> {
     S3_ENDPOINT: 'http://127.0.0.1:9',
     AWS_ACCESS_KEY_ID: 'bench',
     AWS_SECRET_ACCESS_KEY: 'bench',
-  });
+  };
+  const app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], appEnv);
   let bare;
   try {
     await waitForHttp(`${origin}/`, host(TENANTS[0]));
@@ -67,9 +69,25 @@ export async function benchSsr(): Promise<boolean> {
 
     const js: Array<{ tenant: string; screen: string; kb: number }> = [];
     for (const tenant of TENANTS) {
-      for (const screen of INFO_SCREENS) js.push({ tenant, screen, kb: (await javascriptBytes(tenant, screen)) / 1024 });
+      const screens = [...INFO_SCREENS];
+      // Detail screens: the first article linked from each list.
+      for (const list of ['/blog', '/news', '/job']) {
+        const link = (await httpGet(origin + list, host(tenant))).body.toString().match(/href="(\/(?:blog|news|job)Details\?slug=[^"]+)"/);
+        if (link) screens.push(link[1].replace(/&amp;/g, '&'));
+      }
+      for (const screen of screens) js.push({ tenant, screen, kb: (await javascriptBytes(tenant, screen)) / 1024 });
     }
     await stopProcess(app);
+
+    // The same page with the render cache off: what a render itself costs.
+    const uncached = startProcess('node_modules/.bin/tsx', ['server/index.ts'], { ...appEnv, RENDER_CACHE_SECONDS: '0' });
+    try {
+      await waitForHttp(`${origin}/`, host(TENANTS[0]));
+      await load('warm-up uncached', `${origin}/`, host(TENANTS[0]), 10, 2);
+      results.push(await load(`${TENANTS[0]} home, render cache off`, `${origin}/`, host(TENANTS[0]), CONNECTIONS, DURATION));
+    } finally {
+      await stopProcess(uncached);
+    }
 
     bare = startProcess('node_modules/.bin/tsx', ['bench/bare-server.ts'], { PORT: String(BARE_PORT), BODY_BYTES: String(homeBytes) });
     await waitForHttp(`http://127.0.0.1:${BARE_PORT}/`);
@@ -90,8 +108,10 @@ export async function benchSsr(): Promise<boolean> {
     console.log(`\nJavaScript loaded by information screens (gzip): max ${worstJs.toFixed(1)} KB over ${js.length} tenant/screen pairs`);
     console.log(table(js.filter((j) => j.tenant === TENANTS[0]).map((j) => ({ screen: j.screen, 'gzip KB': j.kb.toFixed(1) }))));
 
-    const ratioOk = results.every((r) => r.rps / bareFigures.rps >= TARGET_RATIO);
-    const p99Ok = results.every((r) => r.p99 <= TARGET_P99_MS);
+    // Targets apply to the home page as served (cache on); the cache-off row is for information.
+    const served = results.filter((r) => !r.label.includes('cache off'));
+    const ratioOk = served.every((r) => r.rps / bareFigures.rps >= TARGET_RATIO);
+    const p99Ok = served.every((r) => r.p99 <= TARGET_P99_MS);
     const errorsOk = results.every((r) => r.errors + r.non2xx === 0);
     const jsOk = worstJs <= TARGET_JS_KB;
     console.log(`\ntargets: ratio ≥ ${TARGET_RATIO} ${ratioOk ? 'met' : 'MISSED'}; p99 ≤ ${TARGET_P99_MS} ms ${p99Ok ? 'met' : 'MISSED'}; no errors ${errorsOk ? 'met' : 'MISSED'}; JS ≤ ${TARGET_JS_KB} KB ${jsOk ? 'met' : 'MISSED'}`);

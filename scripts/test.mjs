@@ -7,13 +7,13 @@ const steps = [
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['tenant and theme config', 'npx', ['tsx', 'scripts/tenants-check.ts']],
-  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']],
+  ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
 
-rmSync('test-results/unit.json', { force: true });
-rmSync('test-results/e2e.json', { force: true });
+rmSync('test-reports/unit.json', { force: true });
+rmSync('test-reports/e2e.json', { force: true });
 const started = Date.now();
 let failedStep = null;
 for (const [name, cmd, args] of steps) {
@@ -29,13 +29,13 @@ for (const [name, cmd, args] of steps) {
 
 let passed = 0;
 let failed = 0;
-if (existsSync('test-results/unit.json')) {
-  const unit = JSON.parse(readFileSync('test-results/unit.json', 'utf8'));
+if (existsSync('test-reports/unit.json')) {
+  const unit = JSON.parse(readFileSync('test-reports/unit.json', 'utf8'));
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
 }
-if (existsSync('test-results/e2e.json')) {
-  const e2e = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
+if (existsSync('test-reports/e2e.json')) {
+  const e2e = JSON.parse(readFileSync('test-reports/e2e.json', 'utf8'));
   passed += e2e.stats?.expected ?? 0;
   failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
 }

@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable, createRequestHandler, type ServerBuil
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import { contentSecurityPolicy } from '../app/lib/csp.server';
+import { themeStylesheet } from '../themes/stylesheet.server';
 import { resolveTenant, type Registry } from '../tenants/registry.server';
 import type { Tenant } from '../tenants/schema';
 import type { AppContext } from './context';
@@ -77,7 +78,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS') {
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE') {
   res.status(page.status);
   for (const [k, v] of page.headers) res.setHeader(k, v);
   res.setHeader('ETag', page.etag);
@@ -142,8 +143,23 @@ export function createApp(options: AppOptions): express.Express {
   if (options.clientDir && existsSync(options.clientDir)) {
     // Fingerprinted build output never changes under the same name.
     app.use('/assets', express.static(join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    // Other public files: only paths that look like files reach the disk (no stat per page view).
+    const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
+
+  // Theme stylesheets: content-hashed, so cached for a year; the same for every tenant of a theme.
+  app.get('/theme/:file', (req, res) => {
+    const match = /^([a-z0-9-]+)\.([0-9a-f]{12})\.css$/.exec(req.params.file);
+    const theme = match ? registry.themes.get(match[1]) : undefined;
+    const sheet = theme ? themeStylesheet(theme) : undefined;
+    if (!sheet || sheet.href !== req.path) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('css').send(sheet.css);
+  });
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   app.use((req, res, next) => {
@@ -195,32 +211,63 @@ export function createApp(options: AppOptions): express.Express {
     return handlerPromise;
   };
 
+  type Handler = (request: Request, context: AppContext) => Promise<Response>;
+  /** Renders in progress per cache key: concurrent misses for one page share a single render. */
+  const inflight = new Map<string, Promise<CachedPage | Response>>();
+
+  /** Renders; stores and returns the page when it may be cached, else returns the response. */
+  async function renderForCache(handler: Handler, key: string, request: Request, context: AppContext): Promise<CachedPage | Response> {
+    const response = await handler(request, context);
+    const storable =
+      response.status === 200 &&
+      (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+    if (!storable) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding'].includes(k));
+    return cache.set(key, { status: response.status, headers, body });
+  }
+
+  function renderOnce(handler: Handler, key: string, request: Request, context: AppContext) {
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = renderForCache(handler, key, request, context).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  }
+
   app.all('*', async (req, res, next) => {
     try {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const cacheable = cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization);
-      const key = RenderCache.key(tenant.id, language, req.originalUrl);
-      if (cacheable) {
-        const hit = cache.get(key);
-        if (hit) return sendCached(req, res, hit, 'HIT');
-      }
       const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env };
-      const handler = await getHandler();
-      const response = await handler(toFetchRequest(req, res), context);
-      const storable =
-        cacheable &&
-        response.status === 200 &&
-        (response.headers.get('content-type') ?? '').startsWith('text/html') &&
-        !response.headers.has('set-cookie') &&
-        !/no-store|private/.test(response.headers.get('cache-control') ?? '');
-      if (storable) {
-        const body = Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding'].includes(k));
-        return sendCached(req, res, cache.set(key, { status: response.status, headers, body }), 'MISS');
+      const cacheable = cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization);
+      if (!cacheable) {
+        const handler = await getHandler();
+        return await sendFetchResponse(res, await handler(toFetchRequest(req, res), context));
       }
-      await sendFetchResponse(res, response);
+
+      const key = RenderCache.key(tenant.id, language, req.originalUrl);
+      const found = cache.lookup(key);
+      if (found?.fresh) return sendCached(req, res, found.page, 'HIT');
+      const handler = await getHandler();
+      if (found) {
+        // Stale: answer at once and refresh in the background, detached from this response.
+        if (!inflight.has(key)) {
+          const detached = new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, { headers: toFetchRequest(req, res).headers });
+          renderOnce(handler, key, detached, context).catch((e) => console.error('background render failed', e));
+        }
+        return sendCached(req, res, found.page, 'STALE');
+      }
+      const leader = !inflight.has(key);
+      const result = await renderOnce(handler, key, toFetchRequest(req, res), context);
+      if (!(result instanceof Response)) return sendCached(req, res, result, leader ? 'MISS' : 'HIT');
+      // Not cacheable (an error page, a redirect): the leader sends it; others render their own.
+      if (leader) return await sendFetchResponse(res, result);
+      return await sendFetchResponse(res, await handler(toFetchRequest(req, res), context));
     } catch (error) {
       next(error);
     }

@@ -27,6 +27,15 @@ describe('RenderCache', () => {
     expect(cache.get('k', 1000)).toBeUndefined();
   });
 
+  it('keeps an expired entry as stale for the stale window, then drops it', () => {
+    const cache = new RenderCache(1000, 10, 5000);
+    cache.set('k', page('x'), 0);
+    expect(cache.lookup('k', 500)?.fresh).toBe(true);
+    expect(cache.lookup('k', 1500)).toMatchObject({ fresh: false });
+    expect(cache.get('k', 1500)).toBeUndefined();
+    expect(cache.lookup('k', 6000)).toBeUndefined();
+  });
+
   it('evicts the least recently used entry when full', () => {
     const cache = new RenderCache(10_000, 2);
     cache.set('a', page('a'));

@@ -16,9 +16,15 @@ export interface CachedPage {
  */
 export class RenderCache {
   private entries = new Map<string, CachedPage>();
+  /**
+   * @param ttlMs how long an entry is fresh
+   * @param maxEntries LRU bound
+   * @param staleMs how long after expiry an entry may still be served while one refresh renders
+   */
   constructor(
     private ttlMs: number,
     private maxEntries = 1000,
+    private staleMs = ttlMs * 10,
   ) {}
 
   get enabled() {
@@ -29,17 +35,24 @@ export class RenderCache {
     return `${tenantId}\u0000${language}\u0000${url}`;
   }
 
+  /** A fresh entry, or undefined. */
   get(key: string, now = Date.now()): CachedPage | undefined {
+    const found = this.lookup(key, now);
+    return found?.fresh ? found.page : undefined;
+  }
+
+  /** A fresh entry, or an expired one still inside the stale window (stale-while-revalidate). */
+  lookup(key: string, now = Date.now()): { page: CachedPage; fresh: boolean } | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.expiresAt <= now) {
+    if (hit.expiresAt + this.staleMs <= now) {
       this.entries.delete(key);
       return undefined;
     }
     // Refresh recency for the LRU order.
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return hit;
+    return { page: hit, fresh: hit.expiresAt > now };
   }
 
   set(key: string, page: Omit<CachedPage, 'gzip' | 'expiresAt' | 'etag'>, now = Date.now()): CachedPage {

@@ -67,3 +67,18 @@ export function systemForTheme(theme: Theme): SystemContext {
   }
   return system;
 }
+
+const pageSystems = new Map<string, SystemContext>();
+
+/**
+ * The system pages render with: the theme's global CSS (reset, token variables) is left out,
+ * because pages link it as a cached stylesheet (themes/stylesheet.server.ts).
+ */
+export function pageSystemForTheme(theme: Theme): SystemContext {
+  let system = pageSystems.get(theme.id);
+  if (!system) {
+    system = { ...systemForTheme(theme), _global: [] } as SystemContext;
+    pageSystems.set(theme.id, system);
+  }
+  return system;
+}

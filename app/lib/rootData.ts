@@ -10,6 +10,8 @@ export interface RootData {
   /** BCP 47 locale for Intl formatting. */
   locale: string;
   translations: TranslationShape;
+  /** URL of the theme's global CSS (reset and design tokens), content-hashed. */
+  themeStylesheet: string;
   seo: { title: string; description: string; ogImage: string | null; url: string; siteName: string };
 }
 

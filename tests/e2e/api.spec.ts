@@ -88,3 +88,24 @@ test('form submissions are rate limited per IP', async ({ request }) => {
   }
   expect(status).toBe(429);
 });
+
+test("the theme's global CSS is one immutable stylesheet per theme", async ({ request }) => {
+  const html = await (await tenantApi(request, 'lumiere').get('/')).text();
+  const href = html.match(/<link rel="stylesheet" href="(\/theme\/lumiere\.[0-9a-f]{12}\.css)"/)?.[1];
+  expect(href).toBeTruthy();
+  const css = await tenantApi(request, 'lumiere').get(href!);
+  expect(css.status()).toBe(200);
+  expect(css.headers()['cache-control']).toContain('immutable');
+  expect(await css.text()).toContain('--chakra-colors-brand-solid');
+  expect((await tenantApi(request, 'lumiere').get('/theme/lumiere.000000000000.css')).status()).toBe(404);
+});
+
+test('concurrent first requests for a page share one render', async ({ request }) => {
+  const path = `/features?coalesce=${Date.now()}`;
+  const responses = await Promise.all(Array.from({ length: 12 }, () => tenantApi(request, 'aurora').get(path)));
+  const states = responses.map((r) => r.headers()['x-render-cache']);
+  expect(states.filter((s) => s === 'MISS')).toHaveLength(1);
+  expect(states.filter((s) => s === 'HIT')).toHaveLength(11);
+  const bodies = new Set(await Promise.all(responses.map((r) => r.text())));
+  expect(bodies.size).toBe(1);
+});
