@@ -20,16 +20,6 @@ export interface Registry {
   rootDir: string;
 }
 
-export class ConfigError extends Error {
-  constructor(public problems: ConfigProblem[]) {
-    super(`Invalid tenant or theme configuration:\n${formatProblems(problems)}`);
-  }
-}
-
-export function formatProblems(problems: ConfigProblem[]): string {
-  return problems.map((p) => `  ${p.file}: ${p.field || '(file)'}: ${p.message}`).join('\n');
-}
-
 function zodProblems(file: string, error: ZodError): ConfigProblem[] {
   return error.issues.map((issue) => ({ file, field: issue.path.join('.'), message: issue.message }));
 }
@@ -119,13 +109,6 @@ export function loadRegistry(rootDir: string): { registry: Registry; problems: C
     tenants.set(tenant.id, tenant);
   }
   return { registry: { tenants, themes, domains, rootDir }, problems };
-}
-
-/** Loads the registry or throws a ConfigError naming every file and field at fault. */
-export function loadRegistryOrThrow(rootDir: string): Registry {
-  const { registry, problems } = loadRegistry(rootDir);
-  if (problems.length) throw new ConfigError(problems);
-  return registry;
 }
 
 /**

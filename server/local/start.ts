@@ -24,7 +24,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadRegistryOrThrow, type Registry } from '../../tenants/registry.server';
+import { checkConfig, formatProblem } from '../../tenants/check.server';
+import type { Registry } from '../../tenants/registry.server';
 import { loadEnv, type Env } from '../env.server';
 import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources } from './seed';
@@ -57,12 +58,12 @@ function validate(): { env: Env; registry: Registry } {
   } catch (e) {
     return fail((e as Error).message);
   }
-  try {
-    return { env, registry: loadRegistryOrThrow(env.CONFIG_ROOT) };
-  } catch (e) {
-    if (e instanceof ConfigError) return fail(e.message);
-    throw e;
+  // The same checks and messages as the server's boot and `npm run tenants:check`.
+  const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
+  if (problems.length || !registry) {
+    return fail(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
   }
+  return { env, registry };
 }
 
 async function waitForHealth(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
