@@ -26,6 +26,12 @@ export const envSchema = z.object({
   /** Set when the server runs behind a load balancer that sets X-Forwarded-*. */
   TRUST_PROXY: bool.default(false),
   REDIS_URL: z.url().optional(),
+  /**
+   * JSON file naming each tenant's local Cognito pool ({ tenantId: { userPoolId, appClientId,
+   * region, endpoint, issuer } }), written by the local stack (server/local/cognito.ts). Unset in
+   * production: pools then come from each tenant.json's identity fields.
+   */
+  IDENTITY_POOLS_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

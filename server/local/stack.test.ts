@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,13 +77,22 @@ describe('startLocalStack', () => {
     }
   });
 
-  it('persists DynamoDB data across restarts and stop() leaves no process behind', async () => {
+  it('persists DynamoDB data and user pools across restarts and stop() leaves no process behind', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stack-test-'));
     dirs.push(dataDir);
-    const options = { dataDir, dynamoPort: await getFreePort(), s3Port: await getFreePort(), persist: true, table: 'persist-test' };
+    const options = {
+      dataDir,
+      dynamoPort: await getFreePort(),
+      s3Port: await getFreePort(),
+      cognitoPort: await getFreePort(),
+      tenantIds: ['persist-t'],
+      persist: true,
+      table: 'persist-test',
+    };
 
     const first = await startLocalStack(options);
-    expect(first.pids).toHaveLength(3);
+    expect(first.pids).toHaveLength(4);
+    const poolsBefore = readFileSync(first.env.IDENTITY_POOLS_FILE!, 'utf8');
     const db = createLocalDatabase(first.env);
     await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: 'T#x#K', sk: '1', v: 'kept' } }));
     db.raw.destroy();
@@ -97,6 +106,8 @@ describe('startLocalStack', () => {
       const out = await db2.doc.send(new GetCommand({ TableName: db2.table, Key: { pk: 'T#x#K', sk: '1' } }));
       expect(out.Item?.v).toBe('kept');
       db2.raw.destroy();
+      // Provisioning is idempotent: the same pool and app client, found by name.
+      expect(readFileSync(second.env.IDENTITY_POOLS_FILE!, 'utf8')).toBe(poolsBefore);
     } finally {
       await second.stop();
     }

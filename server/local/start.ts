@@ -2,7 +2,9 @@
  * `npm start` (after the build) and `npm run dev` (--dev): the whole platform on one machine.
  *
  *   1. loads .env (if present) and validates the environment and the tenant registry;
- *   2. starts DynamoDB Local and s3rver (data persisted in .local/), creates table and bucket;
+ *   2. starts DynamoDB Local, s3rver and cognito-local (data persisted in .local/), creates table,
+ *      bucket and one user pool per tenant with demo users (.local/demo-accounts.json); codes the
+ *      pools would send by email or SMS go to .local/outbox.jsonl;
  *   3. seeds the localised text resources of every tenant;
  *   4. starts the app server (server/index.ts) with the stack's endpoints, waits for
  *      /api/health, and prints every tenant's URL.
@@ -12,11 +14,13 @@
  * Flags and environment:
  *   --dev                 NODE_ENV=development (Vite middleware) instead of production
  *   --test (or LOCAL_STACK_MODE=test)
- *                         isolated stack for browser tests: in-memory DynamoDB, S3 files in a
- *                         temporary folder removed on exit, free ports unless given
+ *                         isolated stack for browser tests: in-memory DynamoDB, S3 files, user
+ *                         pools, demo accounts and outbox in a temporary folder removed on exit,
+ *                         free ports unless given
  *   PORT                  app port (default 3000)
  *   LOCAL_DYNAMODB_PORT   DynamoDB Local port (default 8000)
  *   LOCAL_S3_PORT         s3rver port (default 4569)
+ *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -91,9 +95,11 @@ async function main() {
   const appPort = env.PORT;
   let dynamoPort: number;
   let s3Port: number;
+  let cognitoPort: number;
   try {
     dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
+    cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -133,18 +139,22 @@ async function main() {
   }
 
   try {
-    log(`starting DynamoDB Local on :${dynamoPort} and s3rver on :${s3Port} (${testMode ? 'isolated, in memory' : `data in ${dataDir}`})`);
+    log(
+      `starting DynamoDB Local on :${dynamoPort}, s3rver on :${s3Port} and cognito-local on :${cognitoPort} (${testMode ? 'isolated, in memory' : `data in ${dataDir}`})`,
+    );
     const stackStart = performance.now();
     stack = await startLocalStack({
       dataDir,
       dynamoPort,
       s3Port,
+      cognitoPort,
+      tenantIds: [...registry.tenants.keys()],
       persist: !testMode,
       table: env.DYNAMODB_TABLE,
       bucket: env.S3_BUCKET,
       region: env.AWS_REGION,
       appPort,
-      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT' },
+      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT' },
     });
     if (tempDir) stack.removeFolderIfOrphaned(tempDir);
     log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
@@ -182,6 +192,10 @@ async function main() {
         `  ${'Health'.padEnd(width)}  ${health}`,
         `  ${'DynamoDB'.padEnd(width)}  ${stack.env.DYNAMODB_ENDPOINT}`,
         `  ${'S3'.padEnd(width)}  ${stack.env.S3_ENDPOINT}/${stack.env.S3_BUCKET}`,
+        `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
+        '',
+        `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
+        `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,
         '',
         '  Press Ctrl-C to stop everything.',
         '',

@@ -2,6 +2,7 @@ import type { Registry } from '../../tenants/registry.server';
 import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createDatabase, pingDatabase, type Database } from './dynamo.server';
+import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
 
@@ -11,15 +12,18 @@ export interface Services {
   storage: Storage;
   content: ContentStore;
   formLimiter: RateLimiter;
+  identity: Identity;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
+  const db = createDatabase(env);
   return {
     registry,
-    db: createDatabase(env),
+    db,
     storage: createStorage(env),
     content: new ContentStore(env.CONFIG_ROOT, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
     formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
+    identity: createIdentity(env, db),
   };
 }
 

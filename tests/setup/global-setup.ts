@@ -1,6 +1,8 @@
 /**
- * Vitest global setup: one isolated local stack (in-memory DynamoDB Local, s3rver in a temporary
- * folder, free ports) for the whole run, stopped in teardown.
+ * Vitest global setup: one isolated local stack (in-memory DynamoDB Local, s3rver and
+ * cognito-local with a user pool per sample tenant in a temporary folder, free ports) for the
+ * whole run, stopped in teardown. The identity files (pools, demo accounts, outbox) live in
+ * that folder; their paths are in the stack's env (IDENTITY_*_FILE).
  *
  * The stack's endpoints reach the tests two ways:
  *  - process.env, set here before any worker starts; workers inherit it (verified by
@@ -13,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { loadRegistry } from '../../tenants/registry.server';
 import { getFreePort } from '../../server/local/ports';
 import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '../../server/local/stack';
 
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vitest-stack-'));
+  const tenantIds = [...loadRegistry(process.cwd()).registry.tenants.keys()];
   let stack: LocalStack | undefined;
   const started = performance.now();
   // A free port can be taken between the probe and the bind by a parallel run: retry once.
@@ -38,6 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         dataDir,
         dynamoPort: await getFreePort(),
         s3Port: await getFreePort(),
+        cognitoPort: await getFreePort(),
+        tenantIds,
         persist: false,
         table: 'platform-test',
         bucket: 'platform-test',

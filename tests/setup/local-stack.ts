@@ -25,3 +25,12 @@ export function testStorage(): Storage {
 export function uniqueTenantId(prefix = 't'): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 }
+
+/** The local identity files of the test stack (pools, demo accounts, outbox). */
+export function identityFiles(): { pools: string; demoAccounts: string; outbox: string; endpoint: string } {
+  const env = localStackEnv();
+  if (!env.IDENTITY_POOLS_FILE || !env.IDENTITY_DEMO_ACCOUNTS_FILE || !env.IDENTITY_OUTBOX_FILE || !env.COGNITO_ENDPOINT) {
+    throw new Error('The test stack runs without cognito-local; this test needs it.');
+  }
+  return { pools: env.IDENTITY_POOLS_FILE, demoAccounts: env.IDENTITY_DEMO_ACCOUNTS_FILE, outbox: env.IDENTITY_OUTBOX_FILE, endpoint: env.COGNITO_ENDPOINT };
+}

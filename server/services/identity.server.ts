@@ -1,0 +1,248 @@
+/**
+ * Server-side identity: which Cognito user pool serves a tenant, verification of its ID and
+ * access tokens, and the global sign-out cut-off.
+ *
+ * - Pools: a tenant's pool comes from the local stack's pools file (IDENTITY_POOLS_FILE, written
+ *   by server/local/cognito.ts) when that names the tenant, otherwise from tenant.json
+ *   (identity.userPoolId, identity.appClientId, identity.region).
+ * - Verification (aws-jwt-verify): signature against the pool's JWKS, issuer, client id
+ *   (aud / client_id), expiry, token_use, and the ID token's `custom:tenantId` must equal the
+ *   request's tenant. One verifier per tenant pool, memoised; the JWKS is fetched once and then
+ *   served from the cache (a network call happens only for an unknown `kid`, rate-limited by
+ *   aws-jwt-verify's penalty box), never per request.
+ *   AWS pools use CognitoJwtVerifier (https only). cognito-local's issuer is
+ *   http://localhost:<port>/<poolId> and its pool ids ("local_…") are not AWS ids, so local pools
+ *   use aws-jwt-verify's JwtVerifier with the same Cognito field checks
+ *   (validateCognitoJwtFields) and a fetcher that allows http for loopback hosts only.
+ * - Revocation: a per-tenant, per-user "signedOutAt" (epoch ms) in DynamoDB under
+ *   tenantKey(tenantId, 'USER', sub) / sk 'SIGNOUT', cached in memory for a few seconds. A token
+ *   whose auth_time (or iat) is before it is refused. Tokens carry whole seconds, so a session
+ *   started in the same second as, but after, a global sign-out is refused too (fails closed).
+ */
+import { readFileSync } from 'node:fs';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
+import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import { SimpleFetcher, type Fetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { z } from 'zod';
+import type { Tenant } from '../../tenants/schema';
+import { tenantKey, type Database } from './dynamo.server';
+
+export const localPoolSchema = z.object({
+  userPoolId: z.string().min(1),
+  appClientId: z.string().min(1),
+  region: z.string().min(1),
+  endpoint: z.url(),
+  issuer: z.url(),
+});
+export const poolsFileSchema = z.record(z.string(), localPoolSchema);
+export type PoolsFile = z.infer<typeof poolsFileSchema>;
+
+/** Reads and validates the local pools file; throws a message naming the file and field. */
+export function readPoolsFile(path: string): PoolsFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`IDENTITY_POOLS_FILE ${path} cannot be read: ${(e as Error).message}`);
+  }
+  const parsed = poolsFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`IDENTITY_POOLS_FILE ${path} is invalid:\n${lines}`);
+  }
+  return parsed.data;
+}
+
+/** Where a tenant's tokens come from. */
+export interface TenantPool {
+  userPoolId: string;
+  appClientId: string;
+  region: string;
+  issuer: string;
+  jwksUri: string;
+  /** true: cognito-local (http on loopback); false: Amazon Cognito (https). */
+  local: boolean;
+}
+
+export interface Session {
+  sub: string;
+  username: string;
+  email: string | null;
+  groups: string[];
+  tenantId: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * aws-jwt-verify's default fetcher speaks https only. This one also fetches http URLs, but only
+ * on loopback hosts (cognito-local); anything else goes to the https fetcher.
+ */
+export class LoopbackHttpFetcher implements Fetcher {
+  private readonly https = new SimpleFetcher();
+
+  async fetch(uri: string, requestOptions?: Record<string, unknown>, data?: ArrayBuffer): Promise<ArrayBuffer> {
+    const url = new URL(uri);
+    if (url.protocol !== 'http:') return this.https.fetch(uri, requestOptions, data);
+    if (!LOOPBACK.has(url.hostname)) throw new Error(`refusing to fetch keys over http from ${url.host}`);
+    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    if (!res.ok) throw new Error(`${uri} answered ${res.status}`);
+    return res.arrayBuffer();
+  }
+}
+
+interface TokenVerifier {
+  verify(token: string, tokenUse: 'id' | 'access'): Promise<JwtPayload>;
+}
+
+function createVerifier(pool: TenantPool, jwksCache: SimpleJwksCache): TokenVerifier {
+  if (!pool.local) {
+    const verifier = CognitoJwtVerifier.create({ userPoolId: pool.userPoolId, clientId: pool.appClientId, tokenUse: null }, { jwksCache });
+    return {
+      verify: async (token, tokenUse) => {
+        const payload = await verifier.verify(token, { clientId: pool.appClientId, tokenUse: null });
+        validateCognitoJwtFields(payload, { tokenUse, clientId: pool.appClientId });
+        return payload;
+      },
+    };
+  }
+  const verifier = JwtVerifier.create({ issuer: pool.issuer, jwksUri: pool.jwksUri, audience: null }, { jwksCache });
+  return {
+    verify: async (token, tokenUse) => {
+      const payload = await verifier.verify(token, { audience: null });
+      validateCognitoJwtFields(payload, { tokenUse, clientId: pool.appClientId });
+      return payload;
+    },
+  };
+}
+
+export interface IdentityOptions {
+  db: Database;
+  /** The local stack's pools (IDENTITY_POOLS_FILE), if any. */
+  localPools?: PoolsFile;
+  /** How long a user's signedOutAt is reused from memory (default 5 s). */
+  revocationCacheMs?: number;
+}
+
+export class Identity {
+  private readonly db: Database;
+  private readonly localPools: PoolsFile;
+  private readonly revocationCacheMs: number;
+  private readonly jwksCache = new SimpleJwksCache({ fetcher: new LoopbackHttpFetcher() });
+  private readonly verifiers = new Map<string, TokenVerifier>();
+  private readonly signedOut = new Map<string, { value: number; until: number }>();
+
+  constructor(options: IdentityOptions) {
+    this.db = options.db;
+    this.localPools = options.localPools ?? {};
+    this.revocationCacheMs = options.revocationCacheMs ?? 5000;
+  }
+
+  /** The tenant's pool, or null when the tenant has none configured. */
+  poolFor(tenant: Pick<Tenant, 'id' | 'identity'>): TenantPool | null {
+    const local = this.localPools[tenant.id];
+    if (local) {
+      return {
+        userPoolId: local.userPoolId,
+        appClientId: local.appClientId,
+        region: local.region,
+        issuer: local.issuer,
+        jwksUri: `${local.endpoint.replace(/\/$/, '')}/${local.userPoolId}/.well-known/jwks.json`,
+        local: true,
+      };
+    }
+    const { userPoolId, appClientId, region } = tenant.identity;
+    if (!userPoolId || !appClientId) return null;
+    const issuer = `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+    return { userPoolId, appClientId, region, issuer, jwksUri: `${issuer}/.well-known/jwks.json`, local: false };
+  }
+
+  private verifierFor(tenant: Pick<Tenant, 'id' | 'identity'>): TokenVerifier | null {
+    const pool = this.poolFor(tenant);
+    if (!pool) return null;
+    const key = `${tenant.id}|${pool.issuer}|${pool.appClientId}`;
+    let verifier = this.verifiers.get(key);
+    if (!verifier) {
+      verifier = createVerifier(pool, this.jwksCache);
+      this.verifiers.set(key, verifier);
+    }
+    return verifier;
+  }
+
+  /**
+   * The session the two tokens prove on this tenant, or null: bad signature, other issuer or
+   * client, expired, wrong token_use, another tenant's token, tokens of two different users, or
+   * issued before the user's last global sign-out. DynamoDB failures reading the sign-out
+   * cut-off are thrown, not mistaken for "signed out".
+   */
+  async verifySession(tenant: Pick<Tenant, 'id' | 'identity'>, idToken: string, accessToken: string): Promise<Session | null> {
+    const verifier = this.verifierFor(tenant);
+    if (!verifier || !idToken || !accessToken) return null;
+    let id: JwtPayload;
+    let access: JwtPayload;
+    try {
+      [id, access] = await Promise.all([verifier.verify(idToken, 'id'), verifier.verify(accessToken, 'access')]);
+    } catch {
+      return null;
+    }
+    if (id['custom:tenantId'] !== tenant.id) return null;
+    if (typeof id.sub !== 'string' || id.sub !== access.sub) return null;
+    const cutoff = await this.signedOutAt(tenant.id, id.sub);
+    if (cutoff !== null) {
+      for (const payload of [id, access]) {
+        const started = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
+        if (typeof started !== 'number' || started * 1000 < cutoff) return null;
+        if (typeof payload.iat !== 'number' || payload.iat * 1000 < cutoff) return null;
+      }
+    }
+    const groups = Array.isArray(id['cognito:groups']) ? id['cognito:groups'].filter((g): g is string => typeof g === 'string') : [];
+    return {
+      sub: id.sub,
+      username: typeof id['cognito:username'] === 'string' ? id['cognito:username'] : id.sub,
+      email: typeof id.email === 'string' ? id.email : null,
+      groups,
+      tenantId: tenant.id,
+    };
+  }
+
+  /** The user's last global sign-out (epoch ms), or null. Cached for revocationCacheMs. */
+  async signedOutAt(tenantId: string, sub: string): Promise<number | null> {
+    const key = `${tenantId}|${sub}`;
+    const cached = this.signedOut.get(key);
+    const now = Date.now();
+    if (cached && cached.until > now) return cached.value || null;
+    const out = await this.db.doc.send(new GetCommand({ TableName: this.db.table, Key: { pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' } }));
+    const value = typeof out.Item?.signedOutAt === 'number' ? out.Item.signedOutAt : 0;
+    this.signedOut.set(key, { value, until: now + this.revocationCacheMs });
+    return value || null;
+  }
+
+  /**
+   * Records a global sign-out: every token of this user on this tenant issued before `at` is
+   * refused from now on (by this instance at once, by others within revocationCacheMs). Never
+   * moves the cut-off backwards.
+   */
+  async recordGlobalSignOut(tenantId: string, sub: string, at: number = Date.now()): Promise<void> {
+    try {
+      await this.db.doc.send(
+        new UpdateCommand({
+          TableName: this.db.table,
+          Key: { pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' },
+          UpdateExpression: 'SET signedOutAt = :at',
+          ConditionExpression: 'attribute_not_exists(signedOutAt) OR signedOutAt < :at',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    } catch (e) {
+      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    }
+    this.signedOut.delete(`${tenantId}|${sub}`);
+  }
+}
+
+export function createIdentity(env: { IDENTITY_POOLS_FILE?: string }, db: Database): Identity {
+  return new Identity({ db, localPools: env.IDENTITY_POOLS_FILE ? readPoolsFile(env.IDENTITY_POOLS_FILE) : undefined });
+}
