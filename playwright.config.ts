@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
+/** Where the test stack writes demo-accounts.json and outbox.jsonl (see tests/e2e/identity.ts). */
+export const E2E_STACK_DIR = 'test-reports/e2e-stack';
 
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
@@ -43,6 +45,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       LOCAL_DYNAMODB_PORT: String(E2E_PORT + 5000),
       LOCAL_S3_PORT: String(E2E_PORT + 1300),
+      LOCAL_COGNITO_PORT: String(E2E_PORT + 5900),
+      LOCAL_TEST_DIR: E2E_STACK_DIR,
+      LOCAL_HOSTED_SIGNIN_PORT: String(E2E_PORT + 6000),
       FORM_RATE_LIMIT_PER_HOUR: '8',
       RENDER_CACHE_SECONDS: '30',
     },

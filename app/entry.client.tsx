@@ -3,11 +3,14 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '~/lib/i18n';
+import { configureAmplify } from '~/lib/identity/amplify.client';
 import type { RootData } from '~/lib/rootData';
 
 // The root loader already sent this page's language and strings: no second fetch for texts.
 const root = (window as unknown as { __remixContext: { state: { loaderData?: { root?: RootData } } } }).__remixContext.state.loaderData?.root;
 const i18n = createI18n(root?.language ?? document.documentElement.lang ?? 'en', root?.translations ?? ({} as RootData['translations']));
+
+if (root?.identity) configureAmplify(root.identity);
 
 startTransition(() => {
   hydrateRoot(

@@ -7,12 +7,15 @@ import { themeStylesheet } from '../themes/stylesheet.server';
 import { pageSystemForTheme } from '../themes/system';
 import { LOCALE_FOR_LANGUAGE } from '../server/locale.server';
 import { Shell } from '~/components/shell/Shell';
+import { SessionRuntime } from '~/components/session/SessionRuntime';
 import { ErrorPage } from '~/components/shell/ErrorPage';
 import { TRANSLATIONS } from '~/lib/i18n.server';
 import { useRootData, type RootData } from '~/lib/rootData';
 import { documentMeta } from '~/lib/meta';
+import { getSessionUser, publicIdentityConfig } from '~/lib/identity/session.server';
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
   const { tenant, theme, language } = context;
   const url = new URL(request.url);
   const data: RootData = {
@@ -22,6 +25,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     locale: LOCALE_FOR_LANGUAGE[language],
     translations: TRANSLATIONS[language],
     themeStylesheet: themeStylesheet(theme).href,
+    identity: publicIdentityConfig(args),
+    user: await getSessionUser(args),
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),
@@ -41,7 +46,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => documentMeta(data
  * <details> (docs/decisions/0004).
  */
 export function useHydrate(): boolean {
-  return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const signedIn = Boolean((matches.find((m) => m.id === 'root')?.data as RootData | undefined)?.user);
+  // Signed-in visitors always get the client app: the inactivity guard runs on every screen.
+  return signedIn || !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -77,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ChakraProvider value={pageSystemForTheme(data.theme)}>
           <Shell>{children}</Shell>
+          {/* Client session data and, for signed-in users, the inactivity guard (SPEC.md §3, §4). */}
+          {hydrate ? <SessionRuntime user={data.user} tenantId={data.tenant.id} language={data.language} /> : null}
         </ChakraProvider>
         {hydrate ? (
           <>

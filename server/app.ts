@@ -10,6 +10,7 @@ import { resolveTenant, type Registry } from '../tenants/registry.server';
 import type { Tenant } from '../tenants/schema';
 import type { AppContext } from './context';
 import type { Env } from './env.server';
+import { identityGateway } from './identity/gateway';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache, type CachedPage } from './renderCache.server';
 import { checkDependencies, type Services } from './services/index.server';
@@ -57,6 +58,28 @@ export function canonicalPath(path: string): string | null {
   const collapsed = path.replace(/\/{2,}/g, '/');
   const trimmed = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
   return trimmed !== path ? trimmed || '/' : null;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF protection (docs/decisions/0008-identity-gateway.md): a state-changing request must come
+ * from a page of this very host. Its Origin (or, without one, its Referer) must name the host the
+ * request was sent to; "null" and unparsable values fail. A request with neither header is not a
+ * browser's cross-site request (browsers send Origin on every cross-site POST) and passes.
+ */
+export function crossSiteRefusal(method: string, headers: { origin?: string; referer?: string; host?: string; forwardedHost?: string }): string | null {
+  if (!STATE_CHANGING.has(method.toUpperCase())) return null;
+  const source = headers.origin ?? headers.referer;
+  if (source === undefined) return null;
+  let host: string;
+  try {
+    host = new URL(source).host;
+  } catch {
+    return 'The request came from an unknown page.';
+  }
+  const own = headers.forwardedHost?.split(',')[0]?.trim() || headers.host;
+  return host && own && host.toLowerCase() === own.toLowerCase() ? null : 'The request came from another site.';
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -180,6 +203,22 @@ export function createApp(options: AppOptions): express.Express {
     }
     res.locals.tenant = tenant;
     next();
+  });
+
+  // The identity gateway speaks Cognito's JSON protocol only (no form posts) and checks Origin itself.
+  app.use('/api/identity', identityGateway(services));
+
+  app.use((req, res, next) => {
+    const refusal = crossSiteRefusal(req.method, {
+      origin: req.headers.origin,
+      referer: req.headers.referer,
+      host: req.headers.host,
+      forwardedHost: env.TRUST_PROXY ? (req.headers['x-forwarded-host'] as string | undefined) : undefined,
+    });
+    if (!refusal) return next();
+    res.status(403).setHeader('Cache-Control', 'no-store');
+    if (req.path.startsWith('/api/')) res.json({ error: 'forbidden', message: refusal });
+    else res.type('text').send(`Forbidden: ${refusal}`);
   });
 
   // Brand files of the request's tenant only: /brand/<file> maps to tenants/<id>/assets/<file>.

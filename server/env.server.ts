@@ -32,6 +32,12 @@ export const envSchema = z.object({
    * production: pools then come from each tenant.json's identity fields.
    */
   IDENTITY_POOLS_FILE: z.string().min(1).optional(),
+  /**
+   * Base URL of the hosted sign-in domain used for social sign-in (OAuth 2.0 code + PKCE, run on
+   * the server). Set by the local stack to its stand-in (http://localhost:<port>); unset in
+   * production, where each tenant's https://<identity.hostedSignInDomain> is used.
+   */
+  HOSTED_SIGNIN_ENDPOINT: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

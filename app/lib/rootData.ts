@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import type { TranslationShape } from './i18n';
+import type { PublicIdentityConfig, SessionUser } from './identity/types';
 import type { PublicTenant } from '../../tenants/schema';
 import type { Theme } from '../../themes/schema';
 
@@ -12,6 +13,10 @@ export interface RootData {
   translations: TranslationShape;
   /** URL of the theme's global CSS (reset and design tokens), content-hashed. */
   themeStylesheet: string;
+  /** The tenant's user pool for Amplify, or null when none is configured. */
+  identity: PublicIdentityConfig | null;
+  /** The verified signed-in user, or null. */
+  user: SessionUser | null;
   seo: { title: string; description: string; ogImage: string | null; url: string; siteName: string };
 }
 

@@ -1,3 +1,8 @@
+import account from './en/account';
+import social from './en/social';
+import twoFactor from './en/twoFactor';
+import session from './en/session';
+import dashboard from './en/dashboard';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -202,6 +207,11 @@ const en = {
   meta: {
     updated: 'Last updated {{date}}',
   },
+  account,
+  social,
+  twoFactor,
+  session,
+  dashboard,
 };
 
 export default en;

@@ -1,4 +1,9 @@
 import type { TranslationShape } from '~/lib/i18n';
+import account from './es/account';
+import social from './es/social';
+import twoFactor from './es/twoFactor';
+import session from './es/session';
+import dashboard from './es/dashboard';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -204,6 +209,11 @@ const es: TranslationShape = {
   meta: {
     updated: 'Última actualización: {{date}}',
   },
+  account,
+  social,
+  twoFactor,
+  session,
+  dashboard,
 };
 
 export default es;

@@ -1,4 +1,9 @@
 import type { TranslationShape } from '~/lib/i18n';
+import account from './fr/account';
+import social from './fr/social';
+import twoFactor from './fr/twoFactor';
+import session from './fr/session';
+import dashboard from './fr/dashboard';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -204,6 +209,11 @@ const fr: TranslationShape = {
   meta: {
     updated: 'Dernière mise à jour\u00a0: {{date}}',
   },
+  account,
+  social,
+  twoFactor,
+  session,
+  dashboard,
 };
 
 export default fr;

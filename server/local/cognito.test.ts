@@ -36,7 +36,7 @@ describe('local user pools (cognito-local, provisioned by the test stack)', () =
       const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
       expect(UserPool?.Name).toBe(tenantId);
       expect(UserPool?.UsernameAttributes).toEqual(['email', 'phone_number']);
-      expect(UserPool?.AutoVerifiedAttributes).toEqual(['email']);
+      expect(UserPool?.AutoVerifiedAttributes).toEqual(['email', 'phone_number']);
       expect(UserPool?.SchemaAttributes?.map((a) => a.Name)).toContain('custom:tenantId');
       const mfa = await client.send(new GetUserPoolMfaConfigCommand({ UserPoolId: userPoolId }));
       expect(mfa.MfaConfiguration).toBe('OPTIONAL');

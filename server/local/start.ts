@@ -21,10 +21,11 @@
  *   LOCAL_DYNAMODB_PORT   DynamoDB Local port (default 8000)
  *   LOCAL_S3_PORT         s3rver port (default 4569)
  *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
+ *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,10 +97,12 @@ async function main() {
   let dynamoPort: number;
   let s3Port: number;
   let cognitoPort: number;
+  let hostedSignInPort: number;
   try {
     dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
+    hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -110,7 +113,13 @@ async function main() {
     return fail('build/server/index.js is missing: `npm start` builds it first (or run `npm run dev` for development).');
   }
 
-  const tempDir = testMode ? mkdtempSync(join(tmpdir(), 'platform-stack-')) : undefined;
+  // LOCAL_TEST_DIR lets the browser tests find the demo accounts and the code outbox.
+  const fixedTestDir = testMode && process.env.LOCAL_TEST_DIR ? resolve(PROJECT_ROOT, process.env.LOCAL_TEST_DIR) : undefined;
+  if (fixedTestDir) {
+    rmSync(fixedTestDir, { recursive: true, force: true });
+    mkdirSync(fixedTestDir, { recursive: true });
+  }
+  const tempDir = testMode ? (fixedTestDir ?? mkdtempSync(join(tmpdir(), 'platform-stack-'))) : undefined;
   const dataDir = tempDir ?? resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
 
   let stack: LocalStack | undefined;
@@ -148,6 +157,7 @@ async function main() {
       dynamoPort,
       s3Port,
       cognitoPort,
+      hostedSignInPort,
       tenantIds: [...registry.tenants.keys()],
       persist: !testMode,
       table: env.DYNAMODB_TABLE,
@@ -193,6 +203,7 @@ async function main() {
         `  ${'DynamoDB'.padEnd(width)}  ${stack.env.DYNAMODB_ENDPOINT}`,
         `  ${'S3'.padEnd(width)}  ${stack.env.S3_ENDPOINT}/${stack.env.S3_BUCKET}`,
         `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
+        `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

@@ -156,6 +156,7 @@ describe('Identity.verifySession (cognito-local pools)', () => {
       region: 'eu-west-1',
       issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
       jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123/.well-known/jwks.json',
+      serviceEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com',
       local: false,
     });
     expect(identity.poolFor({ id: 'x', identity: { region: 'us-east-1' } })).toBeNull();

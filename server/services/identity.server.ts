@@ -18,7 +18,12 @@
  *   tenantKey(tenantId, 'USER', sub) / sk 'SIGNOUT', cached in memory for a few seconds. A token
  *   whose auth_time (or iat) is before it is refused. Tokens carry whole seconds, so a session
  *   started in the same second as, but after, a global sign-out is refused too (fails closed).
+ * - Refresh-token revocation list (local pools; Amazon Cognito keeps its own): a per-tenant,
+ *   per-username "revokedBefore" (epoch ms) under tenantKey(tenantId, 'REFRESH', username) / sk
+ *   'REVOKED'. The identity gateway refuses a refresh token issued before it
+ *   (docs/decisions/0008-identity-gateway.md).
  */
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
@@ -63,8 +68,19 @@ export interface TenantPool {
   region: string;
   issuer: string;
   jwksUri: string;
+  /** The Cognito service endpoint the identity gateway forwards to. */
+  serviceEndpoint: string;
   /** true: cognito-local (http on loopback); false: Amazon Cognito (https). */
   local: boolean;
+}
+
+/** What one verified token (ID or access) proves. */
+export interface TokenIdentity {
+  sub: string;
+  username: string;
+  tokenUse: 'id' | 'access';
+  groups: string[];
+  tenantId: string;
 }
 
 export interface Session {
@@ -96,6 +112,8 @@ export class LoopbackHttpFetcher implements Fetcher {
 
 interface TokenVerifier {
   verify(token: string, tokenUse: 'id' | 'access'): Promise<JwtPayload>;
+  /** Local pools only: signature, issuer and expiry of cognito-local's (JWT) refresh tokens. */
+  verifyLocalRefresh?(token: string): Promise<JwtPayload>;
 }
 
 function createVerifier(pool: TenantPool, jwksCache: SimpleJwksCache): TokenVerifier {
@@ -115,6 +133,23 @@ function createVerifier(pool: TenantPool, jwksCache: SimpleJwksCache): TokenVeri
       const payload = await verifier.verify(token, { audience: null });
       validateCognitoJwtFields(payload, { tokenUse, clientId: pool.appClientId });
       return payload;
+    },
+    // cognito-local signs refresh tokens without a `kid`: check them against the pool's key by hand.
+    verifyLocalRefresh: async (token) => {
+      const [header, payload, signature] = token.split('.');
+      if (!header || !payload || !signature) throw new Error('not a JWT');
+      const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string; kid?: string };
+      if (head.alg !== 'RS256') throw new Error('unexpected alg');
+      const jwks = await jwksCache.getJwks(pool.jwksUri);
+      const keys = jwks.keys.filter((k) => k.kty === 'RSA' && (!head.kid || k.kid === head.kid));
+      const ok = keys.some((jwk) =>
+        cryptoVerify('RSA-SHA256', Buffer.from(`${header}.${payload}`), createPublicKey({ key: jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }), Buffer.from(signature, 'base64url')),
+      );
+      if (!ok) throw new Error('bad signature');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as JwtPayload;
+      if (claims.iss !== pool.issuer) throw new Error('other issuer');
+      if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new Error('expired');
+      return claims;
     },
   };
 }
@@ -151,13 +186,22 @@ export class Identity {
         region: local.region,
         issuer: local.issuer,
         jwksUri: `${local.endpoint.replace(/\/$/, '')}/${local.userPoolId}/.well-known/jwks.json`,
+        serviceEndpoint: local.endpoint.replace(/\/$/, ''),
         local: true,
       };
     }
     const { userPoolId, appClientId, region } = tenant.identity;
     if (!userPoolId || !appClientId) return null;
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
-    return { userPoolId, appClientId, region, issuer, jwksUri: `${issuer}/.well-known/jwks.json`, local: false };
+    return {
+      userPoolId,
+      appClientId,
+      region,
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+      serviceEndpoint: `https://cognito-idp.${region}.amazonaws.com`,
+      local: false,
+    };
   }
 
   private verifierFor(tenant: Pick<Tenant, 'id' | 'identity'>): TokenVerifier | null {
@@ -206,6 +250,83 @@ export class Identity {
       groups,
       tenantId: tenant.id,
     };
+  }
+
+  /**
+   * One ID or access token (e.g. an Authorization header), verified like verifySession: this
+   * tenant's pool and client, signature, expiry, token_use (`use`, or either), the ID token's
+   * tenant, and the user's global sign-out. null when any check fails.
+   */
+  async verifyToken(tenant: Pick<Tenant, 'id' | 'identity'>, token: string, use?: 'id' | 'access'): Promise<TokenIdentity | null> {
+    const verifier = this.verifierFor(tenant);
+    if (!verifier || !token) return null;
+    let payload: JwtPayload | null = null;
+    let tokenUse: 'id' | 'access' = 'id';
+    for (const candidate of use ? [use] : (['id', 'access'] as const)) {
+      try {
+        payload = await verifier.verify(token, candidate);
+        tokenUse = candidate;
+        break;
+      } catch {
+        // try the other kind
+      }
+    }
+    if (!payload || typeof payload.sub !== 'string') return null;
+    if (tokenUse === 'id' && payload['custom:tenantId'] !== tenant.id) return null;
+    const cutoff = await this.signedOutAt(tenant.id, payload.sub);
+    if (cutoff !== null) {
+      const started = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
+      if (typeof started !== 'number' || started * 1000 < cutoff) return null;
+      if (typeof payload.iat !== 'number' || payload.iat * 1000 < cutoff) return null;
+    }
+    const username = tokenUse === 'id' ? payload['cognito:username'] : payload.username;
+    const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'].filter((g): g is string => typeof g === 'string') : [];
+    return { sub: payload.sub, username: typeof username === 'string' ? username : payload.sub, tokenUse, groups, tenantId: tenant.id };
+  }
+
+  /**
+   * Local pools: the username and issue time (epoch ms) of a cognito-local refresh token whose
+   * signature, issuer and expiry check out, or null. (Amazon Cognito's refresh tokens are opaque
+   * and Cognito enforces their revocation itself.)
+   */
+  async localRefreshTokenClaims(tenant: Pick<Tenant, 'id' | 'identity'>, token: string): Promise<{ username: string; issuedAt: number } | null> {
+    const verifier = this.verifierFor(tenant);
+    if (!verifier?.verifyLocalRefresh || !token) return null;
+    try {
+      const payload = await verifier.verifyLocalRefresh(token);
+      const username = payload['cognito:username'];
+      if (typeof username !== 'string' || typeof payload.iat !== 'number' || payload.token_use !== undefined) return null;
+      return { username, issuedAt: payload.iat * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Revokes every refresh token of the user issued before `at` (the revocation list). */
+  async revokeRefreshTokens(tenantId: string, username: string, at: number = Date.now()): Promise<void> {
+    try {
+      await this.db.doc.send(
+        new UpdateCommand({
+          TableName: this.db.table,
+          Key: { pk: tenantKey(tenantId, 'REFRESH', username), sk: 'REVOKED' },
+          UpdateExpression: 'SET revokedBefore = :at',
+          ConditionExpression: 'attribute_not_exists(revokedBefore) OR revokedBefore < :at',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    } catch (e) {
+      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    }
+  }
+
+  /** Whether a refresh token of this user issued at `issuedAt` (epoch ms) has been revoked. */
+  async isRefreshTokenRevoked(tenantId: string, username: string, issuedAt: number): Promise<boolean> {
+    const out = await this.db.doc.send(
+      new GetCommand({ TableName: this.db.table, Key: { pk: tenantKey(tenantId, 'REFRESH', username), sk: 'REVOKED' }, ConsistentRead: true }),
+    );
+    const revokedBefore = typeof out.Item?.revokedBefore === 'number' ? out.Item.revokedBefore : 0;
+    // Refresh tokens carry whole seconds: one issued in the sign-out's second counts as revoked.
+    return revokedBefore > 0 && issuedAt < Math.ceil(revokedBefore / 1000) * 1000;
   }
 
   /** The user's last global sign-out (epoch ms), or null. Cached for revocationCacheMs. */

@@ -1,4 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_STACK_DIR } from '../../playwright.config';
 import { expect, tenantApi, test } from './fixtures';
+import { demoAccount } from './identity';
+
+/** A demo member's ID token, from a sign-in through the tenant's identity gateway (SPEC.md §7: Authorization). */
+async function idToken(request: APIRequestContext, tenant: string): Promise<string> {
+  const pools = JSON.parse(readFileSync(join(E2E_STACK_DIR, 'identity-pools.json'), 'utf8')) as Record<string, { appClientId: string }>;
+  const account = demoAccount(tenant, 'member');
+  const response = await tenantApi(request, tenant).post('/api/identity', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: pools[tenant].appClientId,
+      AuthParameters: { USERNAME: account.username, PASSWORD: account.password },
+    }),
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
+
+const authorized = async (request: APIRequestContext, tenant: string) => ({ Authorization: `Bearer ${await idToken(request, tenant)}` });
 
 const keys = (lang: string) => [
   { ResourcePK: lang, ResourceSK: 'IDLE_STAY' },
@@ -7,6 +30,7 @@ const keys = (lang: string) => [
 
 test('resource batchGet answers exactly as SPEC.md §7', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
+    headers: await authorized(request, 'aurora'),
     data: { keys: keys('en'), projectionExpression: 'ResourceCode, ResourceDesc' },
   });
   expect(response.status()).toBe(200);
@@ -17,6 +41,7 @@ test('resource batchGet answers exactly as SPEC.md §7', async ({ request }) => 
 
 test('resource batchGet serves each tenant its own languages', async ({ request }) => {
   const response = await tenantApi(request, 'lumiere').post('/api/dynamodb/resources/batchGet', {
+    headers: await authorized(request, 'lumiere'),
     data: { keys: keys('fr'), projectionExpression: 'ResourceDesc' },
   });
   const body = await response.json();
@@ -24,6 +49,7 @@ test('resource batchGet serves each tenant its own languages', async ({ request 
   for (const item of body.Responses.resource) expect(Object.keys(item)).toEqual(['ResourceDesc']);
   // aurora is English-only: it holds no French texts, and never another tenant's.
   const other = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
+    headers: await authorized(request, 'aurora'),
     data: { keys: keys('fr'), projectionExpression: 'ResourceDesc' },
   });
   expect((await other.json()).Responses.resource).toEqual([]);
@@ -36,7 +62,7 @@ for (const [name, data] of [
   ['bad projection', { keys: keys('en'), projectionExpression: 'pk, sk' }],
 ] as const) {
   test(`resource batchGet answers 400 with a clear message for ${name}`, async ({ request }) => {
-    const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', { data });
+    const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', { headers: await authorized(request, 'aurora'), data });
     expect(response.status()).toBe(400);
     const body = await response.json();
     expect(body.message).toMatch(/Malformed/);
@@ -46,11 +72,27 @@ for (const [name, data] of [
 
 test('resource batchGet refuses a body that is not JSON', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(await authorized(request, 'aurora')) },
     data: '{not json',
   });
   expect(response.status()).toBe(400);
 });
+
+for (const tenant of ['aurora', 'solana']) {
+  test(`resource batchGet answers 401 with a clear message without a valid token (${tenant})`, async ({ request }) => {
+    const data = { keys: keys('en'), projectionExpression: 'ResourceCode, ResourceDesc' };
+    const other = tenant === 'aurora' ? 'solana' : 'aurora';
+    for (const headers of [{}, { Authorization: '' }, { Authorization: 'Bearer' }, { Authorization: 'Bearer abc.def.ghi' }, await authorized(request, other)]) {
+      const response = await tenantApi(request, tenant).post('/api/dynamodb/resources/batchGet', { headers, data });
+      expect(response.status(), JSON.stringify(headers).slice(0, 60)).toBe(401);
+      expect(response.headers()['www-authenticate']).toBe('Bearer');
+      expect((await response.json()).message).toMatch(/Sign in/);
+    }
+    // The same token without the "Bearer " prefix is accepted too.
+    const token = (await authorized(request, tenant)).Authorization.replace('Bearer ', '');
+    expect((await tenantApi(request, tenant).post('/api/dynamodb/resources/batchGet', { headers: { Authorization: token }, data })).status()).toBe(200);
+  });
+}
 
 test('health reports every dependency', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').get('/api/health');

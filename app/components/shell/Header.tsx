@@ -3,6 +3,7 @@ import { Link, NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { linkEnabled, TOP_MENU } from '~/lib/nav';
 import { useRootData } from '~/lib/rootData';
+import { AccountMenu } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MobileMenu } from './MobileMenu';
 
@@ -38,6 +39,7 @@ export function Header() {
           </HStack>
           <HStack gap="2">
             <LanguageSwitcher />
+            <AccountMenu />
             <Box display={{ base: 'block', lg: 'none' }}>
               <MobileMenu items={items} />
             </Box>

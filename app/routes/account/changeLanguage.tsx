@@ -7,7 +7,9 @@ import { PageHeader } from '~/components/content/PageHeader';
 import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { useRootData } from '~/lib/rootData';
+import { getSessionUser } from '~/lib/identity/session.server';
 import { LANGUAGE_COOKIE } from '../../../server/locale.server';
+import { saveProfile } from '../../../server/services/profiles.server';
 
 /** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
 function languageCookie(language: string, secure: boolean): string {
@@ -26,7 +28,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return json({ title: t('language.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const form = await request.formData();
   const supported = context.tenant.languages.supported as string[];
   const language = String(form.get('language') ?? '');
@@ -35,6 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const t = await getFixedT(context.language);
     return json({ error: t('language.unsupported') }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
+  // Signed in: the choice is also the profile's signInLanguageCode (this tenant only).
+  const user = await getSessionUser(args);
+  if (user) await saveProfile(context.services.db, context.tenant.id, user.sub, { signInLanguageCode: language });
   const secure = new URL(request.url).protocol === 'https:';
   return redirect(redirectTo, { headers: { 'Set-Cookie': languageCookie(language, secure) } });
 }

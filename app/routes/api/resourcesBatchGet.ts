@@ -5,9 +5,19 @@ import { batchGetBodySchema, batchGetResources } from '../../../server/services/
  * POST /api/dynamodb/resources/batchGet (SPEC.md §7): localised texts of the request's tenant.
  * Request: { keys: [{ResourcePK, ResourceSK}], projectionExpression }; response:
  * { Responses: { resource: [{ResourceCode, ResourceDesc}] } }.
+ * Authorization: the signed-in user's ID or access token of this tenant's pool, with or without
+ * "Bearer " (verified against cached keys, tenant and global sign-out); else 401.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } });
+  const authorization = (request.headers.get('authorization') ?? '').trim();
+  const token = authorization.replace(/^Bearer\s+/i, '').trim();
+  const unauthorized = (message: string) =>
+    json({ message }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' } });
+  if (!token) return unauthorized('Sign in first: send the Authorization header with your ID or access token.');
+  if (!(await context.services.identity.verifyToken(context.tenant, token))) {
+    return unauthorized('The Authorization token is not valid on this site (expired, signed out or issued elsewhere). Sign in again.');
+  }
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
     return json({ message: 'Send a JSON body with Content-Type: application/json.' }, { status: 415 });
   }

@@ -1,0 +1,43 @@
+import { Stack } from '@chakra-ui/react';
+import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useRootData } from '~/lib/rootData';
+import { AuthLink, AuthLinks } from './AuthLinks';
+import { AuthPage, Notice } from './AuthPage';
+import { withRedirect } from './redirect';
+import type { AccountScreenData } from './screen.server';
+import { SignInForm, type SignInMethod } from './SignInForm';
+
+const NOTICES = new Set(['confirmed', 'created', 'reset', 'passwordChanged', 'signedOut']);
+
+/** /signIn (every enabled method, preference first) and /ssoSignInPhone (phone only, SSO hub). */
+export function SignInScreen({ only, sso = false }: { only?: SignInMethod; sso?: boolean }) {
+  const { t } = useTranslation();
+  const { title, redirectTo, phone, query } = useLoaderData<AccountScreenData>();
+  const root = useRootData();
+  const signIn = root?.tenant.signIn;
+  const enabled = (['email', 'phone'] as const).filter((m) => signIn?.[m] && (m !== 'phone' || phone));
+  const ordered = [...enabled].sort((a, b) => (a === signIn?.signInPreference ? -1 : b === signIn?.signInPreference ? 1 : 0));
+  const methods: SignInMethod[] = only ? (enabled.includes(only) ? [only] : []) : ordered;
+  const notice = query.notice && NOTICES.has(query.notice) ? query.notice : null;
+  const signUpPath = sso ? '/ssoSignUpPhone' : signIn?.signUpPreference === 'phone' && signIn.phone ? '/signUpPhoneNum' : '/signUp';
+  return (
+    <AuthPage title={title} lead={t('account.signIn.lead')} testId="sign-in-screen">
+      <Stack gap="5">
+        {notice ? <Notice status="success" testId="sign-in-notice">{t(`account.signIn.notices.${notice}`)}</Notice> : null}
+        {methods.length ? (
+          <SignInForm methods={methods} phone={phone} redirectTo={redirectTo} defaultUsername={query.username?.includes('@') ? query.username : undefined} />
+        ) : (
+          <Notice status="info">{t('account.signIn.phoneUnavailable')}</Notice>
+        )}
+      </Stack>
+      <AuthLinks>
+        <AuthLink to="/forgotPassword" testId="link-forgot">{t('account.signIn.forgot')}</AuthLink>
+        <AuthLink to={withRedirect(signUpPath, redirectTo)} testId="link-sign-up">{t('account.signIn.noAccount')}</AuthLink>
+        {signIn?.socialProviders.length ? (
+          <AuthLink to={withRedirect(sso ? '/ssoSignIn' : '/socialSignIn', redirectTo)} testId="link-social">{t('account.signIn.social')}</AuthLink>
+        ) : null}
+      </AuthLinks>
+    </AuthPage>
+  );
+}

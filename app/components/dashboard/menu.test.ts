@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TAB, menuOf, parseTab, tabHref } from './menu';
+
+describe('dashboard menu', () => {
+  it('defaults to the scheduled events menu and its ScheduleEvent tab (SPEC.md §2)', () => {
+    expect(DEFAULT_TAB).toBe('ScheduleEvent');
+    expect(parseTab(null)).toBe('ScheduleEvent');
+    expect(menuOf(parseTab(undefined)).key).toBe('scheduledEvents');
+  });
+
+  it('reads ?tab= case-insensitively and ignores unknown tabs', () => {
+    expect(parseTab('Security')).toBe('Security');
+    expect(parseTab('security')).toBe('Security');
+    expect(parseTab('<script>')).toBe('ScheduleEvent');
+    expect(menuOf('Profile').key).toBe('account');
+    expect(tabHref('Profile')).toBe('/userDashboard?tab=Profile');
+  });
+});

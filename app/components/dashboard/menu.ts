@@ -1,0 +1,26 @@
+/**
+ * The user dashboard's side menu and tabs. SPEC.md §2: the default selected menu is scheduled
+ * events and its default tab is ScheduleEvent. The selected tab lives in the URL (?tab=).
+ */
+export const DASHBOARD_MENUS = [
+  { key: 'scheduledEvents', tabs: ['ScheduleEvent'] },
+  { key: 'account', tabs: ['Profile', 'Security'] },
+] as const;
+
+export type DashboardMenu = (typeof DASHBOARD_MENUS)[number]['key'];
+export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
+
+export const DEFAULT_TAB: DashboardTab = 'ScheduleEvent';
+export const DASHBOARD_TABS: readonly DashboardTab[] = DASHBOARD_MENUS.flatMap((m) => [...m.tabs]);
+
+/** The tab named in ?tab= (case-insensitive, so ?tab=security works too), else the default. */
+export function parseTab(value: string | null | undefined): DashboardTab {
+  if (!value) return DEFAULT_TAB;
+  return DASHBOARD_TABS.find((tab) => tab.toLowerCase() === value.toLowerCase()) ?? DEFAULT_TAB;
+}
+
+export function menuOf(tab: DashboardTab): (typeof DASHBOARD_MENUS)[number] {
+  return DASHBOARD_MENUS.find((m) => (m.tabs as readonly string[]).includes(tab)) ?? DASHBOARD_MENUS[0];
+}
+
+export const tabHref = (tab: DashboardTab) => `/userDashboard?tab=${tab}`;

@@ -1,0 +1,108 @@
+import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useRootData } from '~/lib/rootData';
+
+const personIcon = (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
+
+/** What the header calls the user: the email when there is one, else the user name. */
+export function accountLabel(user: { email: string | null; username: string }): string {
+  return user.email ?? user.username;
+}
+
+/** Signed out: plain links (the information screens ship no JavaScript). */
+function SignedOutLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box display={{ base: 'none', md: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
+        <ChakraLink href="/signIn" px="3" py="2" borderRadius="l2" fontWeight="medium" color="header.fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
+          {t('session.header.signIn')}
+        </ChakraLink>
+        <Button asChild size="sm" colorPalette="brand">
+          <a href="/signUp">{t('session.header.signUp')}</a>
+        </Button>
+      </Box>
+      {/* Below 768px: one account button opening both links (a <details>, no JavaScript needed). */}
+      <Box asChild position="relative" display={{ base: 'block', md: 'none' }} data-testid="account-links-mobile">
+        <details>
+          <Box
+            asChild
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            w="10"
+            h="10"
+            borderWidth="1px"
+            borderColor="border"
+            borderRadius="l2"
+            cursor="pointer"
+            color="header.fg"
+            listStyle="none"
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+            css={{ '&::-webkit-details-marker': { display: 'none' } }}
+          >
+            <summary aria-label={t('session.header.account')}>{personIcon}</summary>
+          </Box>
+          <VStack position="absolute" right="0" mt="2" minW="44" bg="bg" color="fg" borderWidth="1px" borderColor="border" borderRadius="l2" boxShadow="card" p="2" zIndex="dropdown" align="stretch" gap="1">
+            <ChakraLink href="/signIn" px="3" py="2" borderRadius="l2" color="fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
+              {t('session.header.signIn')}
+            </ChakraLink>
+            <ChakraLink href="/signUp" px="3" py="2" borderRadius="l2" color="fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
+              {t('session.header.signUp')}
+            </ChakraLink>
+          </VStack>
+        </details>
+      </Box>
+    </>
+  );
+}
+
+/**
+ * The header's account area: "Sign in" / "Sign up" for visitors; for a signed-in user a menu
+ * with who they are, the dashboard and sign-out (signed-in users always get the client app).
+ */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const user = root?.user;
+  if (!user) return <SignedOutLinks />;
+  const label = accountLabel(user);
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="md" px={{ base: '0', md: '3' }} minW="10" maxW={{ md: '14rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name: label })} data-testid="account-menu">
+          {personIcon}
+          <Text as="span" display={{ base: 'none', md: 'inline' }} truncate>
+            {label}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Box px="2" py="1.5">
+              <Text fontSize="xs" color="fg.muted">
+                {t('session.header.signedInAs')}
+              </Text>
+              <Text fontWeight="semibold" truncate maxW="64" data-testid="account-menu-user">
+                {label}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="dashboard" asChild>
+              <a href="/userDashboard">{t('session.header.dashboard')}</a>
+            </Menu.Item>
+            <Menu.Item value="signOut" asChild>
+              <a href="/signOut">{t('session.header.signOut')}</a>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,29 @@
+import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage } from 'aws-amplify/utils';
+import type { PublicIdentityConfig } from './types';
+
+let configured: string | null = null;
+
+/**
+ * Points Amplify at the tenant's pool through this site's identity gateway and keeps its tokens in
+ * cookies, so server loaders see the same session (app/lib/identity/session.server.ts).
+ */
+export function configureAmplify(config: PublicIdentityConfig) {
+  const key = `${config.userPoolId}|${config.userPoolClientId}|${config.endpoint}`;
+  if (configured === key) return;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        userPoolEndpoint: config.endpoint,
+        loginWith: { email: true, phone: true },
+      },
+    },
+  });
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(
+    new CookieStorage({ path: '/', sameSite: 'lax', secure: window.location.protocol === 'https:', expires: 30 }),
+  );
+  configured = key;
+}

@@ -1,0 +1,27 @@
+/** What the browser needs to talk to the tenant's user pool: always through this site's gateway. */
+export interface PublicIdentityConfig {
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+  /** Same-origin identity gateway (server/identity/gateway.ts), e.g. https://<host>/api/identity */
+  endpoint: string;
+}
+
+/** The signed-in user as loaders and components see it. */
+export interface SessionUser {
+  sub: string;
+  username: string;
+  email: string | null;
+  groups: string[];
+}
+
+/** Cognito groups the platform gives meaning to (tenant admin, organizer, member). */
+export const GROUPS = ['admin', 'organizer', 'member'] as const;
+export type Group = (typeof GROUPS)[number];
+
+/**
+ * Amplify's CookieStorage key names: the browser library and the server read the same cookies.
+ * `CognitoIdentityServiceProvider.<clientId>.LastAuthUser` names the user; the tokens sit under
+ * `CognitoIdentityServiceProvider.<clientId>.<username>.<idToken|accessToken|refreshToken>`.
+ */
+export const AMPLIFY_COOKIE_PREFIX = 'CognitoIdentityServiceProvider';

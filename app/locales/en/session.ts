@@ -1,0 +1,15 @@
+/** English strings of the session area: header account menu, inactivity guard (keys mirrored by es/ and fr/). */
+const session = {
+  signingOut: 'Signing out…',
+  header: {
+    signIn: 'Sign in',
+    signUp: 'Sign up',
+    account: 'Account',
+    accountOf: 'Account menu for {{name}}',
+    signedInAs: 'Signed in as',
+    dashboard: 'Dashboard',
+    signOut: 'Sign out',
+  },
+};
+
+export default session;

@@ -1,0 +1,17 @@
+import type { TranslationShape } from '~/lib/i18n';
+import type en from '../en/session';
+
+const session: TranslationShape<typeof en> = {
+  signingOut: 'Cerrando sesión…',
+  header: {
+    signIn: 'Iniciar sesión',
+    signUp: 'Registrarse',
+    account: 'Cuenta',
+    accountOf: 'Menú de la cuenta de {{name}}',
+    signedInAs: 'Sesión iniciada como',
+    dashboard: 'Panel',
+    signOut: 'Cerrar sesión',
+  },
+};
+
+export default session;

@@ -1,0 +1,17 @@
+import type { TranslationShape } from '~/lib/i18n';
+import type en from '../en/session';
+
+const session: TranslationShape<typeof en> = {
+  signingOut: 'Déconnexion…',
+  header: {
+    signIn: 'Se connecter',
+    signUp: 'S’inscrire',
+    account: 'Compte',
+    accountOf: 'Menu du compte de {{name}}',
+    signedInAs: 'Connecté en tant que',
+    dashboard: 'Tableau de bord',
+    signOut: 'Se déconnecter',
+  },
+};
+
+export default session;

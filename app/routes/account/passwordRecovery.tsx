@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { PasswordRecoveryScreen } from '~/components/account/PasswordScreens';
+import { accountScreen } from '~/components/account/screen.server';
+
+/** /passwordRecovery: the reset code and a new password. */
+export const loader = (args: LoaderFunctionArgs) => accountScreen(args, { titleKey: 'account.recovery.title', query: ['username', 'notice'] });
+
+export default function PasswordRecovery() {
+  return <PasswordRecoveryScreen />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

@@ -1,0 +1,109 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { getFixedT } from '~/lib/i18n.server';
+import { requireUser } from '~/lib/identity/session.server';
+import { LANGUAGE_COOKIE } from '../../../server/locale.server';
+import { getProfile, saveProfile } from '../../../server/services/profiles.server';
+
+/** Every IANA time zone this runtime knows, for the select. */
+export function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
+export function languageCookie(language: string, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+}
+
+export const registerSchema = (languages: readonly string[]) =>
+  z.object({
+    displayName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
+    firstName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
+    lastName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
+    language: z.string().refine((l) => languages.includes(l), 'account.errors.language'),
+    timeZone: z.string().refine(isTimeZone, 'account.errors.timeZone'),
+    terms: z.literal('on', { error: 'account.errors.terms' }),
+  });
+
+export type RegisterValues = { displayName: string; firstName: string; lastName: string; language: string; timeZone: string; terms: boolean };
+
+export async function registerLoader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args);
+  const { context, request } = args;
+  const t = await getFixedT(context.language);
+  const profile = await getProfile(context.services.db, context.tenant.id, user.sub);
+  const values: RegisterValues = {
+    displayName: profile?.displayName ?? '',
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    language: profile?.signInLanguageCode || context.language,
+    timeZone: profile?.signInTimeZone || context.tenant.timeZone,
+    terms: profile?.acceptedTerms ?? false,
+  };
+  return json(
+    {
+      title: t('account.register.title'),
+      values,
+      saved: new URL(request.url).searchParams.get('saved') === '1',
+      complete: Boolean(profile?.acceptedTerms),
+      languages: context.tenant.languages.supported as string[],
+      timeZones: timeZones(),
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/**
+ * Validates with zod; on errors answers 400 with the field errors and the typed values. On
+ * success stores the profile for this tenant, sets the language cookie and reloads the screen
+ * (post/redirect/get), so the page comes back in the chosen language.
+ */
+export async function registerAction(args: ActionFunctionArgs) {
+  const user = await requireUser(args);
+  const { context, request } = args;
+  const form = await request.formData();
+  const raw = Object.fromEntries(['displayName', 'firstName', 'lastName', 'language', 'timeZone', 'terms'].map((k) => [k, String(form.get(k) ?? '')]));
+  const parsed = registerSchema(context.tenant.languages.supported).safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      fieldErrors[key] ??= issue.message.startsWith('account.') ? issue.message : 'account.errors.invalidInput';
+    }
+    const values: RegisterValues = {
+      displayName: raw.displayName,
+      firstName: raw.firstName,
+      lastName: raw.lastName,
+      language: raw.language,
+      timeZone: raw.timeZone,
+      terms: raw.terms === 'on',
+    };
+    return json({ fieldErrors, values }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
+  }
+  const v = parsed.data;
+  await saveProfile(context.services.db, context.tenant.id, user.sub, {
+    displayName: v.displayName,
+    firstName: v.firstName,
+    lastName: v.lastName,
+    signInLanguageCode: v.language,
+    signInTimeZone: v.timeZone,
+    acceptedTerms: true,
+    cognitoGroups: user.groups,
+    isUserVerified: true,
+  });
+  const secure = new URL(request.url).protocol === 'https:';
+  return redirect('/registerMe?saved=1', { headers: { 'Set-Cookie': languageCookie(v.language, secure) } });
+}

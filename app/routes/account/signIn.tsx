@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { accountScreen } from '~/components/account/screen.server';
+import { SignInScreen } from '~/components/account/SignInScreen';
+
+/** /signIn: email or phone (tenant preference first) and password; signed-in visitors move on. */
+export const loader = (args: LoaderFunctionArgs) =>
+  accountScreen(args, { titleKey: 'account.signIn.title', phone: args.context.tenant.signIn.phone, leaveWhenSignedIn: true, query: ['notice', 'username'] });
+
+export default function SignIn() {
+  return <SignInScreen />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

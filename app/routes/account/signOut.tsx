@@ -1,0 +1,28 @@
+import { Spinner, Stack, Text } from '@chakra-ui/react';
+import type { MetaFunction } from '@remix-run/node';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthPage } from '~/components/account/AuthPage';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { signOutEverywhere } from '~/lib/identity/signOut.client';
+
+/**
+ * /signOut: SPEC.md §4. A global sign-out on mount; the client data is cleared even when the
+ * identity service fails (§8); then home. No loader: a plain visit works.
+ */
+export default function SignOut() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    void signOutEverywhere('/');
+  }, []);
+  return (
+    <AuthPage title={t('account.signOut.title')} testId="sign-out-screen">
+      <Stack direction="row" gap="3" align="center" role="status" aria-live="polite">
+        <Spinner size="md" color="brand.solid" />
+        <Text>{t('account.signOut.busy')}</Text>
+      </Stack>
+    </AuthPage>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [...documentMeta(rootFromMatches(matches)), { name: 'robots', content: 'noindex' }];

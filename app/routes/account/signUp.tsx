@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { accountScreen } from '~/components/account/screen.server';
+import { EmailSignUpScreen } from '~/components/account/SignUpScreens';
+
+/** /signUp: email sign-up (names, email, password with its rules, terms). */
+export const loader = (args: LoaderFunctionArgs) =>
+  accountScreen(args, { titleKey: 'account.signUp.title', phone: false, leaveWhenSignedIn: true, query: [] });
+
+export default function Screen() {
+  return <EmailSignUpScreen />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { accountScreen } from '~/components/account/screen.server';
+import { ConfirmScreen } from '~/components/account/SignUpScreens';
+
+/** /signUpAuth: enter the email sign-up code. */
+export const loader = (args: LoaderFunctionArgs) =>
+  accountScreen(args, { titleKey: 'account.confirm.emailTitle', phone: false, leaveWhenSignedIn: false, query: ['username', 'email'] });
+
+export default function Screen() {
+  return <ConfirmScreen kind="email" />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

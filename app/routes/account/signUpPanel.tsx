@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { accountScreen } from '~/components/account/screen.server';
+import { SignUpPanelScreen } from '~/components/account/SignUpScreens';
+
+/** /signUpPanel: compact panel of the sign-up methods. */
+export const loader = (args: LoaderFunctionArgs) =>
+  accountScreen(args, { titleKey: 'account.signUp.panelTitle', phone: false, leaveWhenSignedIn: true, query: [] });
+
+export default function Screen() {
+  return <SignUpPanelScreen />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { accountScreen } from '~/components/account/screen.server';
+import { UltimateSignUpScreen } from '~/components/account/SignUpScreens';
+
+/** /signUpUltimate: every enabled sign-up method on one page. */
+export const loader = (args: LoaderFunctionArgs) =>
+  accountScreen(args, { titleKey: 'account.signUp.ultimateTitle', phone: args.context.tenant.signIn.phone, leaveWhenSignedIn: true, query: [] });
+
+export default function Screen() {
+  return <UltimateSignUpScreen />;
+}
+
+export { accountMeta as meta } from '~/components/account/meta';

@@ -1,0 +1,35 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
+import { safeRedirect } from '~/components/social/providers';
+import { getFixedT } from '~/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+
+/** /ssoSignIn: the single-sign-on hub: every enabled social provider, then the email / phone methods. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await getFixedT(context.language);
+  const { tenant } = context;
+  return json({
+    title: t('social.hubSignInTitle'),
+    lead: t('social.hubSignInLead', { site: tenant.displayName }),
+    providers: tenant.signIn.socialProviders,
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
+  });
+}
+
+export default function SsoSignIn() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <SocialScreen
+      mode="signIn"
+      title={data.title}
+      lead={data.lead}
+      providers={data.providers}
+      redirectTo={data.redirectTo}
+      withOtherMethods
+      footer={<SwitchModeLink mode="signIn" hub />}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

@@ -1,0 +1,77 @@
+import { Box, Button, Container, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { menuOf, tabHref, type DashboardTab } from '~/components/dashboard/menu';
+import { ProfileTab } from '~/components/dashboard/ProfileTab';
+import { SecurityTab } from '~/components/dashboard/SecurityTab';
+import { SideMenu } from '~/components/dashboard/SideMenu';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { dashboardData } from './userDashboard.server';
+
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await dashboardData(args), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+function ScheduleEventTab() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="3" data-testid="schedule-event-tab">
+      <Text>{t('dashboard.schedule.comingSoon')}</Text>
+      <Button asChild variant="outline" alignSelf="flex-start">
+        <Link to="/support">{t('dashboard.schedule.help')}</Link>
+      </Button>
+    </Stack>
+  );
+}
+
+/** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
+export default function UserDashboard() {
+  const { t } = useTranslation();
+  const { user, tab, title } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const menu = menuOf(tab);
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mb={{ base: '4', md: '6' }}>
+        {title}
+      </Heading>
+      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }} align="stretch">
+        <SideMenu selected={menu.key} />
+        <Box flex="1" minW="0">
+          <Heading as="h2" size="lg" mb="3">
+            {t(`dashboard.menu.${menu.key}`)}
+          </Heading>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(d) => navigate(tabHref(d.value as DashboardTab), { replace: true, preventScrollReset: true })}
+            variant="line"
+            colorPalette="brand"
+            lazyMount
+          >
+            <Tabs.List overflowX="auto" aria-label={t(`dashboard.menu.${menu.key}`)}>
+              {menu.tabs.map((name) => (
+                <Tabs.Trigger key={name} value={name} data-testid={`dashboard-tab-${name}`}>
+                  {t(`dashboard.tabs.${name}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Box pt="5">
+              <Tabs.Content value="ScheduleEvent">
+                <ScheduleEventTab />
+              </Tabs.Content>
+              <Tabs.Content value="Profile">
+                <ProfileTab user={user} />
+              </Tabs.Content>
+              <Tabs.Content value="Security">
+                <SecurityTab />
+              </Tabs.Content>
+            </Box>
+          </Tabs.Root>
+        </Box>
+      </Flex>
+    </Container>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

@@ -1,0 +1,79 @@
+import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { loadMfaState, type MfaState } from '~/components/twoFactor/mfaState';
+import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
+import { requireUser } from '~/lib/identity/session.server';
+import { getFixedT } from '~/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+
+const methodParam = z.enum(['totp', 'sms']).nullable().catch(null);
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const t = await getFixedT(args.context.language);
+  const method = methodParam.parse(new URL(args.request.url).searchParams.get('method'));
+  return json({ title: t('twoFactor.success.title'), method }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/** /twoFactorEnrollSuccess: what is on now (read from the identity service), and where to go next. */
+export default function TwoFactorEnrollSuccess() {
+  const { t } = useTranslation();
+  const { title } = useLoaderData<typeof loader>();
+  const [mfa, setMfa] = useState<MfaState | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    loadMfaState()
+      .then(setMfa)
+      .catch(() => setFailed(true));
+  }, []);
+
+  const on = mfa?.enabled ?? [];
+  return (
+    <TwoFactorLayout title={title}>
+      {failed ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('twoFactor.status.unknown')}</Alert.Title>
+        </Alert.Root>
+      ) : !mfa ? (
+        <Skeleton h="16" aria-label={t('twoFactor.status.loading')} />
+      ) : on.length === 0 ? (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('twoFactor.success.nothingOn')}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Alert.Root status="success" role="status" data-testid="enroll-success">
+          <Alert.Indicator />
+          <Stack gap="2">
+            <Alert.Title>{t('twoFactor.success.on')}</Alert.Title>
+            <HStack gap="2" wrap="wrap">
+              {on.map((m) => (
+                <Badge key={m} colorPalette="green" size="lg">
+                  {t(m === 'TOTP' ? 'twoFactor.methods.totp' : 'twoFactor.methods.sms')}
+                  {mfa.preferred === m ? ` · ${t('twoFactor.status.preferred')}` : ''}
+                </Badge>
+              ))}
+            </HStack>
+            <Text>{t(mfa.preferred === 'SMS' ? 'twoFactor.success.nextSms' : 'twoFactor.success.nextTotp')}</Text>
+          </Stack>
+        </Alert.Root>
+      )}
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <Link to="/userDashboard?tab=Security">{t('twoFactor.success.toSecurity')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/twoFactorEnrollment">{t('twoFactor.success.manage')}</Link>
+        </Button>
+      </HStack>
+    </TwoFactorLayout>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

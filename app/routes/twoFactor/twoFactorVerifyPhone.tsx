@@ -1,0 +1,99 @@
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { confirmUserAttribute, sendUserAttributeVerificationCode, updateMFAPreference } from 'aws-amplify/auth';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CodeField, isCompleteCode } from '~/components/twoFactor/CodeField';
+import { twoFactorErrorKey } from '~/components/twoFactor/errors';
+import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
+import { requireUser } from '~/lib/identity/session.server';
+import { getFixedT } from '~/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+
+const phoneParam = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/)
+  .nullable()
+  .catch(null);
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const t = await getFixedT(args.context.language);
+  const phone = phoneParam.parse(new URL(args.request.url).searchParams.get('phone'));
+  return json({ title: t('twoFactor.verifyPhone.title'), phone }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/** /twoFactorVerifyPhone: the SMS code confirms the number, then SMS becomes the second factor. */
+export default function TwoFactorVerifyPhone() {
+  const { t } = useTranslation();
+  const { title, phone } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isCompleteCode(code)) {
+      setError(t('twoFactor.errors.codeFormat'));
+      return;
+    }
+    setVerifying(true);
+    setError(null);
+    try {
+      await confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code });
+      await updateMFAPreference({ sms: 'PREFERRED' });
+      navigate('/twoFactorEnrollSuccess?method=sms');
+    } catch (e) {
+      setError(t(`twoFactor.errors.${twoFactorErrorKey(e)}`));
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    setResent(false);
+    try {
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+      setResent(true);
+    } catch (e) {
+      setError(t(`twoFactor.errors.${twoFactorErrorKey(e)}`));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <TwoFactorLayout title={title} lead={phone ? t('twoFactor.verifyPhone.leadTo', { phone }) : t('twoFactor.verifyPhone.lead')}>
+      {resent ? (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('twoFactor.verifyPhone.resent')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <CodeField label={t('twoFactor.code.label')} helper={t('twoFactor.verifyPhone.codeHelp')} value={code} onChange={setCode} error={error} autoFocus />
+          <HStack gap="3" wrap="wrap">
+            <Button type="submit" colorPalette="brand" loading={verifying} loadingText={t('twoFactor.code.verifying')}>
+              {t('twoFactor.verifyPhone.submit')}
+            </Button>
+            <Button variant="outline" onClick={resend} loading={resending} loadingText={t('twoFactor.verifyPhone.resending')} disabled={verifying}>
+              {t('twoFactor.verifyPhone.resend')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+      <Text fontSize="sm">
+        <Link to="/twoFactorAddPhone">{t('twoFactor.verifyPhone.changeNumber')}</Link>
+      </Text>
+    </TwoFactorLayout>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

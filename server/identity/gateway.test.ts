@@ -1,0 +1,455 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type Server } from 'node:http';
+import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
+import { loadRegistry } from '../../tenants/registry.server';
+import type { Tenant } from '../../tenants/schema';
+import { localCognitoClient, type DemoAccount, type OutboxMessage } from '../local/cognito';
+import type { Services } from '../services/index.server';
+import { Identity, readPoolsFile } from '../services/identity.server';
+import { DEFAULT_LIMITS, identityGateway, maskDestination, type GatewayLimits, type GatewayLogEntry } from './gateway';
+
+const files = identityFiles();
+const pools = readPoolsFile(files.pools);
+const accounts = JSON.parse(readFileSync(files.demoAccounts, 'utf8')) as DemoAccount[];
+const registry = loadRegistry(process.cwd()).registry;
+const [tenantA, tenantB] = [...registry.tenants.values()] as [Tenant, Tenant];
+const db = testDatabase();
+const identity = new Identity({ db, localPools: pools });
+const admin = localCognitoClient(files.endpoint, 'us-east-1');
+const logs: GatewayLogEntry[] = [];
+
+/** An app with only what the gateway needs: the tenant from the Host header (<id>.test), the gateway. */
+async function serve(limits?: GatewayLimits): Promise<{ server: Server; port: number }> {
+  const app = express();
+  app.use((req, res, next) => {
+    const tenant = registry.tenants.get(String(req.headers.host).split('.')[0]);
+    if (!tenant) return void res.status(404).end();
+    res.locals.tenant = tenant;
+    next();
+  });
+  app.use('/api/identity', identityGateway({ identity } as unknown as Services, { limits, log: (e) => logs.push(e) }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+let main: { server: Server; port: number };
+const roomy: GatewayLimits = {
+  signIn: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
+  code: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
+  send: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
+};
+beforeAll(async () => {
+  main = await serve(roomy);
+});
+afterAll(async () => {
+  main.server.close();
+  admin.destroy();
+});
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+async function call(tenant: Tenant, operation: string, body: Record<string, unknown>, init: { port?: number; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  // fetch() does not let a caller set Host; node:http does.
+  const payload = init.raw ?? JSON.stringify(body);
+  return new Promise<Reply>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: init.port ?? main.port,
+        path: '/api/identity',
+        method: 'POST',
+        headers: {
+          Host: `${tenant.id}.test`,
+          'Content-Type': 'application/x-amz-json-1.1',
+          'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
+          ...init.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const clientId = (tenant: Tenant) => pools[tenant.id].appClientId;
+const account = (tenant: Tenant, role: DemoAccount['role']) => accounts.find((a) => a.tenant === tenant.id && a.role === role)!;
+const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+const unique = () => Math.random().toString(36).slice(2, 10);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function signIn(tenant: Tenant, username: string, password: string, port?: number) {
+  return call(tenant, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId(tenant), AuthParameters: { USERNAME: username, PASSWORD: password } }, { port });
+}
+
+type Tokens = { AccessToken: string; IdToken: string; RefreshToken: string };
+async function tokensOf(reply: Reply): Promise<Tokens> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.AuthenticationResult as Tokens;
+}
+
+const readOutbox = (): (OutboxMessage & { medium?: string; username?: string })[] =>
+  readFileSync(files.outbox, { encoding: 'utf8', flag: 'a+' })
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+async function waitForCode(destination: string, since: number): Promise<OutboxMessage & { medium?: string }> {
+  for (let i = 0; i < 50; i++) {
+    const found = readOutbox()
+      .filter((m) => m.destination === destination && Date.parse(m.at) >= since)
+      .at(-1);
+    if (found) return found;
+    await sleep(50);
+  }
+  throw new Error(`no code for ${destination}`);
+}
+
+/** A confirmed user of `tenant` with a verified phone number and a known password. */
+async function phoneUser(tenant: Tenant) {
+  const email = `mfa-${unique()}@example.com`;
+  const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const password = `Mfa-${unique()}-Pass1!`;
+  const UserPoolId = pools[tenant.id].userPoolId;
+  await admin.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'phone_number', Value: phone },
+        { Name: 'phone_number_verified', Value: 'true' },
+        { Name: 'custom:tenantId', Value: tenant.id },
+      ],
+    }),
+  );
+  await admin.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
+  return { email, phone, password };
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for a base32 secret, as authenticator apps compute it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const offset = hmac[hmac.length - 1] & 0xf;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+describe('identity gateway: what it lets through', () => {
+  it('refuses operations the product does not use, form posts, other sites and other tenants’ clients', async () => {
+    const adminOp = await call(tenantA, 'AdminCreateUser', { UserPoolId: pools[tenantA.id].userPoolId, Username: 'x@example.com' });
+    expect(adminOp.status).toBe(400);
+    expect(adminOp.body.__type).toBe('InvalidParameterException');
+
+    const form = await call(tenantA, 'InitiateAuth', {}, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'AuthFlow=USER_PASSWORD_AUTH' });
+    expect(form.status).toBe(415);
+
+    const crossSite = await call(tenantA, 'GetUser', { AccessToken: 'x' }, { headers: { Origin: 'http://evil.example' } });
+    expect(crossSite.status).toBe(403);
+
+    const other = await signIn(tenantA, 'a@example.com', 'whatever');
+    expect(other.status).toBe(400);
+    const wrongClient = await call(tenantA, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId(tenantB), AuthParameters: { USERNAME: 'a', PASSWORD: 'b' } });
+    expect(wrongClient.body).toEqual({ __type: 'InvalidParameterException', message: 'This request belongs to another site.' });
+
+    const big = await call(tenantA, 'SignUp', { ClientId: clientId(tenantA), Username: 'big@example.com', Password: 'x'.repeat(70_000) });
+    expect(big.status).toBe(413);
+    expect(big.body.__type).toBe('InvalidParameterException');
+  });
+
+  it('logs one line per request without bodies, passwords or tokens', async () => {
+    const a = account(tenantA, 'member');
+    logs.length = 0;
+    await signIn(tenantA, a.username, a.password);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ tenant: tenantA.id, operation: 'InitiateAuth', status: 200 });
+    expect(JSON.stringify(logs)).not.toContain(a.password);
+    expect(JSON.stringify(logs)).not.toContain(a.username);
+  });
+
+  it('SignUp always lands in this tenant: a custom:tenantId naming another tenant is replaced', async () => {
+    const email = `signup-${unique()}@example.com`;
+    const reply = await call(tenantA, 'SignUp', {
+      ClientId: clientId(tenantA),
+      Username: email,
+      Password: 'Sign-Up-Pass1!',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'custom:tenantId', Value: tenantB.id },
+      ],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const user = await admin.send(new AdminGetUserCommand({ UserPoolId: pools[tenantA.id].userPoolId, Username: email }));
+    expect(user.UserAttributes?.filter((x) => x.Name === 'custom:tenantId')).toEqual([{ Name: 'custom:tenantId', Value: tenantA.id }]);
+    // …and no one may rewrite it later.
+    const a = account(tenantA, 'member');
+    const tokens = await tokensOf(await signIn(tenantA, a.username, a.password));
+    const update = await call(tenantA, 'UpdateUserAttributes', { AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'custom:tenantId', Value: tenantB.id }] });
+    expect(update.status).toBe(400);
+    expect(update.body.__type).toBe('NotAuthorizedException');
+  });
+});
+
+describe('identity gateway: never tells whether an account exists', () => {
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const a = account(tenantA, 'member');
+    const wrong = await signIn(tenantA, a.username, 'Not-The-Password-1!');
+    const unknown = await signIn(tenantA, `nobody-${unique()}@example.com`, 'Not-The-Password-1!');
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(wrong.status);
+    expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('answers a password reset for an unknown user like a sent code, with a masked destination', async () => {
+    const known = await phoneUser(tenantB);
+    const ghost = `ghost-${unique()}@example.com`;
+    const forKnown = await call(tenantB, 'ForgotPassword', { ClientId: clientId(tenantB), Username: known.email });
+    const forGhost = await call(tenantB, 'ForgotPassword', { ClientId: clientId(tenantB), Username: ghost });
+    expect(forKnown.status).toBe(200);
+    expect(forGhost.status).toBe(200);
+    const details = (r: Reply) => r.body.CodeDeliveryDetails as Record<string, string>;
+    expect(details(forKnown)).toEqual({ Destination: maskDestination(known.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(details(forGhost)).toEqual({ Destination: maskDestination(ghost), DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(details(forGhost).Destination).toMatch(/^g\*\*\*@e\*\*\*\.com$/);
+    const confirmGhost = await call(tenantB, 'ConfirmForgotPassword', { ClientId: clientId(tenantB), Username: ghost, ConfirmationCode: '123456', Password: 'New-Pass-123!' });
+    expect(confirmGhost.body.__type).toBe('CodeMismatchException');
+  });
+});
+
+describe('identity gateway: rate limits', () => {
+  it('trips per account after repeated failed sign-ins, with a clear LimitExceededException', async () => {
+    const limits: GatewayLimits = { ...DEFAULT_LIMITS, signIn: { account: { points: 3, windowSeconds: 60 }, ip: { points: 100, windowSeconds: 60 } } };
+    const { server, port } = await serve(limits);
+    try {
+      const a = account(tenantB, 'organizer');
+      for (let i = 0; i < 3; i++) expect((await signIn(tenantB, a.username, 'Wrong-Pass-1!', port)).body.__type).toBe('NotAuthorizedException');
+      const blocked = await signIn(tenantB, a.username, a.password, port);
+      expect(blocked.status).toBe(400);
+      expect(blocked.body.__type).toBe('LimitExceededException');
+      expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Please wait 1 minute and try again\.$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another account from the same IP still signs in; the limit is per account here.
+      const other = account(tenantB, 'member');
+      expect((await signIn(tenantB, other.username, other.password, port)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('trips per IP across accounts, and limits code requests', async () => {
+    const limits: GatewayLimits = {
+      signIn: { account: { points: 100, windowSeconds: 60 }, ip: { points: 2, windowSeconds: 60 } },
+      code: DEFAULT_LIMITS.code,
+      send: { account: { points: 2, windowSeconds: 3600 }, ip: { points: 100, windowSeconds: 3600 } },
+    };
+    const { server, port } = await serve(limits);
+    try {
+      await signIn(tenantA, `x-${unique()}@example.com`, 'Wrong-Pass-1!', port);
+      await signIn(tenantA, `y-${unique()}@example.com`, 'Wrong-Pass-1!', port);
+      expect((await signIn(tenantA, `z-${unique()}@example.com`, 'Wrong-Pass-1!', port)).body.__type).toBe('LimitExceededException');
+      const ghost = `reset-${unique()}@example.com`;
+      const reset = () => call(tenantA, 'ForgotPassword', { ClientId: clientId(tenantA), Username: ghost }, { port });
+      expect((await reset()).status).toBe(200);
+      expect((await reset()).status).toBe(200);
+      const third = await reset();
+      expect(third.body.__type).toBe('LimitExceededException');
+      expect(third.body.message).toMatch(/Too many codes have been requested/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('identity gateway: cognito-local compatibility', () => {
+  it('answers GetTokensFromRefreshToken (what Amplify ≥ 6.14 refreshes with) with fresh tokens', async () => {
+    const a = account(tenantA, 'organizer');
+    const tokens = await tokensOf(await signIn(tenantA, a.username, a.password));
+    const refreshed = await call(tenantA, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantA), RefreshToken: tokens.RefreshToken });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    const result = refreshed.body.AuthenticationResult as Record<string, unknown>;
+    expect(result.TokenType).toBe('Bearer');
+    expect(result.ExpiresIn).toBeGreaterThan(0);
+    const session = await identity.verifySession(tenantA, result.IdToken as string, result.AccessToken as string);
+    expect(session?.username).toBe(claims(tokens.IdToken)['cognito:username']);
+    // A token that is not a refresh token of this pool is refused.
+    const bogus = await call(tenantA, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantA), RefreshToken: tokens.IdToken });
+    expect(bogus.body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('GlobalSignOut ends every session: old tokens refused by the server, refresh tokens revoked, new sign-ins work', async () => {
+    const a = account(tenantB, 'member');
+    const first = await tokensOf(await signIn(tenantB, a.username, a.password));
+    const second = await tokensOf(await signIn(tenantB, a.username, a.password));
+    expect(await identity.verifySession(tenantB, first.IdToken, first.AccessToken)).not.toBeNull();
+
+    const out = await call(tenantB, 'GlobalSignOut', { AccessToken: second.AccessToken });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+
+    expect(await identity.verifySession(tenantB, first.IdToken, first.AccessToken)).toBeNull();
+    expect(await identity.verifySession(tenantB, second.IdToken, second.AccessToken)).toBeNull();
+    for (const token of [first.RefreshToken, second.RefreshToken]) {
+      const viaNew = await call(tenantB, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantB), RefreshToken: token });
+      expect(viaNew.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+      const viaOld = await call(tenantB, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId(tenantB), AuthParameters: { REFRESH_TOKEN: token } });
+      expect(viaOld.body.__type).toBe('NotAuthorizedException');
+    }
+    // The old access token no longer works for account operations either.
+    expect((await call(tenantB, 'GetUser', { AccessToken: first.AccessToken })).body.__type).toBe('NotAuthorizedException');
+
+    // Tokens carry whole seconds: a sign-in in the next second is a new, valid session that refreshes.
+    await sleep(1100);
+    const fresh = await tokensOf(await signIn(tenantB, a.username, a.password));
+    expect(await identity.verifySession(tenantB, fresh.IdToken, fresh.AccessToken)).not.toBeNull();
+    expect((await call(tenantB, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantB), RefreshToken: fresh.RefreshToken })).status).toBe(200);
+  });
+
+  it('SMS MFA: enabling it makes the next sign-in an SMS_MFA challenge whose code (from the outbox) returns the tokens', async () => {
+    const user = await phoneUser(tenantA);
+    const tokens = await tokensOf(await signIn(tenantA, user.email, user.password));
+    const enable = await call(tenantA, 'SetUserMFAPreference', { AccessToken: tokens.AccessToken, SMSMfaSettings: { Enabled: true, PreferredMfa: true } });
+    expect(enable.status, JSON.stringify(enable.body)).toBe(200);
+    const prefs = await call(tenantA, 'GetUser', { AccessToken: tokens.AccessToken });
+    expect(prefs.body).toMatchObject({ UserMFASettingList: ['SMS_MFA'], PreferredMfaSetting: 'SMS_MFA' });
+
+    const since = Date.now() - 1000;
+    const challenge = await signIn(tenantA, user.email, user.password);
+    expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+    expect(challenge.body.AuthenticationResult).toBeUndefined();
+    expect(challenge.body.ChallengeName).toBe('SMS_MFA');
+    const params = challenge.body.ChallengeParameters as Record<string, string>;
+    expect(params.CODE_DELIVERY_DELIVERY_MEDIUM).toBe('SMS');
+    expect(params.CODE_DELIVERY_DESTINATION).toBe(maskDestination(user.phone));
+    expect(typeof challenge.body.Session).toBe('string');
+    const sent = await waitForCode(user.phone, since);
+    expect(sent).toMatchObject({ tenant: tenantA.id, medium: 'SMS', purpose: 'Authentication' });
+    expect(sent.code).toMatch(/^\d{6}$/);
+
+    const respond = (code: string, session = challenge.body.Session) =>
+      call(tenantA, 'RespondToAuthChallenge', {
+        ClientId: clientId(tenantA),
+        ChallengeName: 'SMS_MFA',
+        Session: session,
+        ChallengeResponses: { USERNAME: params.USER_ID_FOR_SRP, SMS_MFA_CODE: code },
+      });
+    const wrongCode = sent.code === '000000' ? '111111' : '000000';
+    expect((await respond(wrongCode)).body.__type).toBe('CodeMismatchException');
+    expect((await respond(sent.code, 'made-up-session')).body.__type).toBe('NotAuthorizedException');
+    const done = await tokensOf(await respond(sent.code));
+    expect(await identity.verifySession(tenantA, done.IdToken, done.AccessToken)).not.toBeNull();
+    // Tokens from a challenge refresh like any others.
+    expect((await call(tenantA, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantA), RefreshToken: done.RefreshToken })).status).toBe(200);
+  });
+
+  it('GetUserAttributeVerificationCode sends the code for the attribute asked for', async () => {
+    const user = await phoneUser(tenantA);
+    const tokens = await tokensOf(await signIn(tenantA, user.email, user.password));
+    for (const [name, destination, medium] of [
+      ['phone_number', user.phone, 'SMS'],
+      ['email', user.email, 'EMAIL'],
+    ] as const) {
+      const since = Date.now() - 1000;
+      const reply = await call(tenantA, 'GetUserAttributeVerificationCode', { AccessToken: tokens.AccessToken, AttributeName: name });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect((reply.body.CodeDeliveryDetails as Record<string, string>).DeliveryMedium).toBe(medium);
+      const sent = await waitForCode(destination, since);
+      expect(sent).toMatchObject({ purpose: 'VerifyUserAttribute', medium });
+      const verified = await call(tenantA, 'VerifyUserAttribute', { AccessToken: tokens.AccessToken, AttributeName: name, Code: sent.code });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    }
+  });
+
+  it('a phone-only sign-up gets its confirmation code by SMS', async () => {
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const since = Date.now() - 1000;
+    const reply = await call(tenantB, 'SignUp', { ClientId: clientId(tenantB), Username: phone, Password: 'Phone-Sign-Up-1!', UserAttributes: [{ Name: 'phone_number', Value: phone }] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const sent = await waitForCode(phone, since);
+    expect(sent).toMatchObject({ purpose: 'SignUp', medium: 'SMS' });
+    expect((await call(tenantB, 'ConfirmSignUp', { ClientId: clientId(tenantB), Username: phone, ConfirmationCode: sent.code })).status).toBe(200);
+    expect((await signIn(tenantB, phone, 'Phone-Sign-Up-1!')).status).toBe(200);
+  });
+
+  it('SMS MFA needs a verified phone number', async () => {
+    const a = account(tenantB, 'admin');
+    const tokens = await tokensOf(await signIn(tenantB, a.username, a.password));
+    const enable = await call(tenantB, 'SetUserMFAPreference', { AccessToken: tokens.AccessToken, SMSMfaSettings: { Enabled: true, PreferredMfa: true } });
+    expect(enable.status).toBe(400);
+    expect(enable.body.__type).toBe('InvalidParameterException');
+  });
+
+  it('with TOTP and SMS both on: the preferred one is asked, else SELECT_MFA_TYPE', async () => {
+    const user = await phoneUser(tenantB);
+    const tokens = await tokensOf(await signIn(tenantB, user.email, user.password));
+    const associate = await call(tenantB, 'AssociateSoftwareToken', { AccessToken: tokens.AccessToken });
+    expect(associate.status, JSON.stringify(associate.body)).toBe(200);
+    const secret = associate.body.SecretCode as string;
+    const verify = await call(tenantB, 'VerifySoftwareToken', { AccessToken: tokens.AccessToken, UserCode: totp(secret), FriendlyDeviceName: 'phone' });
+    expect(verify.body.Status, JSON.stringify(verify.body)).toBe('SUCCESS');
+    const both = await call(tenantB, 'SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: false },
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: false },
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+
+    const select = await signIn(tenantB, user.email, user.password);
+    expect(select.body.ChallengeName).toBe('SELECT_MFA_TYPE');
+    expect(JSON.parse((select.body.ChallengeParameters as Record<string, string>).MFAS_CAN_CHOOSE).sort()).toEqual(['SMS_MFA', 'SOFTWARE_TOKEN_MFA']);
+    const since = Date.now() - 1000;
+    const chosen = await call(tenantB, 'RespondToAuthChallenge', {
+      ClientId: clientId(tenantB),
+      ChallengeName: 'SELECT_MFA_TYPE',
+      Session: select.body.Session,
+      ChallengeResponses: { USERNAME: user.email, ANSWER: 'SMS_MFA' },
+    });
+    expect(chosen.body.ChallengeName).toBe('SMS_MFA');
+    const sent = await waitForCode(user.phone, since);
+    const done = await call(tenantB, 'RespondToAuthChallenge', {
+      ClientId: clientId(tenantB),
+      ChallengeName: 'SMS_MFA',
+      Session: chosen.body.Session,
+      ChallengeResponses: { USERNAME: user.email, SMS_MFA_CODE: sent.code },
+    });
+    expect((await tokensOf(done)).IdToken).toBeTruthy();
+
+    const preferTotp = await call(tenantB, 'SetUserMFAPreference', { AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+    expect(preferTotp.status).toBe(200);
+    const totpChallenge = await signIn(tenantB, user.email, user.password);
+    expect(totpChallenge.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const totpDone = await call(tenantB, 'RespondToAuthChallenge', {
+      ClientId: clientId(tenantB),
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: totpChallenge.body.Session,
+      ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: totp(secret) },
+    });
+    expect((await tokensOf(totpDone)).AccessToken).toBeTruthy();
+  });
+});

@@ -1,0 +1,425 @@
+/**
+ * The identity gateway: the browser's Amplify talks to the tenant's user pool only through
+ * POST /api/identity on the tenant's own host (Amplify's `userPoolEndpoint`). See
+ * docs/decisions/0008-identity-gateway.md.
+ *
+ * Every request:
+ *  - speaks Cognito's JSON protocol only (Content-Type application/x-amz-json-1.1 and an
+ *    X-Amz-Target header: a cross-site form cannot send either), from this site (an Origin header,
+ *    when present, must be this host), with a body of at most 64 KB;
+ *  - names one of the operations the product uses (ALLOWED_OPERATIONS), and this tenant's app
+ *    client / pool; a SignUp always carries custom:tenantId = this tenant, and no one may write
+ *    custom:tenantId afterwards;
+ *  - is rate limited per IP and per account for sign-in, code entry and code sending
+ *    (LimitExceededException with a clear message);
+ *  - never learns whether an account exists: an unknown user and a wrong password give the same
+ *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code;
+ *  - is logged as one line without bodies, tokens, codes or passwords.
+ *
+ * With a local pool (cognito-local), the gateway also closes cognito-local's gaps: it checks
+ * access tokens (cognito-local only decodes them) against the pool's keys and the user's global
+ * sign-out, implements GlobalSignOut (server cut-off + refresh-token revocation list in DynamoDB),
+ * refuses revoked refresh tokens, and answers GetTokensFromRefreshToken (what Amplify ≥ 6.14
+ * refreshes with) through InitiateAuth REFRESH_TOKEN_AUTH. SMS MFA and challenge sessions are
+ * handled in cognito-local's own process (server/local/cognito-process.mjs).
+ * With Amazon Cognito, requests are forwarded as they are (after the checks above).
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Tenant } from '../../tenants/schema';
+import type { Services } from '../services/index.server';
+import type { TenantPool } from '../services/identity.server';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const MAX_BODY = '64kb';
+const JSON_TYPE = 'application/x-amz-json-1.1';
+
+/** The Cognito operations the product's Amplify calls send (see the ADR for which API sends which). */
+export const ALLOWED_OPERATIONS = new Set([
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'GlobalSignOut',
+  'RevokeToken',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'DeleteUser',
+]);
+
+/** Operations authorised by the caller's access token. */
+const ACCESS_TOKEN_OPERATIONS = new Set([
+  'GlobalSignOut',
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'DeleteUser',
+]);
+
+type LimitKind = 'signIn' | 'code' | 'send';
+
+/** Which limiter an operation falls under: failures count for sign-in and codes, every request for sending. */
+const LIMITED: Record<string, LimitKind> = {
+  InitiateAuth: 'signIn',
+  RespondToAuthChallenge: 'signIn',
+  ConfirmSignUp: 'code',
+  ConfirmForgotPassword: 'code',
+  VerifySoftwareToken: 'code',
+  VerifyUserAttribute: 'code',
+  ForgotPassword: 'send',
+  ResendConfirmationCode: 'send',
+};
+
+export interface Limit {
+  /** Attempts allowed per window (failed attempts for signIn and code; all requests for send). */
+  points: number;
+  windowSeconds: number;
+}
+
+export interface GatewayLimits {
+  signIn: { account: Limit; ip: Limit };
+  code: { account: Limit; ip: Limit };
+  send: { account: Limit; ip: Limit };
+}
+
+export const DEFAULT_LIMITS: GatewayLimits = {
+  signIn: { account: { points: 10, windowSeconds: 900 }, ip: { points: 50, windowSeconds: 900 } },
+  code: { account: { points: 10, windowSeconds: 900 }, ip: { points: 50, windowSeconds: 900 } },
+  send: { account: { points: 5, windowSeconds: 3600 }, ip: { points: 30, windowSeconds: 3600 } },
+};
+
+export interface GatewayOptions {
+  limits?: GatewayLimits;
+  /** Receives one entry per request (no secrets). Default: a JSON line on stdout. */
+  log?: (entry: GatewayLogEntry) => void;
+}
+
+export interface GatewayLogEntry {
+  at: string;
+  tenant: string;
+  operation: string;
+  status: number;
+  error?: string;
+  ms: number;
+  ip: string;
+}
+
+/** Errors that count as a failed sign-in or code entry. */
+const FAILURES = new Set(['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException', 'InvalidPasswordException']);
+
+const SIGN_IN_FAILED = 'Incorrect username or password.';
+const CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+
+type Body = Record<string, unknown>;
+interface Answer {
+  status: number;
+  body: Body;
+  headers?: Record<string, string>;
+}
+
+const cognitoError = (status: number, type: string, message: string, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { __type: type, message },
+  headers,
+});
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const record = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : {});
+
+/** Cognito's masked destinations: "a***@e***.com", "+*******1234". */
+export function maskDestination(destination: string): string {
+  if (destination.includes('@')) {
+    const [local, domain] = [destination.slice(0, destination.lastIndexOf('@')), destination.slice(destination.lastIndexOf('@') + 1)];
+    const dot = domain.lastIndexOf('.');
+    const tld = dot > 0 ? domain.slice(dot) : '';
+    return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
+  }
+  if (destination.includes('*')) return destination;
+  return `+${'*'.repeat(Math.max(destination.length - 5, 1))}${destination.slice(-4)}`;
+}
+
+function maskedDelivery(username: string): Body {
+  const email = username.includes('@');
+  return {
+    CodeDeliveryDetails: {
+      Destination: maskDestination(username),
+      DeliveryMedium: email ? 'EMAIL' : 'SMS',
+      AttributeName: email ? 'email' : 'phone_number',
+    },
+  };
+}
+
+/** Claims of a JWT without verifying it (only to key rate limits; never to authorise). */
+function unverifiedClaims(token: string): Body {
+  try {
+    return record(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+  } catch {
+    return {};
+  }
+}
+
+/** The account a request is about, for per-account limits. */
+function accountOf(operation: string, body: Body): string {
+  const name =
+    str(record(body.AuthParameters).USERNAME) ||
+    str(record(body.ChallengeResponses).USERNAME) ||
+    str(body.Username) ||
+    str(unverifiedClaims(str(body.AccessToken)).sub) ||
+    (operation === 'VerifySoftwareToken' ? str(body.Session).slice(0, 64) : '');
+  return name.trim().toLowerCase();
+}
+
+class Limiter {
+  private readonly limiter: RateLimiterMemory;
+  constructor(readonly limit: Limit) {
+    this.limiter = new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds });
+  }
+  /** Seconds to wait when the key has used up its points, else 0. */
+  async blockedFor(key: string): Promise<number> {
+    const res = await this.limiter.get(key);
+    return res && res.consumedPoints >= this.limit.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+  }
+  async count(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+    }
+  }
+}
+
+function limitMessage(kind: LimitKind, seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const wait = `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  if (kind === 'send') return `Too many codes have been requested. ${wait}`;
+  if (kind === 'code') return `Too many incorrect codes. ${wait}`;
+  return `Too many sign-in attempts. ${wait}`;
+}
+
+async function upstream(pool: TenantPool, operation: string, body: Body): Promise<Answer> {
+  const res = await fetch(`${pool.serviceEndpoint}/`, {
+    method: 'POST',
+    headers: { 'Content-Type': JSON_TYPE, 'X-Amz-Target': `${TARGET_PREFIX}${operation}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  let json: Body = {};
+  try {
+    json = record(text ? JSON.parse(text) : {});
+  } catch {
+    json = { __type: 'InternalErrorException', message: 'The sign-in service answered unexpectedly.' };
+  }
+  // cognito-local answers 500 for what it does not support; to the browser that is a service error.
+  if (res.status >= 500) return cognitoError(500, 'InternalErrorException', 'The sign-in service failed. Please try again.');
+  return { status: res.status, body: json };
+}
+
+const errorType = (answer: Answer) => (answer.status >= 400 ? str(answer.body.__type).split('#').pop() || 'Error' : undefined);
+
+function hostOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).host;
+  } catch {
+    return null;
+  }
+}
+
+export function identityGateway(services: Services, options: GatewayOptions = {}): Router {
+  const router = express.Router();
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const limiters = {
+    signIn: { account: new Limiter(limits.signIn.account), ip: new Limiter(limits.signIn.ip) },
+    code: { account: new Limiter(limits.code.account), ip: new Limiter(limits.code.ip) },
+    send: { account: new Limiter(limits.send.account), ip: new Limiter(limits.send.ip) },
+  };
+  const log = options.log ?? ((entry: GatewayLogEntry) => console.log(`[identity] ${JSON.stringify(entry)}`));
+  const identity = services.identity;
+
+  async function handle(req: Request, tenant: Tenant, operation: string, rawBody: unknown): Promise<Answer> {
+    const pool = identity.poolFor(tenant);
+    if (!pool) return cognitoError(404, 'ResourceNotFoundException', 'This site has no sign-in.');
+    if (!String(req.headers['content-type'] ?? '').startsWith(JSON_TYPE)) {
+      return cognitoError(415, 'InvalidParameterException', `The identity gateway accepts ${JSON_TYPE} only.`);
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && hostOf(origin) !== req.headers.host) {
+      return cognitoError(403, 'NotAuthorizedException', 'This request comes from another site.');
+    }
+    if (!ALLOWED_OPERATIONS.has(operation)) return cognitoError(400, 'InvalidParameterException', 'Unknown operation.');
+    let body: Body;
+    try {
+      const parsed: unknown = JSON.parse(typeof rawBody === 'string' && rawBody ? rawBody : '{}');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      body = parsed as Body;
+    } catch {
+      return cognitoError(400, 'InvalidParameterException', 'The body is not valid JSON.');
+    }
+    if ((body.ClientId !== undefined && body.ClientId !== pool.appClientId) || (body.UserPoolId !== undefined && body.UserPoolId !== pool.userPoolId)) {
+      return cognitoError(400, 'InvalidParameterException', 'This request belongs to another site.');
+    }
+
+    // The tenant attribute is the platform's, never the caller's.
+    if (operation === 'SignUp') {
+      const attributes = Array.isArray(body.UserAttributes) ? body.UserAttributes.map(record) : [];
+      body.UserAttributes = [...attributes.filter((a) => a.Name !== 'custom:tenantId'), { Name: 'custom:tenantId', Value: tenant.id }];
+    }
+    if (operation === 'UpdateUserAttributes' && Array.isArray(body.UserAttributes) && body.UserAttributes.some((a) => record(a).Name === 'custom:tenantId')) {
+      return cognitoError(400, 'NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    }
+
+    // Rate limits.
+    const kind = LIMITED[operation];
+    const refreshing = operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow));
+    const limited = kind && !refreshing ? kind : undefined;
+    const accountKey = limited ? `${tenant.id}|${accountOf(operation, body)}` : '';
+    const ipKey = limited ? `${tenant.id}|${req.ip ?? ''}` : '';
+    if (limited) {
+      const wait = Math.max(
+        await limiters[limited].ip.blockedFor(ipKey),
+        accountKey.endsWith('|') ? 0 : await limiters[limited].account.blockedFor(accountKey),
+      );
+      if (wait) return cognitoError(400, 'LimitExceededException', limitMessage(limited, wait), { 'Retry-After': String(wait) });
+      if (limited === 'send') {
+        await limiters.send.ip.count(ipKey);
+        if (!accountKey.endsWith('|')) await limiters.send.account.count(accountKey);
+      }
+    }
+
+    const answer = await dispatch(tenant, pool, operation, body);
+
+    if ((limited === 'signIn' || limited === 'code') && answer.status >= 400 && FAILURES.has(errorType(answer) ?? '')) {
+      await limiters[limited].ip.count(ipKey);
+      if (!accountKey.endsWith('|')) await limiters[limited].account.count(accountKey);
+    }
+    return answer;
+  }
+
+  /** The operation itself: local compatibility, forwarding, and hiding whether an account exists. */
+  async function dispatch(tenant: Tenant, pool: TenantPool, operation: string, body: Body): Promise<Answer> {
+    let signedIn: { sub: string; username: string } | null = null;
+    if (ACCESS_TOKEN_OPERATIONS.has(operation) && (operation !== 'AssociateSoftwareToken' || body.AccessToken !== undefined)) {
+      signedIn = await identity.verifyToken(tenant, str(body.AccessToken), 'access');
+      // cognito-local only decodes access tokens; Amazon Cognito checks them itself.
+      if (pool.local && !signedIn) return cognitoError(400, 'NotAuthorizedException', 'Access Token has been revoked');
+    }
+
+    if (pool.local && (operation === 'GetTokensFromRefreshToken' || (operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow))))) {
+      const token = operation === 'InitiateAuth' ? str(record(body.AuthParameters).REFRESH_TOKEN) : str(body.RefreshToken);
+      const claims = await identity.localRefreshTokenClaims(tenant, token);
+      if (!claims) return cognitoError(400, 'NotAuthorizedException', 'Invalid Refresh Token');
+      if (await identity.isRefreshTokenRevoked(tenant.id, claims.username, claims.issuedAt)) {
+        return cognitoError(400, 'NotAuthorizedException', 'Refresh Token has been revoked');
+      }
+      if (operation === 'GetTokensFromRefreshToken') {
+        const out = await upstream(pool, 'InitiateAuth', {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: pool.appClientId,
+          AuthParameters: { REFRESH_TOKEN: token, ...(body.DeviceKey ? { DEVICE_KEY: body.DeviceKey } : {}) },
+          ...(body.ClientMetadata ? { ClientMetadata: body.ClientMetadata } : {}),
+        });
+        if (out.status >= 400) return out;
+        const result = record(out.body.AuthenticationResult);
+        const access = unverifiedClaims(str(result.AccessToken));
+        const expiresIn = typeof access.exp === 'number' && typeof access.iat === 'number' ? access.exp - access.iat : 3600;
+        return { status: 200, body: { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: expiresIn, TokenType: 'Bearer' } } };
+      }
+    }
+
+    if (operation === 'GlobalSignOut' && signedIn) {
+      // The server refuses the user's older ID/access tokens; the gateway refuses older refresh tokens.
+      const at = Date.now();
+      await identity.recordGlobalSignOut(tenant.id, signedIn.sub, at);
+      if (pool.local) await identity.revokeRefreshTokens(tenant.id, signedIn.username, at);
+    }
+
+    const answer = await upstream(pool, operation, body);
+    const type = errorType(answer);
+
+    if (operation === 'DeleteUser' && answer.status === 200 && signedIn) await identity.recordGlobalSignOut(tenant.id, signedIn.sub);
+
+    if (operation === 'InitiateAuth' && (type === 'UserNotFoundException' || type === 'InvalidPasswordException' || type === 'NotAuthorizedException')) {
+      if (!/^REFRESH_TOKEN/.test(str(body.AuthFlow))) return cognitoError(400, 'NotAuthorizedException', SIGN_IN_FAILED);
+    }
+    if ((operation === 'ConfirmSignUp' || operation === 'ConfirmForgotPassword') && type === 'UserNotFoundException') {
+      return cognitoError(400, 'CodeMismatchException', CODE_MISMATCH);
+    }
+    if (operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
+      const username = str(body.Username);
+      if (type === 'UserNotFoundException') return { status: 200, body: maskedDelivery(username) };
+      if (answer.status === 200) {
+        const details = record(answer.body.CodeDeliveryDetails);
+        const destination = str(details.Destination);
+        return destination ? { status: 200, body: { ...answer.body, CodeDeliveryDetails: { ...details, Destination: maskDestination(destination) } } } : answer;
+      }
+    }
+    return answer;
+  }
+
+  router.post('/', express.text({ type: () => true, limit: MAX_BODY }), async (req, res) => {
+    const started = performance.now();
+    const tenant = res.locals.tenant as Tenant;
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    let answer: Answer;
+    try {
+      answer = operation
+        ? await handle(req, tenant, operation, req.body)
+        : cognitoError(400, 'InvalidParameterException', 'Unknown operation.');
+    } catch (e) {
+      const timeout = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
+      const refused = /fetch failed|ECONNREFUSED/.test(String((e as Error).message));
+      answer = cognitoError(503, 'ServiceUnavailableException', 'The sign-in service is unavailable. Please try again.');
+      if (!timeout && !refused) console.error('identity gateway failed', operation, e);
+    }
+    res.status(answer.status);
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('Cache-Control', 'no-store');
+    if (answer.status >= 400) res.setHeader('x-amzn-ErrorType', str(answer.body.__type));
+    for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+    res.setHeader('x-amzn-RequestId', randomUUID());
+    res.send(JSON.stringify(answer.body));
+    log({
+      at: new Date().toISOString(),
+      tenant: tenant.id,
+      operation: operation || target.slice(0, 80),
+      status: answer.status,
+      ...(errorType(answer) ? { error: errorType(answer) } : {}),
+      ms: Math.round(performance.now() - started),
+      ip: req.ip ?? '',
+    });
+  });
+
+  router.all('/', (_req, res) => {
+    res.status(405).setHeader('Allow', 'POST').type(JSON_TYPE).send(JSON.stringify({ __type: 'InvalidParameterException', message: 'Use POST.' }));
+  });
+
+  // Body too large or unreadable: a Cognito-shaped answer, not the site's error page.
+  router.use((err: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+    if (!err || typeof err !== 'object') return next(err);
+    const tooLarge = err.type === 'entity.too.large';
+    res
+      .status(tooLarge ? 413 : 400)
+      .type(JSON_TYPE)
+      .setHeader('Cache-Control', 'no-store')
+      .send(JSON.stringify({ __type: 'InvalidParameterException', message: tooLarge ? 'The request is too large.' : 'The request could not be read.' }));
+  });
+  return router;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
+
+describe('social sign-in flow helpers', () => {
+  it('writes the cookies Amplify CookieStorage reads', () => {
+    const cookies = amplifyCookies('client1', 'user-1', { idToken: 'id.t', accessToken: 'ac.t', refreshToken: 'rf' }, false);
+    expect(cookies.map((c) => c.split('=')[0])).toEqual([
+      'CognitoIdentityServiceProvider.client1.LastAuthUser',
+      'CognitoIdentityServiceProvider.client1.user-1.idToken',
+      'CognitoIdentityServiceProvider.client1.user-1.accessToken',
+      'CognitoIdentityServiceProvider.client1.user-1.refreshToken',
+      'CognitoIdentityServiceProvider.client1.user-1.clockDrift',
+    ]);
+    for (const c of cookies) {
+      expect(c).toContain('Path=/;');
+      expect(c).toContain('SameSite=Lax');
+      expect(c).not.toContain('HttpOnly');
+      expect(c).not.toContain('Secure');
+    }
+    expect(amplifyCookies('c', 'u', { idToken: 'a', accessToken: 'b', refreshToken: 'c' }, true)[0]).toContain('Secure');
+  });
+
+  it('keeps the state in a short-lived HttpOnly cookie scoped to the callback', () => {
+    const c = stateCookie('abc', true);
+    expect(c).toBe('social_state=abc; Max-Age=600; Path=/socialSignIn; SameSite=Lax; HttpOnly; Secure');
+  });
+
+  it('uses the configured endpoint locally and https://<hostedSignInDomain> otherwise', () => {
+    expect(hostedSignInBase({ identity: { region: 'x' } }, { HOSTED_SIGNIN_ENDPOINT: 'http://localhost:9230/' })).toBe('http://localhost:9230');
+    expect(hostedSignInBase({ identity: { region: 'x', hostedSignInDomain: 'auth.example.com' } }, {})).toBe('https://auth.example.com');
+    expect(hostedSignInBase({ identity: { region: 'x' } }, {})).toBeNull();
+  });
+
+  it('refuses a callback whose state is not the one this browser started', async () => {
+    const attempt = (cookieHeader: string | null, state: string) =>
+      completeSocialSignIn({
+        db: {} as never,
+        identity: { verifySession: async () => null },
+        tenant: { id: 'aurora', identity: { region: 'us-east-1' } },
+        pool: { appClientId: 'c' },
+        hostedBase: 'http://localhost:1',
+        origin: 'http://aurora.localhost:3000',
+        query: new URLSearchParams({ code: 'x', state }),
+        cookieHeader,
+      });
+    await expect(attempt(null, 'a'.repeat(43))).rejects.toMatchObject({ code: 'bad_state' });
+    await expect(attempt(`social_state=${'b'.repeat(43)}`, 'a'.repeat(43))).rejects.toBeInstanceOf(SocialSignInError);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Helpers of the two-factor, inactivity and dashboard browser tests: RFC 6238 codes, throwaway
+ * users in a tenant's pool (so enabling MFA or a global sign-out never touches the shared demo
+ * accounts other tests use), and a signed-in browser context without going through /signIn.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { tenantApi } from './fixtures';
+
+const STACK_DIR = process.env.E2E_STACK_DIR_OVERRIDE ?? E2E_STACK_DIR;
+const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
+
+function base32Decode(input: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = input.toUpperCase().replace(/[^A-Z2-7]/g, '');
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of clean) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 6238 TOTP (HMAC-SHA1, 30 s steps, 6 digits), as authenticator apps compute it. */
+export function totp(secret: string, at = Date.now(), step = 30, digits = 6): string {
+  const counter = Math.floor(at / 1000 / step);
+  const buf = Buffer.alloc(8);
+  buf.writeBigUInt64BE(BigInt(counter));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(buf).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
+  return String(code).padStart(digits, '0');
+}
+
+interface Pool {
+  userPoolId: string;
+  appClientId: string;
+  region: string;
+  endpoint: string;
+}
+
+export function poolOf(tenant: string): Pool {
+  const pools = JSON.parse(readFileSync(join(STACK_DIR, 'identity-pools.json'), 'utf8')) as Record<string, Pool>;
+  const pool = pools[tenant];
+  if (!pool) throw new Error(`no local pool for ${tenant}`);
+  return pool;
+}
+
+export interface TestUser {
+  tenant: string;
+  username: string;
+  password: string;
+}
+
+/** A new confirmed user of the tenant (email verified, `custom:tenantId`, group member). */
+export async function createUser(tenant: string, label: string): Promise<TestUser> {
+  const pool = poolOf(tenant);
+  const client = new CognitoIdentityProviderClient({
+    region: pool.region,
+    endpoint: pool.endpoint,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const username = `${label}-${randomBytes(5).toString('hex')}@${tenant}.test.example`;
+  const password = `Test-${randomBytes(4).toString('hex')}-Aa1!`;
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: pool.userPoolId,
+      Username: username,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: password,
+      UserAttributes: [
+        { Name: 'email', Value: username },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:tenantId', Value: tenant },
+        { Name: 'name', Value: `Test ${label}` },
+      ],
+    }),
+  );
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: password, Permanent: true }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: 'member' }));
+  client.destroy();
+  return { tenant, username, password };
+}
+
+/** Cognito JSON API through the tenant's identity gateway, as Amplify calls it. */
+export async function cognito(request: APIRequestContext, tenant: string, operation: string, body: Record<string, unknown>) {
+  const res = await tenantApi(request, tenant).post('/api/identity', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
+    data: JSON.stringify(body),
+  });
+  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
+}
+
+function jwtClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/**
+ * Signs the user in (USER_PASSWORD_AUTH through the gateway) and puts Amplify's token cookies into
+ * the browser context for the tenant's host: the same cookies the app's CookieStorage writes.
+ */
+export async function signInContext(context: BrowserContext, request: APIRequestContext, user: TestUser) {
+  const pool = poolOf(user.tenant);
+  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: pool.appClientId,
+    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+  });
+  const result = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
+  if (status !== 200 || !result) throw new Error(`sign-in of ${user.username} failed: ${status} ${JSON.stringify(body)}`);
+  const username = String(jwtClaims(result.AccessToken).username ?? user.username);
+  const base = `CognitoIdentityServiceProvider.${pool.appClientId}`;
+  const domain = `${user.tenant}.localhost`;
+  const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), domain, path: '/', sameSite: 'Lax' as const, expires: Math.floor(Date.now() / 1000) + 86_400 });
+  await context.addCookies([
+    cookie(`${base}.LastAuthUser`, username),
+    cookie(`${base}.${username}.idToken`, result.IdToken),
+    cookie(`${base}.${username}.accessToken`, result.AccessToken),
+    cookie(`${base}.${username}.refreshToken`, result.RefreshToken),
+    cookie(`${base}.${username}.clockDrift`, '0'),
+  ]);
+  return { username, tokens: result };
+}
+
+export const stackPort = PORT;
+
+/** Resolves once the signed-in page has hydrated (the client session data is written then). */
+export async function hydrated(page: Page) {
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).toBe('true');
+}
