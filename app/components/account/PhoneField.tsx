@@ -77,7 +77,8 @@ export function PhoneField({
           placeholder={dial ? `${dial} …` : undefined}
           size="lg"
           bg="bg"
-          flex="1"
+          flex={{ base: 'none', sm: '1' }}
+          w="full"
           minW="0"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

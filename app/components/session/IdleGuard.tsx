@@ -121,7 +121,7 @@ export function IdleGuard({ language }: { language: string }) {
       role="alertdialog"
       closeOnInteractOutside={false}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
