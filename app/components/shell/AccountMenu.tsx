@@ -1,5 +1,6 @@
 import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { HeaderSummary } from './HeaderSummary';
 import { useRootData } from '~/lib/rootData';
 
 const personIcon = (
@@ -30,24 +31,7 @@ function SignedOutLinks() {
       {/* Below 768px: one account button opening both links (a <details>, no JavaScript needed). */}
       <Box asChild position="relative" display={{ base: 'block', md: 'none' }} data-testid="account-links-mobile">
         <details>
-          <Box
-            asChild
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            w="10"
-            h="10"
-            borderWidth="1px"
-            borderColor="border"
-            borderRadius="l2"
-            cursor="pointer"
-            color="header.fg"
-            listStyle="none"
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-            css={{ '&::-webkit-details-marker': { display: 'none' } }}
-          >
-            <summary aria-label={t('session.header.account')}>{personIcon}</summary>
-          </Box>
+          <HeaderSummary label={t('session.header.account')}>{personIcon}</HeaderSummary>
           <VStack position="absolute" right="0" mt="2" minW="44" bg="bg" color="fg" borderWidth="1px" borderColor="border" borderRadius="l2" boxShadow="card" p="2" zIndex="dropdown" align="stretch" gap="1">
             <ChakraLink href="/signIn" px="3" py="2" borderRadius="l2" color="fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
               {t('session.header.signIn')}

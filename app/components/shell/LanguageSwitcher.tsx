@@ -2,6 +2,7 @@ import { Box, Button, VStack } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/lib/rootData';
+import { HeaderSummary } from './HeaderSummary';
 
 /**
  * A <details> menu of the tenant's languages; each is a submit button of one form posting to
@@ -16,32 +17,13 @@ export function LanguageSwitcher() {
   return (
     <Box asChild position="relative" data-testid="language-switcher">
       <details>
-        <Box
-          asChild
-          display="inline-flex"
-          alignItems="center"
-          gap="1"
-          h="10"
-          px="3"
-          borderWidth="1px"
-          borderColor="border"
-          borderRadius="l2"
-          cursor="pointer"
-          fontSize="sm"
-          fontWeight="medium"
-          color="header.fg"
-          listStyle="none"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-          css={{ '&::-webkit-details-marker': { display: 'none' } }}
-        >
-          <summary aria-label={`${t('language.change')}: ${t(`language.names.${root.language}`)}`}>
+        <HeaderSummary wide label={`${t('language.change')}: ${t(`language.names.${root.language}`)}`}>
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="12" r="10" />
               <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
             </svg>
             <span>{root.language.toUpperCase()}</span>
-          </summary>
-        </Box>
+        </HeaderSummary>
         <Box
           position="absolute"
           right="0"

@@ -1,6 +1,7 @@
 import { Box, Flex, Link as ChakraLink, Text, VStack } from '@chakra-ui/react';
 import { NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { HeaderSummary } from './HeaderSummary';
 
 interface Item {
   key: string;
@@ -16,31 +17,14 @@ export function MobileMenu({ items }: { items: readonly Item[] }) {
   return (
     <Box asChild data-testid="mobile-menu" css={{ '&[open] .menu-open': { display: 'none' }, '&:not([open]) .menu-close': { display: 'none' } }}>
       <details>
-        <Box
-          asChild
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          w="10"
-          h="10"
-          borderWidth="1px"
-          borderColor="border"
-          borderRadius="l2"
-          cursor="pointer"
-          color="header.fg"
-          listStyle="none"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-          css={{ '&::-webkit-details-marker': { display: 'none' } }}
-        >
-          <summary aria-label={t('nav.menu')}>
+        <HeaderSummary label={t('nav.menu')}>
             <svg className="menu-open" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
             <svg className="menu-close" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
               <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
-          </summary>
-        </Box>
+        </HeaderSummary>
         <Flex
           position="fixed"
           top="16"
