@@ -1,9 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { safeRedirect } from '~/components/social/providers';
-import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { socialScreenData } from './socialScreen.server';
 import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '../../../server/social/flow.server';
 
 /**
@@ -15,15 +14,8 @@ import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInE
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, services, env } = context;
   const url = new URL(request.url);
-  const t = await getFixedT(context.language);
-  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
-  const page = (error: SocialErrorCode | null) => ({
-    title: t('social.signInTitle'),
-    lead: t('social.signInLead', { site: tenant.displayName }),
-    providers: tenant.signIn.socialProviders,
-    redirectTo,
-    error,
-  });
+  const screen = await socialScreenData({ request, context }, 'signIn');
+  const page = (error: SocialErrorCode | null) => ({ ...screen, error });
   const params = url.searchParams;
   if (!params.has('code') && !params.has('error') && !params.has('state')) {
     return json(page(null), { headers: { 'Cache-Control': 'private, no-store' } });

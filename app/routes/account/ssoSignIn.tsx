@@ -1,21 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { safeRedirect } from '~/components/social/providers';
-import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { loadSocialScreen } from './socialScreen.server';
 
 /** /ssoSignIn: the single-sign-on hub: every enabled social provider, then the email / phone methods. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
-  const { tenant } = context;
-  return json({
-    title: t('social.hubSignInTitle'),
-    lead: t('social.hubSignInLead', { site: tenant.displayName }),
-    providers: tenant.signIn.socialProviders,
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) => loadSocialScreen(args, 'hubSignIn');
 
 export default function SsoSignIn() {
   const data = useLoaderData<typeof loader>();
