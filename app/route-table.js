@@ -70,6 +70,31 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
+  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx' },
+  { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
+  { path: '/shortUrl', file: 'routes/events/shortUrl.tsx' },
+  { path: '/liveEvents', file: 'routes/events/liveEvents.tsx' },
+  { path: '/eventsCalendar', file: 'routes/events/eventsCalendar.tsx' },
+  { path: '/preview', file: 'routes/events/preview.tsx' },
+  { path: '/ety', file: 'routes/live/ety.tsx' },
+  { path: '/customVideoSettings', file: 'routes/live/customVideoSettings.tsx' },
+  { path: '/demoPage', file: 'routes/live/demoPage.tsx' },
+  { path: '/teamDemoPage', file: 'routes/live/teamDemoPage.tsx' },
+  // Every room layout (app/lib/events/model.ts ROOM_LAYOUTS) shares one module that reads its layout from the path.
+  { path: '/liveEventsContainer', file: 'routes/live/room.tsx' },
+  { path: '/liveEventsVideo', file: 'routes/live/room.tsx' },
+  { path: '/liveEventsChat', file: 'routes/live/room.tsx' },
+  { path: '/preBuilt', file: 'routes/live/room.tsx' },
+  { path: '/preBuiltChat', file: 'routes/live/room.tsx' },
+  { path: '/customVideo', file: 'routes/live/room.tsx' },
+  { path: '/hybridVideoChat', file: 'routes/live/room.tsx' },
+  { path: '/ils', file: 'routes/live/room.tsx' },
+  { path: '/lbc', file: 'routes/live/room.tsx' },
+  { path: '/hbc', file: 'routes/live/room.tsx' },
+  { path: '/abc', file: 'routes/live/room.tsx' },
+  { path: '/habc', file: 'routes/live/room.tsx' },
+  { path: '/pvs', file: 'routes/live/room.tsx' },
+  { path: '/hpv', file: 'routes/live/room.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -78,4 +103,7 @@ export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 /** Server endpoints that are not screens. */
 export const API_ROUTES = [
   { path: '/api/dynamodb/resources/batchGet', file: 'routes/api/resourcesBatchGet.ts' },
+  { path: '/api/events/token', file: 'routes/api/eventsToken.ts' },
+  { path: '/api/events/room', file: 'routes/api/eventsRoom.ts' },
+  { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
 ];

@@ -3,6 +3,9 @@ import social from './en/social';
 import twoFactor from './en/twoFactor';
 import session from './en/session';
 import dashboard from './en/dashboard';
+import schedule from './en/schedule';
+import events from './en/events';
+import live from './en/live';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -212,6 +215,9 @@ const en = {
   twoFactor,
   session,
   dashboard,
+  schedule,
+  events,
+  live,
 };
 
 export default en;

@@ -4,6 +4,9 @@ import social from './es/social';
 import twoFactor from './es/twoFactor';
 import session from './es/session';
 import dashboard from './es/dashboard';
+import schedule from './es/schedule';
+import events from './es/events';
+import live from './es/live';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -214,6 +217,9 @@ const es: TranslationShape = {
   twoFactor,
   session,
   dashboard,
+  schedule,
+  events,
+  live,
 };
 
 export default es;

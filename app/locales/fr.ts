@@ -4,6 +4,9 @@ import social from './fr/social';
 import twoFactor from './fr/twoFactor';
 import session from './fr/session';
 import dashboard from './fr/dashboard';
+import schedule from './fr/schedule';
+import events from './fr/events';
+import live from './fr/live';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -214,6 +217,9 @@ const fr: TranslationShape = {
   twoFactor,
   session,
   dashboard,
+  schedule,
+  events,
+  live,
 };
 
 export default fr;

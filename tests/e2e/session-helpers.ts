@@ -65,10 +65,12 @@ export interface TestUser {
   tenant: string;
   username: string;
   password: string;
+  /** The user id (Cognito sub). */
+  sub: string;
 }
 
 /** A new confirmed user of the tenant (email verified, `custom:tenantId`, group member). */
-export async function createUser(tenant: string, label: string): Promise<TestUser> {
+export async function createUser(tenant: string, label: string, group: 'member' | 'organizer' | 'admin' = 'member'): Promise<TestUser> {
   const pool = poolOf(tenant);
   const client = new CognitoIdentityProviderClient({
     region: pool.region,
@@ -77,7 +79,7 @@ export async function createUser(tenant: string, label: string): Promise<TestUse
   });
   const username = `${label}-${randomBytes(5).toString('hex')}@${tenant}.test.example`;
   const password = `Test-${randomBytes(4).toString('hex')}-Aa1!`;
-  await client.send(
+  const created = await client.send(
     new AdminCreateUserCommand({
       UserPoolId: pool.userPoolId,
       Username: username,
@@ -92,9 +94,10 @@ export async function createUser(tenant: string, label: string): Promise<TestUse
     }),
   );
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: password, Permanent: true }));
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: 'member' }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: group }));
   client.destroy();
-  return { tenant, username, password };
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username ?? username;
+  return { tenant, username, password, sub };
 }
 
 /** Cognito JSON API through the tenant's identity gateway, as Amplify calls it. */

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { browserTimeZone, formatEventTime, type TimeStyle } from '~/lib/events/time';
+
+/**
+ * An event time in the viewer's zone. The server (and a page without JavaScript) shows it in
+ * `fallbackZone` with the zone named; once hydrated it switches to the browser's own zone.
+ */
+export function LocalTime({ iso, fallbackZone, style = 'weekdayDateTime' }: { iso: string; fallbackZone: string; style?: TimeStyle }) {
+  const { i18n } = useTranslation();
+  const [zone, setZone] = useState(fallbackZone);
+  useEffect(() => setZone(browserTimeZone() ?? fallbackZone), [fallbackZone]);
+  return (
+    <time dateTime={iso} data-zone={zone} suppressHydrationWarning>
+      {formatEventTime(iso, zone, i18n.language, style)}
+    </time>
+  );
+}

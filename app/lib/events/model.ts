@@ -1,0 +1,190 @@
+/**
+ * The event model shared by browser and server: SPEC.md §3 fields and flags, §9 constants, the
+ * lifecycle (scheduled → open → live → ended → expired, plus cancelled) and the room layouts.
+ * Times are ISO-8601 UTC strings; eventTimeZone names the zone the organizer scheduled in.
+ */
+import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
+
+/** SPEC.md §9: hosts and the organizer may enter from 30 minutes before start (15 also appears; 30 takes effect). */
+export const LEAD_TIME_MINUTES = 30;
+/** SPEC.md §9: participants' room tokens are not valid before start − 5 minutes (nbfMinutes). */
+export const NBF_MINUTES = 5;
+/** SPEC.md §9: default event duration in minutes. */
+export const DEFAULT_DURATION_MINUTES = 60;
+export const MIN_DURATION_MINUTES = 15;
+export const MAX_DURATION_MINUTES = 480;
+/** After the scheduled end the room stays usable this long (overrun); then eventExpiration passes and the room closes. */
+export const EXPIRATION_GRACE_MINUTES = 30;
+/** SPEC.md §9 flags: room-expiry eject on, token-expiry eject off, mesh SFU on. */
+export const ROOM_EXPIRY_EJECT = true;
+export const TOKEN_EXPIRY_EJECT = false;
+export const MESH_SFU = true;
+/** Room tokens live this long; LiveKit refreshes them inside a connected session. */
+export const ROOM_TOKEN_TTL_SECONDS = 10 * 60;
+export const MAX_HOSTS = 20;
+
+/** Every room layout of PRODUCT.md "Events and live rooms": each is the route /<layout>?event=<id>. */
+export const ROOM_LAYOUTS = [
+  'liveEventsContainer',
+  'liveEventsVideo',
+  'liveEventsChat',
+  'preBuilt',
+  'preBuiltChat',
+  'customVideo',
+  'hybridVideoChat',
+  'ils',
+  'lbc',
+  'hbc',
+  'abc',
+  'habc',
+  'pvs',
+  'hpv',
+] as const;
+export type RoomLayout = (typeof ROOM_LAYOUTS)[number];
+export const roomLayoutSchema = z.enum(ROOM_LAYOUTS);
+export const roomHref = (layout: RoomLayout, eventId: string) => `/${layout}?event=${encodeURIComponent(eventId)}`;
+export const lobbyHref = (eventId: string) => `/ety?event=${encodeURIComponent(eventId)}`;
+export const previewHref = (eventId: string) => `/preview?event=${encodeURIComponent(eventId)}`;
+export const shortHref = (code: string) => `/shortUrl?c=${encodeURIComponent(code)}`;
+
+/** enableRecording: where the recording is made ('cloud' = server-side egress; 'off' = none). Default cloud. */
+export const RECORDING_MODES = ['cloud', 'off'] as const;
+/** recordingDestination: where a finished recording is kept. Default cloud (the platform's storage). */
+export const RECORDING_DESTINATIONS = ['cloud', 'download'] as const;
+
+/** 'event' is public and listed; 'rehearsal' (/testScheduler) and 'demo' (/demoPage, /teamDemoPage) are not listed. */
+export const EVENT_KINDS = ['event', 'rehearsal', 'demo'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const EVENT_FLAGS = ['moderateChat', 'ownerOnlyBroadcast', 'startVideoOff', 'startAudioOff', 'showTranscription'] as const;
+export type EventFlag = (typeof EVENT_FLAGS)[number];
+
+export const EVENT_IMAGE_SIZES = ['thumbnail', 'banner', 'poster'] as const;
+export type EventImageSize = (typeof EVENT_IMAGE_SIZES)[number];
+
+export const eventIdSchema = z.string().regex(/^[a-z0-9]{12}$/, 'events.errors.eventId');
+export const shortCodeSchema = z.string().regex(/^[A-Za-z0-9]{7}$/, 'events.errors.shortCode');
+
+export function isValidTimeZone(zone: string): boolean {
+  return zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone);
+}
+
+/** An event as stored (one item per event and tenant; see server/services/events.server.ts). */
+export const eventSchema = z.object({
+  tenantId: z.string(),
+  eventId: eventIdSchema,
+  kind: z.enum(EVENT_KINDS).default('event'),
+  title: z.string(),
+  description: z.string().default(''),
+  /** Start, ISO UTC. */
+  eventDateTime: z.string(),
+  /** Minutes. */
+  eventDuration: z.number().int(),
+  eventTimeZone: z.string(),
+  /** When the room closes and everyone is removed, ISO UTC (end + grace, or the moment a host ended it). */
+  eventExpiration: z.string(),
+  eventLanguage: z.string(),
+  organizerLanguageCode: z.string(),
+  /** Set when a recording starts; empty until then. */
+  eventRecordingId: z.string().default(''),
+  /** LiveKit room name: unique across tenants sharing one LiveKit project. */
+  channelName: z.string(),
+  layout: roomLayoutSchema.default('liveEventsContainer'),
+  moderateChat: z.boolean().default(false),
+  ownerOnlyBroadcast: z.boolean().default(true),
+  startVideoOff: z.boolean().default(false),
+  startAudioOff: z.boolean().default(false),
+  showTranscription: z.boolean().default(false),
+  enableRecording: z.enum(RECORDING_MODES).default('cloud'),
+  recordingDestination: z.enum(RECORDING_DESTINATIONS).default('cloud'),
+  organizerId: z.string(),
+  organizerName: z.string().default(''),
+  organizerEmail: z.string().default(''),
+  /** Host email addresses, lower case. */
+  hosts: z.array(z.string()).default([]),
+  /** User ids (sub) who may not join. */
+  blockedUsers: z.array(z.string()).default([]),
+  shortCode: z.string(),
+  /** Storage keys of the event images, by size. */
+  images: z.partialRecord(z.enum(EVENT_IMAGE_SIZES), z.string()).default({}),
+  /** /teamDemoPage invite code (demo events only). */
+  inviteCode: z.string().optional(),
+  cancelledAt: z.string().nullable().default(null),
+  /** Set when a host ended the event for everyone. */
+  endedAt: z.string().nullable().default(null),
+  /** Set once the server has closed the LiveKit room after expiry or an early end. */
+  roomClosedAt: z.string().nullable().default(null),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EventRecord = z.infer<typeof eventSchema>;
+
+export const EVENT_STATUSES = ['scheduled', 'open', 'live', 'ended', 'expired', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+const minutes = (n: number) => n * 60_000;
+export const startMs = (e: Pick<EventRecord, 'eventDateTime'>) => Date.parse(e.eventDateTime);
+export const endMs = (e: Pick<EventRecord, 'eventDateTime' | 'eventDuration'>) => startMs(e) + minutes(e.eventDuration);
+/** When the organizer and hosts may enter (start − lead time). */
+export const hostsOpenMs = (e: Pick<EventRecord, 'eventDateTime'>) => startMs(e) - minutes(LEAD_TIME_MINUTES);
+/** When participants may enter (start − nbfMinutes). */
+export const participantsOpenMs = (e: Pick<EventRecord, 'eventDateTime'>) => startMs(e) - minutes(NBF_MINUTES);
+export const expirationFor = (startIso: string, durationMinutes: number) =>
+  new Date(Date.parse(startIso) + minutes(durationMinutes + EXPIRATION_GRACE_MINUTES)).toISOString();
+
+/** The lifecycle state at `now` (ms since epoch). */
+export function eventStatus(e: Pick<EventRecord, 'eventDateTime' | 'eventDuration' | 'eventExpiration' | 'cancelledAt' | 'endedAt'>, now: number): EventStatus {
+  if (e.cancelledAt) return 'cancelled';
+  if (now >= Date.parse(e.eventExpiration)) return 'expired';
+  if (e.endedAt || now >= endMs(e)) return 'ended';
+  if (now >= startMs(e)) return 'live';
+  if (now >= hostsOpenMs(e)) return 'open';
+  return 'scheduled';
+}
+
+/**
+ * The instant a local date and time in `zone` names, as ISO UTC; null when the zone is unknown
+ * or the time does not exist there (a daylight-saving gap).
+ */
+export function zonedToUtc(date: string, time: string, zone: string): string | null {
+  if (!isValidTimeZone(zone)) return null;
+  const local = DateTime.fromISO(`${date}T${time}`, { zone });
+  if (!local.isValid) return null;
+  // Luxon shifts a time inside a DST gap forward; refuse it instead of silently moving the event.
+  if (local.toFormat('yyyy-MM-dd') !== date || local.toFormat('HH:mm') !== time.slice(0, 5)) return null;
+  return local.toUTC().toISO({ suppressMilliseconds: false }) ?? null;
+}
+
+/** The local date ('yyyy-MM-dd') and time ('HH:mm') of an instant in `zone`, for form defaults. */
+export function utcToZoned(iso: string, zone: string): { date: string; time: string } {
+  const local = DateTime.fromISO(iso, { zone: 'utc' }).setZone(isValidTimeZone(zone) ? zone : 'utc');
+  return { date: local.toFormat('yyyy-MM-dd'), time: local.toFormat('HH:mm') };
+}
+
+/** The fields a browser may see about an event (no blocked list, no organizer email, no invite code). */
+export function publicEvent(e: EventRecord, now: number) {
+  return {
+    eventId: e.eventId,
+    kind: e.kind,
+    title: e.title,
+    description: e.description,
+    eventDateTime: e.eventDateTime,
+    eventDuration: e.eventDuration,
+    eventTimeZone: e.eventTimeZone,
+    eventExpiration: e.eventExpiration,
+    eventLanguage: e.eventLanguage,
+    layout: e.layout,
+    organizerName: e.organizerName,
+    shortCode: e.shortCode,
+    images: e.images,
+    moderateChat: e.moderateChat,
+    ownerOnlyBroadcast: e.ownerOnlyBroadcast,
+    startVideoOff: e.startVideoOff,
+    startAudioOff: e.startAudioOff,
+    showTranscription: e.showTranscription,
+    enableRecording: e.enableRecording,
+    status: eventStatus(e, now),
+  };
+}
+export type PublicEvent = ReturnType<typeof publicEvent>;

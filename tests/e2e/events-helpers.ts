@@ -1,0 +1,64 @@
+/**
+ * Event fixtures for browser tests: events written straight into the test stack's DynamoDB
+ * through the same repository the app uses, so a test can set up "starts in 4 minutes" or
+ * "a host is blocked" without clicking through the scheduler each time.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { E2E_PORT } from '../../playwright.config';
+import { createEvent, type EventInput, type Organizer } from '../../server/services/events.server';
+import type { Database } from '../../server/services/dynamo.server';
+import type { EventKind, EventRecord } from '../../app/lib/events/model';
+import type { TestUser } from './session-helpers';
+
+const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
+let database: Database | undefined;
+
+/** The test stack's table (DynamoDB Local on E2E_PORT + 5000, as playwright.config.ts starts it). */
+export function e2eDatabase(): Database {
+  if (!database) {
+    const raw = new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${PORT + 5000}`,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 2,
+    });
+    database = { raw, doc: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }), table: 'platform' };
+  }
+  return database;
+}
+
+export const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+export function eventInput(over: Partial<EventInput> = {}): EventInput {
+  return {
+    title: `Test event ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'An event made by a browser test.',
+    eventDateTime: minutesFromNow(120),
+    eventDuration: 60,
+    eventTimeZone: 'America/New_York',
+    eventLanguage: 'en',
+    layout: 'liveEventsContainer',
+    moderateChat: false,
+    ownerOnlyBroadcast: true,
+    startVideoOff: false,
+    startAudioOff: false,
+    showTranscription: false,
+    enableRecording: 'cloud',
+    recordingDestination: 'cloud',
+    hosts: [],
+    ...over,
+  };
+}
+
+/** Writes an event organized by `organizer` (a TestUser or explicit organizer fields). */
+export async function seedEvent(
+  tenant: string,
+  organizer: TestUser | Organizer,
+  over: Partial<EventInput> = {},
+  options: { kind?: EventKind; inviteCode?: boolean } = {},
+): Promise<EventRecord> {
+  const org: Organizer =
+    'username' in organizer ? { sub: organizer.sub, name: 'Test organizer', email: organizer.username, language: 'en' } : organizer;
+  return createEvent(e2eDatabase(), tenant, eventInput(over), org, options);
+}
