@@ -6,6 +6,7 @@ import dashboard from './en/dashboard';
 import schedule from './en/schedule';
 import events from './en/events';
 import live from './en/live';
+import lobby from './en/lobby';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -218,6 +219,7 @@ const en = {
   schedule,
   events,
   live,
+  lobby,
 };
 
 export default en;

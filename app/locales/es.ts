@@ -7,6 +7,7 @@ import dashboard from './es/dashboard';
 import schedule from './es/schedule';
 import events from './es/events';
 import live from './es/live';
+import lobby from './es/lobby';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -220,6 +221,7 @@ const es: TranslationShape = {
   schedule,
   events,
   live,
+  lobby,
 };
 
 export default es;

@@ -7,6 +7,7 @@ import dashboard from './fr/dashboard';
 import schedule from './fr/schedule';
 import events from './fr/events';
 import live from './fr/live';
+import lobby from './fr/lobby';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -220,6 +221,7 @@ const fr: TranslationShape = {
   schedule,
   events,
   live,
+  lobby,
 };
 
 export default fr;

@@ -1,4 +1,4 @@
-/** English strings of the lobby, live rooms, device settings and demo screens (keys mirrored by es/ and fr/). */
+/** English strings of the live rooms (every layout, host controls, raise hand) (keys mirrored by es/ and fr/). */
 const live = {
   lobbyTitle: 'Getting ready',
 };
