@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { contentSecurityPolicy, inlineScriptHashes } from '~/lib/csp.server';
 import { createI18n } from '~/lib/i18n';
 import { TRANSLATIONS } from '~/lib/i18n.server';
+import { videoConnectSources } from '../server/services/video.server';
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +36,8 @@ export default function handleRequest(
     'Content-Security-Policy',
     contentSecurityPolicy({
       scriptHashes: inlineScriptHashes(html),
-      connectSources: s3Origin ? [s3Origin] : [],
+      connectSources: [...(s3Origin ? [s3Origin] : []), ...(env && loadContext.tenant ? videoConnectSources(env, loadContext.tenant) : [])],
+      mediaSources: s3Origin ? [s3Origin] : [],
       development: env?.NODE_ENV === 'development',
     }),
   );

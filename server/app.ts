@@ -14,6 +14,7 @@ import { identityGateway } from './identity/gateway';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache, type CachedPage } from './renderCache.server';
 import { checkDependencies, type Services } from './services/index.server';
+import { videoConnectSources } from './services/video.server';
 
 export interface AppOptions {
   env: Env;
@@ -36,7 +37,8 @@ const UNKNOWN_SITE_HTML =
 /** Headers every response carries; documents get their own script-hash CSP from entry.server. */
 function securityHeaders(env: Env): express.RequestHandler {
   const s3Origin = env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : `https://${env.S3_BUCKET}.s3.${env.AWS_REGION}.amazonaws.com`;
-  const csp = contentSecurityPolicy({ connectSources: [s3Origin], development: env.NODE_ENV === 'development' });
+  // Documents get a per-tenant policy from entry.server; this one covers the platform-wide video server.
+  const csp = contentSecurityPolicy({ connectSources: [s3Origin, ...videoConnectSources(env, { id: 'platform', video: {} })], mediaSources: [s3Origin], development: env.NODE_ENV === 'development' });
   return (_req, res, next) => {
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');

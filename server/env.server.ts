@@ -38,6 +38,24 @@ export const envSchema = z.object({
    * production, where each tenant's https://<identity.hostedSignInDomain> is used.
    */
   HOSTED_SIGNIN_ENDPOINT: z.url().optional(),
+  /**
+   * LiveKit server URL the browser connects to (ws:// or wss://). The default is
+   * `livekit-server --dev` on this machine. A tenant's video.livekitUrl overrides it.
+   */
+  LIVEKIT_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s/]+/, 'must be a ws:// or wss:// URL')
+    .default('ws://localhost:7880'),
+  /**
+   * Base URL of LiveKit's room service for the server (http(s)://). Unset: LIVEKIT_URL with
+   * ws→http, wss→https. The test stack points it at its local stand-in (server/local/livekitTwirp.ts).
+   */
+  LIVEKIT_API_URL: z.url().optional(),
+  /** API key and secret that sign room tokens and room-service calls (defaults: `livekit-server --dev`'s). */
+  LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
+  LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
+  /** How often the server closes rooms whose event has expired (seconds). */
+  ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,8 @@ import { checkConfig, formatProblem } from '../tenants/check.server';
 import { createApp } from './app';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
+import { startRoomExpirySweeper } from './services/roomExpiry.server';
+import { videoConfigProblems } from './services/video.server';
 
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -15,6 +17,11 @@ async function main() {
   const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
   if (problems.length || !registry) {
     console.error(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    process.exit(1);
+  }
+  const videoProblems = videoConfigProblems(env, registry.tenants.values());
+  if (videoProblems.length) {
+    console.error(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);
   }
   const services = createServices(env, registry);
@@ -41,13 +48,22 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
+  // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
+  const sweeper = startRoomExpirySweeper({
+    db: services.db,
+    video: services.video,
+    tenants: [...registry.tenants.values()],
+    intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
+  });
+
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    server.close(() => process.exit(0));
+    const swept = sweeper.stop();
+    server.close(() => void swept.finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();

@@ -147,8 +147,16 @@ export const tenantSchema = z
       .default({ region: 'us-east-1' }),
     video: z
       .object({
-        livekitUrl: z.string().optional(),
-        apiKeyEnv: z.string().optional(),
+        /** The tenant's own LiveKit server for browsers (ws:// or wss://); unset: the platform's LIVEKIT_URL. */
+        livekitUrl: z
+          .string()
+          .regex(/^wss?:\/\/[^\s/]+/, 'must be a ws:// or wss:// URL such as wss://video.example.com')
+          .optional(),
+        /** Prefix of the env vars holding the tenant's LiveKit key pair: <apiKeyEnv>_API_KEY and <apiKeyEnv>_API_SECRET. */
+        apiKeyEnv: z
+          .string()
+          .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'must be an environment variable prefix such as AURORA_LIVEKIT')
+          .optional(),
       })
       .default({}),
     payments: z

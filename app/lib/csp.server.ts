@@ -14,6 +14,8 @@ export interface CspOptions {
   scriptHashes?: string[];
   /** Extra origins the browser may call (object storage for direct uploads). */
   connectSources?: string[];
+  /** Extra origins images and media may load from (object storage reached over plain http locally). */
+  mediaSources?: string[];
   development?: boolean;
 }
 
@@ -21,7 +23,7 @@ export interface CspOptions {
  * The document CSP: scripts only from this origin plus the exact inline scripts of this page
  * (hashes, not nonces, so a cached page stays valid for every visitor who receives it).
  */
-export function contentSecurityPolicy({ scriptHashes = [], connectSources = [], development = false }: CspOptions): string {
+export function contentSecurityPolicy({ scriptHashes = [], connectSources = [], mediaSources = [], development = false }: CspOptions): string {
   const script = development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...scriptHashes];
   const connect = ["'self'", ...connectSources, ...(development ? ['ws:', 'wss:'] : [])];
   return [
@@ -33,8 +35,8 @@ export function contentSecurityPolicy({ scriptHashes = [], connectSources = [], 
     `script-src ${script.join(' ')}`,
     // Emotion (Chakra's CSS engine) injects <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
+    ['img-src', "'self'", 'data:', 'blob:', 'https:', ...mediaSources].join(' '),
+    ['media-src', "'self'", 'blob:', 'https:', ...mediaSources].join(' '),
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
   ].join('; ');

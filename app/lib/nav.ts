@@ -5,7 +5,7 @@ export interface NavItem {
   feature?: 'blog' | 'news' | 'jobs';
 }
 
-/** Top menu of SPEC.md §2, in its order. Demo asks for a demo until instant demo rooms exist. */
+/** Top menu of SPEC.md §2, in its order. Demo opens an instant demo room (/demoPage). */
 export const TOP_MENU: readonly NavItem[] = [
   { key: 'home', to: '/' },
   { key: 'features', to: '/features' },
@@ -13,7 +13,7 @@ export const TOP_MENU: readonly NavItem[] = [
   { key: 'support', to: '/support' },
   { key: 'blog', to: '/blog', feature: 'blog' },
   { key: 'pricing', to: '/pricing' },
-  { key: 'demo', to: '/requestInfo?topic=demo' },
+  { key: 'demo', to: '/demoPage' },
 ];
 
 export const FOOTER_GROUPS: ReadonlyArray<{ key: string; links: readonly NavItem[] }> = [

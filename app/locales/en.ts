@@ -56,6 +56,9 @@ const en = {
     upcomingTitle: 'Upcoming live events',
     upcomingEmpty: 'No live events are scheduled yet. Check back soon.',
     explore: 'Explore',
+    allEvents: 'See all live events',
+    calendar: 'Events calendar',
+    unavailable: 'Upcoming events cannot be shown right now.',
   },
   pages: {
     aboutUs: 'About us',

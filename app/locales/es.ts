@@ -58,6 +58,9 @@ const es: TranslationShape = {
     upcomingTitle: 'Próximos eventos en vivo',
     upcomingEmpty: 'Todavía no hay eventos en vivo programados. Vuelve pronto.',
     explore: 'Explorar',
+    allEvents: 'Ver todos los eventos en vivo',
+    calendar: 'Calendario de eventos',
+    unavailable: 'Los próximos eventos no se pueden mostrar ahora.',
   },
   pages: {
     aboutUs: 'Quiénes somos',

@@ -58,6 +58,9 @@ const fr: TranslationShape = {
     upcomingTitle: 'Prochains événements en direct',
     upcomingEmpty: 'Aucun événement en direct n’est encore programmé. Revenez bientôt.',
     explore: 'Découvrir',
+    allEvents: 'Voir tous les événements en direct',
+    calendar: 'Calendrier des événements',
+    unavailable: 'Les prochains événements ne peuvent pas être affichés pour le moment.',
   },
   pages: {
     aboutUs: 'À propos',

@@ -16,12 +16,14 @@
  *   --test (or LOCAL_STACK_MODE=test)
  *                         isolated stack for browser tests: in-memory DynamoDB, S3 files, user
  *                         pools, demo accounts and outbox in a temporary folder removed on exit,
- *                         free ports unless given
+ *                         free ports unless given; also the LiveKit room-service stand-in
+ *                         (livekitTwirp.ts, never in `npm start`), which LIVEKIT_API_URL points at
  *   PORT                  app port (default 3000)
  *   LOCAL_DYNAMODB_PORT   DynamoDB Local port (default 8000)
  *   LOCAL_S3_PORT         s3rver port (default 4569)
  *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
  *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
+ *   LOCAL_LIVEKIT_PORT    LiveKit room-service stand-in port (test mode only; default a free port)
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { checkConfig, formatProblem } from '../../tenants/check.server';
 import type { Registry } from '../../tenants/registry.server';
 import { loadEnv, type Env } from '../env.server';
+import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources } from './seed';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
@@ -68,6 +71,8 @@ function validate(): { env: Env; registry: Registry } {
   if (problems.length || !registry) {
     return fail(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
   }
+  const videoProblems = videoConfigProblems(env, registry.tenants.values());
+  if (videoProblems.length) return fail(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
   return { env, registry };
 }
 
@@ -98,11 +103,14 @@ async function main() {
   let s3Port: number;
   let cognitoPort: number;
   let hostedSignInPort: number;
+  let livekitPort: number | undefined;
   try {
     dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
     hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
+    // A fake room service must never make host controls "work" for real users: test mode only.
+    if (testMode) livekitPort = parsePort(process.env.LOCAL_LIVEKIT_PORT, await getFreePort(), 'LOCAL_LIVEKIT_PORT');
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -164,7 +172,15 @@ async function main() {
       bucket: env.S3_BUCKET,
       region: env.AWS_REGION,
       appPort,
-      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT' },
+      ...(livekitPort === undefined
+        ? {}
+        : {
+            livekit: {
+              port: livekitPort,
+              keys: Object.fromEntries([...registry.tenants.values()].map((t) => videoConfigFor(env, t)).map((c) => [c.apiKey, c.apiSecret])),
+            },
+          }),
+      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT', livekit: 'LOCAL_LIVEKIT_PORT' },
     });
     if (tempDir) stack.removeFolderIfOrphaned(tempDir);
     log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
@@ -204,6 +220,7 @@ async function main() {
         `  ${'S3'.padEnd(width)}  ${stack.env.S3_ENDPOINT}/${stack.env.S3_BUCKET}`,
         `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
         `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
+        `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${stack.env.LIVEKIT_API_URL ? ` (room service: test stand-in ${stack.env.LIVEKIT_API_URL})` : ''}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

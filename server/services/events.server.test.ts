@@ -13,6 +13,7 @@ import {
   listMyEvents,
   listRoomsToClose,
   markRoomClosed,
+  newEventInput,
   setUserBlocked,
   updateEvent,
   type EventInput,
@@ -23,24 +24,14 @@ const organizer = { sub: 'org-1', name: 'Olga Organizer', email: 'Olga@Example.c
 const minutes = (n: number) => n * 60_000;
 
 function input(over: Partial<EventInput> = {}): EventInput {
-  return {
+  return newEventInput({
     title: 'Launch night',
     description: 'We launch.',
     eventDateTime: new Date(Date.now() + minutes(120)).toISOString(),
-    eventDuration: 60,
     eventTimeZone: 'America/New_York',
     eventLanguage: 'en',
-    layout: 'liveEventsContainer',
-    moderateChat: false,
-    ownerOnlyBroadcast: true,
-    startVideoOff: false,
-    startAudioOff: false,
-    showTranscription: false,
-    enableRecording: 'cloud',
-    recordingDestination: 'cloud',
-    hosts: [],
     ...over,
-  };
+  });
 }
 
 describe('events repository (against DynamoDB Local)', () => {

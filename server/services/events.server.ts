@@ -22,6 +22,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  DEFAULT_DURATION_MINUTES,
   EXPIRATION_GRACE_MINUTES,
   MAX_DURATION_MINUTES,
   endMs,
@@ -51,6 +52,26 @@ export interface EventInput {
   recordingDestination: EventRecord['recordingDestination'];
   /** Host emails (lower-cased and de-duplicated here). */
   hosts: string[];
+}
+
+/** A new event's settings where the organizer chose nothing else (SPEC.md §3 defaults). */
+export const NEW_EVENT_SETTINGS = {
+  description: '',
+  eventDuration: DEFAULT_DURATION_MINUTES,
+  layout: 'liveEventsContainer',
+  moderateChat: false,
+  ownerOnlyBroadcast: true,
+  startVideoOff: false,
+  startAudioOff: false,
+  showTranscription: false,
+  enableRecording: 'cloud',
+  recordingDestination: 'cloud',
+  hosts: [],
+} as const satisfies Partial<EventInput>;
+
+/** An EventInput from the fields that have no default, plus any overrides. */
+export function newEventInput(fields: Pick<EventInput, 'title' | 'eventDateTime' | 'eventTimeZone' | 'eventLanguage'> & Partial<EventInput>): EventInput {
+  return { ...NEW_EVENT_SETTINGS, hosts: [], ...fields };
 }
 
 export interface Organizer {

@@ -5,6 +5,7 @@ import { createDatabase, pingDatabase, type Database } from './dynamo.server';
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
+import { createVideoService, type VideoService } from './video.server';
 
 export interface Services {
   registry: Registry;
@@ -13,6 +14,8 @@ export interface Services {
   content: ContentStore;
   formLimiter: RateLimiter;
   identity: Identity;
+  /** LiveKit tokens and room service. Not a health dependency: without it rooms say video is unavailable, the rest serves. */
+  video: VideoService;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -24,6 +27,7 @@ export function createServices(env: Env, registry: Registry): Services {
     content: new ContentStore(env.CONFIG_ROOT, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
     formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
     identity: createIdentity(env, db),
+    video: createVideoService(env),
   };
 }
 

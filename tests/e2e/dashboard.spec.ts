@@ -14,14 +14,15 @@ for (const tenant of ['aurora', 'lumiere'] as const) {
       expect(res.headers().location).toBe(`/signIn?redirectTo=${encodeURIComponent('/userDashboard?tab=Security')}`);
     });
 
-    test('defaults: scheduled events menu, ScheduleEvent tab, honest placeholder', async ({ page, context, request }) => {
+    test('defaults: scheduled events menu, ScheduleEvent tab, members told scheduling is for organizers', async ({ page, context, request }) => {
       const user = await createUser(tenant, 'dash');
       await signInContext(context, request, user);
       await page.goto(tenantUrl(tenant, '/userDashboard'));
       await hydrated(page);
       await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('tab', { name: 'Schedule an event' })).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByTestId('schedule-event-tab')).toContainText('arrives with the events feature');
+      await expect(page.getByTestId('schedule-members-only')).toContainText('Scheduling is for organizers');
+      await expect(page.getByTestId('schedule-event-tab').getByRole('link', { name: 'See live and upcoming events' })).toHaveAttribute('href', '/liveEvents');
       // Header: who is signed in, with dashboard and sign-out.
       await page.getByTestId('account-menu').click();
       await expect(page.getByTestId('account-menu-user')).toHaveText(user.username);

@@ -6,7 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { E2E_PORT } from '../../playwright.config';
-import { createEvent, type EventInput, type Organizer } from '../../server/services/events.server';
+import { createEvent, newEventInput, type EventInput, type Organizer } from '../../server/services/events.server';
 import type { Database } from '../../server/services/dynamo.server';
 import type { EventKind, EventRecord } from '../../app/lib/events/model';
 import type { TestUser } from './session-helpers';
@@ -31,24 +31,14 @@ export function e2eDatabase(): Database {
 export const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
 export function eventInput(over: Partial<EventInput> = {}): EventInput {
-  return {
+  return newEventInput({
     title: `Test event ${Math.random().toString(36).slice(2, 8)}`,
     description: 'An event made by a browser test.',
     eventDateTime: minutesFromNow(120),
-    eventDuration: 60,
     eventTimeZone: 'America/New_York',
     eventLanguage: 'en',
-    layout: 'liveEventsContainer',
-    moderateChat: false,
-    ownerOnlyBroadcast: true,
-    startVideoOff: false,
-    startAudioOff: false,
-    showTranscription: false,
-    enableRecording: 'cloud',
-    recordingDestination: 'cloud',
-    hosts: [],
     ...over,
-  };
+  });
 }
 
 /** Writes an event organized by `organizer` (a TestUser or explicit organizer fields). */

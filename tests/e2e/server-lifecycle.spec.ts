@@ -13,6 +13,10 @@ const SERVER_ENV: Record<string, string> = {
   AWS_SECRET_ACCESS_KEY: 'test',
 };
 
+/** A cold boot imports the whole server build (about 6 s here); other test workers share the 2 cores. */
+const BOOT_TIMEOUT_MS = 60_000;
+test.describe.configure({ timeout: 120_000 });
+
 function runServer(env: Record<string, string>) {
   const child = spawn('node_modules/.bin/tsx', ['server/index.ts'], { env: { ...process.env, ...SERVER_ENV, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -52,7 +56,7 @@ test('invalid environment stops the server at boot, naming the variable', async 
 test('health answers 503 naming the dependency that is down', async ({ request }) => {
   const server = runServer({ PORT: '3421' });
   try {
-    await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('listening');
+    await expect.poll(() => server.output(), { timeout: BOOT_TIMEOUT_MS }).toContain('listening');
     const response = await request.get('http://127.0.0.1:3421/api/health');
     expect(response.status()).toBe(503);
     const body = await response.json();
@@ -67,7 +71,7 @@ test('health answers 503 naming the dependency that is down', async ({ request }
 
 test('SIGTERM shuts the server down gracefully', async ({ request }) => {
   const server = runServer({ PORT: '3422' });
-  await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('listening');
+  await expect.poll(() => server.output(), { timeout: BOOT_TIMEOUT_MS }).toContain('listening');
   expect((await request.get('http://127.0.0.1:3422/', { headers: { Host: 'aurora.localhost' } })).status()).toBe(200);
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);

@@ -15,4 +15,10 @@ describe('dashboard menu', () => {
     expect(menuOf('Profile').key).toBe('account');
     expect(tabHref('Profile')).toBe('/userDashboard?tab=Profile');
   });
+
+  it('puts ScheduleEvent and MyEvents under scheduled events, ScheduleEvent first', () => {
+    expect(menuOf('MyEvents').key).toBe('scheduledEvents');
+    expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+    expect(parseTab('myevents')).toBe('MyEvents');
+  });
 });

@@ -3,7 +3,7 @@
  * events and its default tab is ScheduleEvent. The selected tab lives in the URL (?tab=).
  */
 export const DASHBOARD_MENUS = [
-  { key: 'scheduledEvents', tabs: ['ScheduleEvent'] },
+  { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 

@@ -16,3 +16,13 @@ export function LocalTime({ iso, fallbackZone, style = 'weekdayDateTime' }: { is
     </time>
   );
 }
+
+/** An event time in one fixed zone (the event's own), the same on the server and in the browser. */
+export function ZonedTime({ iso, zone, style = 'weekdayDateTime' }: { iso: string; zone: string; style?: TimeStyle }) {
+  const { i18n } = useTranslation();
+  return (
+    <time dateTime={iso} data-zone={zone} suppressHydrationWarning>
+      {formatEventTime(iso, zone, i18n.language, style)}
+    </time>
+  );
+}

@@ -1,12 +1,56 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseTab } from '~/components/dashboard/menu';
+import type { MyEventRow } from '~/components/dashboard/MyEventsTab';
+import { eventFormContext, newEventFormValues, shortLinkUrl } from '~/components/schedule/schedule.server';
+import { eventStatus, type EventRecord } from '~/lib/events/model';
 import { requireUser } from '~/lib/identity/session.server';
 import { getFixedT } from '~/lib/i18n.server';
+import { listMyEvents } from '../../../server/services/events.server';
 
-/** The signed-in user (else a redirect to /signIn and back) and the tab named in ?tab=. */
-export async function dashboardData(args: Pick<LoaderFunctionArgs, 'request' | 'context'>) {
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+
+const canSchedule = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
+
+function row(request: Request, e: EventRecord, now: number): MyEventRow {
+  return {
+    eventId: e.eventId,
+    title: e.title,
+    kind: e.kind,
+    eventDateTime: e.eventDateTime,
+    eventDuration: e.eventDuration,
+    status: eventStatus(e, now),
+    shortUrl: shortLinkUrl(request, e.shortCode),
+  };
+}
+
+const ACTIVE = new Set(['scheduled', 'open', 'live']);
+/** Coming and running events first (soonest first), then past and cancelled ones (latest first). */
+function ordered(rows: MyEventRow[]): MyEventRow[] {
+  const active = rows.filter((r) => ACTIVE.has(r.status));
+  const past = rows.filter((r) => !ACTIVE.has(r.status)).reverse();
+  return [...active, ...past];
+}
+
+/**
+ * The signed-in user (else a redirect to /signIn and back), the tab named in ?tab= and that tab's
+ * data only: the event form's defaults (organizers) or the user's own events.
+ */
+export async function dashboardData(args: Args) {
   const user = await requireUser(args);
-  const t = await getFixedT(args.context.language);
-  const tab = parseTab(new URL(args.request.url).searchParams.get('tab'));
-  return { user, tab, title: t('dashboard.title') };
+  const { context, request } = args;
+  const t = await getFixedT(context.language);
+  const tab = parseTab(new URL(request.url).searchParams.get('tab'));
+  const organizer = canSchedule(user.groups);
+  const now = Date.now();
+  const schedule =
+    tab === 'ScheduleEvent' && organizer ? { ...eventFormContext(args), values: await newEventFormValues(args, user, now) } : null;
+  let myEvents: { organizing: MyEventRow[]; hosting: MyEventRow[] } | null = null;
+  if (tab === 'MyEvents') {
+    const mine = await listMyEvents(context.services.db, context.tenant.id, user);
+    myEvents = {
+      organizing: ordered(mine.organizing.map((e) => row(request, e, now))),
+      hosting: ordered(mine.hosting.map((e) => row(request, e, now))),
+    };
+  }
+  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, timeZone: context.tenant.timeZone };
 }

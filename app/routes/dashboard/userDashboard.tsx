@@ -1,9 +1,11 @@
-import { Box, Button, Container, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, Heading, Tabs } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { menuOf, tabHref, type DashboardTab } from '~/components/dashboard/menu';
+import { MyEventsTab } from '~/components/dashboard/MyEventsTab';
 import { ProfileTab } from '~/components/dashboard/ProfileTab';
+import { ScheduleEventTab } from '~/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '~/components/dashboard/SecurityTab';
 import { SideMenu } from '~/components/dashboard/SideMenu';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
@@ -13,22 +15,10 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(await dashboardData(args), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-function ScheduleEventTab() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="3" data-testid="schedule-event-tab">
-      <Text>{t('dashboard.schedule.comingSoon')}</Text>
-      <Button asChild variant="outline" alignSelf="flex-start">
-        <Link to="/support">{t('dashboard.schedule.help')}</Link>
-      </Button>
-    </Stack>
-  );
-}
-
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, schedule, myEvents, timeZone } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const menu = menuOf(tab);
   return (
@@ -58,7 +48,10 @@ export default function UserDashboard() {
             </Tabs.List>
             <Box pt="5">
               <Tabs.Content value="ScheduleEvent">
-                <ScheduleEventTab />
+                <ScheduleEventTab schedule={schedule} />
+              </Tabs.Content>
+              <Tabs.Content value="MyEvents">
+                {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} organizer={organizer} timeZone={timeZone} /> : null}
               </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />

@@ -1,7 +1,164 @@
-// Placeholder until this screen lands in the events work; answers 404 like an unknown path.
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
+import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyLink } from '~/components/events/CopyLink';
+import { Countdown } from '~/components/events/Countdown';
+import { EventImage } from '~/components/events/EventImage';
+import { LocalTime, ZonedTime } from '~/components/events/LocalTime';
+import { StatusBadge } from '~/components/events/StatusBadge';
+import { useNow } from '~/components/events/useNow';
+import { eventStatus, lobbyHref, startMs } from '~/lib/events/model';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { previewData } from './preview.server';
+
+/** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await previewData(args);
+  return json(data, data.personal ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
-export default function Placeholder() {
-  return null;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" fontWeight="medium">
+        {children}
+      </Box>
+    </Box>
+  );
 }
+
+export default function Preview() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { event } = data;
+  const now = useNow(data.now);
+  const status = eventStatus({ ...event, cancelledAt: data.cancelledAt, endedAt: data.endedAt }, now);
+  const over = status === 'expired' || status === 'cancelled' || (status === 'ended' && Boolean(data.endedAt));
+  const lobby = lobbyHref(event.eventId);
+  const joinHref = data.signedIn ? lobby : `/signIn?redirectTo=${encodeURIComponent(lobby)}`;
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', md: '8', xl: '10' }} alignItems="start">
+        <Stack gap={{ base: '5', md: '6' }} minW="0">
+          <EventImage url={data.posterUrl} title={event.title} ratio={16 / 9} rounded="l3" />
+          <Stack gap="3">
+            <HStack gap="2" flexWrap="wrap">
+              <StatusBadge status={status} />
+            </HStack>
+            <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15" wordBreak="break-word" data-testid="event-title">
+              {event.title}
+            </Heading>
+            {event.organizerName ? (
+              <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+                {t('events.byOrganizer', { name: event.organizerName })}
+              </Text>
+            ) : null}
+          </Stack>
+          {data.unlisted ? (
+            <Alert.Root status="info" borderRadius="l3" data-testid="unlisted-note">
+              <Alert.Indicator />
+              <Alert.Title>{t('events.preview.privateNote')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Box as="section" aria-labelledby="about">
+            <Heading as="h2" id="about" size="lg" mb="2">
+              {t('events.preview.about')}
+            </Heading>
+            {event.description ? (
+              <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="event-description">
+                {event.description}
+              </Text>
+            ) : (
+              <Text color="fg.muted">{t('events.preview.noDescription')}</Text>
+            )}
+          </Box>
+        </Stack>
+
+        <Card.Root borderRadius="l3" bg="bg" position={{ lg: 'sticky' }} top={{ lg: '6' }}>
+          <Card.Body gap="5" p={{ base: '5', md: '6' }}>
+            {status === 'cancelled' ? (
+              <Alert.Root status="warning" borderRadius="l2" data-testid="event-cancelled">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('events.preview.cancelledTitle')}</Alert.Title>
+                  <Alert.Description>{t('events.preview.cancelledText')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : over ? (
+              <Alert.Root status="neutral" borderRadius="l2" data-testid="event-over">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('events.preview.overTitle')}</Alert.Title>
+                  <Alert.Description>{t('events.preview.overText')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : status === 'ended' ? (
+              <Alert.Root status="info" borderRadius="l2" data-testid="event-ended">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('events.preview.endedTitle')}</Alert.Title>
+                  <Alert.Description>{t('events.preview.endedText')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : (
+              <Countdown startMs={startMs(event)} now={now} />
+            )}
+
+            <Stack as="dl" gap="3">
+              <Fact label={t('events.preview.yourTime')}>
+                <span data-testid="time-local">
+                  <LocalTime iso={event.eventDateTime} fallbackZone={data.timeZone} />
+                </span>
+              </Fact>
+              <Fact label={t('events.preview.eventTime', { zone: event.eventTimeZone })}>
+                <span data-testid="time-event-zone">
+                  <ZonedTime iso={event.eventDateTime} zone={event.eventTimeZone} />
+                </span>
+              </Fact>
+              <Fact label={t('events.preview.duration')}>{t('events.duration', { count: event.eventDuration })}</Fact>
+              <Fact label={t('events.preview.language')}>{t(`language.names.${event.eventLanguage}`, { defaultValue: event.eventLanguage })}</Fact>
+              {event.organizerName ? <Fact label={t('events.preview.organizer')}>{event.organizerName}</Fact> : null}
+            </Stack>
+
+            {!over ? (
+              <Stack gap="2">
+                <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
+                  <Link to={joinHref}>{data.signedIn ? t('events.preview.join') : t('events.preview.signInToJoin')}</Link>
+                </Button>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('events.preview.joinHint')}
+                </Text>
+              </Stack>
+            ) : null}
+            {data.canEdit && status !== 'cancelled' && status !== 'expired' ? (
+              <Button asChild variant="outline" colorPalette="brand" w="full" data-testid="edit-event">
+                <Link to={`/scheduleEvents?event=${encodeURIComponent(event.eventId)}`}>{t('events.preview.edit')}</Link>
+              </Button>
+            ) : null}
+            {status !== 'cancelled' ? <CopyLink url={data.shortUrl} label={t('events.preview.shortLink')} /> : null}
+
+            <HStack gap="4" flexWrap="wrap" fontSize="sm">
+              <ChakraLink asChild color="brand.fg">
+                <Link to="/liveEvents">{t('events.preview.allEvents')}</Link>
+              </ChakraLink>
+              <ChakraLink asChild color="brand.fg">
+                <Link to="/eventsCalendar">{t('events.preview.calendar')}</Link>
+              </ChakraLink>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Container>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  documentMeta(rootFromMatches(matches), {
+    title: data?.event.title,
+    description: data?.event.description ? data.event.description.replace(/\s+/g, ' ').slice(0, 160) : undefined,
+  });

@@ -1,7 +1,55 @@
-// Placeholder until this screen lands in the events work; answers 404 like an unknown path.
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
+import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { previewHref } from '~/lib/events/model';
+import { getFixedT } from '~/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { getEventByShortCode } from '../../../server/services/events.server';
+
+/**
+ * /shortUrl?c=<code>: an event's short link. A known code answers 302 to the event page; an
+ * unknown, missing or malformed one (or another site's) a clear 404 page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get('c')?.trim() ?? '';
+  if (code) {
+    const event = await getEventByShortCode(context.services.db, context.tenant.id, code);
+    if (event) return redirect(previewHref(event.eventId), { headers: { 'Cache-Control': 'private, no-store' } });
+  }
+  const t = await getFixedT(context.language);
+  return json({ title: t('schedule.shortLink.title') }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
 }
-export default function Placeholder() {
-  return null;
+
+export default function ShortUrl() {
+  const { t } = useTranslation();
+  const { title } = useLoaderData<typeof loader>();
+  return (
+    <Container maxW="2xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }} data-testid="short-link-unknown">
+      <Stack gap="4" textAlign={{ base: 'start', md: 'center' }} align={{ base: 'stretch', md: 'center' }}>
+        <Text fontSize="sm" fontWeight="semibold" color="brand.fg" letterSpacing="wide">
+          404
+        </Text>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {title}
+        </Heading>
+        <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+          {t('schedule.shortLink.body')}
+        </Text>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2" justify="center">
+          <Button asChild colorPalette="brand">
+            <Link to="/liveEvents">{t('schedule.shortLink.browse')}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">{t('schedule.shortLink.home')}</Link>
+          </Button>
+        </Stack>
+      </Stack>
+    </Container>
+  );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...documentMeta(rootFromMatches(matches), { title: data?.title }),
+  { name: 'robots', content: 'noindex' },
+];

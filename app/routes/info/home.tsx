@@ -3,6 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Prose } from '~/components/content/Prose';
+import { EventCardList } from '~/components/events/EventCard';
+import { upcomingEvents } from '~/components/events/upcoming.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
 
 interface Cta {
@@ -21,6 +23,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const page = context.services.content.page(context.tenant, context.language, 'home');
   if (!page) throw new Response('Not found', { status: 404 });
   return json({
+    upcoming: await upcomingEvents(context),
+    timeZone: context.tenant.timeZone,
     hero: {
       eyebrow: typeof page.meta.eyebrow === 'string' ? page.meta.eyebrow : null,
       headline: page.title,
@@ -35,7 +39,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export { staticHandle as handle } from '~/lib/handles';
 
 export default function Home() {
-  const { hero, html } = useLoaderData<typeof loader>();
+  const { hero, html, upcoming, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
@@ -76,9 +80,27 @@ export default function Home() {
           <Heading as="h2" id="upcoming" size="xl">
             {t('home.upcomingTitle')}
           </Heading>
-          <Text mt="2" color="fg.muted" data-testid="upcoming-empty">
-            {t('home.upcomingEmpty')}
-          </Text>
+          {upcoming === null ? (
+            <Text mt="2" color="fg.muted" data-testid="upcoming-unavailable">
+              {t('home.unavailable')}
+            </Text>
+          ) : upcoming.length ? (
+            <Box mt="5">
+              <EventCardList events={upcoming} fallbackZone={timeZone} testId="upcoming-events" />
+            </Box>
+          ) : (
+            <Text mt="2" color="fg.muted" data-testid="upcoming-empty">
+              {t('home.upcomingEmpty')}
+            </Text>
+          )}
+          <HStack gap="3" mt="5" flexWrap="wrap">
+            <Button asChild variant="outline" colorPalette="brand">
+              <Link to="/liveEvents">{t('home.allEvents')}</Link>
+            </Button>
+            <Button asChild variant="ghost" colorPalette="brand">
+              <Link to="/eventsCalendar">{t('home.calendar')}</Link>
+            </Button>
+          </HStack>
         </Box>
       </Container>
     </>

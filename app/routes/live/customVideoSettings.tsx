@@ -1,7 +1,131 @@
-// Placeholder until this screen lands in the events work; answers 404 like an unknown path.
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
+import { Alert, Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocalTime } from '~/components/events/LocalTime';
+import { DeviceCheck } from '~/components/live/devices/DeviceCheck';
+import type { DeviceChoice } from '~/components/live/devices/choice';
+import { getFixedT } from '~/lib/i18n.server';
+import { requireUser } from '~/lib/identity/session.server';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '../../../server/services/videoSettings.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+const FIELDS = ['videoDeviceId', 'audioDeviceId', 'audioOutputId'] as const;
+
+/** /customVideoSettings (signed-in): the camera, microphone and speaker every room starts with, saved per user and tenant. */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args);
+  const { context } = args;
+  const [t, saved] = await Promise.all([getFixedT(context.language), getVideoSettings(context.services.db, context.tenant.id, user.sub)]);
+  return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
 }
-export default function Placeholder() {
-  return null;
+
+type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, string> };
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args);
+  const { context, request } = args;
+  const form = await request.formData();
+  const raw = Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
+  const parsed = videoSettingsInputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('lobby.') ? issue.message : 'lobby.errors.deviceId';
+    return json<ActionData>({ ok: false, fieldErrors }, { status: 400, headers: NO_STORE });
+  }
+  const saved = await saveVideoSettings(context.services.db, context.tenant.id, user.sub, parsed.data);
+  return json<ActionData>({ ok: true, savedAt: saved.updatedAt }, { headers: NO_STORE });
 }
+
+export default function CustomVideoSettings() {
+  const { t } = useTranslation();
+  const { title, saved, fallbackZone } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [choice, setChoice] = useState<DeviceChoice>({});
+  const [ready, setReady] = useState(false);
+  // A saved message belongs to the choice that was saved: picking again hides it.
+  const [dirty, setDirty] = useState(false);
+  const last = useRef<DeviceChoice>({});
+  const initial: DeviceChoice = saved ? { videoDeviceId: saved.videoDeviceId, audioDeviceId: saved.audioDeviceId, audioOutputId: saved.audioOutputId } : {};
+
+  return (
+    <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="video-settings">
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {title}
+          </Heading>
+          <Text fontSize="lg" color="fg.muted">
+            {t('lobby.settings.lead')}
+          </Text>
+          <Text data-testid="video-settings-status">
+            {saved ? t('lobby.settings.savedSome') : t('lobby.settings.savedNone')}
+            {saved?.updatedAt ? (
+              <Box as="span" color="fg.muted" ms="2">
+                ({t('lobby.settings.lastSaved')}: <LocalTime iso={saved.updatedAt} fallbackZone={fallbackZone} style="dateTime" />)
+              </Box>
+            ) : null}
+          </Text>
+        </Stack>
+
+        <DeviceCheck
+          initial={initial}
+          onChange={(c, isReady) => {
+            if (isReady && FIELDS.some((k) => last.current[k] !== c[k])) setDirty(true);
+            last.current = c;
+            setChoice(c);
+            setReady(isReady);
+          }}
+        />
+
+        <Form method="post" replace onSubmit={() => setDirty(false)}>
+          <Stack gap="4" align="flex-start">
+            {FIELDS.map((name) => (
+              <input key={name} type="hidden" name={name} value={choice[name] ?? ''} />
+            ))}
+            {result && !result.ok ? (
+              <Alert.Root status="error" borderRadius="l2" role="alert" data-testid="form-alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('lobby.settings.failed')}</Alert.Title>
+                  <Alert.Description>{[...new Set(Object.values(result.fieldErrors))].map((key) => t(key)).join(' ')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : null}
+            {result?.ok && !dirty ? (
+              <Alert.Root status="success" borderRadius="l2" role="status" data-testid="video-settings-saved">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('lobby.settings.saved')}</Alert.Title>
+                </Alert.Content>
+              </Alert.Root>
+            ) : null}
+            {!ready ? (
+              <Text color="fg.muted" id="video-settings-needs-test">
+                {t('lobby.settings.needsTest')}
+              </Text>
+            ) : null}
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              disabled={!ready}
+              aria-describedby={!ready ? 'video-settings-needs-test' : undefined}
+              loading={busy}
+              loadingText={t('lobby.settings.saving')}
+              data-testid="video-settings-save"
+            >
+              {t('lobby.settings.save')}
+            </Button>
+          </Stack>
+        </Form>
+      </Stack>
+    </Container>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

@@ -1,7 +1,42 @@
-// Placeholder until this screen lands in the events work; answers 404 like an unknown path.
-export function loader() {
-  throw new Response('Not Found', { status: 404 });
+import type { LinksFunction, LoaderFunctionArgs, ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import livekitStyles from '@livekit/components-styles?url';
+import { RoomClosedState } from '~/components/live/room/RoomClosedState';
+import { RoomShell } from '~/components/live/room/RoomShell';
+import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { roomAction, roomLoader } from './room.server';
+
+/**
+ * Every live-room layout (/liveEventsContainer, /ils, /abc, … ?event=<id>): one module, the layout
+ * taken from the path. Signed-in only; another tenant's event is a 404; before the room opens the
+ * person is sent to the lobby; a blocked person gets a 403 page; an event that is over says so.
+ */
+export const loader = (args: LoaderFunctionArgs) => roomLoader(args);
+
+/** POST intent=probe: whether the video service can be reached before the browser connects. */
+export const action = (args: ActionFunctionArgs) => roomAction(args);
+
+export default function Room() {
+  const data = useLoaderData<typeof loader>();
+  if (data.closed) return <RoomClosedState reason={data.closed} eventId={data.event.eventId} title={data.event.title} />;
+  return (
+    <RoomShell
+      key={data.event.eventId}
+      layout={data.layout}
+      event={data.event}
+      role={data.role}
+      me={data.me}
+      canModerate={data.canModerate}
+      savedDevices={data.devices}
+      tenantZone={data.tenantZone}
+    />
+  );
 }
-export default function Placeholder() {
-  return null;
-}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: livekitStyles }];
+
+/** The reachability check changes nothing on the page: do not reload its data after it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('intent') === 'probe' ? false : defaultShouldRevalidate;

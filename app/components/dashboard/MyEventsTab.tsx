@@ -1,0 +1,143 @@
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { LocalTime } from '~/components/events/LocalTime';
+import { useCopy } from '~/components/schedule/ShortLink';
+import { lobbyHref, previewHref, type EventKind, type EventStatus } from '~/lib/events/model';
+
+/** One of the user's events, as the dashboard lists it. */
+export interface MyEventRow {
+  eventId: string;
+  title: string;
+  kind: EventKind;
+  eventDateTime: string;
+  eventDuration: number;
+  status: EventStatus;
+  shortUrl: string;
+}
+
+const STATUS_COLOURS: Record<EventStatus, string> = {
+  scheduled: 'gray',
+  open: 'blue',
+  live: 'green',
+  ended: 'gray',
+  expired: 'gray',
+  cancelled: 'red',
+};
+
+function CopyButton({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const [state, copy] = useCopy();
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => copy(url)} data-testid="my-event-copy">
+        {state === 'copied' ? t('dashboard.myEvents.copied') : t('dashboard.myEvents.copy')}
+      </Button>
+      <Text as="span" role="status" aria-live="polite" fontSize="xs" color="fg.error">
+        {state === 'failed' ? t('dashboard.myEvents.copyFailed') : ''}
+      </Text>
+    </>
+  );
+}
+
+function EventRow({ event, canEdit, timeZone }: { event: MyEventRow; canEdit: boolean; timeZone: string }) {
+  const { t } = useTranslation();
+  const over = event.status === 'ended' || event.status === 'expired' || event.status === 'cancelled';
+  return (
+    <Box as="li" listStyleType="none" py="4" borderBottomWidth="1px" borderColor="border" data-testid="my-event" data-event-id={event.eventId}>
+      <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '2', md: '4' }} justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+        <Stack gap="1" minW="0">
+          <HStack gap="2" flexWrap="wrap">
+            <Text fontWeight="semibold" color={over ? 'fg.muted' : 'fg'} textDecoration={event.status === 'cancelled' ? 'line-through' : undefined} data-testid="my-event-title">
+              {event.title}
+            </Text>
+            <Badge colorPalette={STATUS_COLOURS[event.status]} data-testid="my-event-status">
+              {t(`events.status.${event.status}`)}
+            </Badge>
+            {event.kind === 'rehearsal' ? <Badge variant="outline">{t('dashboard.myEvents.rehearsal')}</Badge> : null}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            <LocalTime iso={event.eventDateTime} fallbackZone={timeZone} /> · {t('dashboard.myEvents.minutes', { count: event.eventDuration })}
+          </Text>
+        </Stack>
+        <HStack gap="1" flexWrap="wrap" role="group" aria-label={t('dashboard.myEvents.actions', { title: event.title })} flexShrink={0}>
+          {canEdit && event.status !== 'cancelled' ? (
+            <Button asChild size="sm" variant="outline" colorPalette="brand">
+              <Link to={`/scheduleEvents?event=${event.eventId}`} data-testid="my-event-edit">
+                {t('dashboard.myEvents.edit')}
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild size="sm" variant="ghost">
+            <Link to={previewHref(event.eventId)}>{t('dashboard.myEvents.preview')}</Link>
+          </Button>
+          {over ? null : (
+            <Button asChild size="sm" variant="ghost">
+              <Link to={lobbyHref(event.eventId)}>{t('dashboard.myEvents.lobby')}</Link>
+            </Button>
+          )}
+          {event.status === 'cancelled' ? null : <CopyButton url={event.shortUrl} />}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+function EventList({ title, events, empty, canEdit, timeZone, testId, action }: {
+  title: string;
+  events: MyEventRow[];
+  empty: string;
+  canEdit: boolean;
+  timeZone: string;
+  testId: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <Box as="section" aria-label={title} data-testid={testId}>
+      <Heading as="h3" size="md" mb="2">
+        {title}
+      </Heading>
+      {events.length ? (
+        <Box as="ul" m="0" p="0" borderTopWidth="1px" borderColor="border">
+          {events.map((e) => (
+            <EventRow key={e.eventId} event={e} canEdit={canEdit} timeZone={timeZone} />
+          ))}
+        </Box>
+      ) : (
+        <Stack gap="3" align="flex-start" py="2">
+          <Text color="fg.muted" data-testid={`${testId}-empty`}>
+            {empty}
+          </Text>
+          {action}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The user's events: those they organize (editable) and those they host. */
+export function MyEventsTab({ organizing, hosting, organizer, timeZone }: { organizing: MyEventRow[]; hosting: MyEventRow[]; organizer: boolean; timeZone: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="8" data-testid="my-events-tab">
+      {organizer || organizing.length ? (
+        <EventList
+          title={t('dashboard.myEvents.organizing')}
+          events={organizing}
+          empty={t('dashboard.myEvents.emptyOrganizing')}
+          canEdit
+          timeZone={timeZone}
+          testId="my-events-organizing"
+          action={
+            organizer ? (
+              <Button asChild colorPalette="brand" size="sm">
+                <Link to="/scheduleEvents">{t('dashboard.myEvents.scheduleFirst')}</Link>
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      <EventList title={t('dashboard.myEvents.hosting')} events={hosting} empty={t('dashboard.myEvents.emptyHosting')} canEdit={false} timeZone={timeZone} testId="my-events-hosting" />
+    </Stack>
+  );
+}

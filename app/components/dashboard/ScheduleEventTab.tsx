@@ -1,0 +1,48 @@
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { EventForm } from '~/components/schedule/EventForm';
+import type { EventFormValues } from '~/lib/events/form';
+
+export interface ScheduleTabData {
+  values: EventFormValues;
+  languages: string[];
+  timeZones: string[];
+}
+
+/**
+ * The dashboard's ScheduleEvent tab: organizers and admins get the event form (it posts to
+ * /scheduleEvents, which shows errors and the saved event); members an explanation.
+ */
+export function ScheduleEventTab({ schedule }: { schedule: ScheduleTabData | null }) {
+  const { t } = useTranslation();
+  if (!schedule) {
+    return (
+      <Stack gap="4" data-testid="schedule-event-tab">
+        <Alert.Root status="info" borderRadius="l2" data-testid="schedule-members-only">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title fontWeight="semibold">{t('dashboard.schedule.memberTitle')}</Alert.Title>
+            <Alert.Description>{t('dashboard.schedule.memberText')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button asChild colorPalette="brand" alignSelf="flex-start">
+          <Link to="/liveEvents">{t('dashboard.schedule.browse')}</Link>
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="6" data-testid="schedule-event-tab">
+      <Box p="4" borderRadius="l2" bg="bg.subtle" borderWidth="1px" borderColor="border">
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+          <Text fontSize="sm">{t('dashboard.schedule.rehearseText')}</Text>
+          <Button asChild size="sm" variant="outline" colorPalette="brand" bg="bg" flexShrink={0}>
+            <Link to="/testScheduler">{t('dashboard.schedule.rehearse')}</Link>
+          </Button>
+        </Stack>
+      </Box>
+      <EventForm mode="create" action="/scheduleEvents" values={schedule.values} languages={schedule.languages} timeZones={schedule.timeZones} />
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The device check (camera preview, microphone level, camera / microphone / speaker selects),
+ * safe to render anywhere: the server and the first browser render show a placeholder, and the
+ * LiveKit-based part (DeviceCheckClient.tsx) is loaded only after hydration.
+ */
+import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceChoice } from './choice';
+
+export interface DeviceCheckProps {
+  /** Devices to start with (saved settings or the lobby's choice); missing ones use the system default. */
+  initial?: DeviceChoice;
+  /** Called with the current choice; `ready` is true while the test runs and the lists are known. */
+  onChange?: (choice: DeviceChoice, ready: boolean) => void;
+  /** False for audio-only rooms: no camera. */
+  video?: boolean;
+  /** Start by itself when the browser already has permission (default true). */
+  autoStart?: boolean;
+  testId?: string;
+}
+
+const DeviceCheckClient = lazy(() => import('./DeviceCheckClient'));
+
+function Placeholder({ video }: { video: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4" data-testid="device-check-loading">
+      <Box borderRadius="l3" bg="gray.900" color="white" aspectRatio={video ? 16 / 9 : undefined} minH={video ? undefined : '24'}>
+        <Stack h="full" minH="inherit" align="center" justify="center" gap="3" p="4" textAlign="center">
+          <Spinner size="lg" />
+          <Text>{t('lobby.devices.loading')}</Text>
+          <noscript>
+            <Text>{t('lobby.devices.noscript')}</Text>
+          </noscript>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+/** A failed chunk load (offline, new deploy) stays inside the device check instead of breaking the page. */
+class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function DeviceCheck(props: DeviceCheckProps) {
+  const { t } = useTranslation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const video = props.video ?? true;
+  if (!mounted) return <Placeholder video={video} />;
+  return (
+    <LoadBoundary
+      fallback={
+        <Alert.Root status="error" borderRadius="l2" role="alert" data-testid="device-check-failed">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{t('lobby.devices.errors.load')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
+            {t('lobby.devices.reload')}
+          </Button>
+        </Alert.Root>
+      }
+    >
+      <Suspense fallback={<Placeholder video={video} />}>
+        <DeviceCheckClient {...props} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}

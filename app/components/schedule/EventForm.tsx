@@ -1,0 +1,169 @@
+import { Box, Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Form, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '~/lib/events/form';
+import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '~/lib/events/model';
+import { CheckboxInput, ErrorSummary, SelectInput, TextAreaInput, TextInput } from './fields';
+
+export const EVENT_FORM_ID = 'event';
+
+export interface EventFormProps {
+  mode: 'create' | 'edit';
+  /** Where the form posts (the dashboard posts to /scheduleEvents); default: the current route. */
+  action?: string;
+  values: EventFormValues;
+  errors?: EventFormErrors;
+  /** The host addresses the server refused, named in the hosts error. */
+  invalidHosts?: string[];
+  /** Translation key of a form-level message (conflict, fix the fields). */
+  message?: string | null;
+  languages: readonly string[];
+  timeZones: readonly string[];
+  /** The edited event's version, sent back so a concurrent change is detected. */
+  updatedAt?: string;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="fieldset" borderWidth="0" p="0" m="0" minW="0">
+      <Heading as="legend" size="md" mb="4" p="0">
+        {title}
+      </Heading>
+      <Stack gap="5">{children}</Stack>
+    </Box>
+  );
+}
+
+/** The event form with every field and flag; field errors under the fields and a linked summary on top. */
+export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt }: EventFormProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const intent = mode === 'create' ? 'create' : 'update';
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
+  const form = EVENT_FORM_ID;
+  const params = { min: MIN_DURATION_MINUTES, max: MAX_DURATION_MINUTES, maxHosts: MAX_HOSTS, emails: invalidHosts.join(', ') };
+  const err = (name: keyof EventFormErrors) => (errors[name] ? t(errors[name], params) : undefined);
+  const labels = Object.fromEntries(EVENT_FORM_FIELDS.map((f) => [f, t(`schedule.fields.${f}`)])) as Record<string, string>;
+  const summary = EVENT_FORM_FIELDS.filter((f) => errors[f]).map((f) => [f, err(f)!] as [string, string]);
+  const zoneListId = `${form}-zones`;
+  return (
+    // noValidate: the server checks every field and answers in the page's language.
+    <Form method="post" action={action} noValidate id={form} data-testid="event-form">
+      <Stack gap="8">
+        {message || summary.length ? <ErrorSummary form={form} message={t(message ?? 'schedule.errors.fixFields')} errors={summary} labels={labels} /> : null}
+        {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
+
+        <Section title={t('schedule.sections.about')}>
+          <TextInput form={form} name="title" label={labels.title!} required defaultValue={values.title} error={err('title')} inputProps={{ maxLength: TITLE_MAX, autoComplete: 'off' }} />
+          <TextAreaInput
+            form={form}
+            name="description"
+            label={labels.description!}
+            defaultValue={values.description}
+            error={err('description')}
+            help={t('schedule.help.description')}
+            maxLength={DESCRIPTION_MAX}
+          />
+        </Section>
+
+        <Section title={t('schedule.sections.when')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <TextInput form={form} name="date" type="date" label={labels.date!} required defaultValue={values.date} error={err('date')} />
+            <TextInput form={form} name="time" type="time" label={labels.time!} required defaultValue={values.time} error={err('time')} />
+            <TextInput
+              form={form}
+              name="eventTimeZone"
+              label={labels.eventTimeZone!}
+              required
+              list={zoneListId}
+              defaultValue={values.eventTimeZone}
+              error={err('eventTimeZone')}
+              help={t('schedule.help.eventTimeZone')}
+              inputProps={{ autoComplete: 'off', spellCheck: false }}
+            />
+            <TextInput
+              form={form}
+              name="eventDuration"
+              type="number"
+              label={labels.eventDuration!}
+              required
+              defaultValue={values.eventDuration}
+              error={err('eventDuration')}
+              help={t('schedule.help.eventDuration', params)}
+              inputProps={{ min: MIN_DURATION_MINUTES, max: MAX_DURATION_MINUTES, step: 5, inputMode: 'numeric' }}
+            />
+          </SimpleGrid>
+          <datalist id={zoneListId}>
+            {timeZones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </Section>
+
+        <Section title={t('schedule.sections.room')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <SelectInput
+              form={form}
+              name="layout"
+              label={labels.layout!}
+              required
+              defaultValue={values.layout}
+              error={err('layout')}
+              help={t('schedule.help.layout')}
+              options={ROOM_LAYOUTS.map((l) => ({ value: l, label: t(`schedule.layouts.${l}`) }))}
+            />
+            <SelectInput
+              form={form}
+              name="eventLanguage"
+              label={labels.eventLanguage!}
+              required
+              defaultValue={values.eventLanguage}
+              error={err('eventLanguage')}
+              help={t('schedule.help.eventLanguage')}
+              options={languages.map((l) => ({ value: l, label: t(`language.names.${l}`) }))}
+            />
+          </SimpleGrid>
+          <Stack gap="4">
+            {EVENT_FLAGS.map((flag) => (
+              <CheckboxInput key={flag} form={form} name={flag} label={labels[flag]!} help={t(`schedule.help.${flag}`)} defaultChecked={values[flag]} error={err(flag)} />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section title={t('schedule.sections.recording')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <SelectInput
+              form={form}
+              name="enableRecording"
+              label={labels.enableRecording!}
+              required
+              defaultValue={values.enableRecording}
+              error={err('enableRecording')}
+              help={t('schedule.help.enableRecording')}
+              options={RECORDING_MODES.map((m) => ({ value: m, label: t(`schedule.recordingModes.${m}`) }))}
+            />
+            <SelectInput
+              form={form}
+              name="recordingDestination"
+              label={labels.recordingDestination!}
+              required
+              defaultValue={values.recordingDestination}
+              error={err('recordingDestination')}
+              help={t('schedule.help.recordingDestination')}
+              options={RECORDING_DESTINATIONS.map((d) => ({ value: d, label: t(`schedule.recordingDestinations.${d}`) }))}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title={t('schedule.sections.hosts')}>
+          <TextAreaInput form={form} name="hosts" label={labels.hosts!} rows={3} defaultValue={values.hosts} error={err('hosts')} help={t('schedule.help.hosts', params)} />
+        </Section>
+
+        <Button type="submit" name="intent" value={intent} colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', md: 'flex-start' }} loading={busy} loadingText={t('schedule.saving')} data-testid="event-submit">
+          {t(mode === 'create' ? 'schedule.create' : 'schedule.update')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,323 @@
+/**
+ * The event form (/scheduleEvents and the dashboard's ScheduleEvent tab): its fields, defaults and
+ * the one parser the server runs on every post. Browser-safe: no server imports. Errors are
+ * translation keys of the `schedule` namespace; the form passes { min, max, maxHosts, emails } to
+ * every one of them, so a message may name the bounds or the refused addresses.
+ */
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import {
+  DEFAULT_DURATION_MINUTES,
+  EVENT_FLAGS,
+  MAX_DURATION_MINUTES,
+  MAX_HOSTS,
+  MIN_DURATION_MINUTES,
+  RECORDING_DESTINATIONS,
+  RECORDING_MODES,
+  ROOM_LAYOUTS,
+  isValidTimeZone,
+  utcToZoned,
+  zonedToUtc,
+  type EventFlag,
+  type EventRecord,
+  type RoomLayout,
+} from './model';
+
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+
+/** Every field of the form, in page order (the error summary follows it). */
+export const EVENT_FORM_FIELDS = [
+  'title',
+  'description',
+  'date',
+  'time',
+  'eventTimeZone',
+  'eventDuration',
+  'eventLanguage',
+  'layout',
+  ...EVENT_FLAGS,
+  'enableRecording',
+  'recordingDestination',
+  'hosts',
+] as const;
+export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
+
+/** What the form shows: exactly what was typed (strings), checkboxes as booleans. */
+export interface EventFormValues {
+  title: string;
+  description: string;
+  /** yyyy-MM-dd in eventTimeZone. */
+  date: string;
+  /** HH:mm in eventTimeZone. */
+  time: string;
+  eventTimeZone: string;
+  eventDuration: string;
+  eventLanguage: string;
+  layout: string;
+  moderateChat: boolean;
+  ownerOnlyBroadcast: boolean;
+  startVideoOff: boolean;
+  startAudioOff: boolean;
+  showTranscription: boolean;
+  enableRecording: string;
+  recordingDestination: string;
+  /** Host emails as typed (commas, spaces or new lines between them). */
+  hosts: string;
+}
+
+/** What the repository stores (structurally server/services/events.server.ts EventInput). */
+export interface EventFormInput {
+  title: string;
+  description: string;
+  eventDateTime: string;
+  eventDuration: number;
+  eventTimeZone: string;
+  eventLanguage: string;
+  layout: RoomLayout;
+  moderateChat: boolean;
+  ownerOnlyBroadcast: boolean;
+  startVideoOff: boolean;
+  startAudioOff: boolean;
+  showTranscription: boolean;
+  enableRecording: EventRecord['enableRecording'];
+  recordingDestination: EventRecord['recordingDestination'];
+  hosts: string[];
+}
+
+export type EventFormErrors = Partial<Record<EventFormField, string>>;
+
+export type EventFormResult =
+  | { ok: true; input: EventFormInput; values: EventFormValues }
+  | { ok: false; errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] };
+
+export interface ParseOptions {
+  /** ms since epoch: a start before it is refused. */
+  now: number;
+  /** The tenant's languages; the event language must be one of them. */
+  languages: readonly string[];
+  defaultLanguage: string;
+  /**
+   * The stored start of the event being edited: keeping it is accepted even once it has passed
+   * (an organizer may fix a typo in a live event's title).
+   */
+  keepStart?: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
+const TRUE_VALUES = new Set(['on', 'true', '1', 'yes']);
+
+/** Host emails typed in one box, split on commas, semicolons, spaces and new lines. */
+export function splitHosts(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((h) => h.trim())
+    .filter(Boolean);
+}
+
+const emailSchema = z.email();
+
+const fieldSchemas = {
+  title: z.string().trim().min(TITLE_MIN, 'schedule.errors.title').max(TITLE_MAX, 'schedule.errors.title'),
+  description: z.string().trim().max(DESCRIPTION_MAX, 'schedule.errors.description'),
+  eventTimeZone: z.string().trim().min(1, 'schedule.errors.timeZoneRequired').refine(isValidTimeZone, 'schedule.errors.timeZone'),
+  eventDuration: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? String(DEFAULT_DURATION_MINUTES) : s))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,4}$/, 'schedule.errors.durationInteger')
+        .transform(Number)
+        .pipe(z.number().int().min(MIN_DURATION_MINUTES, 'schedule.errors.duration').max(MAX_DURATION_MINUTES, 'schedule.errors.duration')),
+    ),
+  layout: z.enum(ROOM_LAYOUTS, { error: 'schedule.errors.layout' }),
+  enableRecording: z.enum(RECORDING_MODES, { error: 'schedule.errors.choice' }),
+  recordingDestination: z.enum(RECORDING_DESTINATIONS, { error: 'schedule.errors.choice' }),
+};
+
+type Source = FormData | Record<string, unknown>;
+
+function reader(source: Source) {
+  const isForm = typeof FormData !== 'undefined' && source instanceof FormData;
+  const get = (name: string): unknown => (isForm ? (source as FormData).get(name) : (source as Record<string, unknown>)[name]);
+  return {
+    text: (name: string) => {
+      const v = get(name);
+      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+    },
+    /** A checkbox: absent (unchecked) is false. */
+    flag: (name: string) => {
+      const v = get(name);
+      return v === true || (typeof v === 'string' && TRUE_VALUES.has(v.toLowerCase()));
+    },
+  };
+}
+
+/** The typed values, cut to sane lengths (they are sent back to the form on errors). */
+export function readEventForm(source: Source): EventFormValues {
+  const r = reader(source);
+  const text = (name: string, max: number) => r.text(name).slice(0, max);
+  return {
+    title: text('title', TITLE_MAX * 2),
+    description: text('description', DESCRIPTION_MAX * 2),
+    date: text('date', 32).trim(),
+    time: text('time', 32).trim(),
+    eventTimeZone: text('eventTimeZone', 100).trim(),
+    eventDuration: text('eventDuration', 16),
+    eventLanguage: text('eventLanguage', 16),
+    layout: text('layout', 64),
+    moderateChat: r.flag('moderateChat'),
+    ownerOnlyBroadcast: r.flag('ownerOnlyBroadcast'),
+    startVideoOff: r.flag('startVideoOff'),
+    startAudioOff: r.flag('startAudioOff'),
+    showTranscription: r.flag('showTranscription'),
+    enableRecording: text('enableRecording', 32),
+    recordingDestination: text('recordingDestination', 32),
+    hosts: text('hosts', 4000),
+  };
+}
+
+function validDate(date: string): boolean {
+  if (!DATE.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+/**
+ * Validates the event form. On success gives the input the repository stores (start converted to
+ * UTC from the chosen zone); on failure a translation key per field and the typed values.
+ */
+export function parseEventForm(source: Source, options: ParseOptions): EventFormResult {
+  const values = readEventForm(source);
+  const errors: EventFormErrors = {};
+  const invalidHosts: string[] = [];
+  const check = <T>(field: EventFormField, schema: z.ZodType<T>, raw: unknown): T | undefined => {
+    const out = schema.safeParse(raw);
+    if (out.success) return out.data;
+    const message = out.error.issues[0]?.message ?? '';
+    errors[field] = message.startsWith('schedule.') ? message : 'schedule.errors.invalid';
+    return undefined;
+  };
+
+  const title = check('title', fieldSchemas.title, values.title);
+  const description = check('description', fieldSchemas.description, values.description);
+  const eventTimeZone = check('eventTimeZone', fieldSchemas.eventTimeZone, values.eventTimeZone);
+  const eventDuration = check('eventDuration', fieldSchemas.eventDuration, values.eventDuration);
+  const layout = check('layout', fieldSchemas.layout, values.layout);
+  const enableRecording = check('enableRecording', fieldSchemas.enableRecording, values.enableRecording);
+  const recordingDestination = check('recordingDestination', fieldSchemas.recordingDestination, values.recordingDestination);
+  const eventLanguage = check(
+    'eventLanguage',
+    z.string().refine((l) => options.languages.includes(l), 'schedule.errors.language'),
+    values.eventLanguage || options.defaultLanguage,
+  );
+
+  // Start: a real calendar date and a 24-hour time that exist in the chosen zone, not in the past.
+  let eventDateTime: string | undefined;
+  if (!values.date) errors.date = 'schedule.errors.dateRequired';
+  else if (!validDate(values.date)) errors.date = 'schedule.errors.date';
+  if (!values.time) errors.time = 'schedule.errors.timeRequired';
+  else if (!TIME.test(values.time)) errors.time = 'schedule.errors.time';
+  if (!errors.date && !errors.time && eventTimeZone) {
+    const time = values.time.slice(0, 5);
+    const utc = zonedToUtc(values.date, time, eventTimeZone);
+    if (!utc) errors.time = 'schedule.errors.timeGap';
+    else if (Date.parse(utc) < options.now && !(options.keepStart && Date.parse(options.keepStart) === Date.parse(utc))) {
+      errors.date = 'schedule.errors.past';
+    } else eventDateTime = options.keepStart && Date.parse(options.keepStart) === Date.parse(utc) ? options.keepStart : utc;
+  }
+
+  // Hosts: each a valid address, at most MAX_HOSTS different ones.
+  const hosts = [...new Set(splitHosts(values.hosts).map((h) => h.toLowerCase()))];
+  for (const h of hosts) if (h.length > 254 || !emailSchema.safeParse(h).success) invalidHosts.push(h);
+  if (invalidHosts.length) errors.hosts = 'schedule.errors.hosts';
+  else if (hosts.length > MAX_HOSTS) errors.hosts = 'schedule.errors.hostsTooMany';
+
+  if (
+    Object.keys(errors).length ||
+    title === undefined ||
+    description === undefined ||
+    eventTimeZone === undefined ||
+    eventDuration === undefined ||
+    layout === undefined ||
+    enableRecording === undefined ||
+    recordingDestination === undefined ||
+    eventLanguage === undefined ||
+    eventDateTime === undefined
+  ) {
+    return { ok: false, errors, values, invalidHosts };
+  }
+  const flags = Object.fromEntries(EVENT_FLAGS.map((f) => [f, values[f]])) as Record<EventFlag, boolean>;
+  return {
+    ok: true,
+    values,
+    input: {
+      title,
+      description,
+      eventDateTime,
+      eventDuration,
+      eventTimeZone,
+      eventLanguage,
+      layout,
+      ...flags,
+      enableRecording,
+      recordingDestination,
+      hosts,
+    },
+  };
+}
+
+/**
+ * A new form: tomorrow at the next full hour (of the current time in `zone`), 60 minutes,
+ * ownerOnlyBroadcast checked, recording to the cloud.
+ */
+export function defaultEventFormValues({ now, zone, language }: { now: number; zone: string; language: string }): EventFormValues {
+  const safeZone = isValidTimeZone(zone) ? zone : 'UTC';
+  const start = DateTime.fromMillis(now, { zone: safeZone }).startOf('hour').plus({ hours: 1, days: 1 });
+  return {
+    title: '',
+    description: '',
+    date: start.toFormat('yyyy-MM-dd'),
+    time: start.toFormat('HH:mm'),
+    eventTimeZone: safeZone,
+    eventDuration: String(DEFAULT_DURATION_MINUTES),
+    eventLanguage: language,
+    layout: 'liveEventsContainer',
+    moderateChat: false,
+    ownerOnlyBroadcast: true,
+    startVideoOff: false,
+    startAudioOff: false,
+    showTranscription: false,
+    enableRecording: 'cloud',
+    recordingDestination: 'cloud',
+    hosts: '',
+  };
+}
+
+/** The form of a stored event (edit). */
+export function eventFormValues(event: EventRecord): EventFormValues {
+  const local = utcToZoned(event.eventDateTime, event.eventTimeZone);
+  return {
+    title: event.title,
+    description: event.description,
+    date: local.date,
+    time: local.time,
+    eventTimeZone: event.eventTimeZone,
+    eventDuration: String(event.eventDuration),
+    eventLanguage: event.eventLanguage,
+    layout: event.layout,
+    moderateChat: event.moderateChat,
+    ownerOnlyBroadcast: event.ownerOnlyBroadcast,
+    startVideoOff: event.startVideoOff,
+    startAudioOff: event.startAudioOff,
+    showTranscription: event.showTranscription,
+    enableRecording: event.enableRecording,
+    recordingDestination: event.recordingDestination,
+    hosts: event.hosts.join('\n'),
+  };
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { parseRange } from '~/components/events/calendarRange';
+import { toCalendarEntry } from '~/components/events/cards.server';
+import { getFixedT } from '~/lib/i18n.server';
+import { listEventsInRange } from '../../../server/services/events.server';
+
+/** At most this many events per range (a dense month of a busy tenant). */
+const MAX_ENTRIES = 500;
+
+/**
+ * Listed events overlapping the range of ?from=&to= (ISO instants, at most 62 days; by default
+ * the current month in the tenant's zone, a week wider on each side). The browser asks again
+ * with the range it shows whenever that moves outside what it has.
+ */
+export async function calendarData({ request, context }: LoaderFunctionArgs) {
+  const { tenant, services } = context;
+  const url = new URL(request.url);
+  const now = Date.now();
+  const range = parseRange(url.searchParams.get('from'), url.searchParams.get('to'), now, tenant.timeZone);
+  const t = await getFixedT(context.language);
+  const base = { title: t('events.calendar.title'), range, timeZone: tenant.timeZone, now };
+  try {
+    const events = await listEventsInRange(services.db, tenant.id, range.from, range.to, MAX_ENTRIES);
+    return { ...base, entries: events.map((e) => toCalendarEntry(e, now)), unavailable: false };
+  } catch (error) {
+    console.error('listing calendar events failed', error);
+    return { ...base, entries: [], unavailable: true };
+  }
+}

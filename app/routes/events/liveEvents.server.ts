@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { toCard } from '~/components/events/cards.server';
+import { LIST_FILTERS, type EventCardData } from '~/components/events/cards';
+import { getFixedT } from '~/lib/i18n.server';
+import { listEvents } from '../../../server/services/events.server';
+
+/** Cards per page: one query of the listing index fills it (see listEvents). */
+export const PAGE_SIZE = 12;
+
+const querySchema = z.object({
+  filter: z.enum(LIST_FILTERS).catch('all'),
+  q: z
+    .string()
+    .catch('')
+    .transform((q) => q.trim().replace(/\s+/g, ' ').slice(0, 100)),
+  lang: z.string().catch(''),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .nullable()
+    .catch(null),
+});
+
+/** The query of /liveEvents, forgiving: an unknown filter or language is ignored, not an error. */
+export function parseListQuery(url: URL, languages: readonly string[]) {
+  const raw = querySchema.parse({
+    filter: url.searchParams.get('filter') ?? undefined,
+    q: url.searchParams.get('q') ?? undefined,
+    lang: url.searchParams.get('lang') ?? undefined,
+    cursor: url.searchParams.get('cursor'),
+  });
+  return { ...raw, lang: languages.includes(raw.lang) ? raw.lang : '' };
+}
+
+export interface LiveEventsData {
+  title: string;
+  query: ReturnType<typeof parseListQuery>;
+  languages: string[];
+  timeZone: string;
+  live: EventCardData[];
+  upcoming: EventCardData[];
+  cursor: string | null;
+  unavailable: boolean;
+}
+
+export async function liveEventsData({ request, context }: LoaderFunctionArgs): Promise<LiveEventsData> {
+  const { tenant, services } = context;
+  const t = await getFixedT(context.language);
+  const languages = tenant.languages.supported;
+  const query = parseListQuery(new URL(request.url), languages);
+  const base = { title: t('events.list.title'), query, languages, timeZone: tenant.timeZone };
+  const now = Date.now();
+  try {
+    const page = await listEvents(services.db, tenant.id, {
+      now,
+      filter: query.filter,
+      q: query.q || undefined,
+      language: query.lang || undefined,
+      limit: PAGE_SIZE,
+      cursor: query.cursor,
+    });
+    const cards = await Promise.all(page.items.map((e) => toCard(e, now, services.storage)));
+    return {
+      ...base,
+      live: cards.filter((c) => c.status === 'live'),
+      upcoming: cards.filter((c) => c.status !== 'live'),
+      cursor: page.cursor,
+      unavailable: false,
+    };
+  } catch (error) {
+    console.error('listing events failed', error);
+    return { ...base, live: [], upcoming: [], cursor: null, unavailable: true };
+  }
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { eventImageUrl } from '~/components/events/cards.server';
+import { eventIdSchema, publicEvent, shortHref } from '~/lib/events/model';
+import { canEdit, isStaff, roleOf } from '~/lib/events/permissions';
+import { getSessionUser } from '~/lib/identity/session.server';
+import { getEvent } from '../../../server/services/events.server';
+
+const notFound = () => new Response('Not Found', { status: 404 });
+
+/**
+ * The event page's data. Unknown ids and other tenants' ids answer 404 (every read is keyed by
+ * this tenant); rehearsals and demo rooms are not public, so they answer 404 too unless the
+ * viewer is their organizer or a host.
+ */
+export async function previewData(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const { tenant, services } = context;
+  const url = new URL(request.url);
+  const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
+  if (!id.success) throw notFound();
+  const [event, user] = await Promise.all([getEvent(services.db, tenant.id, id.data), getSessionUser(args)]);
+  if (!event) throw notFound();
+  const role = user ? roleOf(event, { sub: user.sub, email: user.email, groups: user.groups }) : null;
+  const staff = role !== null && isStaff(role);
+  if (event.kind !== 'event' && !staff) throw notFound();
+  const now = Date.now();
+  const imageKey = event.images.poster ?? event.images.banner;
+  return {
+    event: publicEvent(event, now),
+    cancelledAt: event.cancelledAt,
+    endedAt: event.endedAt,
+    now,
+    posterUrl: await eventImageUrl(services.storage, tenant.id, imageKey),
+    shortUrl: `${url.origin}${shortHref(event.shortCode)}`,
+    signedIn: user !== null,
+    canEdit: role !== null && canEdit(role),
+    unlisted: event.kind !== 'event',
+    timeZone: tenant.timeZone,
+    personal: user !== null,
+  };
+}

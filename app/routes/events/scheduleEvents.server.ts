@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES, type ImageActionData } from '~/components/schedule/EventImages';
+import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '~/components/schedule/schedule.server';
+import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '~/lib/events/form';
+import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '~/lib/events/model';
+import { canEdit, roleOf } from '~/lib/events/permissions';
+import { getFixedT } from '~/lib/i18n.server';
+import { requireGroup } from '~/lib/identity/session.server';
+import type { SessionUser } from '~/lib/identity/types';
+import {
+  EventConflictError,
+  EventNotFoundError,
+  cancelEvent,
+  createEvent,
+  getEvent,
+  markRoomClosed,
+  patchEvent,
+  updateEvent,
+} from '../../../server/services/events.server';
+import { ImageError, storeImageVariants } from '../../../server/services/images.server';
+import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '../../../server/services/storage.server';
+
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** What a failed post answers (400/409): the typed values and a translation key per field. */
+export interface EventFormFailure {
+  errors: EventFormErrors;
+  values: EventFormValues;
+  invalidHosts: string[];
+  message: string | null;
+  /** After a conflict: the current version, so saving again replaces it knowingly. */
+  updatedAt?: string;
+}
+
+/**
+ * The event named in ?event=, when this user may edit it. An unknown id, another tenant's id and
+ * an event the user does not organize all answer the same 404.
+ */
+async function editableEvent(args: Args, user: SessionUser, eventId: string): Promise<EventRecord> {
+  const event = await getEvent(args.context.services.db, args.context.tenant.id, eventId);
+  if (!event || !canEdit(roleOf(event, user))) throw new Response('Not Found', { status: 404 });
+  return event;
+}
+
+/** Signed links to the event's stored images (for the edit page's previews). */
+async function imageLinks(args: Args, event: EventRecord): Promise<Partial<Record<EventImageSize, string>>> {
+  const out: Partial<Record<EventImageSize, string>> = {};
+  await Promise.all(
+    EVENT_IMAGE_SIZES.map(async (size) => {
+      const key = event.images[size];
+      if (!key) return;
+      try {
+        out[size] = await presignDownload(args.context.services.storage, { tenantId: args.context.tenant.id, key, expiresIn: 3600 });
+      } catch {
+        // A key that no longer validates is simply not shown.
+      }
+    }),
+  );
+  return out;
+}
+
+export async function scheduleLoader(args: LoaderFunctionArgs) {
+  const user = await requireGroup(args, 'organizer', 'admin');
+  const { context, request } = args;
+  const t = await getFixedT(context.language);
+  const url = new URL(request.url);
+  const eventId = url.searchParams.get('event');
+  const base = { ...eventFormContext(args), timeZone: context.tenant.timeZone };
+  if (!eventId) {
+    return json({ ...base, title: t('schedule.title'), values: await newEventFormValues(args, user), event: null }, { headers: NO_STORE });
+  }
+  const event = await editableEvent(args, user, eventId);
+  return json(
+    {
+      ...base,
+      title: t('schedule.editTitle'),
+      values: eventFormValues(event),
+      event: {
+        eventId: event.eventId,
+        title: event.title,
+        eventDateTime: event.eventDateTime,
+        eventTimeZone: event.eventTimeZone,
+        status: eventStatus(event, Date.now()),
+        updatedAt: event.updatedAt,
+        cancelled: Boolean(event.cancelledAt),
+        shortUrl: shortLinkUrl(request, event.shortCode),
+        images: await imageLinks(args, event),
+        notice: url.searchParams.get('saved') === '1' ? 'created' : url.searchParams.get('updated') === '1' ? 'updated' : url.searchParams.get('cancelled') === '1' ? 'cancelled' : null,
+      },
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const imageRequestSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('presignImage'), contentType: z.string().max(100), size: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('processImage'), key: z.string().min(1).max(900) }),
+]);
+
+/** The upload prefix of one event: originals land here, variants beside them. */
+const uploadPrefix = (eventId: string) => `events/${eventId}/uploads/`;
+
+async function imageAction(args: Args, event: EventRecord, form: FormData) {
+  const { context } = args;
+  const tenantId = context.tenant.id;
+  const parsed = imageRequestSchema.safeParse(Object.fromEntries(form));
+  const fail = (key: string, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
+  if (!parsed.success) return fail('schedule.images.errors.process');
+  const storage = context.services.storage;
+  if (parsed.data.intent === 'presignImage') {
+    const { contentType, size } = parsed.data;
+    if (!(EVENT_IMAGE_TYPES as readonly string[]).includes(contentType)) return fail('schedule.images.errors.type');
+    if (size > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
+    try {
+      const upload = await presignUpload(storage, {
+        tenantId,
+        key: `${uploadPrefix(event.eventId)}${Date.now()}-${randomBytes(6).toString('hex')}`,
+        contentType,
+        size,
+        maxBytes: EVENT_IMAGE_MAX_BYTES,
+        allowedTypes: EVENT_IMAGE_TYPES,
+      });
+      return json<ImageActionData>({ presigned: { url: upload.url, key: upload.key, headers: upload.headers } }, { headers: NO_STORE });
+    } catch (e) {
+      if (e instanceof StorageError) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
+      return fail('schedule.images.errors.storage', 503);
+    }
+  }
+  // processImage: only an upload of this very event, under this tenant.
+  let key: string;
+  try {
+    key = tenantObjectKey(tenantId, parsed.data.key);
+  } catch {
+    return fail('schedule.images.errors.process');
+  }
+  if (!key.startsWith(tenantPrefix(tenantId) + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
+  let input: Buffer;
+  try {
+    input = await getObjectBuffer(storage, tenantId, key);
+  } catch (e) {
+    const name = (e as Error).name;
+    return name === 'NoSuchKey' || name === 'NotFound' ? fail('schedule.images.errors.upload') : fail('schedule.images.errors.storage', 503);
+  }
+  if (input.length === 0 || input.length > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
+  try {
+    const variants = await storeImageVariants(storage, tenantId, `events/${event.eventId}/images/${Date.now()}`, input, 'event');
+    const images = Object.fromEntries(variants.map((v) => [v.size, v.key])) as Partial<Record<EventImageSize, string>>;
+    await patchEvent(context.services.db, tenantId, event.eventId, () => ({ images }));
+  } catch (e) {
+    if (e instanceof ImageError) return fail('schedule.images.errors.process', 422);
+    if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+    return fail('schedule.images.errors.storage', 503);
+  } finally {
+    // The original is not kept: only the made sizes are.
+    await deleteObject(storage, tenantId, key).catch(() => undefined);
+  }
+  return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
+}
+
+function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: string | null, status = 400, updatedAt?: string) {
+  return json<EventFormFailure>(
+    { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}) },
+    { status, headers: NO_STORE },
+  );
+}
+
+/** intent = create | update | cancel | presignImage | processImage. */
+export async function scheduleAction(args: ActionFunctionArgs) {
+  const user = await requireGroup(args, 'organizer', 'admin');
+  const { context, request } = args;
+  const db = context.services.db;
+  const tenantId = context.tenant.id;
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
+
+  if (intent === 'create') {
+    const result = parseEventForm(form, parseOptions);
+    if (!result.ok) return failure(result, 'schedule.errors.fixFields');
+    const event = await createEvent(db, tenantId, result.input, await organizerOf(args, user));
+    return redirect(`/scheduleEvents?event=${event.eventId}&saved=1`);
+  }
+
+  const eventId = new URL(request.url).searchParams.get('event') ?? '';
+  const event = await editableEvent(args, user, eventId);
+
+  if (intent === 'presignImage' || intent === 'processImage') return imageAction(args, event, form);
+
+  if (intent === 'cancel') {
+    const cancelled = await cancelEvent(db, tenantId, event.eventId);
+    // The room may be open (or live): remove everyone now rather than at expiry. New tokens are
+    // already refused for a cancelled event, so an unreachable video service only delays this.
+    if (eventStatus(event, Date.now()) !== 'scheduled') {
+      try {
+        await context.services.video.closeRoom(context.tenant, cancelled);
+        await markRoomClosed(db, tenantId, event.eventId);
+      } catch (e) {
+        console.warn(`cancelled event ${event.eventId}: its room could not be closed: ${(e as Error).message}`);
+      }
+    }
+    return redirect(`/scheduleEvents?event=${event.eventId}&cancelled=1`);
+  }
+
+  if (intent === 'update') {
+    const result = parseEventForm(form, { ...parseOptions, keepStart: event.eventDateTime });
+    if (event.cancelledAt) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.cancelled', 409);
+    if (!result.ok) return failure(result, 'schedule.errors.fixFields');
+    const seen = String(form.get('updatedAt') ?? '') || undefined;
+    try {
+      await updateEvent(db, tenantId, event.eventId, result.input, seen);
+    } catch (e) {
+      if (e instanceof EventConflictError) {
+        const current = await getEvent(db, tenantId, event.eventId);
+        return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, current?.updatedAt);
+      }
+      if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+      throw e;
+    }
+    return redirect(`/scheduleEvents?event=${event.eventId}&updated=1`);
+  }
+
+  throw new Response('Bad Request', { status: 400 });
+}

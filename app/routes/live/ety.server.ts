@@ -1,0 +1,52 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { eventIdSchema, publicEvent, roomHref } from '~/lib/events/model';
+import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf, type EventUser } from '~/lib/events/permissions';
+import { getFixedT } from '~/lib/i18n.server';
+import { requireUser } from '~/lib/identity/session.server';
+import { getEvent } from '../../../server/services/events.server';
+import { getVideoSettings } from '../../../server/services/videoSettings.server';
+
+/** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
+export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';
+
+/**
+ * /ety?event=<id>: the event (this tenant's only: any other id is a 404), the user's role and
+ * flags, when the room opens for them and the server's clock, so the countdown runs on server time.
+ */
+export async function lobbyLoader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args);
+  const { context, request } = args;
+  const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
+  const event = id.success ? await getEvent(context.services.db, context.tenant.id, id.data) : null;
+  if (!event) throw new Response('Not Found', { status: 404 });
+
+  const now = Date.now();
+  const who: EventUser = { sub: user.sub, email: user.email, groups: user.groups };
+  const role = roleOf(event, who);
+  const flags = flagsOf(event, who);
+  const decision = canJoin(event, who, now);
+  const closed: LobbyClosed | null = decision.ok || decision.reason === 'notYetOpen' ? null : decision.reason;
+  const grants = grantsFor(event, role);
+  const [t, devices] = await Promise.all([
+    getFixedT(context.language),
+    closed ? Promise.resolve(null) : getVideoSettings(context.services.db, context.tenant.id, user.sub),
+  ]);
+
+  return json(
+    {
+      title: event.title || t('lobby.title'),
+      event: publicEvent(event, now),
+      role,
+      flags,
+      closed,
+      canPublish: grants.canPublish,
+      audioOnly: grants.canPublishSources?.length === 1 && grants.canPublishSources[0] === 'microphone',
+      opensAt: new Date(opensAtMs(event, role)).toISOString(),
+      serverNow: now,
+      roomHref: roomHref(event.layout, event.eventId),
+      devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
+      fallbackZone: context.tenant.timeZone,
+    },
+    { status: closed === 'blocked' ? 403 : 200, headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The room-expiry sweeper (SPEC.md §9: room-expiry eject on, token-expiry eject off). Every
+ * ROOM_EXPIRY_SWEEP_SECONDS it asks each tenant for events whose eventExpiration has passed and
+ * whose room is not closed yet (listRoomsToClose, an index query), closes each LiveKit room
+ * (which removes everyone in it) and marks the event's room closed.
+ *
+ * - Video service unreachable: one log line per sweep, the rooms stay on the list, the next sweep
+ *   tries again.
+ * - Several server instances: marking is conditional (markRoomClosed), and closing a room twice is
+ *   harmless (a room that is already gone counts as closed).
+ * - Token expiry: nothing here (or anywhere) reacts to a token expiring; a connected participant
+ *   stays until the room closes.
+ */
+import type { Tenant } from '../../tenants/schema';
+import type { Database } from './dynamo.server';
+import { listRoomsToClose, markRoomClosed } from './events.server';
+import { isVideoConfigError, isVideoUnavailableError, type VideoService } from './video.server';
+
+export interface SweepDeps {
+  db: Database;
+  video: Pick<VideoService, 'closeRoom'>;
+  tenants: Iterable<Pick<Tenant, 'id' | 'video'>>;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface SweepResult {
+  /** Events whose room was closed (or found already gone) and marked, as <tenant>/<eventId>. */
+  closed: string[];
+  /** Events left for the next sweep because the video service could not be reached. */
+  deferred: string[];
+}
+
+export async function sweepExpiredRooms(deps: SweepDeps): Promise<SweepResult> {
+  const log = deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`));
+  const now = deps.now?.() ?? Date.now();
+  const result: SweepResult = { closed: [], deferred: [] };
+  let unavailable: string | null = null;
+  for (const tenant of deps.tenants) {
+    let due;
+    try {
+      due = await listRoomsToClose(deps.db, tenant.id, now);
+    } catch (e) {
+      log(`tenant ${tenant.id}: could not list rooms to close (${(e as Error).message}); next sweep tries again`);
+      continue;
+    }
+    for (const event of due) {
+      const id = `${tenant.id}/${event.eventId}`;
+      try {
+        await deps.video.closeRoom(tenant, event);
+      } catch (e) {
+        if (isVideoUnavailableError(e) || isVideoConfigError(e)) {
+          unavailable ??= e.message;
+          result.deferred.push(id);
+          continue;
+        }
+        log(`${id}: closing the room failed (${(e as Error).message})`);
+        result.deferred.push(id);
+        continue;
+      }
+      await markRoomClosed(deps.db, tenant.id, event.eventId);
+      result.closed.push(id);
+    }
+  }
+  if (unavailable) log(`${result.deferred.length} expired room(s) left open: ${unavailable}; next sweep tries again`);
+  return result;
+}
+
+export interface RoomExpirySweeper {
+  /** Runs one sweep now (waits for a running one first). */
+  sweepNow(): Promise<SweepResult>;
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/** Starts sweeping every `intervalSeconds` (first sweep after one interval). */
+export function startRoomExpirySweeper(deps: SweepDeps & { intervalSeconds: number }): RoomExpirySweeper {
+  let running: Promise<SweepResult> | null = null;
+  let stopped = false;
+  const log = deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`));
+  const sweep = () => {
+    running ??= sweepExpiredRooms(deps)
+      .catch((e: unknown) => {
+        log(`sweep failed: ${(e as Error).message}`);
+        return { closed: [], deferred: [] };
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void sweep();
+  }, deps.intervalSeconds * 1000);
+  timer.unref();
+  return {
+    sweepNow: async () => {
+      if (running) await running;
+      return sweep();
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import { createServer } from 'node:net';
+import { TokenVerifier } from 'livekit-server-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '../../app/lib/events/model';
+import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
+import {
+  NotConnectedError,
+  VideoConfigError,
+  VideoService,
+  VideoUnavailableError,
+  roomMessage,
+  videoConfigFor,
+  videoConfigProblems,
+  videoConnectSources,
+} from './video.server';
+
+const MIN = 60_000;
+const START = Date.parse('2030-03-01T15:00:00.000Z');
+const tenant = { id: 'aurora', video: {} };
+
+function event(over: Partial<EventRecord> = {}): EventRecord {
+  const eventDateTime = new Date(START).toISOString();
+  return eventSchema.parse({
+    tenantId: 'aurora',
+    eventId: 'abcdefabcdef',
+    title: 'Launch',
+    eventDateTime,
+    eventDuration: 60,
+    eventTimeZone: 'America/New_York',
+    eventExpiration: expirationFor(eventDateTime, 60),
+    eventLanguage: 'en',
+    organizerLanguageCode: 'en',
+    channelName: 'aurora_abcdefabcdef',
+    organizerId: 'org-sub',
+    organizerEmail: 'olga@example.com',
+    hosts: ['hana@example.com'],
+    shortCode: 'Abc1234',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+    ...over,
+  });
+}
+
+const organizer = { sub: 'org-sub', email: 'olga@example.com', displayName: 'Olga' };
+const host = { sub: 'host-sub', email: 'Hana@example.com', displayName: 'Hana' };
+const participant = { sub: 'part-sub', email: 'pat@example.com', displayName: 'Pat' };
+const env = { LIVEKIT_URL: 'ws://localhost:7880', LIVEKIT_API_URL: undefined, LIVEKIT_API_KEY: 'devkey', LIVEKIT_API_SECRET: 'secret' };
+
+async function claims(token: string) {
+  return new TokenVerifier('devkey', 'secret').verify(token);
+}
+
+describe('room tokens', () => {
+  const video = new VideoService(env);
+
+  it('gives the organizer and hosts admin, publishing grants and participants no publishing under ownerOnlyBroadcast', async () => {
+    const now = START - 2 * MIN;
+    for (const [user, role, admin, publish] of [
+      [organizer, 'organizer', true, true],
+      [host, 'host', true, true],
+      [participant, 'participant', false, false],
+    ] as const) {
+      const result = await video.mintToken(tenant, event(), user, now);
+      if (!result.ok) throw new Error(`refused ${role}`);
+      const { response } = result;
+      expect(response).toMatchObject({ serverUrl: 'ws://localhost:7880', identity: user.sub, name: user.displayName, role });
+      const c = await claims(response.token);
+      expect(c.sub).toBe(user.sub);
+      expect(c.name).toBe(user.displayName);
+      expect(JSON.parse(String(c.metadata))).toEqual({ role, tenantId: 'aurora', eventId: 'abcdefabcdef' });
+      expect(c.video).toMatchObject({ roomJoin: true, room: 'aurora_abcdefabcdef', canSubscribe: true, roomAdmin: admin, canPublish: publish });
+      expect(Number(c.exp) - Number(c.nbf)).toBe(ROOM_TOKEN_TTL_SECONDS);
+      expect(Math.abs(Date.parse(response.expiresAt) - Number(c.exp) * 1000)).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('lets participants publish when ownerOnlyBroadcast is off on a conference layout, microphone only on audio layouts', async () => {
+    const open = await video.mintToken(tenant, event({ ownerOnlyBroadcast: false, layout: 'preBuilt' }), participant, START);
+    expect(open.ok && (await claims(open.response.token)).video).toMatchObject({ canPublish: true });
+    const audio = await video.mintToken(tenant, event({ layout: 'abc' }), host, START);
+    if (!audio.ok) throw new Error('refused');
+    expect((await claims(audio.response.token)).video).toMatchObject({ canPublish: true, canPublishSources: ['microphone'] });
+    expect(audio.response.grants.canPublishSources).toEqual(['microphone']);
+  });
+
+  it('opens at start − 5 min for participants and start − 30 min for hosts and the organizer', async () => {
+    const at = async (user: typeof participant, minutesBefore: number) => {
+      const r = await video.mintToken(tenant, event(), user, START - minutesBefore * MIN);
+      return r.ok ? 'ok' : r.decision.reason;
+    };
+    expect(await at(participant, 6)).toBe('notYetOpen');
+    expect(await at(participant, 5)).toBe('ok');
+    expect(await at(participant, 4)).toBe('ok');
+    expect(await at(host, 31)).toBe('notYetOpen');
+    expect(await at(host, 29)).toBe('ok');
+    expect(await at(organizer, 31)).toBe('notYetOpen');
+    expect(await at(organizer, 30)).toBe('ok');
+    const early = await video.mintToken(tenant, event(), participant, START - 6 * MIN);
+    expect(!early.ok && early.decision.opensAt).toBe(new Date(START - 5 * MIN).toISOString());
+  });
+
+  it('refuses a blocked user, a cancelled, ended-early and expired event', async () => {
+    const reason = async (e: EventRecord, user = participant, now = START) => {
+      const r = await video.mintToken(tenant, e, user, now);
+      return r.ok ? 'ok' : r.decision.reason;
+    };
+    expect(await reason(event({ blockedUsers: ['part-sub'] }))).toBe('blocked');
+    expect(await reason(event({ blockedUsers: ['org-sub'] }), organizer)).toBe('ok');
+    expect(await reason(event({ cancelledAt: new Date(START - MIN).toISOString() }))).toBe('cancelled');
+    expect(await reason(event({ endedAt: new Date(START + MIN).toISOString(), eventExpiration: new Date(START + MIN).toISOString() }), participant, START + 2 * MIN)).toBe(
+      'expired',
+    );
+    expect(await reason(event(), participant, START + 61 * MIN)).toBe('ok');
+    expect(await reason(event(), participant, START + 91 * MIN)).toBe('expired');
+  });
+
+  it("never mints for another tenant's event", async () => {
+    await expect(video.mintToken({ id: 'solana', video: {} }, event(), participant, START)).rejects.toThrow(/does not belong/);
+  });
+});
+
+describe('video configuration', () => {
+  it('uses the platform values, the tenant URL and the tenant key pair from the environment', () => {
+    expect(videoConfigFor(env, tenant)).toEqual({ serverUrl: 'ws://localhost:7880', apiUrl: 'http://localhost:7880', apiKey: 'devkey', apiSecret: 'secret' });
+    expect(videoConfigFor({ ...env, LIVEKIT_URL: 'wss://video.example.com', LIVEKIT_API_URL: 'http://10.0.0.5:7880' }, tenant).apiUrl).toBe('http://10.0.0.5:7880');
+    const own = { id: 'solana', video: { livekitUrl: 'wss://solana.livekit.cloud', apiKeyEnv: 'SOLANA_LIVEKIT' } };
+    const source = { SOLANA_LIVEKIT_API_KEY: 'k', SOLANA_LIVEKIT_API_SECRET: 's' };
+    expect(videoConfigFor(env, own, source)).toEqual({ serverUrl: 'wss://solana.livekit.cloud', apiUrl: 'https://solana.livekit.cloud', apiKey: 'k', apiSecret: 's' });
+    expect(() => videoConfigFor(env, own, {})).toThrow(VideoConfigError);
+    expect(videoConfigProblems(env, [tenant, own], { SOLANA_LIVEKIT_API_KEY: 'k' })).toEqual([
+      'tenant solana: video.apiKeyEnv is "SOLANA_LIVEKIT", but SOLANA_LIVEKIT_API_SECRET is not set in the environment',
+    ]);
+    expect(videoConnectSources(env, tenant)).toEqual(['ws://localhost:7880', 'http://localhost:7880']);
+    expect(videoConnectSources(env, own)).toEqual(['wss://solana.livekit.cloud', 'https://solana.livekit.cloud']);
+  });
+
+  it('has room API messages in every language', () => {
+    expect(roomMessage('notYetOpen', 'en')).toBe('The room is not open yet.');
+    expect(roomMessage('notYetOpen', 'es')).not.toBe(roomMessage('notYetOpen', 'en'));
+    expect(roomMessage('notYetOpen', 'fr')).not.toBe(roomMessage('notYetOpen', 'en'));
+    expect(roomMessage('notYetOpen', 'de')).toBe(roomMessage('notYetOpen', 'en'));
+  });
+});
+
+describe('room service against the Twirp stand-in', () => {
+  let standIn: LivekitTwirp;
+  let video: VideoService;
+  const room = 'aurora_abcdefabcdef';
+
+  beforeAll(async () => {
+    standIn = await startLivekitTwirp({ keys: { devkey: 'secret' } });
+    video = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url });
+  });
+  afterAll(() => standIn.close());
+  beforeEach(() => {
+    standIn.requests.length = 0;
+    standIn.rooms().clear();
+    standIn.setOutage(false);
+  });
+
+  it('lists participants with their role from metadata and whether they publish', async () => {
+    expect(await video.listParticipants(tenant, event())).toEqual([]);
+    standIn.addParticipant({ room, identity: 'host-sub', name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
+    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
+    expect(await video.listParticipants(tenant, event())).toEqual([
+      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: true },
+      { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false },
+    ]);
+  });
+
+  it('mutes every unmuted track, removes, brings on stage and sends back with the right room, identity and permission', async () => {
+    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', tracks: [{ kind: 'audio' }, { kind: 'video', muted: true }] });
+    expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(1);
+    expect(standIn.requests.filter((r) => r.method === 'MutePublishedTrack')).toMatchObject([{ room, identity: 'part-sub', muted: true, status: 200 }]);
+
+    const onStage = await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true);
+    expect(onStage).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
+    const update = standIn.requests.find((r) => r.method === 'UpdateParticipant')!;
+    expect(update).toMatchObject({ room, identity: 'part-sub', permission: { canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true } });
+    expect(update.grant).toMatchObject({ roomAdmin: true, room });
+    expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
+
+    await video.removeParticipant(tenant, event(), 'part-sub');
+    expect(standIn.rooms().get(room)?.participants.size).toBe(0);
+    expect(standIn.requests.find((r) => r.method === 'RemoveParticipant')).toMatchObject({ room, identity: 'part-sub', status: 200 });
+  });
+
+  it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
+    standIn.addParticipant({ room, identity: 'part-sub', canPublish: false });
+    await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
+    expect(standIn.requests.find((r) => r.method === 'UpdateParticipant')?.permission).toMatchObject({ canPublishSources: ['MICROPHONE'] });
+  });
+
+  it('throws NotConnectedError for someone not in the room; closing a room that is not there is done', async () => {
+    await expect(video.removeParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
+    await expect(video.muteParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
+    await expect(video.setCanPublish(tenant, event(), 'ghost', true)).rejects.toBeInstanceOf(NotConnectedError);
+    expect(await video.closeRoom(tenant, event())).toBe(false);
+    standIn.addParticipant({ room, identity: 'part-sub' });
+    expect(await video.closeRoom(tenant, event())).toBe(true);
+    expect(standIn.rooms().has(room)).toBe(false);
+  });
+
+  it('throws VideoUnavailableError when the service drops the connection, is not listening or refuses the key', async () => {
+    standIn.setOutage(true);
+    await expect(video.listParticipants(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
+    await expect(video.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
+    standIn.setOutage(false);
+
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const down = new VideoService({ ...env, LIVEKIT_API_URL: `http://127.0.0.1:${port}` });
+    const error = await down.removeParticipant(tenant, event(), 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VideoUnavailableError);
+    expect((error as Error).message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
+
+    const wrongSecret = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url, LIVEKIT_API_SECRET: 'wrong' });
+    await expect(wrongSecret.listParticipants(tenant, event())).rejects.toThrow(/refused the server's credentials/);
+  });
+
+  it('gives up after the timeout when the service never answers', async () => {
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = createServer((socket) => void sockets.add(socket)).listen(0, '127.0.0.1');
+    await new Promise((r) => silent.once('listening', r));
+    const port = (silent.address() as { port: number }).port;
+    const slow = new VideoService({ ...env, LIVEKIT_API_URL: `http://127.0.0.1:${port}` }, { requestTimeoutSeconds: 1 });
+    const started = Date.now();
+    await expect(slow.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
+    expect(Date.now() - started).toBeLessThan(5000);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((r) => silent.close(r));
+  });
+});

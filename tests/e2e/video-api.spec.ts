@@ -1,0 +1,297 @@
+/**
+ * The room API over HTTP against the production build and the test stack: tokens and their
+ * grants per role (decoded), the lead-time gates, blocking, tenant isolation, host controls
+ * reaching the LiveKit room-service stand-in (server/local/livekitTwirp.ts) and ending an event
+ * for everyone. Requests carry the same session cookies a signed-in browser sends.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { AccessToken } from 'livekit-server-sdk';
+import { E2E_STACK_DIR } from '../../playwright.config';
+import type { RoomStateResponse, RoomTokenResponse } from '../../app/lib/events/api';
+import type { EventRecord } from '../../app/lib/events/model';
+import { setUserBlocked } from '../../server/services/events.server';
+import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
+import { expect, tenantApi, test } from './fixtures';
+import { cognito, createUser, poolOf, type TestUser } from './session-helpers';
+
+test.describe.configure({ timeout: 60_000 });
+
+/** The Cookie header Amplify's CookieStorage gives a signed-in browser of this tenant. */
+async function sessionCookie(request: APIRequestContext, user: TestUser): Promise<string> {
+  const pool = poolOf(user.tenant);
+  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: pool.appClientId,
+    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+  });
+  const tokens = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
+  if (status !== 200 || !tokens) throw new Error(`sign-in of ${user.username} failed: ${status}`);
+  const username = String((JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
+  const base = `CognitoIdentityServiceProvider.${pool.appClientId}`;
+  return [
+    [`${base}.LastAuthUser`, username],
+    [`${base}.${username}.idToken`, tokens.IdToken],
+    [`${base}.${username}.accessToken`, tokens.AccessToken],
+    [`${base}.${username}.refreshToken`, tokens.RefreshToken],
+  ]
+    .map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`)
+    .join('; ');
+}
+
+interface Caller {
+  token(eventId: string): Promise<{ status: number; body: RoomTokenResponse & { error?: string; opensAt?: string } }>;
+  room(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> & { error?: string; message?: string } }>;
+  state(eventId: string): Promise<{ status: number; body: RoomStateResponse & { error?: string } }>;
+}
+
+function caller(request: APIRequestContext, tenant: string, cookie: string | null): Caller {
+  const api = tenantApi(request, tenant);
+  const headers = { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) };
+  return {
+    token: async (eventId) => {
+      const res = await api.post('/api/events/token', { headers, data: JSON.stringify({ eventId }) });
+      expect(res.headers()['cache-control']).toContain('no-store');
+      return { status: res.status(), body: await res.json() };
+    },
+    room: async (body) => {
+      const res = await api.post('/api/events/room', { headers, data: JSON.stringify(body) });
+      return { status: res.status(), body: await res.json() };
+    },
+    state: async (eventId) => {
+      const res = await api.get(`/api/events/room?event=${eventId}`, { headers });
+      return { status: res.status(), body: await res.json() };
+    },
+  };
+}
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown> & { video: Record<string, unknown> };
+
+/** The room-service stand-in the test stack runs (its URL is in the stack folder). */
+const standInUrl = () => (JSON.parse(readFileSync(join(E2E_STACK_DIR, 'livekit.json'), 'utf8')) as { url: string }).url;
+interface Recorded {
+  method: string;
+  room: string | null;
+  identity: string | null;
+  status: number;
+  muted?: boolean;
+  permission?: Record<string, unknown>;
+  grant: Record<string, unknown> | null;
+}
+async function recorded(request: APIRequestContext, room: string): Promise<Recorded[]> {
+  const res = await request.get(`${standInUrl()}/__requests?room=${encodeURIComponent(room)}`);
+  return ((await res.json()) as { requests: Recorded[] }).requests;
+}
+async function joinRoom(request: APIRequestContext, event: EventRecord, identity: string, name: string, canPublish = false) {
+  const res = await request.post(`${standInUrl()}/__participants`, {
+    data: { room: event.channelName, identity, name, metadata: JSON.stringify({ role: 'participant' }), canPublish, tracks: [{ kind: 'audio' }] },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test.describe('room tokens', () => {
+  let organizer: TestUser;
+  let host: TestUser;
+  let member: TestUser;
+  let cookies: Record<'organizer' | 'host' | 'member', string>;
+
+  test.beforeAll(async ({ request }) => {
+    [organizer, host, member] = await Promise.all([
+      createUser('aurora', 'vid-org', 'organizer'),
+      createUser('aurora', 'vid-host'),
+      createUser('aurora', 'vid-member'),
+    ]);
+    const [o, h, m] = await Promise.all([sessionCookie(request, organizer), sessionCookie(request, host), sessionCookie(request, member)]);
+    cookies = { organizer: o, host: h, member: m };
+  });
+
+  test('organizer, host and participant get tokens with the grants of their role', async ({ request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-1), hosts: [host.username], startVideoOff: true });
+    for (const [who, role, admin, publish] of [
+      ['organizer', 'organizer', true, true],
+      ['host', 'host', true, true],
+      ['member', 'participant', false, false],
+    ] as const) {
+      const { status, body } = await caller(request, 'aurora', cookies[who]).token(event.eventId);
+      expect(status, who).toBe(200);
+      expect(body).toMatchObject({ serverUrl: 'ws://localhost:7880', role, startVideoOff: true, startAudioOff: false });
+      const claims = claimsOf(body.token);
+      const user = { organizer, host, member }[who];
+      expect(claims.sub).toBe(user.sub);
+      expect(body.identity).toBe(user.sub);
+      // No profile display name yet: the part of the email before @.
+      expect(claims.name).toBe(user.username.split('@')[0]);
+      expect(JSON.parse(String(claims.metadata))).toEqual({ role, tenantId: 'aurora', eventId: event.eventId });
+      expect(claims.video).toMatchObject({ roomJoin: true, room: event.channelName, roomAdmin: admin, canPublish: publish, canSubscribe: true });
+      expect(Number(claims.exp) - Number(claims.nbf)).toBe(600);
+    }
+  });
+
+  test('participants are refused before start − 5 min and admitted after; hosts from start − 30 min', async ({ request }) => {
+    const [in6, in4, in31, in29] = await Promise.all(
+      [6, 4, 31, 29].map((m) => seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(m), hosts: [host.username] })),
+    );
+    const asMember = caller(request, 'aurora', cookies.member);
+    const asHost = caller(request, 'aurora', cookies.host);
+
+    const early = await asMember.token(in6!.eventId);
+    expect(early.status).toBe(403);
+    expect(early.body.error).toBe('notYetOpen');
+    expect(early.body.opensAt).toBe(new Date(Date.parse(in6!.eventDateTime) - 5 * 60_000).toISOString());
+    expect((await asMember.token(in4!.eventId)).status).toBe(200);
+
+    const hostEarly = await asHost.token(in31!.eventId);
+    expect([hostEarly.status, hostEarly.body.error]).toEqual([403, 'notYetOpen']);
+    expect((await asHost.token(in29!.eventId)).body.role).toBe('host');
+    // The same 29-minute event is still closed to participants.
+    expect((await asMember.token(in29!.eventId)).body.error).toBe('notYetOpen');
+  });
+
+  test('a blocked user is refused; signed out is 401; another tenant’s event id is 404; bad input is 400', async ({ request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-1) });
+    await setUserBlocked(e2eDatabase(), 'aurora', event.eventId, member.sub, true);
+    const blocked = await caller(request, 'aurora', cookies.member).token(event.eventId);
+    expect([blocked.status, blocked.body.error]).toEqual([403, 'blocked']);
+    expect(blocked.body).toMatchObject({ message: 'You cannot join this event.' });
+
+    const signedOut = await caller(request, 'aurora', null).token(event.eventId);
+    expect([signedOut.status, signedOut.body.error]).toEqual([401, 'unauthenticated']);
+
+    const solanaUser = await createUser('solana', 'vid-solana', 'admin');
+    const asSolana = caller(request, 'solana', await sessionCookie(request, solanaUser));
+    const foreign = await asSolana.token(event.eventId);
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'notFound']);
+    expect((await asSolana.state(event.eventId)).status).toBe(404);
+    expect((await asSolana.room({ eventId: event.eventId, intent: 'end' })).status).toBe(404);
+
+    expect((await caller(request, 'aurora', cookies.member).token('not-an-id')).status).toBe(400);
+  });
+});
+
+test.describe('host controls', () => {
+  let organizer: TestUser;
+  let host: TestUser;
+  let member: TestUser;
+  let cookies: Record<'organizer' | 'host' | 'member', string>;
+
+  test.beforeAll(async ({ request }) => {
+    [organizer, host, member] = await Promise.all([
+      createUser('aurora', 'ctl-org', 'organizer'),
+      createUser('aurora', 'ctl-host'),
+      createUser('aurora', 'ctl-member'),
+    ]);
+    const [o, h, m] = await Promise.all([sessionCookie(request, organizer), sessionCookie(request, host), sessionCookie(request, member)]);
+    cookies = { organizer: o, host: h, member: m };
+  });
+
+  test('mute, bring on stage, send back and remove reach the room service with the room and identity', async ({ request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'ils' });
+    const asHost = caller(request, 'aurora', cookies.host);
+    const asMember = caller(request, 'aurora', cookies.member);
+    await joinRoom(request, event, member.sub, 'Mia Member');
+
+    // The participant raises a hand; hosts see it with the room's participants.
+    expect((await asMember.room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(200);
+    const state = await asHost.state(event.eventId);
+    expect(state.status).toBe(200);
+    expect(state.body.videoAvailable).toBe(true);
+    expect(state.body.participants).toEqual([{ identity: member.sub, name: 'Mia Member', role: 'participant', canPublish: false, publishing: true }]);
+    expect(state.body.hands).toMatchObject([{ identity: member.sub, onStage: false }]);
+    // Participants do not see the room state and cannot moderate.
+    expect((await asMember.state(event.eventId)).status).toBe(403);
+    expect((await asMember.room({ eventId: event.eventId, intent: 'mute', identity: host.sub })).body.error).toBe('forbidden');
+
+    expect(await asHost.room({ eventId: event.eventId, intent: 'mute', identity: member.sub })).toMatchObject({ status: 200, body: { ok: true, muted: 1 } });
+    expect((await asHost.room({ eventId: event.eventId, intent: 'bringOnStage', identity: member.sub })).status).toBe(200);
+    expect((await asHost.state(event.eventId)).body.hands).toMatchObject([{ identity: member.sub, name: 'Mia Member', onStage: true }]);
+    expect((await asHost.room({ eventId: event.eventId, intent: 'sendOffStage', identity: member.sub })).status).toBe(200);
+    expect((await asHost.state(event.eventId)).body.hands).toEqual([]);
+    expect((await asHost.room({ eventId: event.eventId, intent: 'remove', identity: member.sub })).status).toBe(200);
+
+    const calls = (await recorded(request, event.channelName)).filter((c) => c.method !== 'ListParticipants');
+    expect(calls.map((c) => [c.method, c.identity, c.status])).toEqual([
+      ['GetParticipant', member.sub, 200],
+      ['MutePublishedTrack', member.sub, 200],
+      ['UpdateParticipant', member.sub, 200],
+      ['UpdateParticipant', member.sub, 200],
+      ['RemoveParticipant', member.sub, 200],
+    ]);
+    const [onStage, offStage] = calls.filter((c) => c.method === 'UpdateParticipant');
+    expect(onStage!.permission).toMatchObject({ canPublish: true, canSubscribe: true });
+    expect(offStage!.permission).toMatchObject({ canSubscribe: true });
+    expect(offStage!.permission?.canPublish ?? false).toBe(false);
+    for (const call of calls) expect(call.grant).toMatchObject({ roomAdmin: true, room: event.channelName });
+
+    // Nobody is in the room now: a clear 409, not a fake success.
+    const gone = await asHost.room({ eventId: event.eventId, intent: 'mute', identity: member.sub });
+    expect([gone.status, gone.body.error]).toEqual([409, 'notConnected']);
+  });
+
+  test('block removes the participant and refuses later tokens; unblock lets them back', async ({ request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2) });
+    const asOrganizer = caller(request, 'aurora', cookies.organizer);
+    const asMember = caller(request, 'aurora', cookies.member);
+    await joinRoom(request, event, member.sub, 'Mia Member');
+    expect((await asMember.room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(200);
+
+    expect(await asOrganizer.room({ eventId: event.eventId, intent: 'block', identity: member.sub })).toMatchObject({ status: 200, body: { removed: true } });
+    expect((await recorded(request, event.channelName)).some((c) => c.method === 'RemoveParticipant' && c.identity === member.sub)).toBe(true);
+    expect((await asMember.token(event.eventId)).body.error).toBe('blocked');
+    // Named as their raised hand shows them (no profile name yet: the part of the email before @).
+    expect((await asOrganizer.state(event.eventId)).body.blockedUsers).toEqual([{ identity: member.sub, name: member.username.split('@')[0] }]);
+    // The organizer cannot be removed or blocked from their own event.
+    expect((await asOrganizer.room({ eventId: event.eventId, intent: 'block', identity: organizer.sub })).status).toBe(403);
+
+    expect((await asOrganizer.room({ eventId: event.eventId, intent: 'unblock', identity: member.sub })).status).toBe(200);
+    expect((await asMember.token(event.eventId)).status).toBe(200);
+  });
+
+  test('end for all closes the room and every later token is refused', async ({ request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username] });
+    await joinRoom(request, event, member.sub, 'Mia Member');
+    const asHost = caller(request, 'aurora', cookies.host);
+    expect((await caller(request, 'aurora', cookies.member).token(event.eventId)).status).toBe(200);
+
+    expect(await asHost.room({ eventId: event.eventId, intent: 'end' })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await recorded(request, event.channelName)).filter((c) => c.method === 'DeleteRoom').map((c) => c.status)).toEqual([200]);
+    const rooms = (await (await request.get(`${standInUrl()}/__rooms`)).json()) as { rooms: Array<{ name: string }> };
+    expect(rooms.rooms.map((r) => r.name)).not.toContain(event.channelName);
+
+    for (const cookie of [cookies.member, cookies.host, cookies.organizer]) {
+      const later = await caller(request, 'aurora', cookie).token(event.eventId);
+      expect(later.status).toBe(403);
+      expect(['ended', 'expired']).toContain(later.body.error);
+    }
+    // Raising a hand in an event that is over is refused too.
+    expect((await caller(request, 'aurora', cookies.member).room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(403);
+  });
+});
+
+test.describe('LiveKit webhook', () => {
+  async function signedPost(request: APIRequestContext, tenant: string, body: unknown, secret = 'secret') {
+    const text = JSON.stringify(body);
+    const token = new AccessToken('devkey', secret, { ttl: 60 });
+    token.sha256 = createHash('sha256').update(text).digest('base64');
+    return tenantApi(request, tenant).post('/api/livekit/webhook', {
+      headers: { 'Content-Type': 'application/webhook+json', Authorization: await token.toJwt() },
+      data: text,
+    });
+  }
+
+  test('accepts a signed participant_joined for this tenant; refuses a bad signature and another tenant’s room', async ({ request }) => {
+    const organizer = await createUser('aurora', 'hook-org', 'organizer');
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-1) });
+    const joined = {
+      event: 'participant_joined',
+      id: `EV_${event.eventId}`,
+      createdAt: String(Math.floor(Date.now() / 1000)),
+      room: { name: event.channelName },
+      participant: { identity: 'someone', name: 'Someone' },
+    };
+    expect((await signedPost(request, 'aurora', joined)).status()).toBe(200);
+    expect((await signedPost(request, 'aurora', joined, 'wrong-secret')).status()).toBe(401);
+    expect((await signedPost(request, 'solana', joined)).status()).toBe(404);
+  });
+});
