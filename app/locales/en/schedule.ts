@@ -40,7 +40,7 @@ const schedule = {
     startVideoOff: 'People turn their camera on themselves once inside.',
     startAudioOff: 'People unmute themselves once inside.',
     showTranscription: 'Captions of what is said appear under the video.',
-    enableRecording: 'Cloud recording starts when the organizer starts it in the room.',
+    enableRecording: 'Whether this event may be recorded in the cloud.',
     recordingDestination: 'Where the finished recording goes.',
     hosts: 'Email addresses, separated by commas or new lines (up to {{maxHosts}}). Hosts may enter 30 minutes early, present and moderate.',
   },

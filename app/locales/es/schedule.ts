@@ -42,7 +42,7 @@ const schedule: TranslationShape<typeof en> = {
     startVideoOff: 'Cada persona enciende su cámara una vez dentro.',
     startAudioOff: 'Cada persona activa su micrófono una vez dentro.',
     showTranscription: 'Los subtítulos de lo que se dice aparecen bajo el vídeo.',
-    enableRecording: 'La grabación en la nube empieza cuando el organizador la inicia en la sala.',
+    enableRecording: 'Si este evento puede grabarse en la nube.',
     recordingDestination: 'Adónde va la grabación terminada.',
     hosts: 'Direcciones de correo separadas por comas o saltos de línea (hasta {{maxHosts}}). Los presentadores pueden entrar 30 minutos antes, emitir y moderar.',
   },

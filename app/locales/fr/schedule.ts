@@ -42,7 +42,7 @@ const schedule: TranslationShape<typeof en> = {
     startVideoOff: 'Chacun allume sa caméra une fois entré.',
     startAudioOff: 'Chacun active son micro une fois entré.',
     showTranscription: 'Les sous-titres de ce qui est dit s’affichent sous la vidéo.',
-    enableRecording: 'L’enregistrement dans le cloud démarre quand l’organisateur le lance dans la salle.',
+    enableRecording: 'Si cet événement peut être enregistré dans le cloud.',
     recordingDestination: 'Où va l’enregistrement terminé.',
     hosts: 'Adresses e-mail séparées par des virgules ou des retours à la ligne ({{maxHosts}} au plus). Les animateurs peuvent entrer 30 minutes avant, diffuser et modérer.',
   },
