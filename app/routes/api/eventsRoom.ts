@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomActionSchema, type RoomErrorCode, type RoomErrorResponse, type RoomStateResponse } from '~/lib/events/api';
+import { roomActionSchema, type RoomStateResponse } from '~/lib/events/api';
 import { eventIdSchema } from '~/lib/events/model';
 import { canJoin, canModerate, roleOf } from '~/lib/events/permissions';
 import { getSessionUser } from '~/lib/identity/session.server';
@@ -11,17 +11,9 @@ import {
   isNotConnectedError,
   isVideoConfigError,
   isVideoUnavailableError,
-  roomMessage,
   type RoomMessageKey,
 } from '../../../server/services/video.server';
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
-function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey } = {}) {
-  const body: RoomErrorResponse = { error, message: roomMessage(extra.message ?? (error as RoomMessageKey), language) };
-  if (extra.opensAt) body.opensAt = extra.opensAt;
-  return json(body, { status, headers: NO_STORE });
-}
+import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
 
@@ -42,20 +34,11 @@ function videoFailure(e: unknown, language: string, unavailableMessage: RoomMess
  * videoUnavailable when the video service cannot be reached (block and end still take effect).
  */
 export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
+  const { context } = args;
   const language = context.language;
-  if (request.method !== 'POST') return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', language) }, { status: 405, headers: { Allow: 'GET, POST', ...NO_STORE } });
-  const user = await getSessionUser(args);
-  if (!user) return refuse(401, 'unauthenticated', language);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuse(400, 'badRequest', language);
-  }
-  const parsed = roomActionSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, 'badRequest', language);
-  const command = parsed.data;
+  const request = await readRoomRequest(args, roomActionSchema, 'GET, POST');
+  if (request instanceof Response) return request;
+  const { user, data: command } = request;
 
   const { db, video } = context.services;
   const tenant = context.tenant;

@@ -1,17 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomTokenRequestSchema, type RoomErrorCode, type RoomErrorResponse } from '~/lib/events/api';
-import { getSessionUser } from '~/lib/identity/session.server';
+import { roomTokenRequestSchema } from '~/lib/events/api';
 import { getEvent } from '../../../server/services/events.server';
 import { getProfile } from '../../../server/services/profiles.server';
-import { roomMessage, type RoomMessageKey } from '../../../server/services/video.server';
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
-function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey } = {}) {
-  const body: RoomErrorResponse = { error, message: roomMessage(extra.message ?? (error as RoomMessageKey), language) };
-  if (extra.opensAt) body.opensAt = extra.opensAt;
-  return json(body, { status, headers: NO_STORE });
-}
+import { roomMessage } from '../../../server/services/video.server';
+import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
@@ -19,23 +11,15 @@ function refuse(status: number, error: RoomErrorCode, language: string, extra: {
  * (blocked, notYetOpen + opensAt, ended, expired, cancelled), 200 RoomTokenResponse.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
+  const { context } = args;
   const language = context.language;
-  if (request.method !== 'POST') return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', language) }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
-  const user = await getSessionUser(args);
-  if (!user) return refuse(401, 'unauthenticated', language);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuse(400, 'badRequest', language);
-  }
-  const parsed = roomTokenRequestSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, 'badRequest', language);
+  const request = await readRoomRequest(args, roomTokenRequestSchema, 'POST');
+  if (request instanceof Response) return request;
+  const { user, data } = request;
 
   const { db, video } = context.services;
   const tenant = context.tenant;
-  const [event, profile] = await Promise.all([getEvent(db, tenant.id, parsed.data.eventId), getProfile(db, tenant.id, user.sub)]);
+  const [event, profile] = await Promise.all([getEvent(db, tenant.id, data.eventId), getProfile(db, tenant.id, user.sub)]);
   if (!event) return refuse(404, 'notFound', language);
   const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
   const result = await video.mintToken(tenant, event, { sub: user.sub, email: user.email, groups: user.groups, displayName });
