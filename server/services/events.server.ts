@@ -28,31 +28,13 @@ import {
   endMs,
   eventSchema,
   expirationFor,
+  type EventInput,
   type EventKind,
   type EventRecord,
-  type RoomLayout,
 } from '../../app/lib/events/model';
 import { tenantKey, type Database } from './dynamo.server';
 
-/** What an organizer sets (already validated: see app/lib/events/form.ts). */
-export interface EventInput {
-  title: string;
-  description: string;
-  eventDateTime: string;
-  eventDuration: number;
-  eventTimeZone: string;
-  eventLanguage: string;
-  layout: RoomLayout;
-  moderateChat: boolean;
-  ownerOnlyBroadcast: boolean;
-  startVideoOff: boolean;
-  startAudioOff: boolean;
-  showTranscription: boolean;
-  enableRecording: EventRecord['enableRecording'];
-  recordingDestination: EventRecord['recordingDestination'];
-  /** Host emails (lower-cased and de-duplicated here). */
-  hosts: string[];
-}
+export type { EventInput };
 
 /** A new event's settings where the organizer chose nothing else (SPEC.md §3 defaults). */
 export const NEW_EVENT_SETTINGS = {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /** Element id of a form control, shared with the error summary's links to it. */
 export const controlId = (form: string, name: string) => `${form}-${name}`;
-const errorId = (form: string, name: string) => `${form}-${name}-error`;
-const helpId = (form: string, name: string) => `${form}-${name}-help`;
+export const errorId = (form: string, name: string) => `${form}-${name}-error`;
+export const helpId = (form: string, name: string) => `${form}-${name}-help`;
 
 interface BaseProps {
   form: string;
@@ -17,14 +17,24 @@ interface BaseProps {
   help?: string;
 }
 
+/** What the shell of any field needs; `errorText` is already translated. */
+export interface ShellProps {
+  form: string;
+  name: string;
+  label: string;
+  errorText?: string;
+  required?: boolean;
+  help?: string;
+}
+
 /**
  * Label, control, help and error of one field. The ids and ARIA links are written out here, so
  * they are in the server HTML (these screens run no script that could add them later).
  */
-function FieldShell({ form, name, label, error, required, help, children }: BaseProps & { children: ReactNode }) {
+export function FieldShell({ form, name, label, errorText, required, help, children }: ShellProps & { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Field.Root id={controlId(form, name)} invalid={Boolean(error)} required={required} ids={{ errorText: errorId(form, name), helperText: helpId(form, name) }}>
+    <Field.Root id={controlId(form, name)} invalid={Boolean(errorText)} required={required} ids={{ errorText: errorId(form, name), helperText: helpId(form, name) }}>
       <Field.Label fontWeight="semibold" display="block">
         {label}
         {required ? (
@@ -41,20 +51,32 @@ function FieldShell({ form, name, label, error, required, help, children }: Base
       </Field.Label>
       {children}
       {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-      {error ? <Field.ErrorText fontSize="sm" data-testid={`error-${name}`}>{t(error)}</Field.ErrorText> : null}
+      {errorText ? (
+        <Field.ErrorText fontSize="sm" data-testid={`error-${name}`}>
+          {errorText}
+        </Field.ErrorText>
+      ) : null}
     </Field.Root>
   );
 }
 
 /** aria-* of the control: invalid state, and the help and error texts that describe it. */
-function describe({ form, name, error, help }: BaseProps) {
-  const ids = [help ? helpId(form, name) : null, error ? errorId(form, name) : null].filter(Boolean).join(' ');
+export function describeControl({ form, name, help, invalid }: { form: string; name: string; help?: string; invalid: boolean }) {
+  const ids = [help ? helpId(form, name) : null, invalid ? errorId(form, name) : null].filter(Boolean).join(' ');
   return {
-    'aria-invalid': error ? true : undefined,
+    'aria-invalid': invalid ? true : undefined,
     'aria-describedby': ids || undefined,
-    'aria-errormessage': error ? errorId(form, name) : undefined,
+    'aria-errormessage': invalid ? errorId(form, name) : undefined,
   } as const;
 }
+
+/** The shell of a field whose error is a translation key (forms.errors.*). */
+function KeyedShell({ error, ...props }: BaseProps & { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <FieldShell {...props} errorText={error ? t(error) : undefined} />;
+}
+
+const describe = ({ form, name, help, error }: BaseProps) => describeControl({ form, name, help, invalid: Boolean(error) });
 
 export function TextField({
   defaultValue,
@@ -65,7 +87,7 @@ export function TextField({
   ...props
 }: BaseProps & { defaultValue?: string; type?: string; autoComplete?: string; inputMode?: InputProps['inputMode']; maxLength?: number }) {
   return (
-    <FieldShell {...props}>
+    <KeyedShell {...props}>
       <Input
         name={props.name}
         type={type}
@@ -77,13 +99,13 @@ export function TextField({
         bg="bg"
         {...describe(props)}
       />
-    </FieldShell>
+    </KeyedShell>
   );
 }
 
 export function TextAreaField({ defaultValue, rows = 6, maxLength, ...props }: BaseProps & { defaultValue?: string; rows?: number; maxLength?: number }) {
   return (
-    <FieldShell {...props}>
+    <KeyedShell {...props}>
       <Textarea
         name={props.name}
         defaultValue={defaultValue}
@@ -94,7 +116,7 @@ export function TextAreaField({ defaultValue, rows = 6, maxLength, ...props }: B
         resize="vertical"
         {...describe(props)}
       />
-    </FieldShell>
+    </KeyedShell>
   );
 }
 
@@ -105,7 +127,7 @@ export function SelectField({
   ...props
 }: BaseProps & { defaultValue?: string; options: ReadonlyArray<{ value: string; label: string }>; placeholder: string }) {
   return (
-    <FieldShell {...props}>
+    <KeyedShell {...props}>
       <NativeSelect.Root size="lg" invalid={Boolean(props.error)}>
         <NativeSelect.Field name={props.name} defaultValue={defaultValue ?? ''} bg="bg" {...describe(props)}>
           <option value="" disabled>
@@ -119,6 +141,6 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </FieldShell>
+    </KeyedShell>
   );
 }

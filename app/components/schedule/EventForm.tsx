@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '~/lib/events/form';
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '~/lib/events/model';
-import { CheckboxInput, ErrorSummary, SelectInput, TextAreaInput, TextInput } from './fields';
+import { ErrorSummary } from '~/components/forms/FormParts';
+import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
 
 export const EVENT_FORM_ID = 'event';
 

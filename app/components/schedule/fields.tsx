@@ -1,12 +1,8 @@
-import { Alert, Box, Field, Input, Link as ChakraLink, List, NativeSelect, Stack, Text, Textarea, chakra, type InputProps } from '@chakra-ui/react';
+import { Box, Input, NativeSelect, Stack, Text, Textarea, chakra, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldShell, controlId, describeControl, errorId, helpId } from '~/components/forms/Fields';
 
-/** Element ids of one field, shared with the error summary's links. */
-export const fieldId = (form: string, name: string) => `${form}-${name}`;
-const errorId = (form: string, name: string) => `${form}-${name}-error`;
-const helpId = (form: string, name: string) => `${form}-${name}-help`;
-
+/** Props of the scheduler's fields: like the information forms', but the error is already translated. */
 export interface FieldProps {
   form: string;
   name: string;
@@ -17,46 +13,12 @@ export interface FieldProps {
   required?: boolean;
 }
 
-/** aria-* of a control, written out so they are in the server HTML too. */
-function describe({ form, name, error, help }: FieldProps) {
-  const ids = [help ? helpId(form, name) : null, error ? errorId(form, name) : null].filter(Boolean).join(' ');
-  return {
-    id: fieldId(form, name),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': ids || undefined,
-    'aria-errormessage': error ? errorId(form, name) : undefined,
-  } as const;
+function Shell({ error, ...props }: FieldProps & { children: ReactNode }) {
+  return <FieldShell {...props} errorText={error} />;
 }
 
-function Shell({ form, name, label, error, help, required, children }: FieldProps & { children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    // Ark's Field gives its `id` to the control (the label's `for`); `ids.control` would name the root.
-    <Field.Root id={fieldId(form, name)} invalid={Boolean(error)} required={required} ids={{ errorText: errorId(form, name), helperText: helpId(form, name) }}>
-      <Field.Label fontWeight="semibold" display="block">
-        {label}
-        {required ? (
-          <Field.RequiredIndicator ms="1" />
-        ) : (
-          <Field.RequiredIndicator
-            fallback={
-              <Text as="span" fontWeight="normal" color="fg.muted" ms="1.5">
-                {t('forms.optional')}
-              </Text>
-            }
-          />
-        )}
-      </Field.Label>
-      {children}
-      {help ? <Field.HelperText>{help}</Field.HelperText> : null}
-      {error ? (
-        <Field.ErrorText fontSize="sm" data-testid={`error-${name}`}>
-          {error}
-        </Field.ErrorText>
-      ) : null}
-    </Field.Root>
-  );
-}
+/** aria-* and id of a control, written out so they are in the server HTML too. */
+const describe = ({ form, name, error, help }: FieldProps) => ({ id: controlId(form, name), ...describeControl({ form, name, help, invalid: Boolean(error) }) });
 
 export function TextInput({
   defaultValue,
@@ -109,7 +71,7 @@ export function SelectInput({
 
 /** A native checkbox (posts "on" when checked, nothing when not) with its label and a one-line help. */
 export function CheckboxInput({ form, name, label, help, defaultChecked, error }: FieldProps & { defaultChecked: boolean }) {
-  const id = fieldId(form, name);
+  const id = controlId(form, name);
   return (
     <Box>
       <chakra.label htmlFor={id} display="flex" alignItems="flex-start" gap="3" cursor="pointer">
@@ -144,32 +106,5 @@ export function CheckboxInput({ form, name, label, help, defaultChecked, error }
         </Stack>
       </chakra.label>
     </Box>
-  );
-}
-
-/** The form-level alert of a failed post, each field error a link to its field. */
-export function ErrorSummary({ form, message, errors, labels }: { form: string; message: string; errors: Array<[string, string]>; labels: Record<string, string> }) {
-  return (
-    <Alert.Root status="error" borderRadius="l2" role="alert" aria-labelledby={`${form}-alert-title`} data-testid="form-alert" tabIndex={-1}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title id={`${form}-alert-title`} fontWeight="semibold">
-          {message}
-        </Alert.Title>
-        {errors.length ? (
-          <Alert.Description>
-            <List.Root mt="2" gap="1" ps="4">
-              {errors.map(([name, text]) => (
-                <List.Item key={name}>
-                  <ChakraLink href={`#${fieldId(form, name)}`} display="inline" textDecoration="underline" textUnderlineOffset="2px" color="inherit">
-                    <strong>{labels[name] ?? name}</strong> – {text}
-                  </ChakraLink>
-                </List.Item>
-              ))}
-            </List.Root>
-          </Alert.Description>
-        ) : null}
-      </Alert.Content>
-    </Alert.Root>
   );
 }

@@ -19,8 +19,8 @@ import {
   utcToZoned,
   zonedToUtc,
   type EventFlag,
+  type EventInput,
   type EventRecord,
-  type RoomLayout,
 } from './model';
 
 export const TITLE_MIN = 3;
@@ -67,29 +67,10 @@ export interface EventFormValues {
   hosts: string;
 }
 
-/** What the repository stores (structurally server/services/events.server.ts EventInput). */
-export interface EventFormInput {
-  title: string;
-  description: string;
-  eventDateTime: string;
-  eventDuration: number;
-  eventTimeZone: string;
-  eventLanguage: string;
-  layout: RoomLayout;
-  moderateChat: boolean;
-  ownerOnlyBroadcast: boolean;
-  startVideoOff: boolean;
-  startAudioOff: boolean;
-  showTranscription: boolean;
-  enableRecording: EventRecord['enableRecording'];
-  recordingDestination: EventRecord['recordingDestination'];
-  hosts: string[];
-}
-
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
 export type EventFormResult =
-  | { ok: true; input: EventFormInput; values: EventFormValues }
+  | { ok: true; input: EventInput; values: EventFormValues }
   | { ok: false; errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] };
 
 export interface ParseOptions {

@@ -120,6 +120,26 @@ export const eventSchema = z.object({
 });
 export type EventRecord = z.infer<typeof eventSchema>;
 
+/** What an organizer sets (validated by app/lib/events/form.ts before it is stored). */
+export interface EventInput {
+  title: string;
+  description: string;
+  eventDateTime: string;
+  eventDuration: number;
+  eventTimeZone: string;
+  eventLanguage: string;
+  layout: RoomLayout;
+  moderateChat: boolean;
+  ownerOnlyBroadcast: boolean;
+  startVideoOff: boolean;
+  startAudioOff: boolean;
+  showTranscription: boolean;
+  enableRecording: EventRecord['enableRecording'];
+  recordingDestination: EventRecord['recordingDestination'];
+  /** Host emails (the repository lower-cases and de-duplicates them). */
+  hosts: string[];
+}
+
 export const EVENT_STATUSES = ['scheduled', 'open', 'live', 'ended', 'expired', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 

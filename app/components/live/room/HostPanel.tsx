@@ -5,7 +5,7 @@
  * result or the error message), never an assumed success.
  */
 import { Badge, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomAction, RoomStateResponse } from '~/lib/events/api';
 import { HandIcon } from './HandIcon';
@@ -183,78 +183,92 @@ function PollNotes({ room }: { room: RoomStateHook }) {
   );
 }
 
+/** One titled list of the host panel, with its empty-state line. */
+function HostList({ testId, title, empty, notes, children }: { testId: string; title: string; empty?: string | null; notes?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="2" data-testid={testId}>
+      <Heading as="h3" size="sm">
+        {title}
+      </Heading>
+      {notes}
+      {empty ? (
+        <Text fontSize="sm" color="fg.muted">
+          {empty}
+        </Text>
+      ) : null}
+      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+        {children}
+      </Stack>
+    </Stack>
+  );
+}
+
 export function HostParticipants({ eventId, me, room, actions }: SectionProps) {
   const { t } = useTranslation();
   const participants = room.state?.participants ?? [];
   return (
-    <Stack gap="2" data-testid="host-participants">
-      <Heading as="h3" size="sm">
-        {t('live.host.participants', { count: participants.length })}
-      </Heading>
-      <PollNotes room={room} />
-      {room.state && participants.length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {t('live.host.noParticipants')}
-        </Text>
-      )}
-      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-        {participants.map((p) => {
-          const self = p.identity === me;
-          const k = (intent: string) => `${intent}:${p.identity}`;
-          return (
-            <Box as="li" key={p.identity} borderWidth="1px" borderRadius="l2" p="2" data-testid="host-participant">
-              <HStack justify="space-between" gap="2" flexWrap="wrap">
-                <HStack gap="2" minW="0">
-                  <Text fontWeight="medium" truncate>
-                    {p.name || p.identity}
-                  </Text>
-                  <Badge size="sm" variant="subtle">
-                    {t(`live.roles.${p.role}`)}
+    <HostList
+      testId="host-participants"
+      title={t('live.host.participants', { count: participants.length })}
+      empty={room.state && participants.length === 0 ? t('live.host.noParticipants') : null}
+      notes={<PollNotes room={room} />}
+    >
+      {participants.map((p) => {
+        const self = p.identity === me;
+        const k = (intent: string) => `${intent}:${p.identity}`;
+        return (
+          <Box as="li" key={p.identity} borderWidth="1px" borderRadius="l2" p="2" data-testid="host-participant">
+            <HStack justify="space-between" gap="2" flexWrap="wrap">
+              <HStack gap="2" minW="0">
+                <Text fontWeight="medium" truncate>
+                  {p.name || p.identity}
+                </Text>
+                <Badge size="sm" variant="subtle">
+                  {t(`live.roles.${p.role}`)}
+                </Badge>
+                {p.publishing && (
+                  <Badge size="sm" colorPalette="green">
+                    {t('live.host.publishing')}
                   </Badge>
-                  {p.publishing && (
-                    <Badge size="sm" colorPalette="green">
-                      {t('live.host.publishing')}
-                    </Badge>
-                  )}
-                </HStack>
-                {!self && p.role !== 'organizer' && (
-                  <HStack gap="1" flexWrap="wrap">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      loading={actions.busy === k('mute')}
-                      onClick={() => void actions.run({ eventId, intent: 'mute', identity: p.identity }, k('mute'), t('live.host.muted', { name: p.name }))}
-                    >
-                      {t('live.host.mute')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      loading={actions.busy === k('remove')}
-                      onClick={() => void actions.run({ eventId, intent: 'remove', identity: p.identity }, k('remove'), t('live.host.removed', { name: p.name }))}
-                    >
-                      {t('live.host.remove')}
-                    </Button>
-                    <ConfirmAction
-                      trigger={t('live.host.block')}
-                      title={t('live.host.blockTitle', { name: p.name })}
-                      body={t('live.host.blockBody')}
-                      confirm={t('live.host.blockConfirm')}
-                      loading={actions.busy === k('block')}
-                      testId="host-block"
-                      onConfirm={() => void actions.run({ eventId, intent: 'block', identity: p.identity }, k('block'), t('live.host.blocked', { name: p.name }))}
-                    />
-                  </HStack>
                 )}
               </HStack>
-              <OutcomeText outcome={actions.outcomes[k('mute')]} />
-              <OutcomeText outcome={actions.outcomes[k('remove')]} />
-              <OutcomeText outcome={actions.outcomes[k('block')]} />
-            </Box>
-          );
-        })}
-      </Stack>
-    </Stack>
+              {!self && p.role !== 'organizer' && (
+                <HStack gap="1" flexWrap="wrap">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={actions.busy === k('mute')}
+                    onClick={() => void actions.run({ eventId, intent: 'mute', identity: p.identity }, k('mute'), t('live.host.muted', { name: p.name }))}
+                  >
+                    {t('live.host.mute')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={actions.busy === k('remove')}
+                    onClick={() => void actions.run({ eventId, intent: 'remove', identity: p.identity }, k('remove'), t('live.host.removed', { name: p.name }))}
+                  >
+                    {t('live.host.remove')}
+                  </Button>
+                  <ConfirmAction
+                    trigger={t('live.host.block')}
+                    title={t('live.host.blockTitle', { name: p.name })}
+                    body={t('live.host.blockBody')}
+                    confirm={t('live.host.blockConfirm')}
+                    loading={actions.busy === k('block')}
+                    testId="host-block"
+                    onConfirm={() => void actions.run({ eventId, intent: 'block', identity: p.identity }, k('block'), t('live.host.blocked', { name: p.name }))}
+                  />
+                </HStack>
+              )}
+            </HStack>
+            <OutcomeText outcome={actions.outcomes[k('mute')]} />
+            <OutcomeText outcome={actions.outcomes[k('remove')]} />
+            <OutcomeText outcome={actions.outcomes[k('block')]} />
+          </Box>
+        );
+      })}
+    </HostList>
   );
 }
 
@@ -262,58 +276,48 @@ export function HostHands({ eventId, room, actions }: SectionProps) {
   const { t } = useTranslation();
   const hands = room.state?.hands ?? [];
   return (
-    <Stack gap="2" data-testid="host-hands">
-      <Heading as="h3" size="sm">
-        {t('live.host.hands', { count: hands.length })}
-      </Heading>
-      {room.state && hands.length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          {t('live.host.noHands')}
-        </Text>
-      )}
-      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-        {hands.map((h) => {
-          const key = `stage:${h.identity}`;
-          return (
-            <Box as="li" key={h.identity} borderWidth="1px" borderRadius="l2" p="2" data-testid="host-hand">
-              <HStack justify="space-between" gap="2" flexWrap="wrap">
-                <HStack gap="2">
-                  <HandIcon />
-                  <Text fontWeight="medium">{h.name || h.identity}</Text>
-                  {h.onStage && (
-                    <Badge size="sm" colorPalette="green">
-                      {t('live.host.onStage')}
-                    </Badge>
-                  )}
-                </HStack>
-                {h.onStage ? (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    loading={actions.busy === key}
-                    data-testid="host-send-back"
-                    onClick={() => void actions.run({ eventId, intent: 'sendOffStage', identity: h.identity }, key, t('live.host.sentBack', { name: h.name }))}
-                  >
-                    {t('live.host.sendBack')}
-                  </Button>
-                ) : (
-                  <Button
-                    size="xs"
-                    colorPalette="brand"
-                    loading={actions.busy === key}
-                    data-testid="host-bring-on-stage"
-                    onClick={() => void actions.run({ eventId, intent: 'bringOnStage', identity: h.identity }, key, t('live.host.broughtOnStage', { name: h.name }))}
-                  >
-                    {t('live.host.bringOnStage')}
-                  </Button>
+    <HostList testId="host-hands" title={t('live.host.hands', { count: hands.length })} empty={room.state && hands.length === 0 ? t('live.host.noHands') : null}>
+      {hands.map((h) => {
+        const key = `stage:${h.identity}`;
+        return (
+          <Box as="li" key={h.identity} borderWidth="1px" borderRadius="l2" p="2" data-testid="host-hand">
+            <HStack justify="space-between" gap="2" flexWrap="wrap">
+              <HStack gap="2">
+                <HandIcon />
+                <Text fontWeight="medium">{h.name || h.identity}</Text>
+                {h.onStage && (
+                  <Badge size="sm" colorPalette="green">
+                    {t('live.host.onStage')}
+                  </Badge>
                 )}
               </HStack>
-              <OutcomeText outcome={actions.outcomes[key]} />
-            </Box>
-          );
-        })}
-      </Stack>
-    </Stack>
+              {h.onStage ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={actions.busy === key}
+                  data-testid="host-send-back"
+                  onClick={() => void actions.run({ eventId, intent: 'sendOffStage', identity: h.identity }, key, t('live.host.sentBack', { name: h.name }))}
+                >
+                  {t('live.host.sendBack')}
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  loading={actions.busy === key}
+                  data-testid="host-bring-on-stage"
+                  onClick={() => void actions.run({ eventId, intent: 'bringOnStage', identity: h.identity }, key, t('live.host.broughtOnStage', { name: h.name }))}
+                >
+                  {t('live.host.bringOnStage')}
+                </Button>
+              )}
+            </HStack>
+            <OutcomeText outcome={actions.outcomes[key]} />
+          </Box>
+        );
+      })}
+    </HostList>
   );
 }
 
@@ -322,32 +326,27 @@ export function HostBlocked({ eventId, room, actions }: SectionProps) {
   const blocked = room.state?.blockedUsers ?? [];
   if (blocked.length === 0) return null;
   return (
-    <Stack gap="2" data-testid="host-blocked">
-      <Heading as="h3" size="sm">
-        {t('live.host.blockedTitle', { count: blocked.length })}
-      </Heading>
-      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-        {blocked.map((b) => {
-          const key = `unblock:${b.identity}`;
-          return (
-            <Box as="li" key={b.identity} borderWidth="1px" borderRadius="l2" p="2">
-              <HStack justify="space-between" gap="2" flexWrap="wrap">
-                <Text>{b.name || b.identity}</Text>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  loading={actions.busy === key}
-                  onClick={() => void actions.run({ eventId, intent: 'unblock', identity: b.identity }, key, t('live.host.unblocked', { name: b.name || b.identity }))}
-                >
-                  {t('live.host.unblock')}
-                </Button>
-              </HStack>
-              <OutcomeText outcome={actions.outcomes[key]} />
-            </Box>
-          );
-        })}
-      </Stack>
-    </Stack>
+    <HostList testId="host-blocked" title={t('live.host.blockedTitle', { count: blocked.length })}>
+      {blocked.map((b) => {
+        const key = `unblock:${b.identity}`;
+        return (
+          <Box as="li" key={b.identity} borderWidth="1px" borderRadius="l2" p="2">
+            <HStack justify="space-between" gap="2" flexWrap="wrap">
+              <Text>{b.name || b.identity}</Text>
+              <Button
+                size="xs"
+                variant="outline"
+                loading={actions.busy === key}
+                onClick={() => void actions.run({ eventId, intent: 'unblock', identity: b.identity }, key, t('live.host.unblocked', { name: b.name || b.identity }))}
+              >
+                {t('live.host.unblock')}
+              </Button>
+            </HStack>
+            <OutcomeText outcome={actions.outcomes[key]} />
+          </Box>
+        );
+      })}
+    </HostList>
   );
 }
 
