@@ -32,6 +32,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The alert shown instead of the countdown once an event can no longer be waited for. */
+const NOTICES = { cancelled: 'warning', over: 'neutral', ended: 'info' } as const;
+
 export default function Preview() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export default function Preview() {
   const now = useNow(data.now);
   const status = eventStatus({ ...event, cancelledAt: data.cancelledAt, endedAt: data.endedAt }, now);
   const over = status === 'expired' || status === 'cancelled' || (status === 'ended' && Boolean(data.endedAt));
+  const stateNotice: keyof typeof NOTICES | null = status === 'cancelled' ? 'cancelled' : over ? 'over' : status === 'ended' ? 'ended' : null;
   const lobby = lobbyHref(event.eventId);
   const joinHref = data.signedIn ? lobby : `/signIn?redirectTo=${encodeURIComponent(lobby)}`;
   return (
@@ -81,28 +85,12 @@ export default function Preview() {
 
         <Card.Root borderRadius="l3" bg="bg" position={{ lg: 'sticky' }} top={{ lg: '6' }}>
           <Card.Body gap="5" p={{ base: '5', md: '6' }}>
-            {status === 'cancelled' ? (
-              <Alert.Root status="warning" borderRadius="l2" data-testid="event-cancelled">
+            {stateNotice ? (
+              <Alert.Root status={NOTICES[stateNotice]} borderRadius="l2" data-testid={`event-${stateNotice}`}>
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{t('events.preview.cancelledTitle')}</Alert.Title>
-                  <Alert.Description>{t('events.preview.cancelledText')}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : over ? (
-              <Alert.Root status="neutral" borderRadius="l2" data-testid="event-over">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t('events.preview.overTitle')}</Alert.Title>
-                  <Alert.Description>{t('events.preview.overText')}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : status === 'ended' ? (
-              <Alert.Root status="info" borderRadius="l2" data-testid="event-ended">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t('events.preview.endedTitle')}</Alert.Title>
-                  <Alert.Description>{t('events.preview.endedText')}</Alert.Description>
+                  <Alert.Title>{t(`events.preview.${stateNotice}Title`)}</Alert.Title>
+                  <Alert.Description>{t(`events.preview.${stateNotice}Text`)}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
             ) : (
