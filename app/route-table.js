@@ -106,4 +106,6 @@ export const API_ROUTES = [
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts' },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts' },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
+  { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts' },
+  { path: '/api/chat/file', file: 'routes/api/chatFile.ts' },
 ];

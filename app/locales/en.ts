@@ -7,6 +7,7 @@ import schedule from './en/schedule';
 import events from './en/events';
 import live from './en/live';
 import lobby from './en/lobby';
+import chat from './en/chat';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -223,6 +224,7 @@ const en = {
   events,
   live,
   lobby,
+  chat,
 };
 
 export default en;

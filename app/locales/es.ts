@@ -8,6 +8,7 @@ import schedule from './es/schedule';
 import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
+import chat from './es/chat';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -225,6 +226,7 @@ const es: TranslationShape = {
   events,
   live,
   lobby,
+  chat,
 };
 
 export default es;

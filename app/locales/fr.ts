@@ -8,6 +8,7 @@ import schedule from './fr/schedule';
 import events from './fr/events';
 import live from './fr/live';
 import lobby from './fr/lobby';
+import chat from './fr/chat';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -225,6 +226,7 @@ const fr: TranslationShape = {
   events,
   live,
   lobby,
+  chat,
 };
 
 export default fr;
