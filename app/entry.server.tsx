@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { contentSecurityPolicy, inlineScriptHashes } from '~/lib/csp.server';
+import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '~/lib/csp.server';
 import { createI18n } from '~/lib/i18n';
 import { TRANSLATIONS } from '~/lib/i18n.server';
 import { videoConnectSources } from '../server/services/video.server';
@@ -30,7 +30,8 @@ export default function handleRequest(
       </I18nextProvider>,
     );
   const env = loadContext?.env;
-  const s3Origin = env?.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : undefined;
+  // Chat and event images load from, and uploads go straight to, the storage origin.
+  const s3Origin = env ? storageOrigin(env) : undefined;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set(
     'Content-Security-Policy',

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
-import { contentSecurityPolicy } from '../app/lib/csp.server';
+import { contentSecurityPolicy, storageOrigin } from '../app/lib/csp.server';
 import { themeStylesheet } from '../themes/stylesheet.server';
 import { resolveTenant, type Registry } from '../tenants/registry.server';
 import type { Tenant } from '../tenants/schema';
@@ -36,7 +36,7 @@ const UNKNOWN_SITE_HTML =
 
 /** Headers every response carries; documents get their own script-hash CSP from entry.server. */
 function securityHeaders(env: Env): express.RequestHandler {
-  const s3Origin = env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : `https://${env.S3_BUCKET}.s3.${env.AWS_REGION}.amazonaws.com`;
+  const s3Origin = storageOrigin(env);
   // Documents get a per-tenant policy from entry.server; this one covers the platform-wide video server.
   const csp = contentSecurityPolicy({ connectSources: [s3Origin, ...videoConnectSources(env, { id: 'platform', video: {} })], mediaSources: [s3Origin], development: env.NODE_ENV === 'development' });
   return (_req, res, next) => {

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { checkConfig, formatProblem } from '../tenants/check.server';
 import { createApp } from './app';
+import { attachChatSockets } from './services/chat/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
@@ -47,6 +48,8 @@ async function main() {
     console.log(`server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
   server.keepAliveTimeout = 65_000;
+  // In-event chat sockets on the same port (/ws/chat).
+  const chatSockets = attachChatSockets(server, { env, registry, services });
 
   // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
   const sweeper = startRoomExpirySweeper({
@@ -63,7 +66,9 @@ async function main() {
     closing = true;
     console.log(`${signal}: closing server`);
     const swept = sweeper.stop();
-    server.close(() => void swept.finally(() => process.exit(0)));
+    // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
+    const chatClosed = chatSockets.close().then(() => services.chat.close());
+    server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();

@@ -10,6 +10,29 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+export interface StorageLocation {
+  AWS_REGION: string;
+  S3_ENDPOINT?: string;
+  S3_BUCKET: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}
+
+/**
+ * The origin presigned storage URLs point at, as the S3 client builds them: the configured endpoint
+ * (with the bucket as a subdomain unless path style is forced), or AWS's regional endpoint, where a
+ * DNS-compatible bucket without dots is addressed virtual-host style. Browsers PUT uploads there
+ * (connect-src) and load images from it (img-src).
+ */
+export function storageOrigin({ AWS_REGION, S3_ENDPOINT, S3_BUCKET, S3_FORCE_PATH_STYLE }: StorageLocation): string {
+  const virtualHost = !S3_FORCE_PATH_STYLE && /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(S3_BUCKET);
+  if (S3_ENDPOINT) {
+    const endpoint = new URL(S3_ENDPOINT);
+    return virtualHost ? `${endpoint.protocol}//${S3_BUCKET}.${endpoint.host}` : endpoint.origin;
+  }
+  const host = `s3.${AWS_REGION}.amazonaws.com${AWS_REGION.startsWith('cn-') ? '.cn' : ''}`;
+  return `https://${virtualHost ? `${S3_BUCKET}.` : ''}${host}`;
+}
+
 export interface CspOptions {
   scriptHashes?: string[];
   /** Extra origins the browser may call (object storage for direct uploads). */

@@ -1,6 +1,7 @@
 import type { Registry } from '../../tenants/registry.server';
 import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
+import { createChatService, type ChatService } from './chat/service.server';
 import { createDatabase, pingDatabase, type Database } from './dynamo.server';
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
@@ -16,6 +17,8 @@ export interface Services {
   identity: Identity;
   /** LiveKit tokens and room service. Not a health dependency: without it rooms say video is unavailable, the rest serves. */
   video: VideoService;
+  /** In-event chat: fan-out bus (in process, or Redis with REDIS_URL) and storage. */
+  chat: ChatService;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -28,6 +31,7 @@ export function createServices(env: Env, registry: Registry): Services {
     formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
     identity: createIdentity(env, db),
     video: createVideoService(env),
+    chat: createChatService(env, db),
   };
 }
 

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadRegistry } from '../../tenants/registry.server';
 import { getFreePort } from '../../server/local/ports';
+import { startRedis, type LocalRedis } from '../../server/local/redis';
 import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '../../server/local/stack';
 
 declare module 'vitest' {
@@ -61,7 +62,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.LOCAL_STACK_STARTUP_MS = String(Math.round(performance.now() - started));
   project.provide('localStack', stack.env);
 
+  // Redis for the multi-instance chat tests only: REDIS_TEST_URL, never REDIS_URL (every other
+  // test keeps the in-process bus). Without redis-server those tests fail with this message.
+  let redis: LocalRedis | undefined;
+  try {
+    redis = await startRedis({ port: await getFreePort(), dir: dataDir });
+    stack.watch(redis.pid);
+    process.env.REDIS_TEST_URL = redis.url;
+  } catch (e) {
+    process.env.REDIS_TEST_PROBLEM = (e as Error).message;
+  }
+
   return async () => {
+    await redis?.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

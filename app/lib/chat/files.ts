@@ -6,6 +6,7 @@
  *
  * POST /api/chat/upload  JSON ChatUploadRequest → 200 ChatUploadResponse
  *   | 400 {error:'badRequest'|'type'|'tooLarge', message} | 401 | 403 (blocked, not open yet, over) | 404 (not this tenant's event)
+ *   | 503 {error:'unavailable'} when the storage service cannot sign
  * GET  /api/chat/file?event=<id>&key=<key> → 302 to a short-lived signed URL (attachments download under
  *   their own name) | 401 | 403 | 404 (unknown event, or a key outside chat/<eventId>/)
  */

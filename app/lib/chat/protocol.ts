@@ -141,6 +141,9 @@ export interface ChatMessage {
   approvedFrom: string | null;
   deleted: boolean;
   createdAt: string;
+  /** The sender's clientId of the `send` that made it: after a dropped connection the sender's browser recognises
+   * a message that was stored although its ack never came, so nothing is sent twice. */
+  clientId: string | null;
 }
 
 export interface ChatMember {

@@ -77,11 +77,6 @@ const live = {
     qa: 'Q&A',
     qaIntro: 'Questions from the audience: raise your hand and a host can bring you on stage to ask.',
   },
-  chat: {
-    title: 'Chat',
-    unavailable: 'Chat for this event is not available yet.',
-    moderated: 'In this event, messages will be checked by a host before everyone sees them.',
-  },
   roster: {
     title_one: '{{count}} person in the room',
     title_other: '{{count}} people in the room',

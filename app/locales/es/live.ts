@@ -79,11 +79,6 @@ const live: TranslationShape<typeof en> = {
     qa: 'Preguntas',
     qaIntro: 'Preguntas del público: levanta la mano y un anfitrión puede subirte al escenario para preguntar.',
   },
-  chat: {
-    title: 'Chat',
-    unavailable: 'El chat de este evento aún no está disponible.',
-    moderated: 'En este evento, un anfitrión revisará los mensajes antes de que todos los vean.',
-  },
   roster: {
     title_one: '{{count}} persona en la sala',
     title_other: '{{count}} personas en la sala',

@@ -79,11 +79,6 @@ const live: TranslationShape<typeof en> = {
     qa: 'Questions',
     qaIntro: 'Questions du public : levez la main et un animateur peut vous faire monter sur scène pour poser la vôtre.',
   },
-  chat: {
-    title: 'Discussion',
-    unavailable: 'La discussion de cet événement n’est pas encore disponible.',
-    moderated: 'Dans cet événement, un animateur vérifiera les messages avant que tout le monde les voie.',
-  },
   roster: {
     title_one: '{{count}} personne dans la salle',
     title_other: '{{count}} personnes dans la salle',

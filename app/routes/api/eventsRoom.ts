@@ -86,6 +86,8 @@ export async function action(args: ActionFunctionArgs) {
         return ok();
       case 'block': {
         await setUserBlocked(db, tenant.id, event.eventId, identity, true);
+        // Their chat sockets close on every instance; hosts see them in the chat's blocked list.
+        await context.services.chat.userBlocked(tenant.id, event.eventId, identity);
         try {
           await video.removeParticipant(tenant, event, identity);
           return ok({ removed: true });
@@ -96,6 +98,7 @@ export async function action(args: ActionFunctionArgs) {
       }
       case 'unblock':
         await setUserBlocked(db, tenant.id, event.eventId, identity, false);
+        await context.services.chat.userUnblocked(tenant.id, event.eventId, identity);
         return ok();
       case 'bringOnStage': {
         const participant = await video.setCanPublish(tenant, event, identity, true);

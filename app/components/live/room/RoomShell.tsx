@@ -1,14 +1,18 @@
 /**
  * A live room page, whatever the layout: header (title, time, role), the stage (LiveKit, loaded in
- * the browser only), and the panels the layout asks for (chat pane, tabs Chat / Participants /
- * Q&A, raise hand, host controls). The stage has its own states (connecting, unavailable, ended);
- * the panels work whether or not video does.
+ * the browser only), the event's chat (beside the stage on desktop, below it on phones, the whole
+ * page in /liveEventsChat, the Chat tab in /liveEventsContainer) and the panels the layout asks for
+ * (tabs Chat / Participants / Q&A, raise hand, host controls). One ChatProvider holds the page's
+ * chat connection, shared by the chat pane and the Q&A tab. The stage has its own states
+ * (connecting, unavailable, ended); the panels work whether or not video does.
  */
 import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Link as ChakraLink, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useNavigate, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatPane } from '~/components/chat/ChatPane';
+import { QuestionsPanel } from '~/components/chat/QuestionsPanel';
+import { ChatProvider } from '~/components/chat/useChat';
 import { LocalTime } from '~/components/events/LocalTime';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '~/components/live/devices/choice';
 import type { RoomAction } from '~/lib/events/api';
@@ -228,7 +232,7 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="chat">
-        <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} hideTitle />
+        <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} hideTitle questionsElsewhere />
       </Tabs.Content>
       <Tabs.Content value="participants">
         {canModerate ? (
@@ -243,88 +247,93 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
       </Tabs.Content>
       <Tabs.Content value="qa">
         <Stack gap="4">
-          <Text fontSize="sm" color="fg.muted">
-            {t('live.tabs.qaIntro')}
-          </Text>
-          {canModerate ? <HostHands {...sectionProps} /> : <RaiseHand eventId={event.eventId} />}
+          <QuestionsPanel />
+          <Stack gap="3" pt="3" borderTopWidth="1px">
+            <Text fontSize="sm" color="fg.muted">
+              {t('live.tabs.qaIntro')}
+            </Text>
+            {canModerate ? <HostHands {...sectionProps} /> : <RaiseHand eventId={event.eventId} />}
+          </Stack>
         </Stack>
       </Tabs.Content>
     </Tabs.Root>
   ) : null;
 
-  const chat = spec.chat ? <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} /> : null;
+  const chat = spec.chat ? <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} tall={!stage} /> : null;
   const hostPanel = canModerate && !spec.tabs ? <HostPanel {...sectionProps} /> : null;
   const hasSide = Boolean(sideTabs || hostPanel || (chat && stage));
 
   return (
-    <Container maxW="8xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} data-testid="room" data-layout={layout}>
-      <Stack gap={{ base: '4', md: '5' }}>
-        <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3">
-          <Stack gap="1" minW="0">
-            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} data-testid="room-title">
-              {event.title}
-            </Heading>
-            <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
-              <Badge colorPalette={event.status === 'live' ? 'red' : 'gray'} variant="solid" data-testid="room-status">
-                {t(`events.status.${event.status}`)}
-              </Badge>
-              <Badge variant="subtle" data-testid="room-role">
-                {t(`live.roles.${role}`)}
-              </Badge>
-              <Text>
-                <LocalTime iso={event.eventDateTime} fallbackZone={tenantZone} style="dateTime" />
-              </Text>
-              <Text>{t(`live.layouts.${layout}`)}</Text>
-            </HStack>
-          </Stack>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/liveEvents">{t('live.leavePage')}</Link>
-          </Button>
-        </Flex>
-
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: hasSide ? 'minmax(0, 1fr) 22rem' : 'minmax(0, 1fr)' }} gap={{ base: '4', md: '5' }} alignItems="start">
-          <Stack gap="4" minW="0">
-            {stage ?? chat}
-            {spec.participantsObserve && stage && (
-              <Text fontSize="sm" color="fg.muted" data-testid="observers">
-                {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
-              </Text>
-            )}
-            {spec.restreamNote && canModerate && (
-              <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
-                <Stack gap="2">
-                  <Heading as="h2" size="sm">
-                    {t('live.restream.title')}
-                  </Heading>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('live.restream.body')}
-                  </Text>
-                  <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
-                    <Link to="/rtmpKey">{t('live.restream.link')}</Link>
-                  </ChakraLink>
-                </Stack>
-              </Box>
-            )}
-            {spec.settingsLink && (
-              <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
-                <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
-              </ChakraLink>
-            )}
-            {showRaiseHand && !spec.tabs && (
-              <Box borderWidth="1px" borderRadius="l3" p="4">
-                <RaiseHand eventId={event.eventId} />
-              </Box>
-            )}
-          </Stack>
-          {hasSide && (
-            <Stack gap="4" minW="0">
-              {sideTabs}
-              {stage && chat}
-              {hostPanel}
+    <ChatProvider eventId={event.eventId} role={role}>
+      <Container maxW="8xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} data-testid="room" data-layout={layout}>
+        <Stack gap={{ base: '4', md: '5' }}>
+          <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3">
+            <Stack gap="1" minW="0">
+              <Heading as="h1" size={{ base: 'xl', md: '2xl' }} data-testid="room-title">
+                {event.title}
+              </Heading>
+              <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
+                <Badge colorPalette={event.status === 'live' ? 'red' : 'gray'} variant="solid" data-testid="room-status">
+                  {t(`events.status.${event.status}`)}
+                </Badge>
+                <Badge variant="subtle" data-testid="room-role">
+                  {t(`live.roles.${role}`)}
+                </Badge>
+                <Text>
+                  <LocalTime iso={event.eventDateTime} fallbackZone={tenantZone} style="dateTime" />
+                </Text>
+                <Text>{t(`live.layouts.${layout}`)}</Text>
+              </HStack>
             </Stack>
-          )}
-        </Grid>
-      </Stack>
-    </Container>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/liveEvents">{t('live.leavePage')}</Link>
+            </Button>
+          </Flex>
+
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: hasSide ? 'minmax(0, 1fr) 22rem' : 'minmax(0, 1fr)', xl: hasSide ? 'minmax(0, 1fr) 24rem' : 'minmax(0, 1fr)' }} gap={{ base: '4', md: '5' }} alignItems="start">
+            <Stack gap="4" minW="0">
+              {stage ?? chat}
+              {spec.participantsObserve && stage && (
+                <Text fontSize="sm" color="fg.muted" data-testid="observers">
+                  {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
+                </Text>
+              )}
+              {spec.restreamNote && canModerate && (
+                <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
+                  <Stack gap="2">
+                    <Heading as="h2" size="sm">
+                      {t('live.restream.title')}
+                    </Heading>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('live.restream.body')}
+                    </Text>
+                    <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
+                      <Link to="/rtmpKey">{t('live.restream.link')}</Link>
+                    </ChakraLink>
+                  </Stack>
+                </Box>
+              )}
+              {spec.settingsLink && (
+                <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
+                  <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
+                </ChakraLink>
+              )}
+              {showRaiseHand && !spec.tabs && (
+                <Box borderWidth="1px" borderRadius="l3" p="4">
+                  <RaiseHand eventId={event.eventId} />
+                </Box>
+              )}
+            </Stack>
+            {hasSide && (
+              <Stack gap="4" minW="0">
+                {sideTabs}
+                {stage && chat}
+                {hostPanel}
+              </Stack>
+            )}
+          </Grid>
+        </Stack>
+      </Container>
+    </ChatProvider>
   );
 }

@@ -11,7 +11,7 @@ export interface LayoutSpec {
   stage: StageKind;
   /** A side panel with the tabs Chat / Participants / Q&A. */
   tabs: boolean;
-  /** A chat pane of its own beside (or instead of) the stage. */
+  /** A chat pane of its own beside the stage (below it on phones), or instead of it; layouts with tabs have it in their Chat tab. */
   chat: boolean;
   /** Audience members may raise a hand; hosts bring them on stage. */
   raiseHand: boolean;
@@ -32,7 +32,8 @@ export interface LayoutSpec {
 const base: LayoutSpec = {
   stage: 'grid',
   tabs: false,
-  chat: false,
+  // Every room has the event's chat.
+  chat: true,
   raiseHand: false,
   audioOnly: false,
   participantsObserve: false,
@@ -42,13 +43,13 @@ const base: LayoutSpec = {
 };
 
 export const LAYOUTS: Record<RoomLayout, LayoutSpec> = {
-  liveEventsContainer: { ...base, tabs: true, raiseHand: true },
+  liveEventsContainer: { ...base, tabs: true, chat: false, raiseHand: true },
   liveEventsVideo: { ...base },
-  liveEventsChat: { ...base, stage: 'none', chat: true },
+  liveEventsChat: { ...base, stage: 'none' },
   preBuilt: { ...base, stage: 'prebuilt' },
-  preBuiltChat: { ...base, stage: 'prebuilt', chat: true },
+  preBuiltChat: { ...base, stage: 'prebuilt' },
   customVideo: { ...base, stage: 'focus', branded: true, settingsLink: true },
-  hybridVideoChat: { ...base, chat: true, raiseHand: true },
+  hybridVideoChat: { ...base, raiseHand: true },
   ils: { ...base, raiseHand: true },
   lbc: { ...base, stage: 'speaker' },
   hbc: { ...base, stage: 'speaker', restreamNote: true },

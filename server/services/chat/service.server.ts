@@ -1,0 +1,106 @@
+/**
+ * The chat service on `services.chat`: the bus, the repository and the changes HTTP routes need
+ * (a block from the host panel closes the person's chat sockets on every instance too).
+ * Bus payloads: `E<seq>\n<audience JSON>\n<server frame JSON>` for a change (the frame is
+ * serialised once, by the instance that committed it, and sent to sockets as is) and
+ * `C<control JSON>` for instance-to-instance control messages.
+ */
+import { avatarColorFor, type ChatAudience, type ChatMember } from '../../../app/lib/chat/protocol';
+import type { Env } from '../../env.server';
+import type { Database } from '../dynamo.server';
+import { chatChannel, createChatBus, type ChatBus } from './bus.server';
+import { ChatRepository, PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from './repository.server';
+
+/** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
+export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };
+
+export type BusMessage = { type: 'event'; seq: number; stream: Stream; audience: ChatAudience; frame: string } | { type: 'control'; control: ChatControl };
+
+/** `E<seq>[\tP | \tM<pairKey>]\n<audience>\n<frame>`: the stream tag lets other instances keep their cached HEAD current. */
+export function encodeEvent(change: Sequenced): string {
+  const stream = streamOf(change.event);
+  const tag = stream === null ? '' : stream === PUBLIC_STREAM ? '\tP' : `\tM${stream}`;
+  return `E${change.event.seq}${tag}\n${JSON.stringify(change.audience)}\n${JSON.stringify({ type: 'event', event: change.event })}`;
+}
+
+export function encodeControl(control: ChatControl): string {
+  return `C${JSON.stringify(control)}`;
+}
+
+/** Null for a payload this version does not understand (it is then ignored). */
+export function decodeBusMessage(payload: string): BusMessage | null {
+  try {
+    if (payload.startsWith('E')) {
+      const first = payload.indexOf('\n');
+      const second = payload.indexOf('\n', first + 1);
+      if (first < 0 || second < 0) return null;
+      const header = payload.slice(1, first);
+      const tab = header.indexOf('\t');
+      const seq = Number(tab < 0 ? header : header.slice(0, tab));
+      if (!Number.isSafeInteger(seq) || seq < 1) return null;
+      const tag = tab < 0 ? null : header.slice(tab + 1);
+      const stream: Stream = tag === null ? null : tag === 'P' ? PUBLIC_STREAM : tag.startsWith('M') ? tag.slice(1) : null;
+      return { type: 'event', seq, stream, audience: JSON.parse(payload.slice(first + 1, second)) as ChatAudience, frame: payload.slice(second + 1) };
+    }
+    if (payload.startsWith('C')) return { type: 'control', control: JSON.parse(payload.slice(1)) as ChatControl };
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+export class ChatService {
+  constructor(
+    readonly bus: ChatBus,
+    readonly repository: ChatRepository,
+  ) {}
+
+  /** Publishes a committed change to every instance (a failure is logged: clients catch up when they resume). */
+  async publish(tenantId: string, eventId: string, change: Sequenced | null): Promise<void> {
+    if (!change) return;
+    try {
+      await this.bus.publish(chatChannel(tenantId, eventId), encodeEvent(change));
+    } catch (e) {
+      console.error(`[chat] publish failed for ${tenantId}/${eventId} seq ${change.event.seq}: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Tells every instance. A failure is logged: other instances still refuse a blocked person's
+   * next action once their cached copy of the event expires (a few seconds), and their reconnect.
+   */
+  async control(tenantId: string, eventId: string, control: ChatControl): Promise<void> {
+    try {
+      await this.bus.publish(chatChannel(tenantId, eventId), encodeControl(control));
+    } catch (e) {
+      console.error(`[chat] control ${control.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * After the event's blocked list gained the user (events.server setUserBlocked): their chat
+   * sockets close on every instance, and hosts see them in the blocked list.
+   */
+  async userBlocked(tenantId: string, eventId: string, userId: string): Promise<void> {
+    await this.control(tenantId, eventId, { kind: 'blocked', userId });
+    const known = await this.repository.getMember(tenantId, eventId, userId);
+    const member: ChatMember = known
+      ? { userId, displayName: known.displayName, role: known.role, avatarBgColor: known.avatarBgColor }
+      : { userId, displayName: userId, role: 'participant', avatarBgColor: avatarColorFor(userId) };
+    await this.publish(tenantId, eventId, await this.repository.blocked(tenantId, eventId, member));
+  }
+
+  /** After the event's blocked list lost the user: hosts see the change; the person may join again. */
+  async userUnblocked(tenantId: string, eventId: string, userId: string): Promise<void> {
+    await this.control(tenantId, eventId, { kind: 'unblocked', userId });
+    await this.publish(tenantId, eventId, await this.repository.unblocked(tenantId, eventId, userId));
+  }
+
+  async close(): Promise<void> {
+    await this.bus.close();
+  }
+}
+
+export function createChatService(env: Pick<Env, 'REDIS_URL'>, db: Database): ChatService {
+  return new ChatService(createChatBus(env), new ChatRepository(db));
+}
