@@ -18,15 +18,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '../app/lib/chat/protocol';
 import { loadRegistry } from '../tenants/registry.server';
-import { localCognitoClient } from '../server/local/cognito';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '../server/local/cognito';
 import { startRedis, type LocalRedis } from '../server/local/redis';
 import { readPoolsFile } from '../server/services/identity.server';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '../server/local/stack';
@@ -270,21 +265,6 @@ async function closeListeners(child: Child): Promise<void> {
   if (child.process.exitCode === null) child.process.kill('SIGKILL');
 }
 
-/** Amplify's CookieStorage cookies (CognitoIdentityServiceProvider.<client>.…) for these tokens. */
-function amplifyCookie(clientId: string, tokens: { IdToken: string; AccessToken: string; RefreshToken: string }): string {
-  const username = String((JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
-  const base = `CognitoIdentityServiceProvider.${clientId}`;
-  return [
-    [`${base}.LastAuthUser`, username],
-    [`${base}.${username}.idToken`, tokens.IdToken],
-    [`${base}.${username}.accessToken`, tokens.AccessToken],
-    [`${base}.${username}.refreshToken`, tokens.RefreshToken],
-    ['lng', 'en'],
-  ]
-    .map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`)
-    .join('; ');
-}
-
 /** Confirmed members of the tenant's local pool, signed in: one cookie each. */
 async function signedInUsers(stack: LocalStack, count: number, label: string): Promise<string[]> {
   const pools = readPoolsFile(stack.env.IDENTITY_POOLS_FILE!);
@@ -300,26 +280,12 @@ async function signedInUsers(stack: LocalStack, count: number, label: string): P
           const i = next++;
           const username = `bench-${label}-${i}@${TENANT}.bench.example`;
           const password = `Bench-${i}-Password-1!`;
-          await client.send(
-            new AdminCreateUserCommand({
-              UserPoolId: pool.userPoolId,
-              Username: username,
-              MessageAction: 'SUPPRESS',
-              TemporaryPassword: password,
-              UserAttributes: [
-                { Name: 'email', Value: username },
-                { Name: 'email_verified', Value: 'true' },
-                { Name: 'custom:tenantId', Value: TENANT },
-                { Name: 'name', Value: `Bench ${label} ${i}` },
-              ],
-            }),
-          );
-          await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: password, Permanent: true }));
-          await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: 'member' }));
+          await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: TENANT, username, password, name: `Bench ${label} ${i}`, group: 'member' });
           const auth = await client.send(
             new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
           );
-          cookies[i] = amplifyCookie(pool.appClientId, auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string });
+          const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+          cookies[i] = amplifyCookieHeader(pool.appClientId, tokens, [['lng', 'en']]);
         }
       }),
     );

@@ -229,6 +229,60 @@ async function ensureGroups(client: CognitoIdentityProviderClient, userPoolId: s
   }
 }
 
+/**
+ * The Cookie header of a browser Amplify signed in (its CookieStorage names:
+ * CognitoIdentityServiceProvider.<client>.…), for tests and benchmarks that call the app directly.
+ */
+export function amplifyCookieHeader(clientId: string, tokens: { IdToken: string; AccessToken: string; RefreshToken?: string }, extra: Array<[string, string]> = []): string {
+  const username = String((JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
+  const base = `CognitoIdentityServiceProvider.${clientId}`;
+  const pairs: Array<[string, string]> = [
+    [`${base}.LastAuthUser`, username],
+    [`${base}.${username}.idToken`, tokens.IdToken],
+    [`${base}.${username}.accessToken`, tokens.AccessToken],
+  ];
+  if (tokens.RefreshToken) pairs.push([`${base}.${username}.refreshToken`, tokens.RefreshToken]);
+  return [...pairs, ...extra].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('; ');
+}
+
+export interface PoolUser {
+  userPoolId: string;
+  tenantId: string;
+  username: string;
+  password: string;
+  name: string;
+  group: IdentityRole;
+}
+
+/**
+ * A confirmed user with a permanent password, the tenant attribute and one group (the demo users,
+ * and the users tests and benchmarks sign in with). Returns the user's sub.
+ */
+export async function createPoolUser(client: CognitoIdentityProviderClient, user: PoolUser, { exists = false } = {}): Promise<string | null> {
+  let sub: string | null = null;
+  if (!exists) {
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: user.userPoolId,
+        Username: user.username,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: user.password,
+        UserAttributes: [
+          { Name: 'email', Value: user.username },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'custom:tenantId', Value: user.tenantId },
+          { Name: 'name', Value: user.name },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? null;
+  }
+  // Permanent password: the user is CONFIRMED and signs in with it (also resets an edited one).
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: user.userPoolId, Username: user.username, Password: user.password, Permanent: true }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: user.userPoolId, Username: user.username, GroupName: user.group }));
+  return sub;
+}
+
 async function ensureDemoUser(client: CognitoIdentityProviderClient, userPoolId: string, tenantId: string, role: IdentityRole): Promise<DemoAccount> {
   const username = demoUsername(tenantId, role);
   const password = demoPassword(tenantId, role);
@@ -239,25 +293,7 @@ async function ensureDemoUser(client: CognitoIdentityProviderClient, userPoolId:
     if ((e as Error).name !== 'UserNotFoundException') throw e;
     exists = false;
   }
-  if (!exists) {
-    await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: userPoolId,
-        Username: username,
-        MessageAction: 'SUPPRESS',
-        TemporaryPassword: password,
-        UserAttributes: [
-          { Name: 'email', Value: username },
-          { Name: 'email_verified', Value: 'true' },
-          { Name: 'custom:tenantId', Value: tenantId },
-          { Name: 'name', Value: `Demo ${role}` },
-        ],
-      }),
-    );
-  }
-  // Permanent password: the user is CONFIRMED and signs in with it (also resets an edited one).
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: password, Permanent: true }));
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: role }));
+  await createPoolUser(client, { userPoolId, tenantId, username, password, name: `Demo ${role}`, group: role }, { exists });
   return { tenant: tenantId, role, username, password };
 }
 

@@ -11,35 +11,13 @@ import { chatFileUrl } from '../../app/lib/chat/protocol';
 import { setUserBlocked } from '../../server/services/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
-import { cognito, createUser, hydrated, poolOf, signInContext, type TestUser } from './session-helpers';
+import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
 const T = 'aurora';
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** The Cookie header Amplify's CookieStorage gives a signed-in browser of the user's tenant. */
-async function sessionCookie(request: APIRequestContext, user: TestUser): Promise<string> {
-  const pool = poolOf(user.tenant);
-  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: pool.appClientId,
-    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
-  });
-  const tokens = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
-  if (status !== 200 || !tokens) throw new Error(`sign-in of ${user.username} failed: ${status}`);
-  const username = String((JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
-  const base = `CognitoIdentityServiceProvider.${pool.appClientId}`;
-  return [
-    [`${base}.LastAuthUser`, username],
-    [`${base}.${username}.idToken`, tokens.IdToken],
-    [`${base}.${username}.accessToken`, tokens.AccessToken],
-    [`${base}.${username}.refreshToken`, tokens.RefreshToken],
-  ]
-    .map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`)
-    .join('; ');
-}
 
 interface Answer<T> {
   status: number;

@@ -4,62 +4,22 @@
  * the queue) → approved → everyone sees it; a deleted message disappears for everyone; a blocked
  * participant's chat says so and a reload is refused; unblocked, they come back.
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { RoomLayout } from '../../app/lib/events/model';
 import { minutesFromNow, seedEvent } from './events-helpers';
-import { expect, tenantUrl, test } from './fixtures';
-import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
+import { expect, test } from './fixtures';
+import { createUser, hydrated } from './session-helpers';
+import { enter, leave, log, messageWith, pane, say } from './chat-helpers';
 
 const T = 'aurora';
 const LAYOUT: RoomLayout = 'hybridVideoChat';
-
-interface Person {
-  user: TestUser;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function enter(browser: Browser, request: Parameters<typeof signInContext>[1], user: TestUser, eventId: string): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(context, request, user);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(tenantUrl(T, `/${LAYOUT}?event=${eventId}`));
-  await hydrated(page);
-  await expect(pane(page)).toHaveAttribute('data-status', 'live', { timeout: 15_000 });
-  return { user, context, page, errors };
-}
-
-async function leave(...people: Person[]) {
-  for (const p of people) {
-    await p.context.close();
-    expect(p.errors, `console errors of ${p.user.username}`).toEqual([]);
-  }
-}
-
-const pane = (page: Page) => page.getByTestId('chat-pane').first();
-const log = (page: Page) => page.getByTestId('chat-log').first();
-const messageWith = (page: Page, text: string): Locator => log(page).getByTestId('chat-message').filter({ hasText: text });
-
-async function say(page: Page, text: string) {
-  const input = pane(page).getByTestId('chat-input');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(messageWith(page, text)).toHaveCount(1);
-}
 
 test('a participant’s message waits for approval, is approved for everyone, and a deleted one disappears', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const [orgUser, aUser, bUser] = await Promise.all([createUser(T, 'mod-org', 'organizer'), createUser(T, 'mod-a'), createUser(T, 'mod-b')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: LAYOUT, moderateChat: true });
-  const org = await enter(browser, request, orgUser, event.eventId);
-  const a = await enter(browser, request, aUser, event.eventId);
-  const b = await enter(browser, request, bUser, event.eventId);
+  const org = await enter(browser, request, orgUser, T, LAYOUT, event.eventId);
+  const a = await enter(browser, request, aUser, T, LAYOUT, event.eventId);
+  const b = await enter(browser, request, bUser, T, LAYOUT, event.eventId);
   await expect(pane(a.page).getByTestId('chat-moderated')).toBeVisible();
 
   // The organizer's own messages never wait.
@@ -102,8 +62,8 @@ test('a blocked participant is told so and refused on reload; unblocked, they ca
   test.setTimeout(90_000);
   const [orgUser, aUser] = await Promise.all([createUser(T, 'blk-org', 'organizer'), createUser(T, 'blk-a')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: LAYOUT, moderateChat: true });
-  const org = await enter(browser, request, orgUser, event.eventId);
-  const a = await enter(browser, request, aUser, event.eventId);
+  const org = await enter(browser, request, orgUser, T, LAYOUT, event.eventId);
+  const a = await enter(browser, request, aUser, T, LAYOUT, event.eventId);
 
   await say(a.page, 'Something rude');
   await pane(org.page).getByTestId('chat-view-moderation').click();

@@ -5,59 +5,17 @@
  * with "Earlier messages", an image, tenant isolation, and garbage frames that leave the socket up.
  */
 import { Buffer } from 'node:buffer';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { E2E_PORT } from '../../playwright.config';
 import { CHAT_CLOSE, CHAT_HISTORY_PAGE } from '../../app/lib/chat/protocol';
-import type { RoomLayout } from '../../app/lib/events/model';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
-import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
+import { createUser, signInContext } from './session-helpers';
+import { enter, leave, log, messageWith, pane, say } from './chat-helpers';
 
 const T = 'aurora';
 const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
-
-interface Person {
-  user: TestUser;
-  context: BrowserContext;
-  page: Page;
-}
-
-/** A signed-in person with the room open (a browser context of their own). */
-async function enter(browser: Browser, request: Parameters<typeof signInContext>[1], user: TestUser, layout: RoomLayout, eventId: string, viewport = { width: 1280, height: 900 }): Promise<Person> {
-  const context = await browser.newContext({ viewport });
-  await signInContext(context, request, user);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  (page as Page & { chatErrors?: string[] }).chatErrors = errors;
-  await page.goto(tenantUrl(T, `/${layout}?event=${eventId}`));
-  await hydrated(page);
-  await expect(pane(page)).toHaveAttribute('data-status', 'live', { timeout: 15_000 });
-  return { user, context, page };
-}
-
-async function leave(...people: Person[]) {
-  for (const p of people) {
-    const errors = (p.page as Page & { chatErrors?: string[] }).chatErrors ?? [];
-    await p.context.close();
-    expect(errors, `console errors of ${p.user.username}`).toEqual([]);
-  }
-}
-
-const pane = (page: Page) => page.getByTestId('chat-pane').first();
-const log = (page: Page) => page.getByTestId('chat-log').first();
-const messageWith = (page: Page, text: string): Locator => log(page).getByTestId('chat-message').filter({ hasText: text });
-
-async function say(page: Page, text: string) {
-  const input = pane(page).getByTestId('chat-input');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(messageWith(page, text)).toHaveCount(1);
-}
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -65,8 +23,8 @@ test('organizer and participant chat in real time: send, like, reply, and a ques
   test.setTimeout(90_000);
   const [orgUser, parUser] = await Promise.all([createUser(T, 'chat-org', 'organizer'), createUser(T, 'chat-par')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
-  const org = await enter(browser, request, orgUser, 'liveEventsContainer', event.eventId);
-  const par = await enter(browser, request, parUser, 'liveEventsContainer', event.eventId, { width: 390, height: 844 });
+  const org = await enter(browser, request, orgUser, T, 'liveEventsContainer', event.eventId);
+  const par = await enter(browser, request, parUser, T, 'liveEventsContainer', event.eventId, { width: 390, height: 844 });
 
   await expect(log(par.page).getByTestId('chat-log-empty')).toHaveText('No messages yet — say hello');
 
@@ -120,9 +78,9 @@ test('a private message reaches the organizer only, and the organizer answers pr
   test.setTimeout(90_000);
   const [orgUser, parUser, otherUser] = await Promise.all([createUser(T, 'pm-org', 'organizer'), createUser(T, 'pm-par'), createUser(T, 'pm-third')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'ils' });
-  const org = await enter(browser, request, orgUser, 'ils', event.eventId);
-  const par = await enter(browser, request, parUser, 'ils', event.eventId, { width: 390, height: 844 });
-  const third = await enter(browser, request, otherUser, 'ils', event.eventId);
+  const org = await enter(browser, request, orgUser, T, 'ils', event.eventId);
+  const par = await enter(browser, request, parUser, T, 'ils', event.eventId, { width: 390, height: 844 });
+  const third = await enter(browser, request, otherUser, T, 'ils', event.eventId);
 
   // A public message works in this video layout too.
   await say(third.page, 'Public hello from the third person');
@@ -163,8 +121,8 @@ test('a participant who goes offline gets every missed message exactly once, in 
   test.setTimeout(90_000);
   const [orgUser, parUser] = await Promise.all([createUser(T, 'rc-org', 'organizer'), createUser(T, 'rc-par')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'preBuiltChat' });
-  const org = await enter(browser, request, orgUser, 'preBuiltChat', event.eventId);
-  const par = await enter(browser, request, parUser, 'preBuiltChat', event.eventId);
+  const org = await enter(browser, request, orgUser, T, 'preBuiltChat', event.eventId);
+  const par = await enter(browser, request, parUser, T, 'preBuiltChat', event.eventId);
 
   await say(org.page, 'Before the drop');
   await expect(messageWith(par.page, 'Before the drop')).toBeVisible();
@@ -250,7 +208,7 @@ test('history: a late joiner sees the latest page and loads earlier messages (/l
     await sendOverSocket(cookie, event.eventId, texts);
   }
 
-  const person = await enter(browser, request, late, 'liveEventsChat', event.eventId);
+  const person = await enter(browser, request, late, T, 'liveEventsChat', event.eventId);
   await expect(person.page.getByTestId('room-stage')).toHaveCount(0);
   const texts = log(person.page).getByTestId('chat-text');
   await expect(texts).toHaveCount(CHAT_HISTORY_PAGE);
@@ -272,8 +230,8 @@ test('an image sent by one person appears for the other; a wrong file type is re
   test.setTimeout(90_000);
   const [orgUser, parUser] = await Promise.all([createUser(T, 'img-org', 'organizer'), createUser(T, 'img-par')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'hybridVideoChat' });
-  const org = await enter(browser, request, orgUser, 'hybridVideoChat', event.eventId);
-  const par = await enter(browser, request, parUser, 'hybridVideoChat', event.eventId);
+  const org = await enter(browser, request, orgUser, T, 'hybridVideoChat', event.eventId);
+  const par = await enter(browser, request, parUser, T, 'hybridVideoChat', event.eventId);
 
   const input = pane(par.page).getByTestId('chat-file-input');
   await input.setInputFiles({ name: 'script.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });

@@ -6,14 +6,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { amplifyCookieHeader, createPoolUser } from '../../server/local/cognito';
 import { tenantApi } from './fixtures';
 
 const STACK_DIR = process.env.E2E_STACK_DIR_OVERRIDE ?? E2E_STACK_DIR;
@@ -79,24 +75,9 @@ export async function createUser(tenant: string, label: string, group: 'member' 
   });
   const username = `${label}-${randomBytes(5).toString('hex')}@${tenant}.test.example`;
   const password = `Test-${randomBytes(4).toString('hex')}-Aa1!`;
-  const created = await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: pool.userPoolId,
-      Username: username,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: password,
-      UserAttributes: [
-        { Name: 'email', Value: username },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'custom:tenantId', Value: tenant },
-        { Name: 'name', Value: `Test ${label}` },
-      ],
-    }),
-  );
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: password, Permanent: true }));
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: group }));
+  const created = await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: tenant, username, password, name: `Test ${label}`, group });
   client.destroy();
-  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username ?? username;
+  const sub = created ?? username;
   return { tenant, username, password, sub };
 }
 
@@ -107,6 +88,19 @@ export async function cognito(request: APIRequestContext, tenant: string, operat
     data: JSON.stringify(body),
   });
   return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The Cookie header Amplify's CookieStorage gives a signed-in browser of the user's tenant. */
+export async function sessionCookie(request: APIRequestContext, user: TestUser): Promise<string> {
+  const pool = poolOf(user.tenant);
+  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: pool.appClientId,
+    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+  });
+  const tokens = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
+  if (status !== 200 || !tokens) throw new Error(`sign-in of ${user.username} failed: ${status}`);
+  return amplifyCookieHeader(pool.appClientId, tokens);
 }
 
 function jwtClaims(token: string): Record<string, unknown> {

@@ -15,31 +15,9 @@ import type { EventRecord } from '../../app/lib/events/model';
 import { setUserBlocked } from '../../server/services/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
-import { cognito, createUser, poolOf, type TestUser } from './session-helpers';
+import { createUser, sessionCookie, type TestUser } from './session-helpers';
 
 test.describe.configure({ timeout: 60_000 });
-
-/** The Cookie header Amplify's CookieStorage gives a signed-in browser of this tenant. */
-async function sessionCookie(request: APIRequestContext, user: TestUser): Promise<string> {
-  const pool = poolOf(user.tenant);
-  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: pool.appClientId,
-    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
-  });
-  const tokens = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
-  if (status !== 200 || !tokens) throw new Error(`sign-in of ${user.username} failed: ${status}`);
-  const username = String((JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
-  const base = `CognitoIdentityServiceProvider.${pool.appClientId}`;
-  return [
-    [`${base}.LastAuthUser`, username],
-    [`${base}.${username}.idToken`, tokens.IdToken],
-    [`${base}.${username}.accessToken`, tokens.AccessToken],
-    [`${base}.${username}.refreshToken`, tokens.RefreshToken],
-  ]
-    .map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`)
-    .join('; ');
-}
 
 interface Caller {
   token(eventId: string): Promise<{ status: number; body: RoomTokenResponse & { error?: string; opensAt?: string } }>;

@@ -4,13 +4,14 @@
  * (download under their own name), likes, reply, and for hosts: reply privately, delete, block
  * (both confirmed). Also the composer's own messages still on their way (sending / not sent).
  */
-import { Badge, Box, Button, Dialog, Flex, HStack, IconButton, Link, Menu, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '~/lib/chat/protocol';
 import { avatarColorFor, type ChatMember } from '~/lib/chat/protocol';
 import type { Outgoing } from '~/lib/chat/state';
 import { isStaff, type EventRole } from '~/lib/events/permissions';
+import { ConfirmDialog } from '~/components/ui/ConfirmDialog';
 import { ChatText } from './ChatText';
 import { clockTime, fileNameOfUrl, initials, problemText } from './format';
 import { FileIcon, HeartIcon, LockIcon, MoreIcon, ReplyIcon } from './icons';
@@ -45,59 +46,6 @@ function Time({ iso }: { iso: string }) {
     <chakra.time dateTime={iso} title={full} fontSize="xs" color="fg.muted" flexShrink={0}>
       {short}
     </chakra.time>
-  );
-}
-
-/** A confirm dialog opened by its parent (from a menu item). */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  body,
-  confirm,
-  onConfirm,
-  testId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  body: string;
-  confirm: string;
-  onConfirm: () => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{body}</Text>
-            </Dialog.Body>
-            <Dialog.Footer gap="2" flexWrap="wrap">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('chat.message.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                data-testid={`${testId}-confirm`}
-                onClick={() => {
-                  onOpenChange(false);
-                  onConfirm();
-                }}
-              >
-                {confirm}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
 
@@ -304,6 +252,7 @@ export function MessageItem({ message: m, context, onReply, onReplyPrivately }: 
         title={t('chat.message.deleteTitle')}
         body={t('chat.message.deleteBody')}
         confirm={t('chat.message.deleteConfirm')}
+        cancel={t('chat.message.cancel')}
         onConfirm={() => chat.remove(m.msgId)}
         testId="chat-delete-dialog"
       />
@@ -313,6 +262,7 @@ export function MessageItem({ message: m, context, onReply, onReplyPrivately }: 
         title={t('chat.message.blockTitle', { name: m.chatDisplayName })}
         body={t('chat.message.blockBody')}
         confirm={t('chat.message.blockConfirm')}
+        cancel={t('chat.message.cancel')}
         onConfirm={() => chat.block(m.sender)}
         testId="chat-block-dialog"
       />

@@ -3,38 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '../../../app/lib/chat/protocol';
 import { testDatabase, uniqueTenantId } from '../../../tests/setup/local-stack';
 import { ensureTable } from '../dynamo.server';
-import { blanked, chatPk, ChatError, ChatRepository, pairKey, type MessageDraft } from './repository.server';
+import { blanked, chatPk, ChatError, ChatRepository, pairKey } from './repository.server';
+import { draft } from './testing';
 
 const db = testDatabase();
 await ensureTable(db);
 
 const newEventId = () => Math.random().toString(36).slice(2, 8).padEnd(6, '0') + Math.random().toString(36).slice(2, 8).padEnd(6, '0');
-
-function draft(sender: string, textMessage: string, extra: Partial<MessageDraft> = {}): MessageDraft {
-  return {
-    chatMsgType: 'text',
-    textMessage,
-    sender,
-    senderRole: 'participant',
-    chatDisplayName: sender,
-    avatarBgColor: '#1D4ED8',
-    chatImageUrls: [],
-    attachmentUrls: [],
-    replyToMsgId: null,
-    replyToText: '',
-    replyToDisplayName: '',
-    showHandQuestion: false,
-    originalQuestionLangCode: null,
-    isPrivateMsg: false,
-    recipient: null,
-    recipientDisplayName: null,
-    msgSubType: null,
-    status: 'approved',
-    createdAt: new Date().toISOString(),
-    clientId: null,
-    ...extra,
-  };
-}
 
 const messageOf = (change: Awaited<ReturnType<ChatRepository['postMessage']>>): ChatMessage => {
   if (change?.event.kind !== 'message') throw new Error('no message');

@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '../../../app/lib/chat/protocol';
 import { cancelEvent } from '../events.server';
 import { putObject } from '../storage.server';
-import { ChatClient, clientId, createChatUser, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
+import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
 
 let server: ChatTestServer;
 let organizer: ChatTestUser;
@@ -420,28 +420,7 @@ describe('chat socket: resume', () => {
     const { client } = await joined(organizer, event.eventId);
     const direct = server.services.chat.repository;
     for (let i = 0; i < 60; i++) {
-      const change = await direct.postMessage(TEST_TENANT, event.eventId, {
-        chatMsgType: 'text',
-        textMessage: `m${i}`,
-        sender: organizer.sub,
-        senderRole: 'organizer',
-        chatDisplayName: 'Org',
-        avatarBgColor: '#1D4ED8',
-        chatImageUrls: [],
-        attachmentUrls: [],
-        replyToMsgId: null,
-        replyToText: '',
-        replyToDisplayName: '',
-        showHandQuestion: false,
-        originalQuestionLangCode: null,
-        isPrivateMsg: false,
-        recipient: null,
-        recipientDisplayName: null,
-        msgSubType: null,
-        status: 'approved',
-        createdAt: new Date().toISOString(),
-        clientId: null,
-      });
+      const change = await direct.postMessage(TEST_TENANT, event.eventId, draft(organizer.sub, `m${i}`, { senderRole: 'organizer', chatDisplayName: 'Org' }));
       await server.services.chat.publish(TEST_TENANT, event.eventId, change);
     }
     const late = await joined(alice, event.eventId);

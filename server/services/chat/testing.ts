@@ -5,16 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { WebSocket } from 'ws';
 import { CHAT_SOCKET_PATH, type ChatEvent, type ClientFrame, type ServerFrame } from '../../../app/lib/chat/protocol';
 import type { EventInput, EventRecord } from '../../../app/lib/events/model';
 import { loadRegistry, type Registry } from '../../../tenants/registry.server';
 import { loadEnv } from '../../env.server';
-import { localCognitoClient } from '../../local/cognito';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '../../local/cognito';
 import { createEvent, newEventInput } from '../events.server';
 import { readPoolsFile } from '../identity.server';
 import { createServices, type Services } from '../index.server';
+import type { MessageDraft } from './repository.server';
 import { attachChatSockets, type ChatSockets } from './socket.server';
 
 export const TEST_TENANT = 'aurora';
@@ -47,45 +48,17 @@ export async function createChatUser(tenant: string, label: string, group: 'memb
   try {
     const username = `${label}-${randomBytes(5).toString('hex')}@${tenant}.test.example`;
     const password = `Test-${randomBytes(4).toString('hex')}-Aa1!`;
-    const created = await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: pool.userPoolId,
-        Username: username,
-        MessageAction: 'SUPPRESS',
-        TemporaryPassword: password,
-        UserAttributes: [
-          { Name: 'email', Value: username },
-          { Name: 'email_verified', Value: 'true' },
-          { Name: 'custom:tenantId', Value: tenant },
-        ],
-      }),
-    );
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: password, Permanent: true }));
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: username, GroupName: group }));
-    const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    const sub = await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: tenant, username, password, name: `Test ${label}`, group });
     if (!sub) throw new Error('the local pool returned no sub');
     const auth = await client.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
     );
     const tokens = auth.AuthenticationResult;
     if (!tokens?.IdToken || !tokens.AccessToken) throw new Error(`sign-in of ${username} failed`);
-    return { tenant, username, password, sub, cookie: amplifyCookie(pool.appClientId, tokens.IdToken, tokens.AccessToken) };
+    return { tenant, username, password, sub, cookie: amplifyCookieHeader(pool.appClientId, { IdToken: tokens.IdToken, AccessToken: tokens.AccessToken }) };
   } finally {
     client.destroy();
   }
-}
-
-/** The cookies Amplify's CookieStorage writes (app/lib/identity/session.server.ts reads them). */
-export function amplifyCookie(clientId: string, idToken: string, accessToken: string): string {
-  const username = String((JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username);
-  const base = `CognitoIdentityServiceProvider.${clientId}`;
-  return [
-    [`${base}.LastAuthUser`, username],
-    [`${base}.${username}.idToken`, idToken],
-    [`${base}.${username}.accessToken`, accessToken],
-  ]
-    .map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`)
-    .join('; ');
 }
 
 /** An event of the tenant whose room is open now (started a minute ago), organized by `organizer`. */
@@ -237,4 +210,31 @@ export async function say(client: ChatClient, textMessage: string, extra: Record
   const id = clientId();
   client.send({ type: 'send', clientId: id, textMessage, ...extra });
   return client.waitFor<Extract<ServerFrame, { type: 'ack' | 'error' }>>((f) => (f.type === 'ack' || f.type === 'error') && f.clientId === id);
+}
+
+/** A plain public text message draft, for writing straight through the repository. */
+export function draft(sender: string, textMessage: string, extra: Partial<MessageDraft> = {}): MessageDraft {
+  return {
+    chatMsgType: 'text',
+    textMessage,
+    sender,
+    senderRole: 'participant',
+    chatDisplayName: sender,
+    avatarBgColor: '#1D4ED8',
+    chatImageUrls: [],
+    attachmentUrls: [],
+    replyToMsgId: null,
+    replyToText: '',
+    replyToDisplayName: '',
+    showHandQuestion: false,
+    originalQuestionLangCode: null,
+    isPrivateMsg: false,
+    recipient: null,
+    recipientDisplayName: null,
+    msgSubType: null,
+    status: 'approved',
+    createdAt: new Date().toISOString(),
+    clientId: null,
+    ...extra,
+  };
 }

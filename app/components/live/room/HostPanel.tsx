@@ -4,10 +4,11 @@
  * action posts to POST /api/events/room and shows the server's own answer (progress, then the
  * result or the error message), never an assumed success.
  */
-import { Badge, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomAction, RoomStateResponse } from '~/lib/events/api';
+import { ConfirmDialog } from '~/components/ui/ConfirmDialog';
 import { HandIcon } from './HandIcon';
 import { fetchRoomState, postRoomAction, type ApiResult } from './roomApi';
 
@@ -112,41 +113,22 @@ export function ConfirmAction({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      body={body}
+      confirm={confirm}
+      cancel={t('live.host.cancel')}
+      onConfirm={onConfirm}
+      testId={`${testId}-dialog`}
+      confirmTestId={`${testId}-confirm`}
+      trigger={
         <Button size="xs" variant="outline" colorPalette="red" loading={loading} data-testid={testId}>
           {trigger}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`${testId}-dialog`}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{body}</Text>
-            </Dialog.Body>
-            <Dialog.Footer gap="2" flexWrap="wrap">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('live.host.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                data-testid={`${testId}-confirm`}
-                onClick={() => {
-                  setOpen(false);
-                  onConfirm();
-                }}
-              >
-                {confirm}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    />
   );
 }
 
