@@ -37,7 +37,7 @@ function QuestionItem({ q }: { q: ChatMessage }) {
               {time.short}
             </Text>
             <Badge size="xs" variant="subtle" colorPalette={q.questionAnswered ? 'green' : 'blue'} data-testid="chat-question-state">
-              {q.questionAnswered ? t('chat.questions.answered') : t('chat.questions.open')}
+              {q.questionAnswered ? t('chat.message.answered') : t('chat.questions.stateOpen')}
             </Badge>
             {pending && (
               <Badge size="xs" colorPalette="yellow" variant="surface">

@@ -117,6 +117,8 @@ const chat = {
     all: 'All',
     open: 'Open',
     answered: 'Answered',
+    /** The state of one question (the filters above name lists). */
+    stateOpen: 'Open',
     markAnswered: 'Mark answered',
     markOpen: 'Reopen',
     askedIn: 'Asked in {{language}}',

@@ -119,6 +119,7 @@ const chat: TranslationShape<typeof en> = {
     all: 'Todas',
     open: 'Abiertas',
     answered: 'Respondidas',
+    stateOpen: 'Abierta',
     markAnswered: 'Marcar como respondida',
     markOpen: 'Reabrir',
     askedIn: 'Preguntada en {{language}}',

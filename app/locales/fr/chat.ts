@@ -119,6 +119,7 @@ const chat: TranslationShape<typeof en> = {
     all: 'Toutes',
     open: 'Ouvertes',
     answered: 'Répondues',
+    stateOpen: 'Ouverte',
     markAnswered: 'Marquer comme répondue',
     markOpen: 'Rouvrir',
     askedIn: 'Posée en {{language}}',
