@@ -22,9 +22,9 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
-  DEFAULT_DURATION_MINUTES,
   EXPIRATION_GRACE_MINUTES,
   MAX_DURATION_MINUTES,
+  NEW_EVENT_SETTINGS,
   endMs,
   eventSchema,
   expirationFor,
@@ -35,21 +35,6 @@ import {
 import { tenantKey, type Database } from './dynamo.server';
 
 export type { EventInput };
-
-/** A new event's settings where the organizer chose nothing else (SPEC.md §3 defaults). */
-export const NEW_EVENT_SETTINGS = {
-  description: '',
-  eventDuration: DEFAULT_DURATION_MINUTES,
-  layout: 'liveEventsContainer',
-  moderateChat: false,
-  ownerOnlyBroadcast: true,
-  startVideoOff: false,
-  startAudioOff: false,
-  showTranscription: false,
-  enableRecording: 'cloud',
-  recordingDestination: 'cloud',
-  hosts: [],
-} as const satisfies Partial<EventInput>;
 
 /** An EventInput from the fields that have no default, plus any overrides. */
 export function newEventInput(fields: Pick<EventInput, 'title' | 'eventDateTime' | 'eventTimeZone' | 'eventLanguage'> & Partial<EventInput>): EventInput {
@@ -236,14 +221,7 @@ export async function updateEvent(
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: db.table,
-              Item: toItem(tenantId, next),
-              ConditionExpression: 'updatedAt = :seen',
-              ExpressionAttributeValues: { ':seen': current.updatedAt },
-            },
-          },
+          guardedPut(db, tenantId, next, current.updatedAt),
           ...added.map((email) => ({ Put: { TableName: db.table, Item: { ...hostRef(tenantId, email, eventId), tenantId, eventId } } })),
           ...removed.map((email) => ({ Delete: { TableName: db.table, Key: hostRef(tenantId, email, eventId) } })),
         ],
@@ -255,6 +233,16 @@ export async function updateEvent(
   }
   return next;
 }
+
+/** The write of an edited event, refused when someone else changed it since it was read (optimistic). */
+const guardedPut = (db: Database, tenantId: string, next: EventRecord, seenUpdatedAt: string) => ({
+  Put: {
+    TableName: db.table,
+    Item: toItem(tenantId, next),
+    ConditionExpression: 'updatedAt = :seen',
+    ExpressionAttributeValues: { ':seen': seenUpdatedAt },
+  },
+});
 
 type Patch = Partial<Pick<EventRecord, 'blockedUsers' | 'endedAt' | 'eventExpiration' | 'roomClosedAt' | 'cancelledAt' | 'images' | 'eventRecordingId'>>;
 
@@ -277,16 +265,7 @@ export async function patchEvent(
     try {
       await db.doc.send(
         new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: db.table,
-                Item: toItem(tenantId, next),
-                ConditionExpression: 'updatedAt = :seen',
-                ExpressionAttributeValues: { ':seen': current.updatedAt },
-              },
-            },
-          ],
+          TransactItems: [guardedPut(db, tenantId, next, current.updatedAt)],
         }),
       );
       return next;

@@ -69,6 +69,17 @@ async function joinRoom(request: APIRequestContext, event: EventRecord, identity
   expect(res.status()).toBe(200);
 }
 
+/** An organizer, a host-to-be and a member of aurora, each with a session cookie. */
+async function castOfThree(request: APIRequestContext, label: string) {
+  const [organizer, host, member] = await Promise.all([
+    createUser('aurora', `${label}-org`, 'organizer'),
+    createUser('aurora', `${label}-host`),
+    createUser('aurora', `${label}-member`),
+  ]);
+  const [o, h, m] = await Promise.all([sessionCookie(request, organizer), sessionCookie(request, host), sessionCookie(request, member)]);
+  return { organizer, host, member, cookies: { organizer: o, host: h, member: m } };
+}
+
 test.describe('room tokens', () => {
   let organizer: TestUser;
   let host: TestUser;
@@ -76,13 +87,7 @@ test.describe('room tokens', () => {
   let cookies: Record<'organizer' | 'host' | 'member', string>;
 
   test.beforeAll(async ({ request }) => {
-    [organizer, host, member] = await Promise.all([
-      createUser('aurora', 'vid-org', 'organizer'),
-      createUser('aurora', 'vid-host'),
-      createUser('aurora', 'vid-member'),
-    ]);
-    const [o, h, m] = await Promise.all([sessionCookie(request, organizer), sessionCookie(request, host), sessionCookie(request, member)]);
-    cookies = { organizer: o, host: h, member: m };
+    ({ organizer, host, member, cookies } = await castOfThree(request, 'vid'));
   });
 
   test('organizer, host and participant get tokens with the grants of their role', async ({ request }) => {
@@ -155,13 +160,7 @@ test.describe('host controls', () => {
   let cookies: Record<'organizer' | 'host' | 'member', string>;
 
   test.beforeAll(async ({ request }) => {
-    [organizer, host, member] = await Promise.all([
-      createUser('aurora', 'ctl-org', 'organizer'),
-      createUser('aurora', 'ctl-host'),
-      createUser('aurora', 'ctl-member'),
-    ]);
-    const [o, h, m] = await Promise.all([sessionCookie(request, organizer), sessionCookie(request, host), sessionCookie(request, member)]);
-    cookies = { organizer: o, host: h, member: m };
+    ({ organizer, host, member, cookies } = await castOfThree(request, 'ctl'));
   });
 
   test('mute, bring on stage, send back and remove reach the room service with the room and identity', async ({ request }) => {

@@ -12,6 +12,7 @@ import {
   MAX_DURATION_MINUTES,
   MAX_HOSTS,
   MIN_DURATION_MINUTES,
+  NEW_EVENT_SETTINGS,
   RECORDING_DESTINATIONS,
   RECORDING_MODES,
   ROOM_LAYOUTS,
@@ -261,21 +262,13 @@ export function defaultEventFormValues({ now, zone, language }: { now: number; z
   const safeZone = isValidTimeZone(zone) ? zone : 'UTC';
   const start = DateTime.fromMillis(now, { zone: safeZone }).startOf('hour').plus({ hours: 1, days: 1 });
   return {
+    ...NEW_EVENT_SETTINGS,
     title: '',
-    description: '',
     date: start.toFormat('yyyy-MM-dd'),
     time: start.toFormat('HH:mm'),
     eventTimeZone: safeZone,
-    eventDuration: String(DEFAULT_DURATION_MINUTES),
+    eventDuration: String(NEW_EVENT_SETTINGS.eventDuration),
     eventLanguage: language,
-    layout: 'liveEventsContainer',
-    moderateChat: false,
-    ownerOnlyBroadcast: true,
-    startVideoOff: false,
-    startAudioOff: false,
-    showTranscription: false,
-    enableRecording: 'cloud',
-    recordingDestination: 'cloud',
     hosts: '',
   };
 }

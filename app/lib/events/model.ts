@@ -140,6 +140,21 @@ export interface EventInput {
   hosts: string[];
 }
 
+/** A new event's settings where the organizer chose nothing else (SPEC.md §3 defaults). */
+export const NEW_EVENT_SETTINGS = {
+  description: '',
+  eventDuration: DEFAULT_DURATION_MINUTES,
+  layout: 'liveEventsContainer',
+  moderateChat: false,
+  ownerOnlyBroadcast: true,
+  startVideoOff: false,
+  startAudioOff: false,
+  showTranscription: false,
+  enableRecording: 'cloud',
+  recordingDestination: 'cloud',
+  hosts: [],
+} as const satisfies Partial<EventInput>;
+
 export const EVENT_STATUSES = ['scheduled', 'open', 'live', 'ended', 'expired', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
