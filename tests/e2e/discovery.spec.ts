@@ -101,6 +101,11 @@ test.describe('/liveEvents', () => {
     await page.goto(tenantUrl('aurora', `/liveEvents?q=${w}`), { waitUntil: 'networkidle' });
     await expect(page.getByTestId('event-card')).toHaveCount(12);
     await expect(page.getByTestId('event-card').first()).toContainText(`Series ${w} part 00`);
+    // Hydration runs in a transition after load: click once React owns the link, not the bare anchor.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('[data-testid="more-events"]');
+      return Boolean(link && Object.keys(link).some((key) => key.startsWith('__reactProps')));
+    });
     await page.getByTestId('more-events').click();
     await expect(page.getByTestId('event-card')).toHaveCount(14);
     await expect(page.getByTestId('event-card').last()).toContainText(`Series ${w} part 13`);
