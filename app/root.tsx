@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { publicTenant, localize } from '../tenants/schema';
 import { themeStylesheet } from '../themes/stylesheet.server';
 import { pageSystemForTheme } from '../themes/system';
@@ -100,6 +100,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has committed it and owns its event handlers: browser tests
+  // wait on this state rather than on time before clicking controls that need JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { cancelEvent } from '../../server/services/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
-import { expect, tenantUrl, test } from './fixtures';
+import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';
 
 /**
@@ -101,11 +101,9 @@ test.describe('/liveEvents', () => {
     await page.goto(tenantUrl('aurora', `/liveEvents?q=${w}`), { waitUntil: 'networkidle' });
     await expect(page.getByTestId('event-card')).toHaveCount(12);
     await expect(page.getByTestId('event-card').first()).toContainText(`Series ${w} part 00`);
-    // Hydration runs in a transition after load: click once React owns the link, not the bare anchor.
-    await page.waitForFunction(() => {
-      const link = document.querySelector('[data-testid="more-events"]');
-      return Boolean(link && Object.keys(link).some((key) => key.startsWith('__reactProps')));
-    });
+    // Hydration runs in a transition after load, and a fiber can carry its props before React has
+    // committed the root: a click then is the plain link's navigation. Click once the root committed.
+    await pageHydrated(page);
     await page.getByTestId('more-events').click();
     await expect(page.getByTestId('event-card')).toHaveCount(14);
     await expect(page.getByTestId('event-card').last()).toContainText(`Series ${w} part 13`);

@@ -29,6 +29,11 @@ export const test = base.extend<{ page: Page }>({
 
 export { expect };
 
+/** Resolves once React has committed the page and owns its handlers (root sets html[data-hydrated]). */
+export async function pageHydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
+}
+
 type RequestOptions = Parameters<APIRequestContext['post']>[1];
 
 /**

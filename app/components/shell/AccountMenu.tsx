@@ -21,7 +21,7 @@ function SignedOutLinks() {
   return (
     <>
       <Box display={{ base: 'none', md: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
-        <ChakraLink href="/signIn" px="3" py="2" borderRadius="l2" fontWeight="medium" color="header.fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
+        <ChakraLink href="/signIn" px={{ md: '2', xl: '3' }} py="2" whiteSpace="nowrap" borderRadius="l2" fontWeight="medium" color="header.fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
           {t('session.header.signIn')}
         </ChakraLink>
         <Button asChild size="sm" colorPalette="brand">

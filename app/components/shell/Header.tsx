@@ -18,13 +18,24 @@ export function Header() {
           <Link to="/" aria-label={root.tenant.displayName} prefetch="intent">
             <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="9" w="auto" maxW="48" />
           </Link>
-          <HStack as="nav" aria-label={t('nav.main')} gap={{ lg: '1', xl: '3' }} display={{ base: 'none', lg: 'flex' }} data-testid="top-menu">
+          <HStack
+            as="nav"
+            aria-label={t('nav.main')}
+            gap={{ lg: '0', xl: '2' }}
+            display={{ base: 'none', lg: 'flex' }}
+            flexShrink="1"
+            minW="0"
+            data-testid="top-menu"
+          >
             {items.map((item) => (
               <ChakraLink
                 key={item.key}
                 asChild
-                px="3"
+                // Between 1025 and 1179px long labels (fr, es) must still fit beside the account links.
+                px={{ lg: '2', xl: '3' }}
                 py="2"
+                fontSize={{ lg: 'sm', xl: 'md' }}
+                whiteSpace="nowrap"
                 borderRadius="l2"
                 fontWeight="medium"
                 color="header.fg"
@@ -37,7 +48,7 @@ export function Header() {
               </ChakraLink>
             ))}
           </HStack>
-          <HStack gap="2">
+          <HStack gap="2" flexShrink="0">
             <LanguageSwitcher />
             <AccountMenu />
             <Box display={{ base: 'block', lg: 'none' }}>

@@ -88,41 +88,43 @@ function SearchForm({ data }: { data: Data }) {
 /**
  * "More events": a plain link to the next page (works without JavaScript); with JavaScript the
  * next page is fetched and appended in place, and focus moves to its first card.
+ *
+ * Fetched pages are folded into state during render ("storing information from previous
+ * renders"), not in an effect: under load, an effect keyed on the fetcher's state could miss the
+ * render in which it turned idle with data, and the page was never appended.
  */
 function useMoreEvents(data: Data) {
   const fetcher = useFetcher<typeof loader>();
-  const [extra, setExtra] = useState<{ live: EventCardData[]; upcoming: EventCardData[] }>({ live: [], upcoming: [] });
-  const [cursor, setCursor] = useState(data.cursor);
+  const [pages, setPages] = useState<Data[]>([]);
+  const [pagesOf, setPagesOf] = useState(data);
+  const [consumed, setConsumed] = useState<unknown>(null);
   const [failed, setFailed] = useState(false);
-  const seen = useRef<unknown>(null);
   const focusId = useRef<string | null>(null);
 
-  useEffect(() => {
-    setExtra({ live: [], upcoming: [] });
-    setCursor(data.cursor);
+  // New loader data (another search, a revalidation): start again from its first page.
+  if (pagesOf !== data) {
+    setPagesOf(data);
+    setPages([]);
     setFailed(false);
-  }, [data]);
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || seen.current === fetcher.data) return;
-    seen.current = fetcher.data;
-    const next = fetcher.data;
-    if (next.unavailable) {
-      setFailed(true);
-      return;
+  }
+  const arrived = fetcher.state === 'idle' ? fetcher.data : undefined;
+  if (arrived && arrived !== consumed) {
+    setConsumed(arrived);
+    if (arrived.unavailable) setFailed(true);
+    else {
+      focusId.current = arrived.live[0]?.eventId ?? arrived.upcoming[0]?.eventId ?? null;
+      setPages((prev) => [...prev, arrived]);
     }
-    focusId.current = next.live[0]?.eventId ?? next.upcoming[0]?.eventId ?? null;
-    setExtra((prev) => ({ live: [...prev.live, ...next.live], upcoming: [...prev.upcoming, ...next.upcoming] }));
-    setCursor(next.cursor);
-  }, [fetcher.state, fetcher.data]);
+  }
 
   useEffect(() => {
     if (!focusId.current) return;
     const link = document.querySelector<HTMLAnchorElement>(`[data-event-id="${focusId.current}"] [data-testid="event-card-link"]`);
     focusId.current = null;
     link?.focus();
-  }, [extra]);
+  }, [pages]);
 
+  const cursor = pages.length ? pages[pages.length - 1]!.cursor : data.cursor;
   const href = cursor ? listHref({ ...data.query, cursor }) : null;
   const load = (e: MouseEvent) => {
     if (!href || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -131,8 +133,8 @@ function useMoreEvents(data: Data) {
     fetcher.load(href);
   };
   return {
-    live: [...data.live, ...extra.live],
-    upcoming: [...data.upcoming, ...extra.upcoming],
+    live: [...data.live, ...pages.flatMap((p) => p.live)],
+    upcoming: [...data.upcoming, ...pages.flatMap((p) => p.upcoming)],
     href,
     load,
     loading: fetcher.state !== 'idle',
