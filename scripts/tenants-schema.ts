@@ -48,6 +48,8 @@ const TENANT_HELP: Record<string, string> = {
   'pricing.plans[].monthlyPrice': 'Price per month in the tenant currency, in major units; null shows "contact us".',
   partners: 'Partner logos and links shown on /partners.',
   identity: 'Identity service (user pool) settings for this tenant; fill the ids once the pool exists.',
+  'identity.attributesRequireVerificationBeforeUpdate':
+    'The user pool\'s UserAttributeUpdateSettings: a changed email or phone number takes effect only once its owner verifies it with the code sent to it (default both; must include "email"). Set the same list on the production pool; local pools get it when provisioned.',
   video: 'Video service settings for this tenant.',
   payments: "Payment provider account that receives this tenant's takings.",
 };

@@ -25,6 +25,29 @@ const slugSchema = z
 export const localizedTextSchema = z.union([z.string().min(1), z.partialRecord(languageSchema, z.string().min(1))]);
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
+/** The contact attributes Cognito can hold back until the new value is verified. */
+export const VERIFY_BEFORE_UPDATE_ATTRIBUTES = ['email', 'phone_number'] as const;
+
+/**
+ * The tenant's user pool. `attributesRequireVerificationBeforeUpdate` is the pool's
+ * UserAttributeUpdateSettings (Cognito's "keep the original value active while an update is
+ * pending"): a changed email or phone number takes effect only once its owner enters the code sent
+ * to it. Local pools are provisioned with the same list (server/local/cognito.ts). It must include
+ * email: event roles trust only verified addresses (docs/decisions/0013-host-invitations.md).
+ */
+export const identitySchema = z.object({
+  region: z.string().default('us-east-1'),
+  userPoolId: z.string().optional(),
+  appClientId: z.string().optional(),
+  hostedSignInDomain: hostNameSchema.optional(),
+  attributesRequireVerificationBeforeUpdate: z
+    .array(z.enum(VERIFY_BEFORE_UPDATE_ATTRIBUTES))
+    .default([...VERIFY_BEFORE_UPDATE_ATTRIBUTES])
+    .refine((list) => new Set(list).size === list.length, 'lists an attribute twice')
+    .refine((list) => list.includes('email'), 'must include "email": host invitations trust only verified addresses (docs/decisions/0013)'),
+});
+export type TenantIdentity = z.infer<typeof identitySchema>;
+
 const assetPathSchema = z
   .string()
   .regex(/^[A-Za-z0-9._/-]+\.(svg|png|jpg|jpeg|webp|ico)$/, 'must be a file name under the tenant assets/ folder');
@@ -137,14 +160,7 @@ export const tenantSchema = z
     }),
     pricing: z.object({ plans: z.array(pricingPlanSchema).min(1) }),
     partners: z.array(partnerSchema).default([]),
-    identity: z
-      .object({
-        region: z.string().default('us-east-1'),
-        userPoolId: z.string().optional(),
-        appClientId: z.string().optional(),
-        hostedSignInDomain: hostNameSchema.optional(),
-      })
-      .default({ region: 'us-east-1' }),
+    identity: identitySchema.default(identitySchema.parse({})),
     video: z
       .object({
         /** The tenant's own LiveKit server for browsers (ws:// or wss://); unset: the platform's LIVEKIT_URL. */

@@ -30,6 +30,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Tenant } from '../../tenants/schema';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
+import { refuseContactClaim } from './contactClaims';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
@@ -320,6 +321,8 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       // cognito-local only decodes access tokens; Amazon Cognito checks them itself.
       if (pool.local && !signedIn) return cognitoError(400, 'NotAuthorizedException', 'Access Token has been revoked');
     }
+    const claim = await refuseContactClaim(pool, operation, body, signedIn?.sub ?? null);
+    if (claim) return cognitoError(400, claim.type, claim.message);
 
     if (pool.local && (operation === 'GetTokensFromRefreshToken' || (operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow))))) {
       const token = operation === 'InitiateAuth' ? str(record(body.AuthParameters).REFRESH_TOKEN) : str(body.RefreshToken);

@@ -10,8 +10,10 @@
 //     below): a phone number is a valid sign-up username, SMS MFA through SetUserMFAPreference (phone_number must be verified), the preferred
 //     MFA method picks the challenge (SELECT_MFA_TYPE only without one), challenge Sessions are
 //     checked, a sign-in finished through a challenge stores its refresh token (so it can
-//     refresh), GetUserAttributeVerificationCode sends the code for the attribute asked for
-//     (email or phone_number), and GlobalSignOut drops every refresh token of the user.
+//     refresh), and GlobalSignOut drops every refresh token of the user. Contact attributes
+//     (pending changes, codes per attribute, AliasExistsException, verification flags, the pool's
+//     UserAttributeUpdateSettings) follow Cognito too: cognito-attributes.mjs. The ID token's
+//     email_verified is true only for a verified address (VerifiedClaimTokenGenerator).
 //     The identity gateway (server/identity/gateway.ts) adds the rest: access-token checks,
 //     the DynamoDB revocation list, GetTokensFromRefreshToken.
 //
@@ -23,6 +25,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setTimeout } from 'node:timers';
+import { contactAttributeTargets } from './cognito-attributes.mjs';
 
 const config = JSON.parse(process.env.COGNITO_LOCAL_CONFIG ?? '{}');
 const require = createRequire(import.meta.url);
@@ -100,13 +103,24 @@ const messages = {
   },
 };
 
+/**
+ * cognito-local writes email_verified as Boolean(attribute), so "false" became true. Cognito says
+ * true only for a verified address: hide anything but "true" from the token generator.
+ */
+class VerifiedClaimTokenGenerator extends JwtTokenGenerator {
+  generate(c, user, ...rest) {
+    const attributes = (user.Attributes ?? []).filter((a) => a.Name !== 'email_verified' || a.Value === 'true');
+    return super.generate(c, { ...user, Attributes: attributes }, ...rest);
+  }
+}
+
 const allServices = {
   clock,
   cognito,
   config: serverConfig,
   messages,
   otp,
-  tokenGenerator: new JwtTokenGenerator(clock, triggers, serverConfig.TokenConfig),
+  tokenGenerator: new VerifiedClaimTokenGenerator(clock, triggers, serverConfig.TokenConfig),
   triggers,
 };
 
@@ -256,20 +270,6 @@ const compat = {
     return result;
   },
 
-  /** Cognito sends the code for the attribute asked for (cognito-local picks by pool settings). */
-  GetUserAttributeVerificationCode: () => async (c, req) => {
-    const { userPool, user } = await userFromAccessToken(c, req.AccessToken);
-    const name = req.AttributeName;
-    if (name !== 'email' && name !== 'phone_number') throw new errors.InvalidParameterError('AttributeName must be email or phone_number');
-    const destination = attributeValue(name, user.UnverifiedAttributeChanges) ?? attributeValue(name, user.Attributes);
-    if (!destination) throw new errors.InvalidParameterError(`User has no ${name} to verify`);
-    const code = allServices.otp();
-    await userPool.saveUser(c, { ...user, AttributeVerificationCode: code });
-    const details = { AttributeName: name, DeliveryMedium: name === 'email' ? 'EMAIL' : 'SMS', Destination: destination };
-    await allServices.messages.deliver(c, 'VerifyUserAttribute', null, userPool.options.Id, user, code, req.ClientMetadata, details);
-    return { CodeDeliveryDetails: { ...details, Destination: name === 'email' ? destination : maskPhone(destination) } };
-  },
-
   /** Every refresh token of the user stops working (access/ID tokens: the gateway's cut-off). */
   GlobalSignOut: () => async (c, req) => {
     const { userPool, user } = await userFromAccessToken(c, req.AccessToken);
@@ -278,9 +278,23 @@ const compat = {
   },
 };
 
+const contactAttributes = contactAttributeTargets({
+  cognito,
+  errors,
+  messages,
+  otp: allServices.otp,
+  clock,
+  userPoolService: load('services/userPoolService.js'),
+  poolDefaults: load('services/cognitoService.js').USER_POOL_AWS_DEFAULTS,
+  selectDelivery: load('services/messageDelivery/deliveryMethod.js').selectAppropriateDeliveryMethod,
+  userFromAccessToken,
+  maskPhone,
+});
+
+/** Each layer wraps the target below it: cognito-local's own, then `compat`, then contact attributes. */
 function compatRouter(services) {
   const route = Router(services);
-  return (target) => (compat[target] ? compat[target](route(target)) : route(target));
+  return (target) => [compat, contactAttributes].reduce((handler, layer) => (layer[target] ? layer[target](handler) : handler), route(target));
 }
 
 let httpServer;

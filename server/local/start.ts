@@ -35,6 +35,7 @@ import { checkConfig, formatProblem } from '../../tenants/check.server';
 import type { Registry } from '../../tenants/registry.server';
 import { loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
+import { localPoolSettings } from './cognito';
 import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources } from './seed';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
@@ -167,6 +168,7 @@ async function main() {
       cognitoPort,
       hostedSignInPort,
       tenantIds: [...registry.tenants.keys()],
+      poolSettings: localPoolSettings(registry.tenants.values()),
       persist: !testMode,
       table: env.DYNAMODB_TABLE,
       bucket: env.S3_BUCKET,

@@ -7,14 +7,17 @@
  *   short code    pk T#<t>#SHORT#<code>     sk SHORT       → eventId
  *   invite code   pk T#<t>#INVITE#<code>    sk INVITE      → eventId (team demos)
  *   organizer ref pk T#<t>#USER#<sub>       sk ORGANIZES#<id>
- *   host ref      pk T#<t>#HOST#<email>     sk HOSTS#<id>
+ *   host ref      pk T#<t>#HOST#<email>     sk HOSTS#<id>    invitation by address (acceptance looks here)
+ *   hosted ref    pk T#<t>#USER#<sub>       sk HOSTS#<id>    accepted invitation (the dashboard lists these)
+ *
+ * An invitation is accepted once, by the account whose verified email it names: the event's
+ * acceptedHosts maps the address to that sub (hostInvitations.server.ts); removing the address
+ * from the hosts list removes the binding and the hosted ref (docs/decisions/0013).
  *
  * Nothing here scans; every read is a key lookup or an index query bounded by time.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -61,7 +64,7 @@ export class EventConflictError extends Error {
 }
 
 const EVENT_SK = 'EVENT';
-const eventKey = (tenantId: string, eventId: string) => ({ pk: tenantKey(tenantId, 'EVENT', eventId), sk: EVENT_SK });
+export const eventKey = (tenantId: string, eventId: string) => ({ pk: tenantKey(tenantId, 'EVENT', eventId), sk: EVENT_SK });
 const listedPartition = (tenantId: string) => tenantKey(tenantId, 'EVENTS');
 const unlistedPartition = (tenantId: string) => tenantKey(tenantId, 'UNLISTED');
 const sortKey = (e: Pick<EventRecord, 'eventDateTime' | 'eventId'>) => `${e.eventDateTime}#${e.eventId}`;
@@ -106,7 +109,8 @@ function toItem(tenantId: string, e: EventRecord) {
   };
 }
 
-function fromItem(tenantId: string, item: Record<string, unknown> | undefined): EventRecord | null {
+/** The event an item holds, if it is one of this tenant's (every read goes through here). */
+export function fromItem(tenantId: string, item: Record<string, unknown> | undefined): EventRecord | null {
   if (!item || item.tenantId !== tenantId) return null;
   const parsed = eventSchema.safeParse(item);
   return parsed.success ? parsed.data : null;
@@ -114,6 +118,9 @@ function fromItem(tenantId: string, item: Record<string, unknown> | undefined): 
 
 function hostRef(tenantId: string, email: string, eventId: string) {
   return { pk: tenantKey(tenantId, 'HOST', email), sk: `HOSTS#${eventId}` };
+}
+export function hostedRef(tenantId: string, sub: string, eventId: string) {
+  return { pk: tenantKey(tenantId, 'USER', sub), sk: `HOSTS#${eventId}` };
 }
 function organizerRef(tenantId: string, sub: string, eventId: string) {
   return { pk: tenantKey(tenantId, 'USER', sub), sk: `ORGANIZES#${eventId}` };
@@ -204,45 +211,61 @@ export async function updateEvent(
   input: EventInput,
   expectedUpdatedAt?: string,
 ): Promise<EventRecord> {
-  const current = await getEvent(db, tenantId, eventId);
-  if (!current) throw new EventNotFoundError();
-  if (expectedUpdatedAt && expectedUpdatedAt !== current.updatedAt) throw new EventConflictError();
-  const hosts = normaliseHosts(input.hosts, current.organizerEmail);
-  const next = eventSchema.parse({
-    ...current,
-    ...input,
-    hosts,
-    eventExpiration: current.endedAt ? current.eventExpiration : expirationFor(input.eventDateTime, input.eventDuration),
-    updatedAt: new Date().toISOString(),
-  });
-  const removed = current.hosts.filter((h) => !hosts.includes(h));
-  const added = hosts.filter((h) => !current.hosts.includes(h));
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          guardedPut(db, tenantId, next, current.updatedAt),
-          ...added.map((email) => ({ Put: { TableName: db.table, Item: { ...hostRef(tenantId, email, eventId), tenantId, eventId } } })),
-          ...removed.map((email) => ({ Delete: { TableName: db.table, Key: hostRef(tenantId, email, eventId) } })),
-        ],
-      }),
-    );
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') throw new EventConflictError();
-    throw e;
+  // An invitation accepted meanwhile changes no updatedAt: then the edit is simply written again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await getEvent(db, tenantId, eventId);
+    if (!current) throw new EventNotFoundError();
+    if (expectedUpdatedAt && expectedUpdatedAt !== current.updatedAt) throw new EventConflictError();
+    const hosts = normaliseHosts(input.hosts, current.organizerEmail);
+    // An address taken off the list takes its accepted binding with it.
+    const acceptedHosts = Object.fromEntries(Object.entries(current.acceptedHosts).filter(([email]) => hosts.includes(email)));
+    const next = eventSchema.parse({
+      ...current,
+      ...input,
+      hosts,
+      acceptedHosts,
+      eventExpiration: current.endedAt ? current.eventExpiration : expirationFor(input.eventDateTime, input.eventDuration),
+      updatedAt: new Date().toISOString(),
+    });
+    const removed = current.hosts.filter((h) => !hosts.includes(h));
+    const added = hosts.filter((h) => !current.hosts.includes(h));
+    const stillHosting = new Set(Object.values(acceptedHosts));
+    const unbound = [...new Set(Object.values(current.acceptedHosts))].filter((sub) => !stillHosting.has(sub));
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            guardedPut(db, tenantId, next, current),
+            ...added.map((email) => ({ Put: { TableName: db.table, Item: { ...hostRef(tenantId, email, eventId), tenantId, eventId } } })),
+            ...removed.map((email) => ({ Delete: { TableName: db.table, Key: hostRef(tenantId, email, eventId) } })),
+            ...unbound.map((sub) => ({ Delete: { TableName: db.table, Key: hostedRef(tenantId, sub, eventId) } })),
+          ],
+        }),
+      );
+      return next;
+    } catch (e) {
+      if ((e as Error).name !== 'TransactionCanceledException') throw e;
+    }
   }
-  return next;
+  throw new EventConflictError();
 }
 
-/** The write of an edited event, refused when someone else changed it since it was read (optimistic). */
-const guardedPut = (db: Database, tenantId: string, next: EventRecord, seenUpdatedAt: string) => ({
-  Put: {
-    TableName: db.table,
-    Item: toItem(tenantId, next),
-    ConditionExpression: 'updatedAt = :seen',
-    ExpressionAttributeValues: { ':seen': seenUpdatedAt },
-  },
-});
+/**
+ * The write of an edited event, refused when someone else changed it since it was read
+ * (optimistic), or an invitation was accepted since (acceptance adds a binding without touching
+ * updatedAt, so a whole-item write must not drop it).
+ */
+const guardedPut = (db: Database, tenantId: string, next: EventRecord, seen: Pick<EventRecord, 'updatedAt' | 'acceptedHosts'>) => {
+  const accepted = Object.keys(seen.acceptedHosts).length;
+  return {
+    Put: {
+      TableName: db.table,
+      Item: toItem(tenantId, next),
+      ConditionExpression: `updatedAt = :seen AND (${accepted === 0 ? 'attribute_not_exists(acceptedHosts) OR ' : ''}size(acceptedHosts) = :accepted)`,
+      ExpressionAttributeValues: { ':seen': seen.updatedAt, ':accepted': accepted },
+    },
+  };
+};
 
 type Patch = Partial<Pick<EventRecord, 'blockedUsers' | 'endedAt' | 'eventExpiration' | 'roomClosedAt' | 'cancelledAt' | 'images' | 'eventRecordingId'>>;
 
@@ -265,7 +288,7 @@ export async function patchEvent(
     try {
       await db.doc.send(
         new TransactWriteCommand({
-          TransactItems: [guardedPut(db, tenantId, next, current.updatedAt)],
+          TransactItems: [guardedPut(db, tenantId, next, current)],
         }),
       );
       return next;
@@ -461,49 +484,4 @@ export async function listRoomsToClose(db: Database, tenantId: string, now = Dat
     out.push(...page.items);
   }
   return out;
-}
-
-async function batchGetEvents(db: Database, tenantId: string, ids: string[]): Promise<EventRecord[]> {
-  const out: EventRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => eventKey(tenantId, id));
-    while (keys && keys.length) {
-      const res: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys } } }));
-      for (const item of res.Responses?.[db.table] ?? []) {
-        const event = fromItem(tenantId, item);
-        if (event) out.push(event);
-      }
-      keys = res.UnprocessedKeys?.[db.table]?.Keys;
-    }
-  }
-  return out;
-}
-
-async function refIds(db: Database, pk: string, prefix: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) ids.push(String(item.eventId));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return ids;
-}
-
-/** The user's own events (organizing, hosting), soonest first, cancelled ones included. */
-export async function listMyEvents(db: Database, tenantId: string, user: { sub: string; email: string | null }) {
-  const [organizingIds, hostingIds] = await Promise.all([
-    refIds(db, tenantKey(tenantId, 'USER', user.sub), 'ORGANIZES#'),
-    user.email ? refIds(db, tenantKey(tenantId, 'HOST', user.email.toLowerCase()), 'HOSTS#') : Promise.resolve([]),
-  ]);
-  const [organizing, hosting] = await Promise.all([batchGetEvents(db, tenantId, organizingIds), batchGetEvents(db, tenantId, hostingIds)]);
-  const byStart = (a: EventRecord, b: EventRecord) => a.eventDateTime.localeCompare(b.eventDateTime);
-  return { organizing: organizing.sort(byStart), hosting: hosting.filter((e) => e.organizerId !== user.sub).sort(byStart) };
 }

@@ -3,7 +3,7 @@ import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthComman
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
 import { loadRegistry } from '../../tenants/registry.server';
-import type { Tenant } from '../../tenants/schema';
+import { identitySchema, type Tenant } from '../../tenants/schema';
 import { localCognitoClient, type DemoAccount } from '../local/cognito';
 import { Identity, LoopbackHttpFetcher, readPoolsFile } from './identity.server';
 
@@ -42,6 +42,7 @@ describe('Identity.verifySession (cognito-local pools)', () => {
       sub: claims(idToken).sub,
       username: claims(idToken)['cognito:username'],
       email: a.username,
+      emailVerified: true,
       groups: ['organizer'],
       tenantId: tenantA.id,
     });
@@ -150,7 +151,7 @@ describe('Identity.verifySession (cognito-local pools)', () => {
 
   it('finds production pools in tenant.json (https issuer) and no pool when none is configured', () => {
     const identity = new Identity({ db });
-    expect(identity.poolFor({ id: 'x', identity: { region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', appClientId: 'client' } })).toEqual({
+    expect(identity.poolFor({ id: 'x', identity: identitySchema.parse({ region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', appClientId: 'client' }) })).toEqual({
       userPoolId: 'eu-west-1_AbC123',
       appClientId: 'client',
       region: 'eu-west-1',
@@ -159,7 +160,7 @@ describe('Identity.verifySession (cognito-local pools)', () => {
       serviceEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com',
       local: false,
     });
-    expect(identity.poolFor({ id: 'x', identity: { region: 'us-east-1' } })).toBeNull();
+    expect(identity.poolFor({ id: 'x', identity: identitySchema.parse({ region: 'us-east-1' }) })).toBeNull();
   });
 
   it('fetches keys over http only from loopback hosts', async () => {

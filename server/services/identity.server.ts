@@ -87,6 +87,8 @@ export interface Session {
   sub: string;
   username: string;
   email: string | null;
+  /** The ID token's email_verified: only a verified address may accept a host invitation. */
+  emailVerified: boolean;
   groups: string[];
   tenantId: string;
 }
@@ -247,6 +249,7 @@ export class Identity {
       sub: id.sub,
       username: typeof id['cognito:username'] === 'string' ? id['cognito:username'] : id.sub,
       email: typeof id.email === 'string' ? id.email : null,
+      emailVerified: id.email_verified === true || id.email_verified === 'true',
       groups,
       tenantId: tenant.id,
     };

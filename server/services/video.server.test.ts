@@ -34,6 +34,8 @@ function event(over: Partial<EventRecord> = {}): EventRecord {
     organizerId: 'org-sub',
     organizerEmail: 'olga@example.com',
     hosts: ['hana@example.com'],
+    // Hana accepted her invitation: the role rests on her account (docs/decisions/0013).
+    acceptedHosts: { 'hana@example.com': 'host-sub' },
     shortCode: 'Abc1234',
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',

@@ -11,7 +11,7 @@
 import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type ParticipantInfo } from 'livekit-server-sdk';
 import type { RoomParticipant, RoomTokenResponse } from '../../app/lib/events/api';
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '../../app/lib/events/model';
-import { canJoin, grantsFor, type EventRole, type JoinDecision, type RoomGrants } from '../../app/lib/events/permissions';
+import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '../../app/lib/events/permissions';
 import type { Tenant } from '../../tenants/schema';
 import type { Env } from '../env.server';
 
@@ -112,10 +112,11 @@ export function videoConnectSources(env: VideoEnv, tenant: VideoTenant): string[
   }
 }
 
-export interface VideoUser {
-  sub: string;
-  email: string | null;
-  groups?: readonly string[];
+/**
+ * Who gets the token. The role comes from the event (roleOf: organizer, or the account bound to an
+ * accepted invitation), so callers pass the event as getEventFor resolved it for this user.
+ */
+export interface VideoUser extends EventUser {
   /** Shown to everyone in the room (profile displayName, else the part of the email before @). */
   displayName: string;
 }

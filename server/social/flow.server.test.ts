@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
+import { identitySchema } from '../../tenants/schema';
 
 describe('social sign-in flow helpers', () => {
   it('writes the cookies Amplify CookieStorage reads', () => {
@@ -26,9 +27,9 @@ describe('social sign-in flow helpers', () => {
   });
 
   it('uses the configured endpoint locally and https://<hostedSignInDomain> otherwise', () => {
-    expect(hostedSignInBase({ identity: { region: 'x' } }, { HOSTED_SIGNIN_ENDPOINT: 'http://localhost:9230/' })).toBe('http://localhost:9230');
-    expect(hostedSignInBase({ identity: { region: 'x', hostedSignInDomain: 'auth.example.com' } }, {})).toBe('https://auth.example.com');
-    expect(hostedSignInBase({ identity: { region: 'x' } }, {})).toBeNull();
+    expect(hostedSignInBase({ identity: identitySchema.parse({ region: 'x' }) }, { HOSTED_SIGNIN_ENDPOINT: 'http://localhost:9230/' })).toBe('http://localhost:9230');
+    expect(hostedSignInBase({ identity: identitySchema.parse({ region: 'x', hostedSignInDomain: 'auth.example.com' }) }, {})).toBe('https://auth.example.com');
+    expect(hostedSignInBase({ identity: identitySchema.parse({ region: 'x' }) }, {})).toBeNull();
   });
 
   it('refuses a callback whose state is not the one this browser started', async () => {
@@ -36,7 +37,7 @@ describe('social sign-in flow helpers', () => {
       completeSocialSignIn({
         db: {} as never,
         identity: { verifySession: async () => null },
-        tenant: { id: 'aurora', identity: { region: 'us-east-1' } },
+        tenant: { id: 'aurora', identity: identitySchema.parse({ region: 'us-east-1' }) },
         pool: { appClientId: 'c' },
         hostedBase: 'http://localhost:1',
         origin: 'http://aurora.localhost:3000',

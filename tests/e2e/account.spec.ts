@@ -306,7 +306,7 @@ test.describe('registerMe', () => {
 
 test.describe('commonVerifier', () => {
   for (const tenant of ['aurora', 'lumiere'] as const) {
-    test(`${tenant}: a pending email is verified with a code`, async ({ page, context, request }) => {
+    test(`${tenant}: a changed email takes effect once verified with the code sent to it`, async ({ page, context, request }) => {
       const email = await createUser(request, tenant);
       await signInWithEmail(page, tenant, email, PASSWORD, '/signIn?redirectTo=%2FcommonVerifier');
       await page.waitForURL(tenantUrl(tenant, '/commonVerifier'));
@@ -321,15 +321,21 @@ test.describe('commonVerifier', () => {
       });
       expect(update.status(), await update.text()).toBe(200);
       await page.reload();
+      // The pool keeps the old, verified address active until the new one is verified.
       const row = page.getByTestId('attribute-email');
-      await expect(row.getByTestId('status')).not.toHaveText(/^(Verified|Vérifié)$/);
+      await expect(row.getByTestId('status')).toHaveText(/^(Verified|Vérifié)$/);
+      await expect(row).toContainText(`${email[0]}***@`);
       // The update itself sent a first code; only the one the button sends now counts.
       const since = Date.now();
-      await row.getByTestId('send').click();
+      await row.getByTestId('verify-change').click();
       const code = await waitForCode(newEmail, { since });
+      await expect(row).toContainText(`${newEmail[0]}***@${tenant}.test.example`);
       await row.getByTestId('input-code').fill(code);
       await row.getByTestId('confirm').click();
       await expect(row.getByTestId('status')).toHaveText(/^(Verified|Vérifié)$/);
+      await expect(row.getByTestId('verify-change')).toBeVisible();
+      await expect(row).toContainText(`${newEmail[0]}***@${tenant}.test.example`);
+      await expect(row).not.toContainText(`${email[0]}***@`);
     });
   }
 });

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadRegistry } from '../../tenants/registry.server';
+import { localPoolSettings } from '../../server/local/cognito';
 import { getFreePort } from '../../server/local/ports';
 import { startRedis, type LocalRedis } from '../../server/local/redis';
 import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '../../server/local/stack';
@@ -33,7 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vitest-stack-'));
-  const tenantIds = [...loadRegistry(process.cwd()).registry.tenants.keys()];
+  const { registry } = loadRegistry(process.cwd());
+  const tenantIds = [...registry.tenants.keys()];
   let stack: LocalStack | undefined;
   const started = performance.now();
   // A free port can be taken between the probe and the bind by a parallel run: retry once.
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         s3Port: await getFreePort(),
         cognitoPort: await getFreePort(),
         tenantIds,
+        poolSettings: localPoolSettings(registry.tenants.values()),
         persist: false,
         table: 'platform-test',
         bucket: 'platform-test',

@@ -16,9 +16,15 @@ interface AttrState {
   verified: boolean;
 }
 
+/**
+ * One address or number. A change waits for its code (the pool keeps the old value active until
+ * then, so the row still shows the old one as verified): "Verify a change" sends the code to the new
+ * value and takes it. docs/decisions/0013-host-invitations.md.
+ */
 function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () => void }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
+  const [destination, setDestination] = useState(attr.value);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +34,9 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
     setSending(true);
     setError(null);
     try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: attr.key });
+      const delivery = await sendUserAttributeVerificationCode({ userAttributeKey: attr.key });
+      // A pending change gets the code at its new value: say where it went.
+      setDestination(delivery.destination || attr.value);
       setSent(true);
     } catch (e) {
       setError(authErrorKey(e, 'verify'));
@@ -45,6 +53,7 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
     setBusy(true);
     try {
       await confirmUserAttribute({ userAttributeKey: attr.key, confirmationCode: code });
+      setSent(false);
       onVerified();
     } catch (e) {
       setError(authErrorKey(e, 'verify'));
@@ -67,10 +76,17 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
           {attr.verified ? t('account.verifier.verified') : t('account.verifier.pending')}
         </Badge>
       </Stack>
-      {attr.verified ? null : (
+      {attr.verified && !sent ? (
+        <Stack gap="2" mt="3" align="flex-start">
+          {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
+          <Button variant="ghost" size="sm" onClick={send} loading={sending} loadingText={t('account.verifier.sending')} data-testid="verify-change">
+            {t('account.verifier.verifyChange')}
+          </Button>
+        </Stack>
+      ) : (
         <Stack gap="4" mt="4">
           {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
-          {sent ? <Notice status="info">{t('account.verifier.sent', { destination: maskDestination(attr.value) })}</Notice> : null}
+          {sent ? <Notice status="info">{t('account.verifier.sent', { destination: maskDestination(destination) })}</Notice> : null}
           {sent ? (
             <form onSubmit={confirm} noValidate>
               <Stack gap="4">

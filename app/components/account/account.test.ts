@@ -25,6 +25,10 @@ describe('authErrorKey', () => {
     expect(authErrorKey({ name: 'LimitExceededException' }, 'signIn')).toBe('account.errors.rateLimited');
     expect(authErrorKey(new Error('x'), 'signUp')).toBe('account.errors.generic');
   });
+  it('says plainly when a new address or number belongs to another account', () => {
+    expect(authErrorKey({ name: 'AliasExistsException' }, 'verify')).toBe('account.errors.contactTaken');
+    expect(authErrorKey({ name: 'AliasExistsException' }, 'signUp')).toBe('account.errors.cannotCreate');
+  });
 });
 
 describe('password rules', () => {

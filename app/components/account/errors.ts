@@ -28,8 +28,11 @@ export function authErrorKey(error: unknown, context: AuthErrorContext): string 
       return 'account.errors.codeExpired';
     case 'InvalidPasswordException':
       return 'account.errors.passwordPolicy';
-    case 'UsernameExistsException':
     case 'AliasExistsException':
+      // Confirming a new address or number that another account holds (Cognito says so plainly).
+      if (context === 'verify') return 'account.errors.contactTaken';
+      return 'account.errors.cannotCreate';
+    case 'UsernameExistsException':
       return 'account.errors.cannotCreate';
     case 'UserAlreadyAuthenticatedException':
       return 'account.errors.alreadySignedIn';

@@ -10,6 +10,7 @@ export type TwoFactorErrorKey =
   | 'phoneInvalid'
   | 'notSignedIn'
   | 'unavailable'
+  | 'phoneTaken'
   | 'generic';
 
 export function twoFactorErrorKey(error: unknown): TwoFactorErrorKey {
@@ -36,6 +37,8 @@ export function twoFactorErrorKey(error: unknown): TwoFactorErrorKey {
     case 'NetworkError':
     case 'ServiceUnavailableException':
       return 'unavailable';
+    case 'AliasExistsException':
+      return 'phoneTaken';
     default:
       return 'generic';
   }

@@ -19,6 +19,7 @@ describe('two-factor helpers', () => {
     expect(twoFactorErrorKey({ name: 'LimitExceededException' })).toBe('tooManyAttempts');
     expect(twoFactorErrorKey({ name: 'UserNotFoundException' })).toBe('generic');
     expect(twoFactorErrorKey(null)).toBe('generic');
+    expect(twoFactorErrorKey({ name: 'AliasExistsException', message: 'An account with the given phone_number already exists.' })).toBe('phoneTaken');
   });
 
   it('reads the pending sign-in challenge Amplify keeps for three minutes', () => {

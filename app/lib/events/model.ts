@@ -101,8 +101,14 @@ export const eventSchema = z.object({
   organizerId: z.string(),
   organizerName: z.string().default(''),
   organizerEmail: z.string().default(''),
-  /** Host email addresses, lower case. */
+  /** Host email addresses, lower case: invitations. */
   hosts: z.array(z.string()).default([]),
+  /**
+   * Accepted invitations: invited address → the user id (sub) that accepted it, once, with that
+   * address verified. The host role rests on this binding, never on a token's email
+   * (docs/decisions/0013-host-invitations.md). Entries exist only for addresses still in `hosts`.
+   */
+  acceptedHosts: z.record(z.string(), z.string()).default({}),
   /** User ids (sub) who may not join. */
   blockedUsers: z.array(z.string()).default([]),
   shortCode: z.string(),

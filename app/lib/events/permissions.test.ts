@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventStatus, expirationFor, zonedToUtc, utcToZoned, type EventRecord } from './model';
-import { canJoin, flagsOf, grantsFor, roleOf } from './permissions';
+import { acceptableInvitation, canBlock, canJoin, canUnblock, flagsOf, grantsFor, roleOf } from './permissions';
 
 const start = Date.parse('2026-12-01T18:00:00.000Z');
 const min = 60_000;
@@ -11,7 +11,9 @@ const event = {
   cancelledAt: null,
   endedAt: null,
   organizerId: 'org',
-  hosts: ['host@example.com'],
+  hosts: ['host@example.com', 'invited@example.com'],
+  /** host@example.com was accepted by the account 'h'; invited@example.com is still open. */
+  acceptedHosts: { 'host@example.com': 'h' },
   blockedUsers: ['bad'],
   channelName: 'aurora_abc',
   ownerOnlyBroadcast: true,
@@ -19,7 +21,7 @@ const event = {
 } satisfies Partial<EventRecord>;
 
 const organizer = { sub: 'org', email: 'o@example.com' };
-const host = { sub: 'h', email: 'Host@Example.com' };
+const host = { sub: 'h', email: 'Host@Example.com', emailVerified: true };
 const participant = { sub: 'p', email: 'p@example.com' };
 const blocked = { sub: 'bad', email: 'bad@example.com' };
 
@@ -63,6 +65,49 @@ describe('event roles and gates', () => {
     expect(grantsFor({ ...event, ownerOnlyBroadcast: false }, 'participant')).toMatchObject({ canPublish: true, roomAdmin: false });
     expect(grantsFor({ ...event, ownerOnlyBroadcast: false, layout: 'lbc' }, 'participant').canPublish).toBe(false);
     expect(grantsFor({ ...event, layout: 'abc' }, 'organizer').canPublishSources).toEqual(['microphone']);
+  });
+});
+
+describe('host invitations: the role rests on the account that accepted, never on a claimed email', () => {
+  it('an invited address gives nothing until an account accepts it; then only that account is host', () => {
+    for (const emailVerified of [true, false]) {
+      expect(roleOf(event, { sub: 'claimer', email: 'invited@example.com', emailVerified })).toBe('participant');
+      expect(roleOf(event, { sub: 'claimer', email: 'HOST@example.com', emailVerified })).toBe('participant');
+    }
+    expect(roleOf(event, { sub: 'h', email: 'moved-away@example.com', emailVerified: true })).toBe('host');
+    expect(roleOf(event, { sub: 'h', email: null })).toBe('host');
+    expect(flagsOf(event, { sub: 'h', email: null })).toMatchObject({ isHost: true, isParticipant: false });
+  });
+
+  it('taking the address off the hosts list ends the role, whatever the binding says', () => {
+    expect(roleOf({ ...event, hosts: ['invited@example.com'] }, host)).toBe('participant');
+  });
+
+  it('an invitation can be accepted only by a verified holder of the address, and only once', () => {
+    expect(acceptableInvitation(event, { sub: 'new', email: 'Invited@Example.com', emailVerified: true })).toBe('invited@example.com');
+    expect(acceptableInvitation(event, { sub: 'new', email: 'invited@example.com', emailVerified: false })).toBeNull();
+    expect(acceptableInvitation(event, { sub: 'new', email: 'invited@example.com' })).toBeNull();
+    // Already accepted by another account, or not invited at all.
+    expect(acceptableInvitation(event, { sub: 'new', email: 'host@example.com', emailVerified: true })).toBeNull();
+    expect(acceptableInvitation(event, { sub: 'new', email: 'stranger@example.com', emailVerified: true })).toBeNull();
+    expect(acceptableInvitation(event, { sub: 'new', email: null, emailVerified: true })).toBeNull();
+    // The organizer never needs one.
+    expect(acceptableInvitation({ ...event, organizerId: 'new' }, { sub: 'new', email: 'invited@example.com', emailVerified: true })).toBeNull();
+  });
+});
+
+describe('one moderation rule', () => {
+  it('only the organizer and hosts block, and only participants', () => {
+    expect(canBlock('organizer', 'participant')).toBe(true);
+    expect(canBlock('host', 'participant')).toBe(true);
+    for (const target of ['organizer', 'host'] as const) for (const actor of ['organizer', 'host', 'participant'] as const) expect(canBlock(actor, target)).toBe(false);
+    expect(canBlock('participant', 'participant')).toBe(false);
+  });
+
+  it('only the organizer and hosts unblock', () => {
+    expect(canUnblock('organizer')).toBe(true);
+    expect(canUnblock('host')).toBe(true);
+    expect(canUnblock('participant')).toBe(false);
   });
 });
 

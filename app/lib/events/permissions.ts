@@ -17,12 +17,14 @@ export type EventRole = 'organizer' | 'host' | 'participant';
 
 export interface EventUser {
   sub: string;
-  email: string | null;
+  /** Used only to accept an invitation (acceptableInvitation), and only when verified. */
+  email?: string | null;
+  emailVerified?: boolean;
   /** Tenant-wide Cognito groups; a tenant admin manages every event like its organizer. */
   groups?: readonly string[];
 }
 
-type RoleFields = Pick<EventRecord, 'organizerId' | 'hosts' | 'blockedUsers'>;
+type RoleFields = Pick<EventRecord, 'organizerId' | 'hosts' | 'acceptedHosts' | 'blockedUsers'>;
 
 export interface EventFlags {
   isOrganizer: boolean;
@@ -31,11 +33,27 @@ export interface EventFlags {
   isUserBlocked: boolean;
 }
 
-/** The user's role in the event: the creator (or a tenant admin) is organizer, listed emails are hosts, everyone else participates. */
-export function roleOf(event: RoleFields, user: EventUser): EventRole {
+/**
+ * The user's role in the event: the creator (or a tenant admin) is organizer; the account that
+ * accepted an invitation still on the hosts list is host; everyone else participates. No email
+ * counts here: an invitation becomes a role only once accepted (acceptableInvitation, then the
+ * server's acceptance write), so changing one's email never grants anything.
+ */
+export function roleOf(event: Pick<RoleFields, 'organizerId' | 'hosts' | 'acceptedHosts'>, user: EventUser): EventRole {
   if (event.organizerId === user.sub || user.groups?.includes('admin')) return 'organizer';
-  if (user.email && event.hosts.includes(user.email.toLowerCase())) return 'host';
+  if (event.hosts.some((email) => event.acceptedHosts[email] === user.sub)) return 'host';
   return 'participant';
+}
+
+/**
+ * The invited address this user may accept now (lower case), or null: the user's email must be
+ * verified, on the hosts list, and not yet accepted by anyone. Pure; the server does the write
+ * (server/services/hostInvitations.server.ts), once, with a condition.
+ */
+export function acceptableInvitation(event: Pick<RoleFields, 'organizerId' | 'hosts' | 'acceptedHosts'>, user: EventUser): string | null {
+  if (!user.email || user.emailVerified !== true || event.organizerId === user.sub) return null;
+  const email = user.email.trim().toLowerCase();
+  return event.hosts.includes(email) && !event.acceptedHosts[email] ? email : null;
 }
 
 export function flagsOf(event: RoleFields, user: EventUser): EventFlags {
@@ -123,5 +141,9 @@ export function grantsFor(event: Pick<EventRecord, 'channelName' | 'ownerOnlyBro
 
 /** Host controls (mute, remove, block, end for all, bring on stage) belong to organizer and hosts. */
 export const canModerate = (role: EventRole) => isStaff(role);
+/** The one moderation rule: nobody blocks the organizer or a host; only organizer and hosts block participants. */
+export const canBlock = (actor: EventRole, target: EventRole) => isStaff(actor) && target === 'participant';
+/** Only organizer and hosts unblock (anyone on the blocked list, so nobody stays locked out by mistake). */
+export const canUnblock = (actor: EventRole) => isStaff(actor);
 /** Editing and cancelling belong to the organizer only. */
 export const canEdit = (role: EventRole) => role === 'organizer';

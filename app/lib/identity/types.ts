@@ -12,6 +12,8 @@ export interface SessionUser {
   sub: string;
   username: string;
   email: string | null;
+  /** Whether the email is verified (the ID token's email_verified); unverified addresses grant no role. */
+  emailVerified: boolean;
   groups: string[];
 }
 

@@ -49,6 +49,7 @@ const account = {
     rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
     cannotCreate: 'We could not create an account with these details. If you already have one, sign in or reset your password.',
     alreadySignedIn: 'You are already signed in.',
+    contactTaken: 'This email address or phone number already belongs to another account.',
     unavailable: 'The sign-in service is not available right now. Please try again in a moment.',
     invalidInput: 'Some details are not valid. Check them and try again.',
     generic: 'Something went wrong. Please try again.',
@@ -152,6 +153,7 @@ const account = {
     sent: 'We sent a code to {{destination}}.',
     confirm: 'Verify',
     none: 'Your account has no email address or phone number to verify.',
+    verifyChange: 'Verify a change',
   },
   register: {
     title: 'Complete your profile',

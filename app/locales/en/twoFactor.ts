@@ -80,6 +80,7 @@ const twoFactor = {
     phoneInvalid: 'This does not look like a valid phone number for the chosen country.',
     notSignedIn: 'Your sign-in is no longer active. Please sign in again.',
     unavailable: 'The sign-in service is not reachable right now. Please try again in a moment.',
+    phoneTaken: 'This phone number already belongs to another account. Please use a different number.',
     generic: 'Something went wrong. Please try again.',
   },
 };

@@ -52,6 +52,7 @@ const account: TranslationShape<typeof en> = {
     rateLimited: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     cannotCreate: 'No pudimos crear una cuenta con estos datos. Si ya tienes una, inicia sesión o restablece tu contraseña.',
     alreadySignedIn: 'Ya iniciaste sesión.',
+    contactTaken: 'Este correo o número de teléfono ya pertenece a otra cuenta.',
     unavailable: 'El servicio de acceso no está disponible ahora. Inténtalo de nuevo en un momento.',
     invalidInput: 'Algunos datos no son válidos. Revísalos e inténtalo de nuevo.',
     generic: 'Algo salió mal. Inténtalo de nuevo.',
@@ -155,6 +156,7 @@ const account: TranslationShape<typeof en> = {
     sent: 'Enviamos un código a {{destination}}.',
     confirm: 'Verificar',
     none: 'Tu cuenta no tiene correo ni teléfono por verificar.',
+    verifyChange: 'Verificar un cambio',
   },
   register: {
     title: 'Completa tu perfil',

@@ -82,6 +82,7 @@ const twoFactor: TranslationShape<typeof en> = {
     phoneInvalid: 'Este número no parece válido para el país elegido.',
     notSignedIn: 'Tu inicio de sesión ya no está activo. Vuelve a iniciar sesión.',
     unavailable: 'El servicio de inicio de sesión no está disponible ahora. Inténtalo de nuevo en un momento.',
+    phoneTaken: 'Este número de teléfono ya pertenece a otra cuenta. Usa otro número.',
     generic: 'Algo salió mal. Inténtalo de nuevo.',
   },
 };

@@ -52,6 +52,7 @@ const account: TranslationShape<typeof en> = {
     rateLimited: 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
     cannotCreate: 'Nous n’avons pas pu créer de compte avec ces informations. Si vous en avez déjà un, connectez-vous ou réinitialisez votre mot de passe.',
     alreadySignedIn: 'Vous êtes déjà connecté.',
+    contactTaken: 'Cette adresse e-mail ou ce numéro de téléphone appartient déjà à un autre compte.',
     unavailable: 'Le service de connexion est indisponible pour le moment. Réessayez dans un instant.',
     invalidInput: 'Certaines informations ne sont pas valides. Vérifiez-les et réessayez.',
     generic: 'Un problème est survenu. Veuillez réessayer.',
@@ -155,6 +156,7 @@ const account: TranslationShape<typeof en> = {
     sent: 'Nous avons envoyé un code à {{destination}}.',
     confirm: 'Vérifier',
     none: 'Votre compte n’a ni adresse e-mail ni numéro de téléphone à vérifier.',
+    verifyChange: 'Vérifier une modification',
   },
   register: {
     title: 'Complétez votre profil',

@@ -82,6 +82,7 @@ const twoFactor: TranslationShape<typeof en> = {
     phoneInvalid: 'Ce numéro ne semble pas valide pour le pays choisi.',
     notSignedIn: 'Votre connexion n’est plus active. Veuillez vous reconnecter.',
     unavailable: 'Le service de connexion est momentanément injoignable. Réessayez dans un instant.',
+    phoneTaken: 'Ce numéro de téléphone appartient déjà à un autre compte. Veuillez utiliser un autre numéro.',
     generic: 'Une erreur est survenue. Veuillez réessayer.',
   },
 };

@@ -103,6 +103,7 @@ describe('who may see chat files', () => {
     ({
       organizerId: 'org',
       hosts: ['host@example.com'],
+      acceptedHosts: { 'host@example.com': 'h' },
       blockedUsers: ['blocked'],
       eventDateTime: new Date(now + 60 * 60_000).toISOString(),
       eventDuration: 60,
@@ -127,8 +128,8 @@ describe('who may see chat files', () => {
 describe('chat upload and file routes (DynamoDB Local, s3rver)', () => {
   const db = testDatabase();
   const storage = testStorage();
-  const organizer = { sub: 'org-sub', username: 'org', email: 'org@example.com', groups: ['organizer'] };
-  const member = { sub: SUB, username: 'member', email: 'member@example.com', groups: ['member'] };
+  const organizer = { sub: 'org-sub', username: 'org', email: 'org@example.com', emailVerified: true, groups: ['organizer'] };
+  const member = { sub: SUB, username: 'member', email: 'member@example.com', emailVerified: true, groups: ['member'] };
   const context = (tenantId: string, language = 'en') => ({ tenant: { id: tenantId }, language, services: { db, storage } }) as unknown as AppLoadContext;
 
   async function liveEvent(tenantId: string, minutesFromNow = -5) {

@@ -12,7 +12,7 @@ import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName
 import { eventIdSchema, type EventRecord } from '~/lib/events/model';
 import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '~/lib/events/permissions';
 import { getSessionUser } from '~/lib/identity/session.server';
-import { getEvent } from '../../../server/services/events.server';
+import { getEventFor } from '../../../server/services/hostInvitations.server';
 import { StorageError, presignDownload, presignUpload, tenantObjectKey } from '../../../server/services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
@@ -207,7 +207,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   const { eventId, kind, name, type, size } = parsed.data;
 
   const tenantId = context.tenant.id;
-  const event = await getEvent(context.services.db, tenantId, eventId);
+  const event = await getEventFor(context.services.db, tenantId, eventId, user);
   if (!event) return refuse(404, 'notFound', language);
   const decision = canJoin(event, user, Date.now());
   if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
@@ -253,7 +253,7 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
   const key = params.get('key') ?? '';
   const tenantId = context.tenant.id;
   if (!eventId.success || !viewableChatKey(eventId.data, key, tenantId)) return refuse(404, 'notFound', language);
-  const event = await getEvent(context.services.db, tenantId, eventId.data);
+  const event = await getEventFor(context.services.db, tenantId, eventId.data, user);
   if (!event) return refuse(404, 'notFound', language);
   const access = chatFilesAccess(event, user, Date.now());
   if (!access.ok) return refuse(403, access.reason, language, { opensAt: access.opensAt });

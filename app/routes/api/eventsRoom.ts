@@ -4,8 +4,10 @@ import { eventIdSchema } from '~/lib/events/model';
 import { canJoin, canModerate, roleOf } from '~/lib/events/permissions';
 import { getSessionUser } from '~/lib/identity/session.server';
 import { attendeeNames } from '../../../server/services/attendance.server';
-import { endEventNow, getEvent, markRoomClosed, setUserBlocked } from '../../../server/services/events.server';
+import { endEventNow, markRoomClosed } from '../../../server/services/events.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from '../../../server/services/hands.server';
+import { getEventFor } from '../../../server/services/hostInvitations.server';
+import { blockUser, unblockUser } from '../../../server/services/moderation.server';
 import { getProfile } from '../../../server/services/profiles.server';
 import {
   isNotConnectedError,
@@ -42,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const { db, video } = context.services;
   const tenant = context.tenant;
-  const event = await getEvent(db, tenant.id, command.eventId);
+  const event = await getEventFor(db, tenant.id, command.eventId, user);
   if (!event) return refuse(404, 'notFound', language);
   const ok = (extra: Record<string, unknown> = {}) => json({ ok: true, intent: command.intent, ...extra }, { headers: NO_STORE });
 
@@ -73,10 +75,8 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const { identity } = command;
-  // Nobody removes or blocks the event's organizer from their own event.
-  if ((command.intent === 'remove' || command.intent === 'block') && identity === event.organizerId) {
-    return refuse(403, 'forbidden', language);
-  }
+  // Nobody removes the event's organizer from their own event (blocking has its own rule: blockUser).
+  if (command.intent === 'remove' && identity === event.organizerId) return refuse(403, 'forbidden', language);
   try {
     switch (command.intent) {
       case 'mute':
@@ -85,20 +85,13 @@ export async function action(args: ActionFunctionArgs) {
         await video.removeParticipant(tenant, event, identity);
         return ok();
       case 'block': {
-        await setUserBlocked(db, tenant.id, event.eventId, identity, true);
-        // Their chat sockets close on every instance; hosts see them in the chat's blocked list.
-        await context.services.chat.userBlocked(tenant.id, event.eventId, identity);
-        try {
-          await video.removeParticipant(tenant, event, identity);
-          return ok({ removed: true });
-        } catch (e) {
-          if (isNotConnectedError(e)) return ok({ removed: false });
-          return videoFailure(e, language, 'videoUnavailableBlocked');
-        }
+        const blocked = await blockUser(context.services, tenant, event, user, identity);
+        if (!blocked.ok) return refuse(403, 'forbidden', language);
+        if (blocked.videoError) return videoFailure(blocked.videoError, language, 'videoUnavailableBlocked');
+        return ok({ removed: blocked.removed });
       }
       case 'unblock':
-        await setUserBlocked(db, tenant.id, event.eventId, identity, false);
-        await context.services.chat.userUnblocked(tenant.id, event.eventId, identity);
+        if (!(await unblockUser(context.services, tenant, event, user, identity)).ok) return refuse(403, 'forbidden', language);
         return ok();
       case 'bringOnStage': {
         const participant = await video.setCanPublish(tenant, event, identity, true);
@@ -135,7 +128,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!id.success) return refuse(404, 'notFound', language);
   const { db, video } = context.services;
   const tenant = context.tenant;
-  const event = await getEvent(db, tenant.id, id.data);
+  const event = await getEventFor(db, tenant.id, id.data, user);
   if (!event) return refuse(404, 'notFound', language);
   if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '~/lib/events/api';
-import { getEvent } from '../../../server/services/events.server';
+import { getEventFor } from '../../../server/services/hostInvitations.server';
 import { getProfile } from '../../../server/services/profiles.server';
 import { roomMessage } from '../../../server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
@@ -19,10 +19,10 @@ export async function action(args: ActionFunctionArgs) {
 
   const { db, video } = context.services;
   const tenant = context.tenant;
-  const [event, profile] = await Promise.all([getEvent(db, tenant.id, data.eventId), getProfile(db, tenant.id, user.sub)]);
+  const [event, profile] = await Promise.all([getEventFor(db, tenant.id, data.eventId, user), getProfile(db, tenant.id, user.sub)]);
   if (!event) return refuse(404, 'notFound', language);
   const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
-  const result = await video.mintToken(tenant, event, { sub: user.sub, email: user.email, groups: user.groups, displayName });
+  const result = await video.mintToken(tenant, event, { sub: user.sub, groups: user.groups, displayName });
   if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });
   return json(result.response, { headers: NO_STORE });
 }

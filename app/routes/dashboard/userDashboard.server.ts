@@ -5,7 +5,8 @@ import { eventFormContext, newEventFormValues, shortLinkUrl } from '~/components
 import { eventStatus, type EventRecord } from '~/lib/events/model';
 import { requireUser } from '~/lib/identity/session.server';
 import { getFixedT } from '~/lib/i18n.server';
-import { listMyEvents } from '../../../server/services/events.server';
+import { acceptInvitationsFor } from '../../../server/services/hostInvitations.server';
+import { listMyEvents } from '../../../server/services/myEvents.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -46,6 +47,8 @@ export async function dashboardData(args: Args) {
     tab === 'ScheduleEvent' && organizer ? { ...eventFormContext(args), values: await newEventFormValues(args, user, now) } : null;
   let myEvents: { organizing: MyEventRow[]; hosting: MyEventRow[] } | null = null;
   if (tab === 'MyEvents') {
+    // Invitations to the user's verified address are accepted here too: hosted events are listed by account.
+    await acceptInvitationsFor(context.services.db, context.tenant.id, user);
     const mine = await listMyEvents(context.services.db, context.tenant.id, user);
     myEvents = {
       organizing: ordered(mine.organizing.map((e) => row(request, e, now))),

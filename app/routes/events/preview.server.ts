@@ -4,6 +4,7 @@ import { eventIdSchema, publicEvent, shortHref } from '~/lib/events/model';
 import { canEdit, isStaff, roleOf } from '~/lib/events/permissions';
 import { getSessionUser } from '~/lib/identity/session.server';
 import { getEvent } from '../../../server/services/events.server';
+import { acceptHostInvitation } from '../../../server/services/hostInvitations.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -18,9 +19,10 @@ export async function previewData(args: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
   if (!id.success) throw notFound();
-  const [event, user] = await Promise.all([getEvent(services.db, tenant.id, id.data), getSessionUser(args)]);
+  const [found, user] = await Promise.all([getEvent(services.db, tenant.id, id.data), getSessionUser(args)]);
+  const event = found && user ? await acceptHostInvitation(services.db, tenant.id, found, user) : found;
   if (!event) throw notFound();
-  const role = user ? roleOf(event, { sub: user.sub, email: user.email, groups: user.groups }) : null;
+  const role = user ? roleOf(event, user) : null;
   const staff = role !== null && isStaff(role);
   if (event.kind !== 'event' && !staff) throw notFound();
   const now = Date.now();

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { eventIdSchema, publicEvent, roomHref } from '~/lib/events/model';
-import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf, type EventUser } from '~/lib/events/permissions';
+import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '~/lib/events/permissions';
 import { getFixedT } from '~/lib/i18n.server';
 import { requireUser } from '~/lib/identity/session.server';
-import { getEvent } from '../../../server/services/events.server';
+import { getEventFor } from '../../../server/services/hostInvitations.server';
 import { getVideoSettings } from '../../../server/services/videoSettings.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
@@ -17,14 +17,13 @@ export async function lobbyLoader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
-  const event = id.success ? await getEvent(context.services.db, context.tenant.id, id.data) : null;
+  const event = id.success ? await getEventFor(context.services.db, context.tenant.id, id.data, user) : null;
   if (!event) throw new Response('Not Found', { status: 404 });
 
   const now = Date.now();
-  const who: EventUser = { sub: user.sub, email: user.email, groups: user.groups };
-  const role = roleOf(event, who);
-  const flags = flagsOf(event, who);
-  const decision = canJoin(event, who, now);
+  const role = roleOf(event, user);
+  const flags = flagsOf(event, user);
+  const decision = canJoin(event, user, now);
   const closed: LobbyClosed | null = decision.ok || decision.reason === 'notYetOpen' ? null : decision.reason;
   const grants = grantsFor(event, role);
   const [t, devices] = await Promise.all([

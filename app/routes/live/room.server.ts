@@ -9,7 +9,7 @@ import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayou
 import { canJoin, canModerate, flagsOf, type JoinRefusal } from '~/lib/events/permissions';
 import { requireUser } from '~/lib/identity/session.server';
 import { getFixedT } from '~/lib/i18n.server';
-import { getEvent } from '../../../server/services/events.server';
+import { getEventFor } from '../../../server/services/hostInvitations.server';
 import { httpUrlOf } from '../../../server/services/video.server';
 import { getVideoSettings } from '../../../server/services/videoSettings.server';
 
@@ -37,19 +37,18 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
   if (!id.success) notFound();
   const { db } = context.services;
-  const event = await getEvent(db, context.tenant.id, id.data);
-  // Another tenant's event is simply not there: getEvent reads only this tenant's keys.
+  const event = await getEventFor(db, context.tenant.id, id.data, user);
+  // Another tenant's event is simply not there: every read is keyed by this tenant.
   if (!event) notFound();
 
   const now = Date.now();
-  const eventUser = { sub: user.sub, email: user.email, groups: user.groups };
-  const decision = canJoin(event, eventUser, now);
+  const decision = canJoin(event, user, now);
   if (!decision.ok && decision.reason === 'notYetOpen') throw redirect(lobbyHref(event.eventId), { headers: NO_STORE });
   // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
   const refusal = decision.ok ? null : (decision.reason as RoomClosed);
   const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
   const role = decision.role;
-  const flags = flagsOf(event, eventUser);
+  const flags = flagsOf(event, user);
   const devices = closed ? null : await getVideoSettings(db, context.tenant.id, user.sub).catch(() => null);
   const t = await getFixedT(context.language);
 

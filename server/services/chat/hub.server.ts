@@ -36,11 +36,12 @@ import { getSessionUser } from '../../../app/lib/identity/session.server';
 import type { SessionUser } from '../../../app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Tenant } from '../../../tenants/schema';
-import { getEvent, setUserBlocked } from '../events.server';
+import { getEvent } from '../events.server';
+import { acceptHostInvitation } from '../hostInvitations.server';
 import type { Services } from '../index.server';
+import { blockUser, unblockUser } from '../moderation.server';
 import { getProfile } from '../profiles.server';
 import { tenantObjectKey } from '../storage.server';
-import { isNotConnectedError } from '../video.server';
 import { chatChannel } from './bus.server';
 import { ChatError, type PublicSnapshot, type Viewer } from './repository.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
@@ -201,7 +202,8 @@ export class ChatHub {
       const eventId = eventParam.data;
       const after = afterParam === null ? null : Number(afterParam);
 
-      const [event, profile] = await Promise.all([this.freshEvent(tenant.id, eventId), getProfile(this.services.db, tenant.id, user.sub)]);
+      const [found, profile] = await Promise.all([this.freshEvent(tenant.id, eventId), getProfile(this.services.db, tenant.id, user.sub)]);
+      const event = found && (await this.acceptedFor(found, user));
       if (!event) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
       const decision = canJoin(event, user, Date.now());
       if (!decision.ok) return this.fatal(ws, REFUSAL[decision.reason].code, REFUSAL[decision.reason].close);
@@ -379,6 +381,13 @@ export class ChatHub {
         at: Date.now(),
       });
     return event;
+  }
+
+  /** The event after accepting the joining user's host invitation (if any); the cache gets the new binding. */
+  private async acceptedFor(event: EventRecord, user: SessionUser): Promise<EventRecord> {
+    const accepted = await acceptHostInvitation(this.services.db, event.tenantId, event, user);
+    if (accepted !== event) this.events.set(chatChannel(event.tenantId, event.eventId), { event: accepted, at: Date.now() });
+    return accepted;
   }
 
   private async eventOf(conn: Conn): Promise<EventRecord | null> {
@@ -585,22 +594,11 @@ export class ChatHub {
         return ack();
       case 'block':
       case 'unblock': {
-        const target = frame.userId;
-        if (target === event.organizerId || target === conn.user.sub) throw new ChatError('forbidden');
-        const member = await repo.getMember(tenantId, eventId, target);
-        // Nobody blocks the organizer (a tenant admin counts as one) or a host.
-        if (member && (member.role === 'organizer' || roleOf(event, { sub: target, email: member.email || null }) !== 'participant'))
-          throw new ChatError('forbidden');
-        const blocked = frame.type === 'block';
-        await setUserBlocked(this.services.db, tenantId, eventId, target, blocked);
-        if (blocked) {
-          await chat.userBlocked(tenantId, eventId, target);
-          await this.services.video.removeParticipant(conn.tenant, event, target).catch((e: unknown) => {
-            if (!isNotConnectedError(e)) console.warn(`[chat] could not remove ${target} from the video room: ${(e as Error).message}`);
-          });
-        } else {
-          await chat.userUnblocked(tenantId, eventId, target);
-        }
+        // The room API's rule and effects (moderation.server.ts): nobody blocks the organizer or a host.
+        const moderate = frame.type === 'block' ? blockUser : unblockUser;
+        const result = await moderate(this.services, conn.tenant, event, conn.user, frame.userId);
+        if (!result.ok) throw new ChatError('forbidden');
+        if (result.videoError) console.warn(`[chat] could not remove ${frame.userId} from the video room: ${(result.videoError as Error).message}`);
         return ack();
       }
     }
@@ -692,7 +690,7 @@ export class ChatHub {
     if (userId === conn.user.sub) throw new ChatError('recipientInvalid');
     if (isStaff(conn.viewer.role)) {
       const member = await repo.getMember(conn.tenant.id, conn.eventId, userId);
-      if (!member || member.role !== 'participant' || roleOf(event, { sub: userId, email: member.email || null }) !== 'participant')
+      if (!member || member.role !== 'participant' || roleOf(event, { sub: userId }) !== 'participant')
         throw new ChatError('recipientInvalid');
       return {
         userId,
@@ -702,7 +700,7 @@ export class ChatHub {
       };
     }
     const staff = await repo.getStaff(conn.tenant.id, conn.eventId, userId);
-    const stillStaff = staff && (staff.role === 'organizer' || roleOf(event, { sub: userId, email: staff.email || null }) !== 'participant');
+    const stillStaff = staff && (staff.role === 'organizer' || roleOf(event, { sub: userId }) !== 'participant');
     if (!staff || !stillStaff) throw new ChatError('recipientInvalid');
     return {
       userId,

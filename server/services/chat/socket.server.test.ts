@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '../../../app/lib/chat/protocol';
-import { cancelEvent } from '../events.server';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { cancelEvent, eventKey } from '../events.server';
+import { getEventFor } from '../hostInvitations.server';
 import { putObject } from '../storage.server';
 import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
 
@@ -354,6 +356,17 @@ describe('chat socket: questions, moderation, private messages, blocking', () =>
     await h.client.event((e) => e.kind === 'unblocked' && e.userId === bob.sub);
     const back = await joined(bob, event.eventId);
     expect(back.welcome.mode).toBe('snapshot');
+  });
+
+  it('a host cannot block another host who never opened the chat (one rule with the room API)', async () => {
+    const event = await openEvent(server.services, organizer, { hosts: [host.username, carol.username] });
+    // Carol accepted her invitation elsewhere (the lobby, a room token): she has no chat member record.
+    await getEventFor(server.services.db, TEST_TENANT, event.eventId, { sub: carol.sub, email: carol.username, emailVerified: true });
+    const h = await joined(host, event.eventId);
+    const id = clientId();
+    h.client.send({ type: 'block', clientId: id, userId: carol.sub });
+    expect(await h.client.next('error', (f) => f.clientId === id)).toMatchObject({ code: 'forbidden' });
+    expect((await server.services.db.doc.send(new GetCommand({ TableName: server.services.db.table, Key: eventKey(TEST_TENANT, event.eventId) }))).Item?.blockedUsers).toEqual([]);
   });
 });
 
