@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const admin = localCognitoClient(files.endpoint, 'us-east-1');
 const logs: GatewayLogEntry[] = [];
 
 /** An app with only what the gateway needs: the tenant from the Host header (<id>.test), the gateway. */
-async function serve(limits?: GatewayLimits): Promise<{ server: Server; port: number }> {
+async function serve(limits?: GatewayLimits, withIdentity: Identity = identity): Promise<{ server: Server; port: number }> {
   const app = express();
   app.use((req, res, next) => {
     const tenant = registry.tenants.get(String(req.headers.host).split('.')[0]);
@@ -32,7 +32,7 @@ async function serve(limits?: GatewayLimits): Promise<{ server: Server; port: nu
     res.locals.tenant = tenant;
     next();
   });
-  app.use('/api/identity', identityGateway({ identity } as unknown as Services, { limits, log: (e) => logs.push(e) }));
+  app.use('/api/identity', identityGateway({ identity: withIdentity } as unknown as Services, { limits, log: (e) => logs.push(e) }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   return { server, port: (server.address() as AddressInfo).port };
@@ -451,5 +451,57 @@ describe('identity gateway: cognito-local compatibility', () => {
       ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: totp(secret) },
     });
     expect((await tokensOf(totpDone)).AccessToken).toBeTruthy();
+  });
+});
+
+describe('identity gateway: deeply nested bodies', () => {
+  it('answers 400 InvalidParameterException and forwards nothing to the user pool', async () => {
+    // A stand-in for the pool's service that records what reaches it.
+    const forwarded: string[] = [];
+    const recorder = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      req.on('end', () => {
+        forwarded.push(text);
+        res.setHeader('Content-Type', 'application/x-amz-json-1.1');
+        res.end('{}');
+      });
+    });
+    recorder.listen(0, '127.0.0.1');
+    await new Promise((r) => recorder.once('listening', r));
+    const endpoint = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    const recorded = new Identity({ db, localPools: { [tenantA.id]: { ...pools[tenantA.id], endpoint } } });
+    const gateway = await serve(roomy, recorded);
+    const id = clientId(tenantA);
+    const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    try {
+      const bodies: Array<[string, string]> = [
+        ['SignUp', `{"ClientId":"${id}","Username":"deep@example.com","Password":"Deep-Pass-123!","ClientMetadata":{"a":${arrays(20_000)}}}`],
+        ['InitiateAuth', `{"AuthFlow":"USER_PASSWORD_AUTH","ClientId":"${id}","AuthParameters":${objects(8_000)}}`],
+        ['ForgotPassword', `{"ClientId":"${id}","Username":"deep@example.com","ClientMetadata":${objects(30)}}`],
+        ['ConfirmSignUp', `{"ClientId":"${id}","Username":"deep@example.com","ConfirmationCode":"123456","UserContextData":${arrays(12)}}`],
+        ['GetTokensFromRefreshToken', `{"ClientId":"${id}","RefreshToken":"x","ClientMetadata":${arrays(10_000)}}`],
+      ];
+      for (const [operation, raw] of bodies) {
+        const reply = await call(tenantA, operation, {}, { port: gateway.port, raw });
+        expect(reply.status, operation).toBe(400);
+        expect(reply.body, operation).toEqual({ __type: 'InvalidParameterException', message: 'The request is nested too deeply (at most 10 levels).' });
+      }
+      expect(forwarded).toEqual([]);
+
+      // A body of the usual shape (attributes in a list of objects, metadata) still goes through.
+      const ordinary = await call(
+        tenantA,
+        'SignUp',
+        { ClientId: id, Username: 'shallow@example.com', Password: 'Shallow-Pass-1!', UserAttributes: [{ Name: 'email', Value: 'shallow@example.com' }], ClientMetadata: { k: 'v' } },
+        { port: gateway.port },
+      );
+      expect(ordinary.status).toBe(200);
+      expect(forwarded).toHaveLength(1);
+    } finally {
+      gateway.server.close();
+      recorder.close();
+    }
   });
 });

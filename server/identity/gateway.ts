@@ -30,9 +30,12 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Tenant } from '../../tenants/schema';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
+import { nestedDeeperThan } from './nesting';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
+/** Cognito's requests nest at most 4 levels; deeper bodies are refused (server/identity/nesting.ts). */
+const MAX_NESTING = 10;
 const JSON_TYPE = 'application/x-amz-json-1.1';
 
 /** The Cognito operations the product's Amplify calls send (see the ADR for which API sends which). */
@@ -272,6 +275,7 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     } catch {
       return cognitoError(400, 'InvalidParameterException', 'The body is not valid JSON.');
     }
+    if (nestedDeeperThan(body, MAX_NESTING)) return cognitoError(400, 'InvalidParameterException', `The request is nested too deeply (at most ${MAX_NESTING} levels).`);
     if ((body.ClientId !== undefined && body.ClientId !== pool.appClientId) || (body.UserPoolId !== undefined && body.UserPoolId !== pool.userPoolId)) {
       return cognitoError(400, 'InvalidParameterException', 'This request belongs to another site.');
     }
