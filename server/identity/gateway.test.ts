@@ -1,166 +1,38 @@
-import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { request as httpRequest, type Server } from 'node:http';
-import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
-import { loadRegistry } from '../../tenants/registry.server';
-import type { Tenant } from '../../tenants/schema';
-import { localCognitoClient, type DemoAccount, type OutboxMessage } from '../local/cognito';
-import type { Services } from '../services/index.server';
-import { Identity, readPoolsFile } from '../services/identity.server';
-import { DEFAULT_LIMITS, identityGateway, maskDestination, type GatewayLimits, type GatewayLogEntry } from './gateway';
+import { createServer } from 'node:http';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { Identity } from '../services/identity.server';
+import { DEFAULT_LIMITS, maskDestination, type GatewayLimits } from './gateway';
+import {
+  account,
+  admin,
+  browserSession,
+  call,
+  claims,
+  clientId,
+  db,
+  heldToken,
+  identity,
+  logs,
+  phoneUser,
+  pools,
+  refresh,
+  roomy,
+  serve,
+  signIn,
+  sleep,
+  tenantA,
+  tenantB,
+  tokensOf,
+  totp,
+  unique,
+  serveGatewayDuringTests,
+  waitForCode,
+  type Reply,
+} from './gatewayHarness';
 
-const files = identityFiles();
-const pools = readPoolsFile(files.pools);
-const accounts = JSON.parse(readFileSync(files.demoAccounts, 'utf8')) as DemoAccount[];
-const registry = loadRegistry(process.cwd()).registry;
-const [tenantA, tenantB] = [...registry.tenants.values()] as [Tenant, Tenant];
-const db = testDatabase();
-const identity = new Identity({ db, localPools: pools });
-const admin = localCognitoClient(files.endpoint, 'us-east-1');
-const logs: GatewayLogEntry[] = [];
-
-/** An app with only what the gateway needs: the tenant from the Host header (<id>.test), the gateway. */
-async function serve(limits?: GatewayLimits): Promise<{ server: Server; port: number }> {
-  const app = express();
-  app.use((req, res, next) => {
-    const tenant = registry.tenants.get(String(req.headers.host).split('.')[0]);
-    if (!tenant) return void res.status(404).end();
-    res.locals.tenant = tenant;
-    next();
-  });
-  app.use('/api/identity', identityGateway({ identity } as unknown as Services, { limits, log: (e) => logs.push(e) }));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
-let main: { server: Server; port: number };
-const roomy: GatewayLimits = {
-  signIn: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
-  code: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
-  send: { account: { points: 1000, windowSeconds: 60 }, ip: { points: 1000, windowSeconds: 60 } },
-};
-beforeAll(async () => {
-  main = await serve(roomy);
-});
-afterAll(async () => {
-  main.server.close();
-  admin.destroy();
-});
-
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-async function call(tenant: Tenant, operation: string, body: Record<string, unknown>, init: { port?: number; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
-  // fetch() does not let a caller set Host; node:http does.
-  const payload = init.raw ?? JSON.stringify(body);
-  return new Promise<Reply>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: init.port ?? main.port,
-        path: '/api/identity',
-        method: 'POST',
-        headers: {
-          Host: `${tenant.id}.test`,
-          'Content-Type': 'application/x-amz-json-1.1',
-          'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
-          ...init.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const clientId = (tenant: Tenant) => pools[tenant.id].appClientId;
-const account = (tenant: Tenant, role: DemoAccount['role']) => accounts.find((a) => a.tenant === tenant.id && a.role === role)!;
-const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-const unique = () => Math.random().toString(36).slice(2, 10);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function signIn(tenant: Tenant, username: string, password: string, port?: number) {
-  return call(tenant, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId(tenant), AuthParameters: { USERNAME: username, PASSWORD: password } }, { port });
-}
-
-type Tokens = { AccessToken: string; IdToken: string; RefreshToken: string };
-async function tokensOf(reply: Reply): Promise<Tokens> {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.AuthenticationResult as Tokens;
-}
-
-const readOutbox = (): (OutboxMessage & { medium?: string; username?: string })[] =>
-  readFileSync(files.outbox, { encoding: 'utf8', flag: 'a+' })
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
-
-async function waitForCode(destination: string, since: number): Promise<OutboxMessage & { medium?: string }> {
-  for (let i = 0; i < 50; i++) {
-    const found = readOutbox()
-      .filter((m) => m.destination === destination && Date.parse(m.at) >= since)
-      .at(-1);
-    if (found) return found;
-    await sleep(50);
-  }
-  throw new Error(`no code for ${destination}`);
-}
-
-/** A confirmed user of `tenant` with a verified phone number and a known password. */
-async function phoneUser(tenant: Tenant) {
-  const email = `mfa-${unique()}@example.com`;
-  const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const password = `Mfa-${unique()}-Pass1!`;
-  const UserPoolId = pools[tenant.id].userPoolId;
-  await admin.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'phone_number', Value: phone },
-        { Name: 'phone_number_verified', Value: 'true' },
-        { Name: 'custom:tenantId', Value: tenant.id },
-      ],
-    }),
-  );
-  await admin.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
-  return { email, phone, password };
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for a base32 secret, as authenticator apps compute it. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = hmac[hmac.length - 1] & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+serveGatewayDuringTests();
 
 describe('identity gateway: what it lets through', () => {
   it('refuses operations the product does not use, form posts, other sites and other tenants’ clients', async () => {
@@ -291,8 +163,8 @@ describe('identity gateway: rate limits', () => {
 describe('identity gateway: cognito-local compatibility', () => {
   it('answers GetTokensFromRefreshToken (what Amplify ≥ 6.14 refreshes with) with fresh tokens', async () => {
     const a = account(tenantA, 'organizer');
-    const tokens = await tokensOf(await signIn(tenantA, a.username, a.password));
-    const refreshed = await call(tenantA, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantA), RefreshToken: tokens.RefreshToken });
+    const tokens = await browserSession(await signIn(tenantA, a.username, a.password), tenantA);
+    const refreshed = await refresh(tenantA, tokens.RefreshToken, tokens.cookie);
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     const result = refreshed.body.AuthenticationResult as Record<string, unknown>;
     expect(result.TokenType).toBe('Bearer');
@@ -306,8 +178,8 @@ describe('identity gateway: cognito-local compatibility', () => {
 
   it('GlobalSignOut ends every session: old tokens refused by the server, refresh tokens revoked, new sign-ins work', async () => {
     const a = account(tenantB, 'member');
-    const first = await tokensOf(await signIn(tenantB, a.username, a.password));
-    const second = await tokensOf(await signIn(tenantB, a.username, a.password));
+    const first = await browserSession(await signIn(tenantB, a.username, a.password), tenantB);
+    const second = await browserSession(await signIn(tenantB, a.username, a.password), tenantB);
     expect(await identity.verifySession(tenantB, first.IdToken, first.AccessToken)).not.toBeNull();
 
     const out = await call(tenantB, 'GlobalSignOut', { AccessToken: second.AccessToken });
@@ -315,20 +187,27 @@ describe('identity gateway: cognito-local compatibility', () => {
 
     expect(await identity.verifySession(tenantB, first.IdToken, first.AccessToken)).toBeNull();
     expect(await identity.verifySession(tenantB, second.IdToken, second.AccessToken)).toBeNull();
-    for (const token of [first.RefreshToken, second.RefreshToken]) {
-      const viaNew = await call(tenantB, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantB), RefreshToken: token });
+    for (const device of [first, second]) {
+      const viaNew = await refresh(tenantB, device.RefreshToken, device.cookie);
       expect(viaNew.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
-      const viaOld = await call(tenantB, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId(tenantB), AuthParameters: { REFRESH_TOKEN: token } });
+      const viaOld = await call(
+        tenantB,
+        'InitiateAuth',
+        { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId(tenantB), AuthParameters: { REFRESH_TOKEN: device.RefreshToken } },
+        { headers: { Cookie: device.cookie } },
+      );
       expect(viaOld.body.__type).toBe('NotAuthorizedException');
+      // The token itself, sent as it is, is refused too.
+      expect((await refresh(tenantB, heldToken(device.cookie))).body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
     }
     // The old access token no longer works for account operations either.
     expect((await call(tenantB, 'GetUser', { AccessToken: first.AccessToken })).body.__type).toBe('NotAuthorizedException');
 
     // Tokens carry whole seconds: a sign-in in the next second is a new, valid session that refreshes.
     await sleep(1100);
-    const fresh = await tokensOf(await signIn(tenantB, a.username, a.password));
+    const fresh = await browserSession(await signIn(tenantB, a.username, a.password), tenantB);
     expect(await identity.verifySession(tenantB, fresh.IdToken, fresh.AccessToken)).not.toBeNull();
-    expect((await call(tenantB, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantB), RefreshToken: fresh.RefreshToken })).status).toBe(200);
+    expect((await refresh(tenantB, fresh.RefreshToken, fresh.cookie)).status).toBe(200);
   });
 
   it('SMS MFA: enabling it makes the next sign-in an SMS_MFA challenge whose code (from the outbox) returns the tokens', async () => {
@@ -362,10 +241,12 @@ describe('identity gateway: cognito-local compatibility', () => {
     const wrongCode = sent.code === '000000' ? '111111' : '000000';
     expect((await respond(wrongCode)).body.__type).toBe('CodeMismatchException');
     expect((await respond(sent.code, 'made-up-session')).body.__type).toBe('NotAuthorizedException');
-    const done = await tokensOf(await respond(sent.code));
+    const done = await browserSession(await respond(sent.code), tenantA);
     expect(await identity.verifySession(tenantA, done.IdToken, done.AccessToken)).not.toBeNull();
-    // Tokens from a challenge refresh like any others.
-    expect((await call(tenantA, 'GetTokensFromRefreshToken', { ClientId: clientId(tenantA), RefreshToken: done.RefreshToken })).status).toBe(200);
+    // Tokens from a challenge refresh like any others, and their refresh token stays in the cookie.
+    expect(done.RefreshToken).not.toBe(heldToken(done.cookie));
+    expect((await refresh(tenantA, done.RefreshToken, done.cookie)).status).toBe(200);
+    expect((await refresh(tenantA, done.RefreshToken)).body.__type).toBe('NotAuthorizedException');
   });
 
   it('GetUserAttributeVerificationCode sends the code for the attribute asked for', async () => {
@@ -451,5 +332,57 @@ describe('identity gateway: cognito-local compatibility', () => {
       ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: totp(secret) },
     });
     expect((await tokensOf(totpDone)).AccessToken).toBeTruthy();
+  });
+});
+
+describe('identity gateway: deeply nested bodies', () => {
+  it('answers 400 InvalidParameterException and forwards nothing to the user pool', async () => {
+    // A stand-in for the pool's service that records what reaches it.
+    const forwarded: string[] = [];
+    const recorder = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      req.on('end', () => {
+        forwarded.push(text);
+        res.setHeader('Content-Type', 'application/x-amz-json-1.1');
+        res.end('{}');
+      });
+    });
+    recorder.listen(0, '127.0.0.1');
+    await new Promise((r) => recorder.once('listening', r));
+    const endpoint = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    const recorded = new Identity({ db, localPools: { [tenantA.id]: { ...pools[tenantA.id], endpoint } } });
+    const gateway = await serve(roomy, recorded);
+    const id = clientId(tenantA);
+    const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    try {
+      const bodies: Array<[string, string]> = [
+        ['SignUp', `{"ClientId":"${id}","Username":"deep@example.com","Password":"Deep-Pass-123!","ClientMetadata":{"a":${arrays(20_000)}}}`],
+        ['InitiateAuth', `{"AuthFlow":"USER_PASSWORD_AUTH","ClientId":"${id}","AuthParameters":${objects(8_000)}}`],
+        ['ForgotPassword', `{"ClientId":"${id}","Username":"deep@example.com","ClientMetadata":${objects(30)}}`],
+        ['ConfirmSignUp', `{"ClientId":"${id}","Username":"deep@example.com","ConfirmationCode":"123456","UserContextData":${arrays(12)}}`],
+        ['GetTokensFromRefreshToken', `{"ClientId":"${id}","RefreshToken":"x","ClientMetadata":${arrays(10_000)}}`],
+      ];
+      for (const [operation, raw] of bodies) {
+        const reply = await call(tenantA, operation, {}, { port: gateway.port, raw });
+        expect(reply.status, operation).toBe(400);
+        expect(reply.body, operation).toEqual({ __type: 'InvalidParameterException', message: 'The request is nested too deeply (at most 10 levels).' });
+      }
+      expect(forwarded).toEqual([]);
+
+      // A body of the usual shape (attributes in a list of objects, metadata) still goes through.
+      const ordinary = await call(
+        tenantA,
+        'SignUp',
+        { ClientId: id, Username: 'shallow@example.com', Password: 'Shallow-Pass-1!', UserAttributes: [{ Name: 'email', Value: 'shallow@example.com' }], ClientMetadata: { k: 'v' } },
+        { port: gateway.port },
+      );
+      expect(ordinary.status).toBe(200);
+      expect(forwarded).toHaveLength(1);
+    } finally {
+      gateway.server.close();
+      recorder.close();
+    }
   });
 });

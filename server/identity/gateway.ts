@@ -6,7 +6,7 @@
  * Every request:
  *  - speaks Cognito's JSON protocol only (Content-Type application/x-amz-json-1.1 and an
  *    X-Amz-Target header: a cross-site form cannot send either), from this site (an Origin header,
- *    when present, must be this host), with a body of at most 64 KB;
+ *    when present, must be this host), with a body of at most 64 KB nested at most 10 levels;
  *  - names one of the operations the product uses (ALLOWED_OPERATIONS), and this tenant's app
  *    client / pool; a SignUp always carries custom:tenantId = this tenant, and no one may write
  *    custom:tenantId afterwards;
@@ -14,7 +14,9 @@
  *    (LimitExceededException with a clear message);
  *  - never learns whether an account exists: an unknown user and a wrong password give the same
  *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code;
- *  - is logged as one line without bodies, tokens, codes or passwords.
+ *  - is logged as one line without bodies, tokens, codes or passwords;
+ *  - never hands a refresh token to the page: it stays in an HttpOnly cookie of the gateway's path
+ *    and Amplify holds a placeholder (refreshCookie.ts, docs/decisions/0014-refresh-token-cookie.md).
  *
  * With a local pool (cognito-local), the gateway also closes cognito-local's gaps: it checks
  * access tokens (cognito-local only decodes them) against the pool's keys and the user's global
@@ -31,9 +33,13 @@ import type { Tenant } from '../../tenants/schema';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
 import { refuseContactClaim } from './contactClaims';
+import { nestedDeeperThan } from './nesting';
+import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
+/** Cognito's requests nest at most 4 levels; deeper bodies are refused (server/identity/nesting.ts). */
+const MAX_NESTING = 10;
 const JSON_TYPE = 'application/x-amz-json-1.1';
 
 /** The Cognito operations the product's Amplify calls send (see the ADR for which API sends which). */
@@ -273,6 +279,7 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     } catch {
       return cognitoError(400, 'InvalidParameterException', 'The body is not valid JSON.');
     }
+    if (nestedDeeperThan(body, MAX_NESTING)) return cognitoError(400, 'InvalidParameterException', `The request is nested too deeply (at most ${MAX_NESTING} levels).`);
     if ((body.ClientId !== undefined && body.ClientId !== pool.appClientId) || (body.UserPoolId !== undefined && body.UserPoolId !== pool.userPoolId)) {
       return cognitoError(400, 'InvalidParameterException', 'This request belongs to another site.');
     }
@@ -304,13 +311,18 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       }
     }
 
+    // The refresh token lives in an HttpOnly cookie; Amplify holds a placeholder (refreshCookie.ts).
+    const refresh = takeRefreshToken(operation, body, req.headers.cookie, pool.appClientId);
+    if (refresh.refused) return refresh.refused;
     const answer = await dispatch(tenant, pool, operation, body);
+    // A sign-out whose access token no longer works (expired while idle) still ends this browser's refresh token.
+    if (operation === 'GlobalSignOut' && answer.status !== 200 && refresh.held) await upstream(pool, 'RevokeToken', { ClientId: pool.appClientId, Token: refresh.held }).catch(() => undefined);
 
     if ((limited === 'signIn' || limited === 'code') && answer.status >= 400 && FAILURES.has(errorType(answer) ?? '')) {
       await limiters[limited].ip.count(ipKey);
       if (!accountKey.endsWith('|')) await limiters[limited].account.count(accountKey);
     }
-    return answer;
+    return keepRefreshToken(operation, body, answer, refresh, pool.appClientId, req.secure);
   }
 
   /** The operation itself: local compatibility, forwarding, and hiding whether an account exists. */

@@ -1,4 +1,7 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../services/dynamo.server';
+import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
 import { identitySchema } from '../../tenants/schema';
 
@@ -19,6 +22,38 @@ describe('social sign-in flow helpers', () => {
       expect(c).not.toContain('Secure');
     }
     expect(amplifyCookies('c', 'u', { idToken: 'a', accessToken: 'b', refreshToken: 'c' }, true)[0]).toContain('Secure');
+    // Page scripts read these cookies: the refresh token is only named by its placeholder.
+    const refresh = cookies.find((c) => c.startsWith('CognitoIdentityServiceProvider.client1.user-1.refreshToken='))!;
+    expect(refresh.split(';')[0]).toBe(`CognitoIdentityServiceProvider.client1.user-1.refreshToken=${encodeURIComponent(placeholderFor('rf'))}`);
+  });
+
+  it('a completed sign-in keeps the refresh token in the gateway’s HttpOnly cookie', async () => {
+    const state = 's'.repeat(43);
+    const db = {
+      table: 'test',
+      doc: {
+        send: async (command: unknown) =>
+          command instanceof DeleteCommand
+            ? { Attributes: { verifier: 'v'.repeat(43), provider: 'Google', mode: 'signIn', redirectTo: '/aboutUs', expiresAt: Date.now() + 60_000 } }
+            : { Item: { acceptedTerms: true } },
+      },
+    } as unknown as Database;
+    const tokenEndpoint = async () => Response.json({ id_token: 'id.jwt.sig', access_token: 'ac.jwt.sig', refresh_token: 'real-refresh-token' });
+    const result = await completeSocialSignIn({
+      db,
+      identity: { verifySession: async () => ({ sub: 'sub-1', username: 'user-1', email: 'a@example.com', groups: [], tenantId: 'aurora' }) },
+      tenant: { id: 'aurora', identity: { region: 'us-east-1' } },
+      pool: { appClientId: 'client1' },
+      hostedBase: 'http://localhost:1',
+      origin: 'https://aurora.example.com',
+      query: new URLSearchParams({ code: 'c', state }),
+      cookieHeader: `social_state=${state}`,
+      fetchImpl: tokenEndpoint as typeof fetch,
+    });
+    expect(result.setCookies).toContain(refreshCookie('client1', 'real-refresh-token', true));
+    const readable = result.setCookies.filter((c) => !c.includes('HttpOnly'));
+    expect(readable.some((c) => c.includes('real-refresh-token'))).toBe(false);
+    expect(readable).toContainEqual(expect.stringContaining(`.user-1.refreshToken=${encodeURIComponent(placeholderFor('real-refresh-token'))};`));
   });
 
   it('keeps the state in a short-lived HttpOnly cookie scoped to the callback', () => {

@@ -11,7 +11,9 @@
  *     record of this tenant, which is deleted (single use). The code is exchanged at
  *     <hosted>/oauth2/token with the verifier; the tokens are verified like any session
  *     (signature, issuer, client, expiry, tenant) and set as Amplify CookieStorage cookies, so the
- *     server (getSessionUser) and Amplify in the browser both see the user.
+ *     server (getSessionUser) and Amplify in the browser both see the user. The refresh token goes
+ *     into the identity gateway's HttpOnly cookie; Amplify's cookie holds its placeholder
+ *     (server/identity/refreshCookie.ts).
  *
  * The hosted domain's scheme is configuration: HOSTED_SIGNIN_ENDPOINT (the local stand-in,
  * http://localhost:<port>) or https://<tenant.identity.hostedSignInDomain> in production.
@@ -21,6 +23,8 @@ import { z } from 'zod';
 import type { Tenant } from '../../tenants/schema';
 import type { SocialErrorCode, SocialMode, SocialProvider } from '../../app/components/social/providers';
 import { AMPLIFY_COOKIE_PREFIX } from '../../app/lib/identity/types';
+import { readCookie, serializeCookie } from '../identity/cookies';
+import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { tenantKey, type Database } from '../services/dynamo.server';
 import type { Identity, TenantPool } from '../services/identity.server';
 import { getProfile } from '../services/profiles.server';
@@ -51,14 +55,7 @@ export function hostedSignInBase(tenant: Pick<Tenant, 'identity'>, env: { HOSTED
 }
 
 function cookie(name: string, value: string, options: { maxAge: number; path: string; secure: boolean; httpOnly: boolean }): string {
-  return [
-    `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
-    `Max-Age=${options.maxAge}`,
-    `Path=${options.path}`,
-    'SameSite=Lax',
-    ...(options.httpOnly ? ['HttpOnly'] : []),
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
+  return serializeCookie(name, value, { ...options, sameSite: 'Lax' });
 }
 
 export function stateCookie(state: string, secure: boolean): string {
@@ -67,14 +64,6 @@ export function stateCookie(state: string, secure: boolean): string {
 
 export function clearStateCookie(secure: boolean): string {
   return cookie(STATE_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH, secure, httpOnly: true });
-}
-
-export function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
 }
 
 export interface CognitoTokens {
@@ -86,7 +75,8 @@ export interface CognitoTokens {
 /**
  * The cookies Amplify's CookieStorage reads (same names, path /, SameSite Lax, Secure on https;
  * readable by the browser library, so not HttpOnly): LastAuthUser, idToken, accessToken,
- * refreshToken and clockDrift under CognitoIdentityServiceProvider.<clientId>.
+ * refreshToken and clockDrift under CognitoIdentityServiceProvider.<clientId>. The refreshToken
+ * cookie holds the placeholder; the token itself goes into refreshCookie() (HttpOnly).
  */
 export function amplifyCookies(clientId: string, username: string, tokens: CognitoTokens, secure: boolean): string[] {
   const base = `${AMPLIFY_COOKIE_PREFIX}.${clientId}`;
@@ -95,7 +85,7 @@ export function amplifyCookies(clientId: string, username: string, tokens: Cogni
     cookie(`${base}.LastAuthUser`, username, options),
     cookie(`${base}.${username}.idToken`, tokens.idToken, options),
     cookie(`${base}.${username}.accessToken`, tokens.accessToken, options),
-    cookie(`${base}.${username}.refreshToken`, tokens.refreshToken, options),
+    cookie(`${base}.${username}.refreshToken`, placeholderFor(tokens.refreshToken), options),
     cookie(`${base}.${username}.clockDrift`, '0', options),
   ];
 }
@@ -263,7 +253,11 @@ export async function completeSocialSignIn(input: CompleteInput): Promise<Comple
   }
   return {
     location,
-    setCookies: [...amplifyCookies(input.pool.appClientId, session.username, tokens, secure), clearStateCookie(secure)],
+    setCookies: [
+      ...amplifyCookies(input.pool.appClientId, session.username, tokens, secure),
+      refreshCookie(input.pool.appClientId, tokens.refreshToken, secure),
+      clearStateCookie(secure),
+    ],
     email: session.email,
     provider: record.provider,
   };

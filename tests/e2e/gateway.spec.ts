@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { demoAccount, waitForCode } from './identity';
+import { refreshCookieIn } from './session-helpers';
 
 const clientIdOf = (tenant: string): string =>
   (JSON.parse(readFileSync(join(E2E_STACK_DIR, 'identity-pools.json'), 'utf8')) as Record<string, { appClientId: string }>)[tenant].appClientId;
@@ -27,14 +28,23 @@ interface Tokens {
   RefreshToken: string;
 }
 
-async function signIn(request: APIRequestContext, tenant: string, username: string, password: string): Promise<Tokens> {
-  const out = await cognito(request, tenant, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientIdOf(tenant),
-    AuthParameters: { USERNAME: username, PASSWORD: password },
+async function signIn(request: APIRequestContext, tenant: string, username: string, password: string): Promise<Tokens & { held: { name: string; value: string } }> {
+  const response = await tenantApi(request, tenant).post('/api/identity', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientIdOf(tenant), AuthParameters: { USERNAME: username, PASSWORD: password } }),
   });
-  expect(out.status, JSON.stringify(out.body)).toBe(200);
-  return out.body.AuthenticationResult as Tokens;
+  const body = (await response.json()) as { AuthenticationResult: Tokens };
+  expect(response.status(), JSON.stringify(body)).toBe(200);
+  // The refresh token itself is only in the gateway's HttpOnly cookie; the body carries a placeholder.
+  const held = refreshCookieIn(
+    response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value),
+    clientIdOf(tenant),
+  );
+  expect(held).not.toBeNull();
+  return { ...body.AuthenticationResult, held: held! };
 }
 
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
@@ -218,7 +228,17 @@ test('a global sign-out ends every session of that user on the server, and its r
     expect((await cognito(request, tenant, 'GlobalSignOut', { AccessToken: phone.AccessToken })).status).toBe(200);
     expect(await rootUser(request, tenant, laptopCookies)).toBeNull();
     expect((await gated(request, tenant, laptopCookies)).status).toBe(302);
-    const refresh = await cognito(request, tenant, 'GetTokensFromRefreshToken', { ClientId: clientIdOf(tenant), RefreshToken: laptop.RefreshToken });
+    // The laptop's refresh token, as its browser would send it (placeholder + HttpOnly cookie) and as it is.
+    const viaCookie = await tenantApi(request, tenant).post('/api/identity', {
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+        Cookie: `${laptop.held.name}=${laptop.held.value}`,
+      },
+      data: JSON.stringify({ ClientId: clientIdOf(tenant), RefreshToken: laptop.RefreshToken }),
+    });
+    expect(await viaCookie.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    const refresh = await cognito(request, tenant, 'GetTokensFromRefreshToken', { ClientId: clientIdOf(tenant), RefreshToken: decodeURIComponent(laptop.held.value) });
     expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   }
 });

@@ -87,7 +87,18 @@ export async function cognito(request: APIRequestContext, tenant: string, operat
     headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}` },
     data: JSON.stringify(body),
   });
-  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
+  const setCookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
+  return { status: res.status(), body: (await res.json()) as Record<string, unknown>, setCookies };
+}
+
+/** The gateway's HttpOnly refresh cookie (server/identity/refreshCookie.ts) among Set-Cookie headers: name and raw value. */
+export function refreshCookieIn(setCookies: string[], clientId: string): { name: string; value: string } | null {
+  const name = `identity_refresh.${clientId}`;
+  const found = setCookies.map((c) => c.split(';')[0]!).find((pair) => pair.startsWith(`${name}=`));
+  return found ? { name, value: found.slice(name.length + 1) } : null;
 }
 
 /** The Cookie header Amplify's CookieStorage gives a signed-in browser of the user's tenant. */
@@ -109,17 +120,19 @@ function jwtClaims(token: string): Record<string, unknown> {
 
 /**
  * Signs the user in (USER_PASSWORD_AUTH through the gateway) and puts Amplify's token cookies into
- * the browser context for the tenant's host: the same cookies the app's CookieStorage writes.
+ * the browser context for the tenant's host: the same cookies the app's CookieStorage writes, and
+ * the gateway's HttpOnly refresh cookie.
  */
 export async function signInContext(context: BrowserContext, request: APIRequestContext, user: TestUser) {
   const pool = poolOf(user.tenant);
-  const { status, body } = await cognito(request, user.tenant, 'InitiateAuth', {
+  const { status, body, setCookies } = await cognito(request, user.tenant, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: pool.appClientId,
     AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
   });
   const result = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
-  if (status !== 200 || !result) throw new Error(`sign-in of ${user.username} failed: ${status} ${JSON.stringify(body)}`);
+  const held = refreshCookieIn(setCookies, pool.appClientId);
+  if (status !== 200 || !result || !held) throw new Error(`sign-in of ${user.username} failed: ${status} ${JSON.stringify(body)}`);
   const username = String(jwtClaims(result.AccessToken).username ?? user.username);
   const base = `CognitoIdentityServiceProvider.${pool.appClientId}`;
   const domain = `${user.tenant}.localhost`;
@@ -130,6 +143,8 @@ export async function signInContext(context: BrowserContext, request: APIRequest
     cookie(`${base}.${username}.accessToken`, result.AccessToken),
     cookie(`${base}.${username}.refreshToken`, result.RefreshToken),
     cookie(`${base}.${username}.clockDrift`, '0'),
+    // The real refresh token: HttpOnly, sent to the identity gateway only (Amplify holds a placeholder).
+    { name: held.name, value: held.value, domain, path: '/api/identity', httpOnly: true, sameSite: 'Strict' as const, expires: Math.floor(Date.now() / 1000) + 86_400 },
   ]);
   return { username, tokens: result };
 }

@@ -21,7 +21,8 @@ export function clearClientSession() {
 
 /**
  * SPEC.md §4: a global sign-out (every session of the user ends), the client data is cleared even
- * when the identity service fails (§8), and the user lands on the home page.
+ * when the identity service fails (§8), and the user lands on the home page. The gateway's answer to
+ * GlobalSignOut clears the HttpOnly refresh cookie, which no script can (ADR 0014).
  */
 export async function signOutEverywhere(destination = '/') {
   try {

@@ -24,6 +24,7 @@ export type Group = (typeof GROUPS)[number];
 /**
  * Amplify's CookieStorage key names: the browser library and the server read the same cookies.
  * `CognitoIdentityServiceProvider.<clientId>.LastAuthUser` names the user; the tokens sit under
- * `CognitoIdentityServiceProvider.<clientId>.<username>.<idToken|accessToken|refreshToken>`.
+ * `CognitoIdentityServiceProvider.<clientId>.<username>.<idToken|accessToken|refreshToken>`
+ * (refreshToken holds a placeholder; the token is in the gateway's HttpOnly cookie, ADR 0014).
  */
 export const AMPLIFY_COOKIE_PREFIX = 'CognitoIdentityServiceProvider';
