@@ -41,8 +41,8 @@ describe('social sign-in flow helpers', () => {
     const tokenEndpoint = async () => Response.json({ id_token: 'id.jwt.sig', access_token: 'ac.jwt.sig', refresh_token: 'real-refresh-token' });
     const result = await completeSocialSignIn({
       db,
-      identity: { verifySession: async () => ({ sub: 'sub-1', username: 'user-1', email: 'a@example.com', groups: [], tenantId: 'aurora' }) },
-      tenant: { id: 'aurora', identity: { region: 'us-east-1' } },
+      identity: { verifySession: async () => ({ sub: 'sub-1', username: 'user-1', email: 'a@example.com', emailVerified: true, groups: [], tenantId: 'aurora' }) },
+      tenant: { id: 'aurora', identity: identitySchema.parse({ region: 'us-east-1' }) },
       pool: { appClientId: 'client1' },
       hostedBase: 'http://localhost:1',
       origin: 'https://aurora.example.com',
