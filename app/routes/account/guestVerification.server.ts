@@ -14,7 +14,7 @@ import {
   verifyGuestCode,
   type Guest,
 } from '../../../server/services/guests.server';
-import { safeRedirect } from '~/components/account/redirect';
+import { safeRedirect } from '~/lib/safeRedirect';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
