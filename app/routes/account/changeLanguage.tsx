@@ -8,6 +8,7 @@ import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { useRootData } from '~/lib/rootData';
 import { safeRedirect } from '~/lib/safeRedirect';
 import { getSessionUser } from '~/lib/identity/session.server';
+import { readForm } from '~/lib/readForm.server';
 import { LANGUAGE_COOKIE } from '../../../server/locale.server';
 import { saveProfile } from '../../../server/services/profiles.server';
 
@@ -24,7 +25,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const supported = context.tenant.languages.supported as string[];
   const language = String(form.get('language') ?? '');
   const redirectTo = safeRedirect(String(form.get('redirectTo') ?? '/'));
