@@ -8,9 +8,17 @@ const BASE = 'http://same-origin.invalid';
 const MAX_LENGTH = 2048;
 /** A path that starts with exactly one slash (not "//" or "/\", which browsers read as a host). */
 const ONE_LEADING_SLASH = /^\/(?![/\\])/;
-/** Whitespace, control characters and backslashes: browsers strip or rewrite them before parsing. */
-const RAW_FORBIDDEN = /[\u0000-\u0020\u007f\\]/;
-const DECODED_FORBIDDEN = /[\u0000-\u001f\u007f\\]/;
+/**
+ * Control characters and backslashes (and, before decoding, spaces): browsers strip or rewrite
+ * them before parsing, so what is checked would not be what is followed.
+ */
+function hasForbidden(text: string, spaceAllowed: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c || (code === 0x20 && !spaceAllowed)) return true;
+  }
+  return false;
+}
 /** Printable ASCII only: the URL serializer percent-encodes everything else. */
 const SERIALIZED = /^[\x21-\x7e]+$/;
 
@@ -28,14 +36,14 @@ function survivesDecoding(path: string): boolean {
       return false;
     }
     if (decoded === current) return true;
-    if (!ONE_LEADING_SLASH.test(decoded) || DECODED_FORBIDDEN.test(decoded)) return false;
+    if (!ONE_LEADING_SLASH.test(decoded) || hasForbidden(decoded, true)) return false;
     current = decoded;
   }
   return false;
 }
 
 function isSafePath(path: string): boolean {
-  return ONE_LEADING_SLASH.test(path) && !RAW_FORBIDDEN.test(path) && survivesDecoding(path);
+  return ONE_LEADING_SLASH.test(path) && !hasForbidden(path, false) && survivesDecoding(path);
 }
 
 export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
