@@ -1,6 +1,14 @@
 // The exact, case-sensitive route table. Every path here is one of SPEC.md §2's and has a
 // working module; the table grows with each capability. `file` is relative to app/.
-/** @type {ReadonlyArray<{ path: string; file: string }>} */
+// `maxBodyBytes` caps the request body (server/http/bodies.ts answers 413 above it); a route
+// without one gets DEFAULT_MAX_BODY_BYTES, so a new route is capped without anyone remembering.
+
+/** @typedef {{ path: string; file: string; maxBodyBytes?: number }} RouteEntry */
+
+/** The body cap of every route that names none, and of every path outside the table. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** @type {ReadonlyArray<RouteEntry>} */
 export const ROUTES = [
   { path: '/', file: 'routes/info/home.tsx' },
   { path: '/home', file: 'routes/info/home.tsx' },
@@ -19,8 +27,8 @@ export const ROUTES = [
   { path: '/terms', file: 'routes/info/terms.tsx' },
   { path: '/privacy', file: 'routes/info/privacy.tsx' },
   { path: '/security', file: 'routes/info/security.tsx' },
-  { path: '/requestInfo', file: 'routes/info/requestInfo.tsx' },
-  { path: '/contactUs', file: 'routes/info/contactUs.tsx' },
+  { path: '/requestInfo', file: 'routes/info/requestInfo.tsx', maxBodyBytes: 128 * 1024 },
+  { path: '/contactUs', file: 'routes/info/contactUs.tsx', maxBodyBytes: 128 * 1024 },
   { path: '/blog', file: 'routes/info/blog.tsx' },
   { path: '/blogDetails', file: 'routes/info/blogDetails.tsx' },
   { path: '/news', file: 'routes/info/news.tsx' },
@@ -70,7 +78,7 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
-  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx' },
+  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024 },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx' },
   { path: '/liveEvents', file: 'routes/events/liveEvents.tsx' },
@@ -100,7 +108,7 @@ export const ROUTES = [
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
 export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 
-/** Server endpoints that are not screens. */
+/** Server endpoints that are not screens. @type {ReadonlyArray<RouteEntry>} */
 export const API_ROUTES = [
   { path: '/api/dynamodb/resources/batchGet', file: 'routes/api/resourcesBatchGet.ts' },
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts' },
@@ -109,3 +117,16 @@ export const API_ROUTES = [
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts' },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts' },
 ];
+
+/** @type {Map<string, number>} */
+const BODY_CAPS = new Map([...ROUTES, ...API_ROUTES].map((r) => [r.path, r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES]));
+
+/**
+ * The largest request body accepted at `path` (exact, case-sensitive, as routes match): the
+ * route's own cap, else the default, which also covers the fallback and non-Remix endpoints.
+ * @param {string} path
+ * @returns {number}
+ */
+export function maxBodyBytesFor(path) {
+  return BODY_CAPS.get(path) ?? DEFAULT_MAX_BODY_BYTES;
+}

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { newLivekitKeyPair } from '../server/local/livekitKeys';
 
 export interface LoadFigures {
   label: string;
@@ -26,8 +27,13 @@ export async function load(label: string, url: string, headers: Record<string, s
   };
 }
 
+/** Production refuses LiveKit's public --dev pair: bench servers share a throwaway pair of their own. */
+const BENCH_LIVEKIT_PAIR = newLivekitKeyPair();
+
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const own = env.LIVEKIT_API_KEY ?? process.env.LIVEKIT_API_KEY;
+  const livekit = env.NODE_ENV === 'production' && !own ? { LIVEKIT_API_KEY: BENCH_LIVEKIT_PAIR.apiKey, LIVEKIT_API_SECRET: BENCH_LIVEKIT_PAIR.apiSecret } : {};
+  const child = spawn(command, args, { env: { ...process.env, ...livekit, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

@@ -1,18 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import { maxBodyBytesFor } from '../app/route-table.js';
 import { contentSecurityPolicy, storageOrigin } from '../app/lib/csp.server';
 import { themeStylesheet } from '../themes/stylesheet.server';
 import { resolveTenant, type Registry } from '../tenants/registry.server';
 import type { Tenant } from '../tenants/schema';
 import type { AppContext } from './context';
 import type { Env } from './env.server';
+import { readBodies, requestBody } from './http/bodies';
+import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
+import { expectsForm, formBodyProblem } from './http/formBodies';
+import { httpMessages, refusalLanguage } from './http/messages';
+import { PageCache, type RemixHandler } from './http/pageCache';
+import { requestTargetProblem } from './http/requestTarget';
 import { identityGateway } from './identity/gateway';
 import { negotiateLanguage } from './locale.server';
-import { isAnonymousRequest, RenderCache, type CachedPage } from './renderCache.server';
+import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 
@@ -84,63 +90,14 @@ export function crossSiteRefusal(method: string, headers: { origin?: string; ref
   return host && own && host.toLowerCase() === own.toLowerCase() ? null : 'The request came from another site.';
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`);
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-  }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = 'half';
-  }
-  return new Request(url.href, init);
-}
-
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE') {
-  res.status(page.status);
-  for (const [k, v] of page.headers) res.setHeader(k, v);
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
-  res.setHeader('X-Render-Cache', state);
-  if (req.headers['if-none-match'] === page.etag) {
-    res.status(304).end();
-    return;
-  }
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const body = gzip ? page.gzip : page.body;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', String(body.length));
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-async function sendFetchResponse(res: ExpressResponse, response: Response) {
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) {
-    if (key === 'set-cookie') continue;
-    res.setHeader(key, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader('Set-Cookie', cookies);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  stream.pipe(res);
-  await new Promise<void>((resolve) => {
-    stream.on('end', resolve);
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
-    });
-  });
+/**
+ * A refusal before any route runs: JSON ({ error, message }) under /api/, plain text elsewhere;
+ * never cached.
+ */
+function refuse(req: ExpressRequest, res: ExpressResponse, status: number, error: string, message: string) {
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  if (req.path.startsWith('/api/')) res.json({ error, message });
+  else res.type('text').send(message);
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -151,6 +108,26 @@ export function createApp(options: AppOptions): express.Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(securityHeaders(env));
+
+  const messagesFor = (req: ExpressRequest) => httpMessages(refusalLanguage(registry, env.PLATFORM_ROOT_DOMAIN, req.headers));
+
+  // A target no URL can be built from (absolute form, impossible Host) is the client's mistake.
+  app.use((req, res, next) => {
+    const problem = requestTargetProblem(req.url, req.headers.host);
+    if (!problem) return next();
+    // The Host cannot be trusted to name a tenant here: the language comes from Accept-Language.
+    const language = refusalLanguage(registry, env.PLATFORM_ROOT_DOMAIN, { 'accept-language': req.headers['accept-language'] });
+    res.setHeader('Connection', 'close');
+    res.status(400).setHeader('Cache-Control', 'no-store').type('text').send(httpMessages(language)[problem]);
+  });
+
+  // Every body is read here, capped per route (app/route-table.js), before any route looks at it.
+  app.use(
+    readBodies({
+      limitFor: maxBodyBytesFor,
+      refuse: (req, res, limit) => refuse(req, res, 413, 'payloadTooLarge', messagesFor(req).tooLarge(Math.floor(limit / 1024))),
+    }),
+  );
 
   app.get('/api/health', async (_req, res) => {
     const dependencies = await checkDependencies(services);
@@ -207,8 +184,17 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  // The identity gateway speaks Cognito's JSON protocol only (no form posts) and checks Origin itself.
-  app.use('/api/identity', identityGateway(services));
+  // The identity gateway speaks Cognito's JSON protocol only (no form posts) and checks Origin
+  // itself. It reads the body readBodies already read (its own parser then skips the stream).
+  app.use(
+    '/api/identity',
+    (req, _res, next) => {
+      const body = requestBody(req);
+      if (body) Object.assign(req, { body: body.toString('utf8'), _body: true });
+      next();
+    },
+    identityGateway(services),
+  );
 
   app.use((req, res, next) => {
     const refusal = crossSiteRefusal(req.method, {
@@ -221,6 +207,18 @@ export function createApp(options: AppOptions): express.Express {
     res.status(403).setHeader('Cache-Control', 'no-store');
     if (req.path.startsWith('/api/')) res.json({ error: 'forbidden', message: refusal });
     else res.type('text').send(`Forbidden: ${refusal}`);
+  });
+
+  // Screens take HTML forms only (server/http/formBodies.ts): 415 for any other body, 400 for one
+  // that does not parse. Every path outside /api/, so a screen added later is covered as well.
+  app.use((req, res, next) => {
+    if (!expectsForm(req.method, req.path)) return next();
+    formBodyProblem(req.headers['content-type'], requestBody(req))
+      .then((problem) => {
+        if (!problem) return next();
+        refuse(req, res, problem === 'notAForm' ? 415 : 400, problem, messagesFor(req)[problem]);
+      })
+      .catch(next);
   });
 
   // Brand files of the request's tenant only: /brand/<file> maps to tenants/<id>/assets/<file>.
@@ -239,45 +237,16 @@ export function createApp(options: AppOptions): express.Express {
     res.redirect(302, `/brand/${tenant.favicon}`);
   });
 
-  const cache = new RenderCache(env.RENDER_CACHE_SECONDS * 1000);
-  let handlerPromise: Promise<(request: Request, context: AppContext) => Promise<Response>> | undefined;
-  const getHandler = async () => {
+  const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
+  let handlerPromise: Promise<RemixHandler> | undefined;
+  const getHandler = async (): Promise<RemixHandler> => {
     if (typeof options.build === 'function') {
       const build = await options.build();
-      return createRequestHandler(build, 'development') as unknown as (request: Request, context: AppContext) => Promise<Response>;
+      return createRequestHandler(build, 'development') as unknown as RemixHandler;
     }
-    handlerPromise ??= Promise.resolve(
-      createRequestHandler(options.build, env.NODE_ENV) as unknown as (request: Request, context: AppContext) => Promise<Response>,
-    );
+    handlerPromise ??= Promise.resolve(createRequestHandler(options.build, env.NODE_ENV) as unknown as RemixHandler);
     return handlerPromise;
   };
-
-  type Handler = (request: Request, context: AppContext) => Promise<Response>;
-  /** Renders in progress per cache key: concurrent misses for one page share a single render. */
-  const inflight = new Map<string, Promise<CachedPage | Response>>();
-
-  /** Renders; stores and returns the page when it may be cached, else returns the response. */
-  async function renderForCache(handler: Handler, key: string, request: Request, context: AppContext): Promise<CachedPage | Response> {
-    const response = await handler(request, context);
-    const storable =
-      response.status === 200 &&
-      (response.headers.get('content-type') ?? '').startsWith('text/html') &&
-      !response.headers.has('set-cookie') &&
-      !/no-store|private/.test(response.headers.get('cache-control') ?? '');
-    if (!storable) return response;
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding'].includes(k));
-    return cache.set(key, { status: response.status, headers, body });
-  }
-
-  function renderOnce(handler: Handler, key: string, request: Request, context: AppContext) {
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = renderForCache(handler, key, request, context).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
-    }
-    return pending;
-  }
 
   app.all('*', async (req, res, next) => {
     try {
@@ -285,29 +254,10 @@ export function createApp(options: AppOptions): express.Express {
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
       const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env };
-      const cacheable = cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization);
-      if (!cacheable) {
-        const handler = await getHandler();
-        return await sendFetchResponse(res, await handler(toFetchRequest(req, res), context));
-      }
-
-      const key = RenderCache.key(tenant.id, language, req.originalUrl);
-      const found = cache.lookup(key);
-      if (found?.fresh) return sendCached(req, res, found.page, 'HIT');
       const handler = await getHandler();
-      if (found) {
-        // Stale: answer at once and refresh in the background, detached from this response.
-        if (!inflight.has(key)) {
-          const detached = new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, { headers: toFetchRequest(req, res).headers });
-          renderOnce(handler, key, detached, context).catch((e) => console.error('background render failed', e));
-        }
-        return sendCached(req, res, found.page, 'STALE');
+      if (pages.cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
+        return await pages.serve(req, res, handler, context);
       }
-      const leader = !inflight.has(key);
-      const result = await renderOnce(handler, key, toFetchRequest(req, res), context);
-      if (!(result instanceof Response)) return sendCached(req, res, result, leader ? 'MISS' : 'HIT');
-      // Not cacheable (an error page, a redirect): the leader sends it; others render their own.
-      if (leader) return await sendFetchResponse(res, result);
       return await sendFetchResponse(res, await handler(toFetchRequest(req, res), context));
     } catch (error) {
       next(error);

@@ -1,5 +1,27 @@
 import { z } from 'zod';
 
+/**
+ * `livekit-server --dev`'s key pair. Public: anyone can sign room tokens and webhook events with it,
+ * so production refuses it (server/local/start.ts gives each local stack a pair of its own).
+ */
+export const PUBLIC_LIVEKIT_KEY = 'devkey';
+export const PUBLIC_LIVEKIT_SECRET = 'secret';
+
+/** Why a LiveKit key / secret must not be used in production, or null. `name` is the variable. */
+export function publicLivekitPairProblems(name: { key: string; secret: string }, key: string | undefined, secret: string | undefined): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  if (key === PUBLIC_LIVEKIT_KEY) {
+    problems.push({ variable: name.key, message: `is "${PUBLIC_LIVEKIT_KEY}", the public key of \`livekit-server --dev\`; production needs a key pair of its own` });
+  }
+  if (secret === PUBLIC_LIVEKIT_SECRET) {
+    problems.push({
+      variable: name.secret,
+      message: `is the public development secret of \`livekit-server --dev\`; with it anyone can sign room tokens and webhook events. Set a secret of your own`,
+    });
+  }
+  return problems;
+}
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -51,11 +73,19 @@ export const envSchema = z.object({
    * ws→http, wss→https. The test stack points it at its local stand-in (server/local/livekitTwirp.ts).
    */
   LIVEKIT_API_URL: z.url().optional(),
-  /** API key and secret that sign room tokens and room-service calls (defaults: `livekit-server --dev`'s). */
+  /**
+   * API key and secret that sign room tokens and room-service calls, and check webhook events.
+   * The defaults are `livekit-server --dev`'s public pair, refused in production.
+   */
   LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
   LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV !== 'production') return;
+  for (const problem of publicLivekitPairProblems({ key: 'LIVEKIT_API_KEY', secret: 'LIVEKIT_API_SECRET' }, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

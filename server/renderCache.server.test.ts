@@ -5,12 +5,15 @@ import { isAnonymousRequest, RenderCache } from './renderCache.server';
 describe('RenderCache', () => {
   const page = (text: string) => ({ status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: Buffer.from(text) });
 
-  it('keys by tenant, language and URL, so tenants never share an entry', () => {
+  it('keys by tenant, origin, language and URL, so tenants and Host variants never share an entry', () => {
     const cache = new RenderCache(10_000);
-    cache.set(RenderCache.key('aurora', 'en', '/'), page('aurora home'));
-    expect(cache.get(RenderCache.key('solana', 'en', '/'))).toBeUndefined();
-    expect(cache.get(RenderCache.key('aurora', 'es', '/'))).toBeUndefined();
-    expect(cache.get(RenderCache.key('aurora', 'en', '/'))?.body.toString()).toBe('aurora home');
+    const origin = 'http://aurora.localhost:3000';
+    cache.set(RenderCache.key('aurora', origin, 'en', '/'), page('aurora home'));
+    expect(cache.get(RenderCache.key('solana', origin, 'en', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', origin, 'es', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', 'http://aurora.localhost:1', 'en', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', 'http://live.aurora-events.example', 'en', '/'))).toBeUndefined();
+    expect(cache.get(RenderCache.key('aurora', origin, 'en', '/'))?.body.toString()).toBe('aurora home');
   });
 
   it('stores a gzip copy of the same bytes', () => {

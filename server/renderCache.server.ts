@@ -10,8 +10,9 @@ export interface CachedPage {
 }
 
 /**
- * Anonymous page renders, kept per tenant + language + URL for a short time. The key always starts
- * with the tenant id, so one tenant's page can never be served on another tenant's host.
+ * Anonymous page renders, kept per tenant + request origin + language + URL for a short time. The
+ * key always starts with the tenant id, so one tenant's page can never be served on another
+ * tenant's host; the origin is part of it because pages carry absolute URLs built from it.
  * A bounded LRU: the oldest entry goes when the cache is full.
  */
 export class RenderCache {
@@ -31,8 +32,9 @@ export class RenderCache {
     return this.ttlMs > 0;
   }
 
-  static key(tenantId: string, language: string, url: string) {
-    return `${tenantId}\u0000${language}\u0000${url}`;
+  /** `origin` as the URL parser serializes it (scheme, lower-case host, no default port). */
+  static key(tenantId: string, origin: string, language: string, url: string) {
+    return `${tenantId}\u0000${origin}\u0000${language}\u0000${url}`;
   }
 
   /** A fresh entry, or undefined. */

@@ -25,6 +25,11 @@
  *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
  *   LOCAL_LIVEKIT_PORT    LiveKit room-service stand-in port (test mode only; default a free port)
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
+ *   LIVEKIT_API_KEY / LIVEKIT_API_SECRET
+ *                         unset: the stack uses a key pair of its own, made on first start and
+ *                         kept in the data folder (livekit-keys.json, and livekit-keys.yaml for
+ *                         `livekit-server --key-file`); the public `--dev` pair is refused in the
+ *                         production mode `npm start` runs in
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +41,7 @@ import type { Registry } from '../../tenants/registry.server';
 import { loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { localPoolSettings } from './cognito';
+import { localLivekitKeys } from './livekitKeys';
 import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources } from './seed';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
@@ -97,7 +103,9 @@ async function waitForHealth(url: string, app: ChildProcess, timeoutMs: number):
 async function main() {
   const started = performance.now();
   loadDotEnv();
-  const { env, registry } = validate();
+  const validated = validate();
+  const { registry } = validated;
+  let env = validated.env;
 
   const appPort = env.PORT;
   let dynamoPort: number;
@@ -130,6 +138,17 @@ async function main() {
   }
   const tempDir = testMode ? (fixedTestDir ?? mkdtempSync(join(tmpdir(), 'platform-stack-'))) : undefined;
   const dataDir = tempDir ?? resolve(PROJECT_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
+
+  // LiveKit: the stack's own key pair unless one is given (the public --dev pair is refused in production).
+  const livekitKeys = process.env.LIVEKIT_API_KEY || process.env.LIVEKIT_API_SECRET ? undefined : localLivekitKeys(dataDir);
+  if (livekitKeys) env = { ...env, LIVEKIT_API_KEY: livekitKeys.pair.apiKey, LIVEKIT_API_SECRET: livekitKeys.pair.apiSecret };
+  try {
+    // The app server's own boot check, in the mode it will run in: fail here with its message.
+    loadEnv({ ...process.env, NODE_ENV: nodeEnv, LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET });
+  } catch (e) {
+    if (tempDir && !fixedTestDir) rmSync(tempDir, { recursive: true, force: true });
+    return fail((e as Error).message);
+  }
 
   let stack: LocalStack | undefined;
   let app: ChildProcess | undefined;
@@ -189,7 +208,7 @@ async function main() {
 
     app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: PROJECT_ROOT,
-      env: childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort) }),
+      env: childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort), LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET }),
       stdio: 'inherit',
     });
     stack.watch(app.pid!);
@@ -223,6 +242,7 @@ async function main() {
         `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
         `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
         `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${stack.env.LIVEKIT_API_URL ? ` (room service: test stand-in ${stack.env.LIVEKIT_API_URL})` : ''}`,
+        ...(livekitKeys ? [`  ${''.padEnd(width)}  LiveKit with this stack's key pair: livekit-server --dev --bind 127.0.0.1 --key-file ${livekitKeys.keyFile}`] : []),
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

@@ -136,6 +136,21 @@ describe('video configuration', () => {
     expect(videoConnectSources(env, own)).toEqual(['wss://solana.livekit.cloud', 'https://solana.livekit.cloud']);
   });
 
+  it("refuses, in production, a tenant's own key pair that is the public `livekit-server --dev` one, naming the variable", () => {
+    const own = { id: 'solana', video: { apiKeyEnv: 'SOLANA_LIVEKIT' } };
+    const production = { ...env, NODE_ENV: 'production' as const, LIVEKIT_API_KEY: 'APIplatform1', LIVEKIT_API_SECRET: 'p'.repeat(32) };
+    expect(videoConfigProblems(production, [own], { SOLANA_LIVEKIT_API_KEY: 'devkey', SOLANA_LIVEKIT_API_SECRET: 'secret' })).toEqual([
+      expect.stringMatching(/tenant solana: SOLANA_LIVEKIT_API_KEY is "devkey"/),
+      expect.stringMatching(/tenant solana: SOLANA_LIVEKIT_API_SECRET is the public development secret/),
+    ]);
+    expect(videoConfigProblems(production, [own], { SOLANA_LIVEKIT_API_KEY: 'APIsolana1', SOLANA_LIVEKIT_API_SECRET: 'secret' })).toEqual([
+      expect.stringMatching(/SOLANA_LIVEKIT_API_SECRET/),
+    ]);
+    expect(videoConfigProblems(production, [own], { SOLANA_LIVEKIT_API_KEY: 'APIsolana1', SOLANA_LIVEKIT_API_SECRET: 's'.repeat(32) })).toEqual([]);
+    // Outside production the public pair is fine (a developer's `livekit-server --dev`).
+    expect(videoConfigProblems({ ...env, NODE_ENV: 'development' }, [own], { SOLANA_LIVEKIT_API_KEY: 'devkey', SOLANA_LIVEKIT_API_SECRET: 'secret' })).toEqual([]);
+  });
+
   it('has room API messages in every language', () => {
     expect(roomMessage('notYetOpen', 'en')).toBe('The room is not open yet.');
     expect(roomMessage('notYetOpen', 'es')).not.toBe(roomMessage('notYetOpen', 'en'));

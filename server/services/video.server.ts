@@ -13,11 +13,11 @@ import type { RoomParticipant, RoomTokenResponse } from '../../app/lib/events/ap
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '../../app/lib/events/model';
 import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '../../app/lib/events/permissions';
 import type { Tenant } from '../../tenants/schema';
-import type { Env } from '../env.server';
+import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '../env.server';
 
-/** `livekit-server --dev`'s key pair: fine on one machine, never in a real deployment. */
-export const DEV_API_KEY = 'devkey';
-export const DEV_API_SECRET = 'secret';
+/** `livekit-server --dev`'s key pair: fine on one machine, refused in production (env.server.ts). */
+export const DEV_API_KEY = PUBLIC_LIVEKIT_KEY;
+export const DEV_API_SECRET = PUBLIC_LIVEKIT_SECRET;
 /** Room-service calls give up after this long: a host control never hangs. */
 export const ROOM_SERVICE_TIMEOUT_SECONDS = 3;
 
@@ -33,7 +33,7 @@ export interface VideoConfig {
 type VideoTenant = Pick<Tenant, 'id' | 'video'>;
 /** Where tenant key pairs are read from (process.env in the server). */
 export type EnvSource = Readonly<Record<string, string | undefined>>;
-type VideoEnv = Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_API_URL' | 'LIVEKIT_API_KEY' | 'LIVEKIT_API_SECRET'>;
+type VideoEnv = Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_API_URL' | 'LIVEKIT_API_KEY' | 'LIVEKIT_API_SECRET'> & Partial<Pick<Env, 'NODE_ENV'>>;
 
 /** A tenant names LiveKit credentials that are not in the environment. */
 export class VideoConfigError extends Error {
@@ -89,7 +89,11 @@ export function videoConfigFor(env: VideoEnv, tenant: VideoTenant, source: EnvSo
   return { serverUrl, apiUrl, apiKey: apiKey!, apiSecret: apiSecret! };
 }
 
-/** Boot check: every tenant's LiveKit credentials resolve. One line per problem (empty when all is well). */
+/**
+ * Boot check: every tenant's LiveKit credentials resolve, and in production no tenant's own pair is
+ * the public `livekit-server --dev` one (the platform pair is checked by loadEnv). One line per
+ * problem (empty when all is well).
+ */
 export function videoConfigProblems(env: VideoEnv, tenants: Iterable<VideoTenant>, source: EnvSource = process.env): string[] {
   const problems: string[] = [];
   for (const tenant of tenants) {
@@ -97,7 +101,12 @@ export function videoConfigProblems(env: VideoEnv, tenants: Iterable<VideoTenant
       videoConfigFor(env, tenant, source);
     } catch (e) {
       problems.push((e as Error).message);
+      continue;
     }
+    const prefix = tenant.video?.apiKeyEnv;
+    if (env.NODE_ENV !== 'production' || !prefix) continue;
+    const names = { key: `${prefix}_API_KEY`, secret: `${prefix}_API_SECRET` };
+    for (const p of publicLivekitPairProblems(names, source[names.key], source[names.secret])) problems.push(`tenant ${tenant.id}: ${p.variable} ${p.message}`);
   }
   return problems;
 }
@@ -324,11 +333,6 @@ function translateError(e: unknown, identity: string | null, apiUrl: string, tim
 }
 
 export function createVideoService(env: Env): VideoService {
-  if (env.NODE_ENV === 'production' && env.LIVEKIT_API_KEY === DEV_API_KEY && env.LIVEKIT_API_SECRET === DEV_API_SECRET) {
-    console.warn(
-      '[video] LIVEKIT_API_KEY/LIVEKIT_API_SECRET are the `livekit-server --dev` pair: fine on this machine, never in a deployment. Set your own.',
-    );
-  }
   return new VideoService(env);
 }
 

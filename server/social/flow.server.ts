@@ -25,6 +25,7 @@ import type { SocialErrorCode, SocialMode, SocialProvider } from '../../app/comp
 import { AMPLIFY_COOKIE_PREFIX } from '../../app/lib/identity/types';
 import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
+import { safeRedirect } from '../../app/lib/safeRedirect';
 import { tenantKey, type Database } from '../services/dynamo.server';
 import type { Identity, TenantPool } from '../services/identity.server';
 import { getProfile } from '../services/profiles.server';
@@ -244,10 +245,12 @@ export async function completeSocialSignIn(input: CompleteInput): Promise<Comple
   const session = await input.identity.verifySession(input.tenant, tokens.idToken, tokens.accessToken);
   if (!session) throw new SocialSignInError('exchange_failed', 'the tokens are not valid on this site');
   const secure = input.origin.startsWith('https:');
-  let location = record.redirectTo;
+  // Checked when the flow started and again here: a stored value is never followed unchecked.
+  const returnTo = safeRedirect(record.redirectTo);
+  let location = returnTo;
   try {
     const profile = await getProfile(input.db, input.tenant.id, session.sub);
-    if (!profile || !profile.acceptedTerms) location = `/registerMe?redirectTo=${encodeURIComponent(record.redirectTo)}`;
+    if (!profile || !profile.acceptedTerms) location = `/registerMe?redirectTo=${encodeURIComponent(returnTo)}`;
   } catch {
     // The profile cannot be read now: go where the user was going; /registerMe can come later.
   }

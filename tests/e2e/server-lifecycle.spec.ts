@@ -11,6 +11,9 @@ const SERVER_ENV: Record<string, string> = {
   S3_ENDPOINT: 'http://127.0.0.1:9',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
+  // Production refuses the public `livekit-server --dev` pair (tests/e2e/video-keys.spec.ts).
+  LIVEKIT_API_KEY: 'APIlifecycle0001',
+  LIVEKIT_API_SECRET: 'lifecycle-test-secret-0123456789abcdef',
 };
 
 /** A cold boot imports the whole server build (about 6 s here); other test workers share the 2 cores. */

@@ -12,6 +12,7 @@ import { AccessToken } from 'livekit-server-sdk';
 import { E2E_STACK_DIR } from '../../playwright.config';
 import type { RoomStateResponse, RoomTokenResponse } from '../../app/lib/events/api';
 import type { EventRecord } from '../../app/lib/events/model';
+import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '../../server/local/livekitKeys';
 import { setUserBlocked } from '../../server/services/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
@@ -247,9 +248,12 @@ test.describe('host controls', () => {
 });
 
 test.describe('LiveKit webhook', () => {
-  async function signedPost(request: APIRequestContext, tenant: string, body: unknown, secret = 'secret') {
+  /** The test stack's own key pair (server/local/livekitKeys.ts): the public --dev pair is refused in production. */
+  const stackPair = () => JSON.parse(readFileSync(join(E2E_STACK_DIR, LIVEKIT_KEYS_JSON), 'utf8')) as LivekitKeyPair;
+
+  async function signedPost(request: APIRequestContext, tenant: string, body: unknown, secret = stackPair().apiSecret) {
     const text = JSON.stringify(body);
-    const token = new AccessToken('devkey', secret, { ttl: 60 });
+    const token = new AccessToken(stackPair().apiKey, secret, { ttl: 60 });
     token.sha256 = createHash('sha256').update(text).digest('base64');
     return tenantApi(request, tenant).post('/api/livekit/webhook', {
       headers: { 'Content-Type': 'application/webhook+json', Authorization: await token.toJwt() },
@@ -269,6 +273,14 @@ test.describe('LiveKit webhook', () => {
     };
     expect((await signedPost(request, 'aurora', joined)).status()).toBe(200);
     expect((await signedPost(request, 'aurora', joined, 'wrong-secret')).status()).toBe(401);
+    // Events forged with the public `livekit-server --dev` pair are refused too.
+    const forged = new AccessToken('devkey', 'secret', { ttl: 60 });
+    forged.sha256 = createHash('sha256').update(JSON.stringify(joined)).digest('base64');
+    const withPublicPair = await tenantApi(request, 'aurora').post('/api/livekit/webhook', {
+      headers: { 'Content-Type': 'application/webhook+json', Authorization: await forged.toJwt() },
+      data: JSON.stringify(joined),
+    });
+    expect(withPublicPair.status()).toBe(401);
     expect((await signedPost(request, 'solana', joined)).status()).toBe(404);
   });
 });

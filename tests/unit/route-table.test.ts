@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { matchRoutes } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '../../app/route-table.js';
+import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '../../app/route-table.js';
 
 /** Every path listed in SPEC.md §2 (the "Screens and routes" section). */
 function specPaths(): Set<string> {
@@ -46,6 +46,17 @@ describe('route table', () => {
 
   it('keeps API endpoints under /api/', () => {
     for (const { path } of API_ROUTES) expect(path.startsWith('/api/')).toBe(true);
+  });
+
+  it('caps every request body: the route’s own maxBodyBytes, else a small default', () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBeLessThanOrEqual(64 * 1024);
+    for (const { path, maxBodyBytes } of [...ROUTES, ...API_ROUTES]) {
+      const cap = maxBodyBytesFor(path);
+      expect(cap, path).toBe(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+      expect(Number.isInteger(cap) && cap > 0 && cap <= 1024 * 1024, `${path}: ${cap}`).toBe(true);
+    }
+    // Paths outside the table (the fallback, the identity gateway) and wrong-case paths get the default.
+    for (const path of ['/someFutureScreen', '/api/identity', '/contactus']) expect(maxBodyBytesFor(path), path).toBe(DEFAULT_MAX_BODY_BYTES);
   });
 });
 

@@ -1,8 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '~/lib/i18n.server';
 import { getSessionUser } from '~/lib/identity/session.server';
+import { safeRedirect } from '~/lib/safeRedirect';
 import { phoneSettings, type PhoneSettings } from './phone';
-import { safeRedirect } from './redirect';
 
 export interface AccountScreenData {
   title: string;

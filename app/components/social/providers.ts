@@ -39,12 +39,6 @@ export function parseProviderPath(pathname: string): { provider: SocialProvider;
   return { provider, mode: match[1] === 'SignIn' ? 'signIn' : 'signUp' };
 }
 
-/** Only same-site paths are accepted as a place to return to after signing in. */
-export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !/^\/(?![/\\])[^\s]*$/.test(value)) return fallback;
-  return value;
-}
-
 /** A provider path with the return address kept (omitted when it is the home page). */
 export function providerHref(provider: SocialProvider, mode: SocialMode, redirectTo: string): string {
   const path = providerPath(provider, mode);

@@ -2,12 +2,13 @@ import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PageHeader } from '~/components/content/PageHeader';
 import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { useRootData } from '~/lib/rootData';
+import { safeRedirect } from '~/lib/safeRedirect';
 import { getSessionUser } from '~/lib/identity/session.server';
+import { readForm } from '~/lib/readForm.server';
 import { LANGUAGE_COOKIE } from '../../../server/locale.server';
 import { saveProfile } from '../../../server/services/profiles.server';
 
@@ -16,24 +17,18 @@ function languageCookie(language: string, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 }
 
-/** Only same-site paths are accepted as a return address. */
-const redirectSchema = z
-  .string()
-  .regex(/^\/(?![/\\])[^\s]*$/)
-  .catch('/');
-
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);
-  const redirectTo = redirectSchema.parse(new URL(request.url).searchParams.get('redirectTo') ?? '/');
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return json({ title: t('language.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const supported = context.tenant.languages.supported as string[];
   const language = String(form.get('language') ?? '');
-  const redirectTo = redirectSchema.parse(String(form.get('redirectTo') ?? '/'));
+  const redirectTo = safeRedirect(String(form.get('redirectTo') ?? '/'));
   if (!supported.includes(language)) {
     const t = await getFixedT(context.language);
     return json({ error: t('language.unsupported') }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });

@@ -14,7 +14,8 @@ import {
   verifyGuestCode,
   type Guest,
 } from '../../../server/services/guests.server';
-import { safeRedirect } from '~/components/account/redirect';
+import { safeRedirect } from '~/lib/safeRedirect';
+import { readForm } from '~/lib/readForm.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -62,7 +63,7 @@ export async function guestLoader(args: LoaderFunctionArgs) {
 const noStore = { 'Cache-Control': 'private, no-store' };
 
 export async function guestAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
   const tenantId = context.tenant.id;
   const raw = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };

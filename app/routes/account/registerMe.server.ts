@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod';
 import { getFixedT } from '~/lib/i18n.server';
 import { requireUser } from '~/lib/identity/session.server';
+import { readForm } from '~/lib/readForm.server';
 import { LANGUAGE_COOKIE } from '../../../server/locale.server';
 import { getProfile, saveProfile } from '../../../server/services/profiles.server';
 
@@ -74,7 +75,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
 export async function registerAction(args: ActionFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const raw = Object.fromEntries(['displayName', 'firstName', 'lastName', 'language', 'timeZone', 'terms'].map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = registerSchema(context.tenant.languages.supported).safeParse(raw);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from '~/components/social/providers';
+import { safeRedirect } from '~/lib/safeRedirect';
 import { getFixedT } from '~/lib/i18n.server';
 
 /** Which social screen: its title and lead are `social.<screen>Title` / `social.<screen>Lead`. */

@@ -1,7 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { parseProviderPath, safeRedirect } from '~/components/social/providers';
+import { parseProviderPath } from '~/components/social/providers';
+import { safeRedirect } from '~/lib/safeRedirect';
 import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { hostedSignInBase, startSocialSignIn } from '../../../server/social/flow.server';

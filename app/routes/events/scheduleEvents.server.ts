@@ -9,6 +9,7 @@ import { canEdit, roleOf } from '~/lib/events/permissions';
 import { getFixedT } from '~/lib/i18n.server';
 import { requireGroup } from '~/lib/identity/session.server';
 import type { SessionUser } from '~/lib/identity/types';
+import { readForm } from '~/lib/readForm.server';
 import {
   EventConflictError,
   EventNotFoundError,
@@ -173,7 +174,7 @@ export async function scheduleAction(args: ActionFunctionArgs) {
   const { context, request } = args;
   const db = context.services.db;
   const tenantId = context.tenant.id;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
   const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
 

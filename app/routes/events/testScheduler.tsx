@@ -12,6 +12,7 @@ import { ROOM_LAYOUTS, lobbyHref } from '~/lib/events/model';
 import { getFixedT } from '~/lib/i18n.server';
 import { requireGroup } from '~/lib/identity/session.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { readForm } from '~/lib/readForm.server';
 import { createEvent, newEventInput } from '../../../server/services/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -36,7 +37,7 @@ type Failure = { errors: Partial<Record<'title' | 'layout', string>>; values: { 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const values = { title: String(form.get('title') ?? '').slice(0, TITLE_MAX * 2), layout: String(form.get('layout') ?? '') };
   const parsed = rehearsalSchema.safeParse(values);
   if (!parsed.success) {

@@ -10,6 +10,7 @@ import {
   type FormValues,
 } from '~/components/forms/schemas';
 import { getFixedT } from '~/lib/i18n.server';
+import { readForm } from '~/lib/readForm.server';
 import { saveSubmission } from '../../../server/services/forms.server';
 
 export type FormActionData =
@@ -48,12 +49,8 @@ export async function handleFormAction({ request, context }: Pick<ActionFunction
   const { tenant, language, clientIp, services } = context;
   const t = await getFixedT(language);
 
-  let form: FormData | null = null;
-  try {
-    form = await request.formData();
-  } catch {
-    form = null; // not a form body: every field reads as empty and fails validation below
-  }
+  // Not a form body: every field reads as empty and fails validation below (400 with field errors).
+  const form = await readForm(request, language).catch(() => null);
   const { values, honeypot } = readFormValues(kind, form);
   const fail = (status: number, reason: 'invalid' | 'rateLimited' | 'serviceDown', message: string, fieldErrors: FieldErrors = {}, headers = {}) =>
     json<FormActionData>({ status: 'error', reason, message, values, fieldErrors }, { status, headers: { ...NO_STORE, ...headers } });

@@ -9,6 +9,7 @@ import type { DeviceChoice } from '~/components/live/devices/choice';
 import { getFixedT } from '~/lib/i18n.server';
 import { requireUser } from '~/lib/identity/session.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { readForm } from '~/lib/readForm.server';
 import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '../../../server/services/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -27,7 +28,7 @@ type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Reco
 export async function action(args: ActionFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
-  const form = await request.formData();
+  const form = await readForm(request, context.language);
   const raw = Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = videoSettingsInputSchema.safeParse(raw);
   if (!parsed.success) {

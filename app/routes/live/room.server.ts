@@ -10,6 +10,7 @@ import { canJoin, canModerate, flagsOf, type JoinRefusal } from '~/lib/events/pe
 import { requireUser } from '~/lib/identity/session.server';
 import { getFixedT } from '~/lib/i18n.server';
 import { getEventFor } from '../../../server/services/hostInvitations.server';
+import { readForm } from '~/lib/readForm.server';
 import { httpUrlOf } from '../../../server/services/video.server';
 import { getVideoSettings } from '../../../server/services/videoSettings.server';
 
@@ -101,7 +102,7 @@ export async function videoServiceReachable(serverUrl: string, now = Date.now())
  */
 export async function roomAction(args: ActionFunctionArgs) {
   await requireUser(args);
-  const form = await args.request.formData().catch(() => null);
+  const form = await readForm(args.request, args.context.language).catch(() => null);
   const parsed = probeSchema.safeParse(form ? Object.fromEntries(form) : {});
   if (!parsed.success) return json({ probed: false as const, reachable: null, error: 'badRequest' as const }, { status: 400, headers: NO_STORE });
   let serverUrl: string;

@@ -4,13 +4,13 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { confirmSignIn, type ConfirmSignInOutput } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeRedirect } from '~/components/account/redirect';
 import { CodeField, isCompleteCode } from '~/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '~/components/twoFactor/errors';
 import { readPendingChallenge, type PendingChallenge } from '~/components/twoFactor/pendingChallenge';
 import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
 import { getFixedT } from '~/lib/i18n.server';
 import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { safeRedirect } from '~/lib/safeRedirect';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);

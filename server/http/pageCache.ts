@@ -1,0 +1,95 @@
+/**
+ * The Remix handler behind the anonymous render cache (docs/decisions/0002-render-cache.md).
+ *
+ *  - Only complete GET pages are stored: a 200 text/html GET render with a non-empty body, no
+ *    Set-Cookie and no private/no-store. A HEAD is answered from a GET render (its headers, no
+ *    body), so a HEAD can never leave an empty page behind for the next visitors.
+ *  - The key is tenant + request origin + language + URL: pages carry absolute URLs built from the
+ *    request's origin (og:url, share links), so a page rendered for one Host variant of a tenant
+ *    ("aurora.localhost:1", a secondary domain) is only ever served on that same origin.
+ *  - Concurrent misses for one key share a single render; a stale entry is served at once while
+ *    one background render refreshes it.
+ */
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { AppContext } from '../context';
+import { RenderCache, type CachedPage } from '../renderCache.server';
+import { detachedRequest, sendFetchResponse, toFetchRequest } from './fetchRequest';
+import { requestOrigin } from './requestTarget';
+
+export type RemixHandler = (request: Request, context: AppContext) => Promise<Response>;
+
+/** What may be stored: a whole GET page that is the same for every anonymous visitor. */
+export function isStorablePage(method: string, response: Response): boolean {
+  return (
+    method === 'GET' &&
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie') &&
+    !/no-store|private/.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
+export function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE') {
+  res.status(page.status);
+  for (const [k, v] of page.headers) res.setHeader(k, v);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
+  res.setHeader('X-Render-Cache', state);
+  if (req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? page.gzip : page.body;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export class PageCache {
+  /** Renders in progress per cache key: concurrent misses for one page share a single render. */
+  private inflight = new Map<string, Promise<CachedPage | Response>>();
+
+  constructor(readonly cache: RenderCache) {}
+
+  static key(req: ExpressRequest, tenantId: string, language: string): string {
+    return RenderCache.key(tenantId, requestOrigin(req.protocol, req.get('host')), language, req.originalUrl);
+  }
+
+  /** Renders; stores and returns the page when it may be cached, else returns the response. */
+  private async render(handler: RemixHandler, key: string, request: Request, context: AppContext): Promise<CachedPage | Response> {
+    const response = await handler(request, context);
+    if (!isStorablePage(request.method, response)) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length === 0) return new Response(null, { status: response.status, headers: response.headers });
+    const headers = [...response.headers.entries()].filter(([k]) => !['content-length', 'content-encoding'].includes(k));
+    return this.cache.set(key, { status: response.status, headers, body });
+  }
+
+  private renderOnce(handler: RemixHandler, key: string, request: Request, context: AppContext) {
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.render(handler, key, request, context).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Answers an anonymous GET or HEAD from the cache, rendering (as a GET) on a miss. */
+  async serve(req: ExpressRequest, res: ExpressResponse, handler: RemixHandler, context: AppContext): Promise<void> {
+    const key = PageCache.key(req, context.tenant.id, context.language);
+    const found = this.cache.lookup(key);
+    if (found?.fresh) return sendCached(req, res, found.page, 'HIT');
+    if (found) {
+      // Stale: answer at once and refresh in the background, detached from this response.
+      if (!this.inflight.has(key)) this.renderOnce(handler, key, detachedRequest(req), context).catch((e) => console.error('background render failed', e));
+      return sendCached(req, res, found.page, 'STALE');
+    }
+    const leader = !this.inflight.has(key);
+    const result = await this.renderOnce(handler, key, toFetchRequest(req, res, { method: 'GET' }), context);
+    if (!(result instanceof Response)) return sendCached(req, res, result, leader ? 'MISS' : 'HIT');
+    // Not cacheable (an error page, a redirect): the leader sends it; others render their own.
+    if (leader) return sendFetchResponse(res, result);
+    return sendFetchResponse(res, await handler(toFetchRequest(req, res), context));
+  }
+}
