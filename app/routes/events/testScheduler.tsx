@@ -36,7 +36,8 @@ type Failure = { errors: Partial<Record<'title' | 'layout', string>>; values: { 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
-  const form = await request.formData();
+  // A body that is not a form (JSON, text, broken multipart) reads as an empty one: field errors, not a 500.
+  const form = await request.formData().catch(() => new FormData());
   const values = { title: String(form.get('title') ?? '').slice(0, TITLE_MAX * 2), layout: String(form.get('layout') ?? '') };
   const parsed = rehearsalSchema.safeParse(values);
   if (!parsed.success) {
