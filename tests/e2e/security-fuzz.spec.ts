@@ -59,7 +59,7 @@ test.describe('security: fuzz every endpoint', () => {
       port: PORT,
       callers: [{ as: 'anonymous' }, { as: 'admin', cookie: admin.cookie, bearer: admin.idToken }],
     };
-    const run = (jobs: Parameters<typeof runJobs>[0]) => runJobs(jobs, { port: PORT, probeHost: ctx.host, concurrency: 6 });
+    const run = (jobs: Parameters<typeof runJobs>[0]) => runJobs(jobs, { port: PORT, probeHost: ctx.host });
     const total: RunResult = emptyResult();
     const health = async (after: string) => {
       const res = await fetch(`http://127.0.0.1:${PORT}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch((e: Error) => e);

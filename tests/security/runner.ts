@@ -36,7 +36,7 @@ export interface RunOptions {
   concurrency?: number;
   /** Deadline of each request (default 10 s). */
   timeoutMs?: number;
-  /** First deadline of the keep-alive probe, which the server answers at once when nothing stalls (default 2 s). */
+  /** First deadline of the keep-alive probe, which the server answers at once when nothing stalls (default 1 s). */
   probeTimeoutMs?: number;
 }
 
@@ -59,7 +59,7 @@ export function addResult(into: RunResult, more: RunResult): RunResult {
 export async function runJobs(jobs: Job[], options: RunOptions): Promise<RunResult> {
   const { port, probeHost } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const probeTimeoutMs = options.probeTimeoutMs ?? 2000;
+  const probeTimeoutMs = options.probeTimeoutMs ?? 1000;
   const result = emptyResult();
   const probe: RawRequest = { method: 'GET', target: '/favicon.ico', headers: [['Host', probeHost]] };
   let next = 0;
@@ -123,6 +123,6 @@ export async function runJobs(jobs: Job[], options: RunOptions): Promise<RunResu
     }
   }
 
-  await Promise.all(Array.from({ length: options.concurrency ?? 6 }, () => worker()));
+  await Promise.all(Array.from({ length: options.concurrency ?? 8 }, () => worker()));
   return result;
 }
