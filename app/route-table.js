@@ -2,11 +2,27 @@
 // working module; the table grows with each capability. `file` is relative to app/.
 // `maxBodyBytes` caps the request body (server/http/bodies.ts answers 413 above it); a route
 // without one gets DEFAULT_MAX_BODY_BYTES, so a new route is capped without anyone remembering.
+// `ids` names where a route reads the id of one of the tenant's objects: the cross-tenant matrix
+// (tests/e2e/security-matrix.spec.ts) asks each for another tenant's object and expects
+// 401/403/404. It also sends every known id placement to every route, so a route that reads an id
+// it does not declare is still checked for leaks; declaring it adds the status check.
 
-/** @typedef {{ path: string; file: string; maxBodyBytes?: number }} RouteEntry */
+/**
+ * A kind of tenant object that can be asked for by id.
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article'} IdKind
+ */
+/**
+ * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's
+ * JSON or form fields, `actionQuery` query parameters the action reads too.
+ * @typedef {{ query?: Readonly<Record<string, IdKind>>; body?: Readonly<Record<string, IdKind>>; actionQuery?: Readonly<Record<string, IdKind>> }} IdParams
+ */
+/** @typedef {{ path: string; file: string; maxBodyBytes?: number; ids?: IdParams }} RouteEntry */
 
 /** The body cap of every route that names none, and of every path outside the table. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Screens that show one event read its id from `?event=`. @type {IdParams} */
+const EVENT_QUERY = { query: { event: 'event' } };
 
 /** @type {ReadonlyArray<RouteEntry>} */
 export const ROUTES = [
@@ -30,11 +46,11 @@ export const ROUTES = [
   { path: '/requestInfo', file: 'routes/info/requestInfo.tsx', maxBodyBytes: 128 * 1024 },
   { path: '/contactUs', file: 'routes/info/contactUs.tsx', maxBodyBytes: 128 * 1024 },
   { path: '/blog', file: 'routes/info/blog.tsx' },
-  { path: '/blogDetails', file: 'routes/info/blogDetails.tsx' },
+  { path: '/blogDetails', file: 'routes/info/blogDetails.tsx', ids: { query: { slug: 'article' } } },
   { path: '/news', file: 'routes/info/news.tsx' },
-  { path: '/newsDetails', file: 'routes/info/newsDetails.tsx' },
+  { path: '/newsDetails', file: 'routes/info/newsDetails.tsx', ids: { query: { slug: 'article' } } },
   { path: '/job', file: 'routes/info/job.tsx' },
-  { path: '/jobDetails', file: 'routes/info/jobDetails.tsx' },
+  { path: '/jobDetails', file: 'routes/info/jobDetails.tsx', ids: { query: { slug: 'article' } } },
   { path: '/changeLanguage', file: 'routes/account/changeLanguage.tsx' },
   { path: '/signIn', file: 'routes/account/signIn.tsx' },
   { path: '/signOut', file: 'routes/account/signOut.tsx' },
@@ -78,31 +94,32 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
-  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024 },
+  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
-  { path: '/shortUrl', file: 'routes/events/shortUrl.tsx' },
+  { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
   { path: '/liveEvents', file: 'routes/events/liveEvents.tsx' },
   { path: '/eventsCalendar', file: 'routes/events/eventsCalendar.tsx' },
-  { path: '/preview', file: 'routes/events/preview.tsx' },
-  { path: '/ety', file: 'routes/live/ety.tsx' },
+  { path: '/preview', file: 'routes/events/preview.tsx', ids: EVENT_QUERY },
+  { path: '/ety', file: 'routes/live/ety.tsx', ids: EVENT_QUERY },
   { path: '/customVideoSettings', file: 'routes/live/customVideoSettings.tsx' },
   { path: '/demoPage', file: 'routes/live/demoPage.tsx' },
-  { path: '/teamDemoPage', file: 'routes/live/teamDemoPage.tsx' },
+  // ?created= only shows its creator their own demo's link; any other id shows the create form.
+  { path: '/teamDemoPage', file: 'routes/live/teamDemoPage.tsx', ids: { query: { invite: 'inviteCode' } } },
   // Every room layout (app/lib/events/model.ts ROOM_LAYOUTS) shares one module that reads its layout from the path.
-  { path: '/liveEventsContainer', file: 'routes/live/room.tsx' },
-  { path: '/liveEventsVideo', file: 'routes/live/room.tsx' },
-  { path: '/liveEventsChat', file: 'routes/live/room.tsx' },
-  { path: '/preBuilt', file: 'routes/live/room.tsx' },
-  { path: '/preBuiltChat', file: 'routes/live/room.tsx' },
-  { path: '/customVideo', file: 'routes/live/room.tsx' },
-  { path: '/hybridVideoChat', file: 'routes/live/room.tsx' },
-  { path: '/ils', file: 'routes/live/room.tsx' },
-  { path: '/lbc', file: 'routes/live/room.tsx' },
-  { path: '/hbc', file: 'routes/live/room.tsx' },
-  { path: '/abc', file: 'routes/live/room.tsx' },
-  { path: '/habc', file: 'routes/live/room.tsx' },
-  { path: '/pvs', file: 'routes/live/room.tsx' },
-  { path: '/hpv', file: 'routes/live/room.tsx' },
+  { path: '/liveEventsContainer', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/liveEventsVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/liveEventsChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/preBuilt', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/preBuiltChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/customVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/hybridVideoChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/ils', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/lbc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/hbc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/abc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -111,11 +128,11 @@ export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 /** Server endpoints that are not screens. @type {ReadonlyArray<RouteEntry>} */
 export const API_ROUTES = [
   { path: '/api/dynamodb/resources/batchGet', file: 'routes/api/resourcesBatchGet.ts' },
-  { path: '/api/events/token', file: 'routes/api/eventsToken.ts' },
-  { path: '/api/events/room', file: 'routes/api/eventsRoom.ts' },
+  { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } } },
+  { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } } },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
-  { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts' },
-  { path: '/api/chat/file', file: 'routes/api/chatFile.ts' },
+  { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
+  { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
 ];
 
 /** @type {Map<string, number>} */

@@ -14,6 +14,8 @@ const steps = [
 
 rmSync('test-reports/unit.json', { force: true });
 rmSync('test-reports/e2e.json', { force: true });
+rmSync('test-reports/security.json', { force: true });
+rmSync('test-reports/security', { recursive: true, force: true });
 const started = Date.now();
 let failedStep = null;
 for (const [name, cmd, args] of steps) {
@@ -40,6 +42,11 @@ if (existsSync('test-reports/e2e.json')) {
   failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
 }
 if (failedStep && failed === 0) failed = 1;
+// The security suites' totals (tests/security/report.ts), next to the closing line.
+if (existsSync('test-reports/security.json')) {
+  const { suites } = JSON.parse(readFileSync('test-reports/security.json', 'utf8'));
+  for (const suite of Object.values(suites)) console.log(suite.summary);
+}
 console.log(`\nsuite finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);

@@ -10,7 +10,8 @@
 //     below): a phone number is a valid sign-up username, SMS MFA through SetUserMFAPreference (phone_number must be verified), the preferred
 //     MFA method picks the challenge (SELECT_MFA_TYPE only without one), challenge Sessions are
 //     checked, a sign-in finished through a challenge stores its refresh token (so it can
-//     refresh), and GlobalSignOut drops every refresh token of the user. Contact attributes
+//     refresh), GlobalSignOut drops every refresh token of the user, and ResendConfirmationCode
+//     (which cognito-local lacks) sends a new sign-up code. Contact attributes
 //     (pending changes, codes per attribute, AliasExistsException, verification flags, the pool's
 //     UserAttributeUpdateSettings) follow Cognito too: cognito-attributes.mjs. The ID token's
 //     email_verified is true only for a verified address (VerifiedClaimTokenGenerator).
@@ -185,6 +186,27 @@ const compat = {
     await allServices.messages.deliver(c, 'SignUp', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, details);
     await userPool.saveUser(c, { ...user, ConfirmationCode: code });
     return { CodeDeliveryDetails: { ...details, Destination: maskPhone(req.Username) }, UserConfirmed: false, UserSub: sub };
+  },
+
+  /** Missing from cognito-local (it answers 500): a new sign-up code for an unconfirmed user, sent where the first went. */
+  ResendConfirmationCode: () => async (c, req) => {
+    const userPool = await cognito.getUserPoolForClientId(c, req.ClientId);
+    if (typeof req.Username !== 'string' || !req.Username) throw new errors.InvalidParameterError('Missing required parameter Username');
+    const user = await userPool.getUserByUsername(c, req.Username);
+    if (!user) throw new errors.UserNotFoundError();
+    if (user.UserStatus !== 'UNCONFIRMED') throw new errors.InvalidParameterError('User is already confirmed.');
+    const email = attributeValue('email', user.Attributes);
+    const phone = attributeValue('phone_number', user.Attributes);
+    const details = email
+      ? { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email }
+      : phone
+        ? { AttributeName: 'phone_number', DeliveryMedium: 'SMS', Destination: phone }
+        : null;
+    if (!details) throw new errors.InvalidParameterError('User has no email address or phone number to send a code to');
+    const code = allServices.otp();
+    await allServices.messages.deliver(c, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, details);
+    await userPool.saveUser(c, { ...user, UserLastModifiedDate: clock.get(), ConfirmationCode: code });
+    return { CodeDeliveryDetails: { ...details, Destination: email ? details.Destination : maskPhone(details.Destination) } };
   },
 
   /** Cognito: SMS needs a verified phone_number; an unchanged preference is kept. */

@@ -6,6 +6,7 @@ import {
   GetUserPoolMfaConfigCommand,
   InitiateAuthCommand,
   ListGroupsCommand,
+  ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,5 +95,25 @@ describe('local user pools (cognito-local, provisioned by the test stack)', () =
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pools[tenantId].appClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Sign-up-test-1' } }),
     );
     expect(signedIn.AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('resends the sign-up code (cognito-local lacks ResendConfirmationCode): a new code that confirms; unknown or confirmed users are refused', async () => {
+    const tenantId = tenantIds[0];
+    const clientId = pools[tenantId].appClientId;
+    const email = `resend-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'Sign-up-test-1', UserAttributes: [{ Name: 'email', Value: email }] }));
+    const first = readOutbox().find((m) => m.destination === email && m.purpose === 'SignUp')!;
+    const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
+    expect(resent.CodeDeliveryDetails).toMatchObject({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email });
+    const second = readOutbox().find((m) => m.destination === email && m.purpose === 'ResendCode');
+    expect(second?.code).toMatch(/^\d{6}$/);
+    // The new code confirms the account (the first one, when it differs, no longer does).
+    if (second!.code !== first.code) {
+      await expect(client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: first.code }))).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    }
+    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: second!.code }));
+    await expect(client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }))).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    await expect(client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: `nobody-${email}` }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: '' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
   });
 });

@@ -32,13 +32,13 @@
  *                         production mode `npm start` runs in
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkConfig, formatProblem } from '../../tenants/check.server';
 import type { Registry } from '../../tenants/registry.server';
-import { loadEnv, type Env } from '../env.server';
+import { envSchema, loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
@@ -81,6 +81,12 @@ function validate(): { env: Env; registry: Registry } {
   const videoProblems = videoConfigProblems(env, registry.tenants.values());
   if (videoProblems.length) return fail(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
   return { env, registry };
+}
+
+/** The app's own settings out of a child environment: envSchema's variables and the stack's (endpoints, credentials, files). */
+function appSettings(env: NodeJS.ProcessEnv, stackEnv: object): Record<string, string> {
+  const names = new Set([...Object.keys(envSchema.shape), ...Object.keys(stackEnv)]);
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => names.has(e[0]) && e[1] !== undefined));
 }
 
 async function waitForHealth(url: string, app: ChildProcess, timeoutMs: number): Promise<void> {
@@ -206,9 +212,13 @@ async function main() {
     if (tempDir) stack.removeFolderIfOrphaned(tempDir);
     log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
 
+    const appEnv = childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort), LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET });
+    // Test stacks record the app's settings, so a test can start another app instance on this
+    // very stack (tests/security/instance.ts: the security suites run on their own instance).
+    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, stack.env)));
     app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: PROJECT_ROOT,
-      env: childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort), LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET }),
+      env: appEnv,
       stdio: 'inherit',
     });
     stack.watch(app.pid!);

@@ -1,0 +1,52 @@
+/**
+ * The endpoints the Express server answers itself, outside the Remix route table
+ * (app/route-table.js): health, theme sheets, brand files, the favicon redirect, build assets,
+ * the identity gateway and the chat WebSocket. The security suites (tests/e2e/security-*.spec.ts)
+ * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
+ * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
+ */
+import { CHAT_SOCKET_PATH, clientFrameSchema } from '../app/lib/chat/protocol';
+import type { IdParams } from '../app/route-table.js';
+import { ALLOWED_OPERATIONS } from './identity/gateway';
+
+export interface ServerEndpoint {
+  /** Express-style path: `:name` is one segment, a trailing `*` anything below. */
+  path: string;
+  methods: ReadonlyArray<'GET' | 'HEAD' | 'POST'>;
+  /** A concrete path the suites request (parameters filled in with something plausible). */
+  sample: string;
+  /** http: plain requests; identity: Cognito's JSON protocol (X-Amz-Target); websocket: an upgrade. */
+  protocol: 'http' | 'identity' | 'websocket';
+  /** Served before the tenant is resolved (answers for any Host). */
+  anyHost?: boolean;
+  /** Ids of a tenant's objects it takes (the cross-tenant matrix requests another tenant's). */
+  ids?: IdParams;
+}
+
+/** Every frame type a browser may send on the chat socket, read from the protocol's own schema. */
+export const CHAT_FRAME_TYPES: readonly string[] = clientFrameSchema.options.map((o) => o.shape.type.value);
+
+/** Id-taking fields of chat frames: the matrix fills them with another tenant's ids. */
+export const CHAT_FRAME_IDS: Readonly<Record<string, IdParams['body']>> = {
+  send: { recipient: 'user', replyToMsgId: 'chatMessage', imageKeys: 'chatFileList', attachmentKeys: 'chatFileList' },
+  like: { likedMsgId: 'chatMessage' },
+  history: { before: 'chatMessage' },
+  approve: { msgId: 'chatMessage' },
+  delete: { msgId: 'chatMessage' },
+  answer: { msgId: 'chatMessage' },
+  block: { userId: 'user' },
+  unblock: { userId: 'user' },
+};
+
+/** The identity gateway's Cognito operations (the fuzz suite sends each). */
+export const IDENTITY_OPERATIONS: readonly string[] = [...ALLOWED_OPERATIONS];
+
+export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
+  { path: '/api/health', methods: ['GET'], sample: '/api/health', protocol: 'http', anyHost: true },
+  { path: '/theme/:file', methods: ['GET'], sample: '/theme/indigo.000000000000.css', protocol: 'http', anyHost: true },
+  { path: '/assets/*', methods: ['GET'], sample: '/assets/entry.client.js', protocol: 'http', anyHost: true },
+  { path: '/brand/*', methods: ['GET'], sample: '/brand/logo.svg', protocol: 'http' },
+  { path: '/favicon.ico', methods: ['GET'], sample: '/favicon.ico', protocol: 'http' },
+  { path: '/api/identity', methods: ['POST'], sample: '/api/identity', protocol: 'identity' },
+  { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+];

@@ -1,0 +1,120 @@
+/**
+ * Tenant A's objects for the cross-tenant matrix, each carrying a unique marker: an event whose
+ * title, description, organizer name and host address hold the marker; its short code; a demo
+ * room with an invite code; a chat message and a chat file uploaded through the app itself; a
+ * text resource; an article only A publishes. `ids` gives every IdKind's value, `markers` the
+ * strings that must never appear in an answer on tenant B's host, `idMarkers` the ids that must
+ * not appear unless the request itself carried them.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { COLLECTION_ROUTES } from '../../app/components/content/collections';
+import type { ChatUploadResponse } from '../../app/lib/chat/files';
+import { saveProfile } from '../../server/services/profiles.server';
+import { putResources } from '../../server/services/resources.server';
+import { e2eDatabase, minutesFromNow, seedEvent } from '../e2e/events-helpers';
+import type { IdKind } from './catalog';
+import { HttpConnection } from './http';
+import type { AppInstance } from './instance';
+import type { Session } from './sessions';
+import { ChatSocket } from './socket';
+
+export interface SeededTenant {
+  /** The unique marker inside every text of A's objects. */
+  token: string;
+  ids: Record<Exclude<IdKind, 'article' | 'chatFileList'>, string>;
+  /** Per detail route (/blogDetails…): a slug only A publishes, and its title. */
+  articles: Record<string, { slug: string; title: string }>;
+  /** A's resource code (sent in batchGet keys) and its text's marker. */
+  resourceCode: string;
+  markers: string[];
+  idMarkers: string[];
+}
+
+const alnum = (n: number) => randomBytes(n).toString('hex').slice(0, n);
+
+/** For each article detail route, a slug A has and B has in none of its languages. */
+function articlesOnlyIn(a: string, b: string): Record<string, { slug: string; title: string }> {
+  const slugs = (tenant: string, collection: string) => {
+    const root = join('tenants', tenant, 'content');
+    const out = new Map<string, string>();
+    for (const lang of existsSync(root) ? readdirSync(root) : []) {
+      const dir = join(root, lang, collection);
+      if (!existsSync(dir)) continue;
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.md'))) {
+        const title = /^title:\s*"?(.*?)"?\s*$/m.exec(readFileSync(join(dir, file), 'utf8'))?.[1] ?? '';
+        out.set(file.replace(/\.md$/, ''), title);
+      }
+    }
+    return out;
+  };
+  const found: Record<string, { slug: string; title: string }> = {};
+  for (const { collection, detail } of Object.values(COLLECTION_ROUTES)) {
+    const theirs = slugs(b, collection);
+    const only = [...slugs(a, collection)].find(([slug]) => !theirs.has(slug));
+    if (only) found[detail] = { slug: only[0], title: only[1] };
+  }
+  return found;
+}
+
+/** Seeds A's objects; the chat message and file go through `app` with the organizer's session. */
+export async function seedTenant(app: AppInstance, tenant: string, other: string, organizer: Session): Promise<SeededTenant> {
+  const token = `Mx${alnum(12)}`;
+  const db = e2eDatabase();
+  const name = `Organizer ${token}`;
+  await saveProfile(db, tenant, organizer.user.sub, { displayName: `Profile ${token}` });
+  const org = { sub: organizer.user.sub, name, email: organizer.user.username, language: 'en' };
+  const event = await seedEvent(tenant, org, {
+    title: `Title ${token}`,
+    description: `Description ${token}`,
+    eventDateTime: minutesFromNow(-2),
+    layout: 'liveEventsChat',
+    hosts: [`host-${token.toLowerCase()}@${tenant}.test.example`],
+  });
+  const demo = await seedEvent(tenant, org, { title: `Demo ${token}`, eventDateTime: minutesFromNow(-1), layout: 'preBuilt' }, { kind: 'demo', inviteCode: true });
+  const resourceCode = `mx_${alnum(12)}`;
+  await putResources(db, tenant, 'en', { [resourceCode]: `Resource ${token}` });
+
+  // A chat file, uploaded the way the browser does it.
+  const bytes = Buffer.from(`Notes ${token}\n`);
+  // Node's fetch will not send another Host header: the bare client does.
+  const conn = new HttpConnection(app.port);
+  const answer = await conn.send(
+    {
+      method: 'POST',
+      target: '/api/chat/upload',
+      headers: [['Host', app.host(tenant)], ['Origin', app.origin(tenant)], ['Cookie', organizer.cookie], ['Content-Type', 'application/json']],
+      body: JSON.stringify({ eventId: event.eventId, kind: 'attachment', name: 'notes.txt', type: 'text/plain', size: bytes.length }),
+    },
+    15_000,
+  );
+  conn.close();
+  if (answer.kind !== 'response' || answer.response.status !== 200) throw new Error(`chat upload for the matrix failed: ${JSON.stringify(answer).slice(0, 300)}`);
+  const { key, upload: put } = JSON.parse(answer.response.body.toString('utf8')) as ChatUploadResponse;
+  const stored = await fetch(put.url, { method: 'PUT', headers: put.headers, body: bytes });
+  if (!stored.ok) throw new Error(`chat file PUT failed: ${stored.status}`);
+
+  // A chat message with that file, sent over the socket.
+  const socket = ChatSocket.open({ port: app.port, host: app.host(tenant), origin: app.origin(tenant), cookie: organizer.cookie, query: `?event=${event.eventId}` });
+  try {
+    if (!(await socket.until(() => socket.frames.some((f) => f.type === 'welcome'), 15_000)) || socket.closed) throw new Error(`chat join failed: ${socket.closeCode}`);
+    socket.send(JSON.stringify({ type: 'send', clientId: 'matrix-seed-1', textMessage: `Chat ${token}`, attachmentKeys: [key] }));
+    const acked = () => socket.frames.find((f) => f.type === 'ack' && f.clientId === 'matrix-seed-1');
+    if (!(await socket.until(() => acked() !== undefined, 15_000)) || !acked()) throw new Error(`chat send failed: ${JSON.stringify(socket.frames.slice(-2))}`);
+    const msgId = String(acked()!.msgId);
+
+    const keyId = key.split('/')[3]!;
+    return {
+      token,
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub },
+      articles: articlesOnlyIn(tenant, other),
+      resourceCode,
+      markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
+      // msgIds are per-event sequence numbers, not secrets: not markers.
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode],
+    };
+  } finally {
+    socket.close();
+  }
+}
