@@ -21,7 +21,8 @@ interface Layer {
 
 const clientDir = mkdtempSync(join(tmpdir(), 'endpoints-'));
 mkdirSync(join(clientDir, 'assets'));
-const env = loadEnv({ ...process.env, NODE_ENV: 'production' });
+// Production mounts the static asset handlers; it also refuses the public LiveKit pair, so a throwaway one.
+const env = loadEnv({ ...process.env, NODE_ENV: 'production', LIVEKIT_API_KEY: 'endpoints-test', LIVEKIT_API_SECRET: 'endpoints-test-secret-0123456789abcdef' });
 const { registry } = loadRegistry(process.cwd());
 const services = createServices(env, registry);
 afterAll(() => {
