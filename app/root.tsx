@@ -85,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ChakraProvider value={pageSystemForTheme(data.theme)}>
           <Shell>{children}</Shell>
-          {/* Client session data and, for signed-in users, the inactivity guard (SPEC.md §3, §4). */}
+          {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
           {hydrate ? <SessionRuntime user={data.user} tenantId={data.tenant.id} language={data.language} /> : null}
         </ChakraProvider>
         {hydrate ? (

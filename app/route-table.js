@@ -1,5 +1,6 @@
-// The exact, case-sensitive route table. Every path here is one of SPEC.md §2's and has a
-// working module; the table grows with each capability. `file` is relative to app/.
+// The exact, case-sensitive route table. Every path here is a screen path of the specification
+// (tests/unit/spec-screens.ts) and has a working module; the table grows with each capability.
+// `file` is relative to app/. docs/PRODUCT.md, Route index, says what each screen does.
 // `maxBodyBytes` caps the request body (server/http/bodies.ts answers 413 above it); a route
 // without one gets DEFAULT_MAX_BODY_BYTES, so a new route is capped without anyone remembering.
 // `ids` names where a route reads the id of one of the tenant's objects: the cross-tenant matrix

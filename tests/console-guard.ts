@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
-// A console.error during a unit test is a failure (ARCHITECTURE.md convention 8).
+// A console.error during a unit test is a failure (docs/ARCHITECTURE.md, Conventions).
 let spy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   spy = vi.spyOn(console, 'error');

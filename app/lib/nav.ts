@@ -5,7 +5,7 @@ export interface NavItem {
   feature?: 'blog' | 'news' | 'jobs';
 }
 
-/** Top menu of SPEC.md §2, in its order. Demo opens an instant demo room (/demoPage). */
+/** Top menu, in its specified order (docs/PRODUCT.md, Rules: top menu). Demo opens an instant demo room (/demoPage). */
 export const TOP_MENU: readonly NavItem[] = [
   { key: 'home', to: '/' },
   { key: 'features', to: '/features' },

@@ -25,7 +25,7 @@ async function read(tenantId: string, language: string) {
 }
 
 describe('DEFAULT_RESOURCES', () => {
-  it('carries the exact English dialog texts of SPEC.md §9', () => {
+  it('carries the exact English dialog texts (docs/PRODUCT.md, Rules: dialog texts)', () => {
     expect(DEFAULT_RESOURCES.en).toMatchObject({
       IDLE_TITLE: 'Warning',
       IDLE_MESSAGE: 'Your online session will end soon, due to inactivity',

@@ -1,8 +1,8 @@
 /**
- * Seeds the localised text resources (SPEC.md §3 "Localised text resource", texts of §9) for
- * every tenant in the registry and every language it supports. Idempotent: running it again
- * writes nothing new, and texts a tenant already has (edited or not) are kept unless
- * `overwrite` is set.
+ * Seeds the localised text resources (docs/PRODUCT.md, Data: localised text resource; Rules:
+ * dialog texts) for every tenant in the registry and every language it supports. Idempotent:
+ * running it again writes nothing new, and texts a tenant already has (edited or not) are kept
+ * unless `overwrite` is set.
  */
 import type { Registry } from '../../tenants/registry.server';
 import type { Language } from '../../tenants/schema';

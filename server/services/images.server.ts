@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { putObject, tenantObjectKey, type Storage } from './storage.server';
 
 /**
- * Image variants of SPEC.md §3.
+ * Image variants (docs/PRODUCT.md, Rules: image sizes).
  * - media (product and chat images): small300, medium500, medium750, large1500; bounded by
  *   width, aspect kept, never enlarged beyond the original.
  * - event: thumbnail 125x125, banner 1024x256, poster 1280x720; exact sizes, cropped to fill

@@ -5,7 +5,7 @@ import { getProfile, profileKey, saveProfile } from './profiles.server';
 const db = testDatabase();
 
 describe('profiles (against DynamoDB Local)', () => {
-  it('has no profile before the first save, then returns the saved SPEC.md §3 fields with defaults', async () => {
+  it('has no profile before the first save, then returns the saved user fields with defaults', async () => {
     const t = uniqueTenantId();
     expect(await getProfile(db, t, 'sub-1')).toBeNull();
     await saveProfile(db, t, 'sub-1', { displayName: 'Ana', firstName: 'Ana', lastName: 'Ruiz', signInLanguageCode: 'es', signInTimeZone: 'America/Mexico_City', acceptedTerms: true });

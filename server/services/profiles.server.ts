@@ -1,5 +1,5 @@
 /**
- * User profiles, per tenant (SPEC.md §3 "User" fields). One item per user and tenant under
+ * User profiles, per tenant (docs/PRODUCT.md, Data: user). One item per user and tenant under
  * pk = tenantKey(tenantId, 'USER', sub), sk = 'PROFILE': a user of tenant A has no profile on
  * tenant B, and no read here can cross tenants.
  */
@@ -7,7 +7,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { tenantKey, type Database } from './dynamo.server';
 
-/** Every SPEC.md §3 user field the platform stores (signedIn / guestAuthenticated are session state). */
+/** Every user field the platform stores (signedIn / guestAuthenticated are session state; docs/PRODUCT.md, Data: user). */
 const fields = {
   displayName: z.string().max(80),
   firstName: z.string().max(80),

@@ -4,9 +4,9 @@ import type { Database } from './dynamo.server';
 import { tenantKey } from './dynamo.server';
 
 /**
- * Localised text resources (SPEC.md §3): ResourceCode + ResourceDesc keyed by language code
- * plus resource code. The API's ResourcePK is the language code and ResourceSK the resource code;
- * storage prefixes both with the tenant.
+ * Localised text resources (docs/PRODUCT.md, Data: localised text resource): ResourceCode +
+ * ResourceDesc keyed by language code plus resource code. The API's ResourcePK is the language
+ * code and ResourceSK the resource code; storage prefixes both with the tenant.
  */
 export const resourceKeySchema = z
   .object({

@@ -1,8 +1,8 @@
 /**
- * The room-expiry sweeper (SPEC.md §9: room-expiry eject on, token-expiry eject off). Every
- * ROOM_EXPIRY_SWEEP_SECONDS it asks each tenant for events whose eventExpiration has passed and
- * whose room is not closed yet (listRoomsToClose, an index query), closes each LiveKit room
- * (which removes everyone in it) and marks the event's room closed.
+ * The room-expiry sweeper (room-expiry eject on, token-expiry eject off: docs/PRODUCT.md, Rules:
+ * room flags). Every ROOM_EXPIRY_SWEEP_SECONDS it asks each tenant for events whose
+ * eventExpiration has passed and whose room is not closed yet (listRoomsToClose, an index query),
+ * closes each LiveKit room (which removes everyone in it) and marks the event's room closed.
  *
  * - Video service unreachable: one log line per sweep, the rooms stay on the list, the next sweep
  *   tries again.

@@ -5,7 +5,7 @@ import { E2E_STACK_DIR } from '../../playwright.config';
 import { expect, tenantApi, test } from './fixtures';
 import { demoAccount } from './identity';
 
-/** A demo member's ID token, from a sign-in through the tenant's identity gateway (SPEC.md §7: Authorization). */
+/** A demo member's ID token, from a sign-in through the tenant's identity gateway (docs/PRODUCT.md, Resource API). */
 async function idToken(request: APIRequestContext, tenant: string): Promise<string> {
   const pools = JSON.parse(readFileSync(join(E2E_STACK_DIR, 'identity-pools.json'), 'utf8')) as Record<string, { appClientId: string }>;
   const account = demoAccount(tenant, 'member');
@@ -28,7 +28,7 @@ const keys = (lang: string) => [
   { ResourcePK: lang, ResourceSK: 'IDLE_SIGN_OUT' },
 ];
 
-test('resource batchGet answers exactly as SPEC.md §7', async ({ request }) => {
+test('resource batchGet answers exactly as docs/PRODUCT.md, Resource API, says', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').post('/api/dynamodb/resources/batchGet', {
     headers: await authorized(request, 'aurora'),
     data: { keys: keys('en'), projectionExpression: 'ResourceCode, ResourceDesc' },

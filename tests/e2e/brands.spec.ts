@@ -24,7 +24,7 @@ for (const tenant of TENANTS) {
       expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(page.getByTestId('hero-headline')).toBeVisible();
 
-      // SPEC.md §2 breakpoints: the top menu from 1025px, the drawer below.
+      // Breakpoints (docs/PRODUCT.md, Rules: breakpoints): the top menu from 1025px, the drawer below.
       const desktop = viewport.width >= 1025;
       await expect(page.getByTestId('top-menu')).toBeVisible({ visible: desktop });
       await expect(page.getByTestId('mobile-menu')).toBeVisible({ visible: !desktop });
@@ -56,7 +56,7 @@ test('each tenant has its own brand colours and fonts on first paint (no client 
   expect(new Set(seen.values()).size).toBe(TENANTS.length);
 });
 
-test('the top menu has the SPEC.md labels in order', async ({ page }) => {
+test('the top menu has the specified labels in order', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.xl);
   await page.goto(tenantUrl('aurora', '/'));
   const labels = await page.getByTestId('top-menu').getByRole('link').allInnerTexts();

@@ -4,7 +4,7 @@ import { E2E_PORT } from '../../playwright.config';
 export const TENANTS = ['aurora', 'solana', 'lumiere'] as const;
 export type TenantId = (typeof TENANTS)[number];
 
-/** The four SPEC.md §2 breakpoints: mobile ≤767, tablet 768–1024, desktop ≥1025, extra large ≥1180. */
+/** The four breakpoints: mobile ≤767, tablet 768–1024, desktop ≥1025, extra large ≥1180 (docs/PRODUCT.md, Rules). */
 export const VIEWPORTS = {
   mobile: { width: 375, height: 800 },
   tablet: { width: 900, height: 1000 },
@@ -14,7 +14,7 @@ export const VIEWPORTS = {
 
 export const tenantUrl = (tenant: string, path = '/') => `http://${tenant}.localhost:${E2E_PORT}${path}`;
 
-/** A console error or an uncaught page error fails the test (ARCHITECTURE.md convention 8). */
+/** A console error or an uncaught page error fails the test (docs/ARCHITECTURE.md, Conventions). */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const errors: string[] = [];

@@ -3,8 +3,9 @@ import { test, expect, tenantUrl } from './fixtures';
 import { createUser, poolOf, signInContext, type TestUser } from './session-helpers';
 
 /**
- * The inactivity guard (SPEC.md §4, §9) under Playwright's fake clock: prompted after 60 minutes
- * without activity, a 60-second countdown refreshed every second, then a global sign-out.
+ * The inactivity guard (docs/PRODUCT.md, Rules: inactivity guard) under Playwright's fake clock:
+ * prompted after 60 minutes without activity, a 60-second countdown refreshed every second, then a
+ * global sign-out.
  * Throwaway users: the global sign-out must not end other tests' demo-account sessions.
  */
 const MINUTE = 60_000;
@@ -185,7 +186,7 @@ test('texts in Spanish on solana come from the resource API', async ({ page, con
 
 test('the resource API failing gives the English defaults (solana, Spanish page)', async ({ page, context, request }) => {
   await context.addCookies([{ name: 'lng', value: 'es', domain: 'solana.localhost', path: '/' }]);
-  // The API answers 401 (as without a valid token): a silent fallback to the English texts (SPEC.md §8).
+  // The API answers 401 (as without a valid token): a silent fallback to the English texts (docs/PRODUCT.md, Error catalogue).
   await page.route('**/api/dynamodb/resources/batchGet', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }));
   await startGuarded(page, context, request, 'solana');
   await page.clock.runFor(60 * MINUTE);

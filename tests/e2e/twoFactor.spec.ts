@@ -121,7 +121,7 @@ for (const tenant of ['aurora', 'solana'] as const) {
       await hydrated(page);
       await page.getByTestId('choose-sms').click();
       await expect(page).toHaveURL(/\/twoFactorAddPhone$/);
-      // The tenant's default country (SPEC.md §9 default us; solana is configured for mx).
+      // The tenant's default country (default us: docs/PRODUCT.md, Rules: phone numbers; solana is configured for mx).
       await expect(page.getByTestId('phone-country')).toHaveValue(tenant === 'solana' ? 'MX' : 'US');
       await page.getByTestId('phone-number').fill('12');
       await page.getByRole('button', { name: /send code|enviar código/i }).click();

@@ -1,32 +1,31 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { matchRoutes } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '../../app/route-table.js';
+import { SPEC_PROVIDERS, SPEC_SCREENS } from './spec-screens';
 
-/** Every path listed in SPEC.md §2 (the "Screens and routes" section). */
+/** Every screen path of the specification (tests/unit/spec-screens.ts), {Provider} expanded. */
 function specPaths(): Set<string> {
-  const spec = readFileSync(join(__dirname, '../../../shared/SPEC.md'), 'utf8');
-  const section = spec.slice(spec.indexOf('## 2.'), spec.indexOf('## 3.'));
-  const paths = new Set<string>(['/']);
-  for (const m of section.matchAll(/(?<![\w{])\/[A-Za-z0-9]+(\{Provider\}[A-Za-z]*)?/g)) paths.add(m[0]);
+  const paths = new Set<string>(Object.values(SPEC_SCREENS).flat());
   // Expand /ssoSignUp{Provider} and /ssoSignIn{Provider} for the seven providers.
   for (const p of [...paths]) {
     if (p.includes('{Provider}')) {
       paths.delete(p);
-      for (const provider of ['Facebook', 'Google', 'Apple', 'Amazon', 'LinkedIn', 'Twitter', 'TikTok']) paths.add(p.replace('{Provider}', provider));
+      for (const provider of SPEC_PROVIDERS) paths.add(p.replace('{Provider}', provider));
     }
   }
   return paths;
 }
 
 describe('route table', () => {
-  it('lists only paths of SPEC.md §2', () => {
+  it('lists only screen paths of the specification', () => {
     const allowed = specPaths();
     expect(allowed.has('/signIn')).toBe(true);
     expect(allowed.has('/ssoSignInTikTok')).toBe(true);
-    for (const { path } of ROUTES) expect(allowed, `${path} is not in SPEC.md §2`).toContain(path);
+    expect(allowed.size, 'the specification names 132 screen paths once {Provider} is expanded').toBe(132);
+    for (const { path } of ROUTES) expect(allowed, `${path} is not a screen of the specification (tests/unit/spec-screens.ts)`).toContain(path);
   });
 
   it('has no two paths that collide ignoring case', () => {

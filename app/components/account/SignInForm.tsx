@@ -23,7 +23,7 @@ const SECOND_FACTOR_STEPS = new Set([
   'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP',
 ]);
 
-/** USER_PASSWORD_AUTH: the local identity service has no SRP (ARCHITECTURE.md). */
+/** USER_PASSWORD_AUTH: the local identity service has no SRP (docs/ARCHITECTURE.md, Local stack). */
 async function passwordSignIn(username: string, password: string): Promise<SignInOutput> {
   const run = () => signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   try {

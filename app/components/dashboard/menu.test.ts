@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TAB, menuOf, parseTab, tabHref } from './menu';
 
 describe('dashboard menu', () => {
-  it('defaults to the scheduled events menu and its ScheduleEvent tab (SPEC.md §2)', () => {
+  it('defaults to the scheduled events menu and its ScheduleEvent tab (docs/PRODUCT.md, Rules: dashboard defaults)', () => {
     expect(DEFAULT_TAB).toBe('ScheduleEvent');
     expect(parseTab(null)).toBe('ScheduleEvent');
     expect(menuOf(parseTab(undefined)).key).toBe('scheduledEvents');

@@ -1,6 +1,7 @@
 /**
- * The user dashboard's side menu and tabs. SPEC.md §2: the default selected menu is scheduled
- * events and its default tab is ScheduleEvent. The selected tab lives in the URL (?tab=).
+ * The user dashboard's side menu and tabs. The default selected menu is scheduled events and its
+ * default tab is ScheduleEvent (docs/PRODUCT.md, Rules: dashboard defaults). The selected tab
+ * lives in the URL (?tab=).
  */
 export const DASHBOARD_MENUS = [
   { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },

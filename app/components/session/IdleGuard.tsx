@@ -26,11 +26,11 @@ async function idToken(): Promise<string | null> {
 }
 
 /**
- * The inactivity guard of SPEC.md §4/§9 for a signed-in user: active → (60 min without activity)
- * prompted → (60 s countdown) idle. Prompted shows the warning dialog; "Wait, I'm still here!"
- * or any activity outside the dialog returns to active; Close only dismisses the dialog (the
- * countdown goes on); idle or "Sign out" runs the global sign-out. Timers, activity and
- * "still here" are shared by every tab of the site (react-idle-timer crossTab).
+ * The inactivity guard for a signed-in user (docs/PRODUCT.md, Rules: inactivity guard): active →
+ * (60 min without activity) prompted → (60 s countdown) idle. Prompted shows the warning dialog;
+ * "Wait, I'm still here!" or any activity outside the dialog returns to active; Close only
+ * dismisses the dialog (the countdown goes on); idle or "Sign out" runs the global sign-out.
+ * Timers, activity and "still here" are shared by every tab of the site (react-idle-timer crossTab).
  */
 export function IdleGuard({ language }: { language: string }) {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function IdleGuard({ language }: { language: string }) {
     syncTimers: 200,
     onPrompt: (_event, idleTimer) => {
       if (!hasAmplifySession()) {
-        // SPEC.md §4: when the user is not signed in, the timer is reset instead.
+        // When the user is not signed in, the timer is reset instead.
         idleTimer?.reset();
         return;
       }

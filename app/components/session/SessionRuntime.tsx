@@ -15,7 +15,7 @@ async function storeToken() {
 }
 
 /**
- * Browser-side session upkeep on every hydrated screen: the SPEC.md §3 client session data
+ * Browser-side session upkeep on every hydrated screen: the client session data (docs/PRODUCT.md)
  * (sign-in state, token, groups, image prefix, window size) and, for a signed-in user, the
  * inactivity guard. Renders nothing for anonymous visitors.
  */

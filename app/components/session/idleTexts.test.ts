@@ -11,7 +11,7 @@ const spanish = IDLE_CODES.map((code) => ({ ResourceCode: code, ResourceDesc: `e
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 describe('inactivity dialog texts', () => {
-  it('has the SPEC.md §9 English defaults', () => {
+  it('has the English default texts (docs/PRODUCT.md, Rules: dialog texts)', () => {
     expect(DEFAULT_IDLE_TEXTS).toMatchObject({
       IDLE_TITLE: 'Warning',
       IDLE_MESSAGE: 'Your online session will end soon, due to inactivity',
@@ -29,7 +29,7 @@ describe('inactivity dialog texts', () => {
     expect(countdownText(DEFAULT_IDLE_TEXTS, 1)).toBe('You will be Logged out in 1 second');
   });
 
-  it('asks for every code in the language with the SPEC.md §7 body', () => {
+  it('asks for every code in the language with the resource API body', () => {
     const body = batchGetBody('es');
     expect(body.projectionExpression).toBe('ResourceCode, ResourceDesc');
     expect(body.keys).toContainEqual({ ResourcePK: 'es', ResourceSK: 'IDLE_TITLE' });

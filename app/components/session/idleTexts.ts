@@ -6,18 +6,18 @@ export const IDLE_CODES = IDLE_RESOURCE_CODES;
 export type IdleCode = IdleResourceCode;
 export type IdleTexts = Record<IdleCode, string>;
 
-/** SPEC.md §9 built-in English defaults, used whenever the resource API cannot answer (§8). */
+/** Built-in English defaults, used whenever the resource API cannot answer (docs/PRODUCT.md, Error catalogue). */
 export const DEFAULT_IDLE_TEXTS: IdleTexts = DEFAULT_RESOURCES.en;
 
 export const RESOURCE_API = '/api/dynamodb/resources/batchGet';
 export const idleTextsCacheKey = (language: string) => `${SESSION_STORAGE_PREFIX}resources.idle.${language}`;
 
-/** "You will be Logged out in 60 seconds"; "second" only when the count is not above 1 (SPEC.md §9). */
+/** "You will be Logged out in 60 seconds"; "second" only when the count is not above 1 (docs/PRODUCT.md, Rules: dialog texts). */
 export function countdownText(texts: IdleTexts, seconds: number): string {
   return `${texts.IDLE_COUNTDOWN_PREFIX} ${seconds} ${seconds > 1 ? texts.IDLE_SECONDS : texts.IDLE_SECOND}`;
 }
 
-/** SPEC.md §7 request body: one key per code, partition = language. */
+/** The resource API's request body (docs/PRODUCT.md, Resource API): one key per code, partition = language. */
 export function batchGetBody(language: string) {
   return {
     keys: IDLE_CODES.map((code) => ({ ResourcePK: language, ResourceSK: code })),

@@ -15,8 +15,9 @@ export function hasAmplifySession(cookie: string = typeof document === 'undefine
 }
 
 /**
- * Inactivity guard timings, SPEC.md §4/§9: prompted after IDLE_TIMEOUT_MS (60 min) without
- * activity, then a PROMPT_BEFORE_IDLE_MS (60 s) countdown to idle, refreshed every second.
+ * Inactivity guard timings (docs/PRODUCT.md, Rules: inactivity guard): prompted after
+ * IDLE_TIMEOUT_MS (60 min) without activity, then a PROMPT_BEFORE_IDLE_MS (60 s) countdown to
+ * idle, refreshed every second.
  * react-idle-timer's `timeout` counts all the way to idle, so it is the sum of the two.
  */
 export const IDLE_TIMEOUT_MS = 3_600_000;

@@ -1,6 +1,7 @@
 /**
- * The seven social providers of SPEC.md §1, their screen paths and their button marks. Shared by
- * the browser (buttons) and the server (which provider a /ssoSignIn{Provider} path names).
+ * The seven social providers (docs/PRODUCT.md, Tenants), their screen paths and their button
+ * marks. Shared by the browser (buttons) and the server (which provider a /ssoSignIn{Provider}
+ * path names).
  * Marks are plain letters on the provider's customary colour: no logos are shipped.
  */
 import { SOCIAL_PROVIDERS } from '../../../tenants/schema';

@@ -1,8 +1,9 @@
 /**
- * The in-event chat protocol, shared by the browser and the server: SPEC.md §3 chat message and
- * private message fields, the WebSocket frames both ways (every one checked with zod), limits and
- * close codes. One channel per event per tenant; the socket is `CHAT_SOCKET_PATH?event=<id>`
- * (`&after=<seq>` to resume). docs/decisions/0012-event-chat.md explains the design.
+ * The in-event chat protocol, shared by the browser and the server: the chat message and private
+ * message fields (docs/PRODUCT.md, Data), the WebSocket frames both ways (every one checked with
+ * zod), limits and close codes. One channel per event per tenant; the socket is
+ * `CHAT_SOCKET_PATH?event=<id>` (`&after=<seq>` to resume). docs/decisions/0012-event-chat.md
+ * explains the design.
  *
  * Ordering: every change to a channel (a message, a like, a deletion, an approval, a block…) gets
  * the channel's next `seq`, assigned in one serialised DynamoDB write, so `seq` totally orders a
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { EventRole } from '../events/permissions';
 
 export const CHAT_SOCKET_PATH = '/ws/chat';
-/** SPEC.md §3 textMessage: at most this many characters. */
+/** textMessage: at most this many characters (docs/PRODUCT.md, Data: chat message). */
 export const CHAT_TEXT_MAX = 1000;
 /** Messages per history page (on join and per "earlier messages" request). */
 export const CHAT_HISTORY_PAGE = 50;
@@ -105,7 +106,7 @@ export function avatarColorFor(userId: string): string {
   return AVATAR_COLORS[hash % AVATAR_COLORS.length]!;
 }
 
-/** A chat message as the browser sees it (SPEC.md §3 chat message + private message fields). */
+/** A chat message as the browser sees it (docs/PRODUCT.md, Data: chat message, private message). */
 export interface ChatMessage {
   msgId: string;
   eventId: string;
@@ -114,7 +115,7 @@ export interface ChatMessage {
   chatMsgType: ChatMsgType;
   /** Plain text; the browser renders it as text (never HTML) and makes only http(s) links clickable. */
   textMessage: string;
-  /** SPEC.md §3 `sender`: the author's user id (every message has one; private messages also have a recipient). */
+  /** `sender`: the author's user id (every message has one; private messages also have a recipient). */
   sender: string;
   senderRole: EventRole;
   chatDisplayName: string;

@@ -1,22 +1,23 @@
 /**
- * The event model shared by browser and server: SPEC.md §3 fields and flags, §9 constants, the
- * lifecycle (scheduled → open → live → ended → expired, plus cancelled) and the room layouts.
+ * The event model shared by browser and server: fields, flags and constants (docs/PRODUCT.md,
+ * Data: event; Rules), the lifecycle (scheduled → open → live → ended → expired, plus cancelled)
+ * and the room layouts.
  * Times are ISO-8601 UTC strings; eventTimeZone names the zone the organizer scheduled in.
  */
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 
-/** SPEC.md §9: hosts and the organizer may enter from 30 minutes before start (15 also appears; 30 takes effect). */
+/** Hosts and the organizer may enter from 30 minutes before start (docs/PRODUCT.md, Rules: room lead times). */
 export const LEAD_TIME_MINUTES = 30;
-/** SPEC.md §9: participants' room tokens are not valid before start − 5 minutes (nbfMinutes). */
+/** Participants' room tokens are not valid before start − 5 minutes (nbfMinutes; docs/PRODUCT.md, Rules: token window). */
 export const NBF_MINUTES = 5;
-/** SPEC.md §9: default event duration in minutes. */
+/** Default event duration in minutes (docs/PRODUCT.md, Rules: event duration and expiry). */
 export const DEFAULT_DURATION_MINUTES = 60;
 export const MIN_DURATION_MINUTES = 15;
 export const MAX_DURATION_MINUTES = 480;
 /** After the scheduled end the room stays usable this long (overrun); then eventExpiration passes and the room closes. */
 export const EXPIRATION_GRACE_MINUTES = 30;
-/** SPEC.md §9 flags: room-expiry eject on, token-expiry eject off, mesh SFU on. */
+/** Room-expiry eject on, token-expiry eject off, mesh SFU on (docs/PRODUCT.md, Rules: room flags). */
 export const ROOM_EXPIRY_EJECT = true;
 export const TOKEN_EXPIRY_EJECT = false;
 export const MESH_SFU = true;
@@ -24,7 +25,7 @@ export const MESH_SFU = true;
 export const ROOM_TOKEN_TTL_SECONDS = 10 * 60;
 export const MAX_HOSTS = 20;
 
-/** Every room layout of PRODUCT.md "Events and live rooms": each is the route /<layout>?event=<id>. */
+/** Every room layout (docs/PRODUCT.md, Route index: live rooms): each is the route /<layout>?event=<id>. */
 export const ROOM_LAYOUTS = [
   'liveEventsContainer',
   'liveEventsVideo',
@@ -146,7 +147,7 @@ export interface EventInput {
   hosts: string[];
 }
 
-/** A new event's settings where the organizer chose nothing else (SPEC.md §3 defaults). */
+/** A new event's settings where the organizer chose nothing else (docs/PRODUCT.md, Data: event flags). */
 export const NEW_EVENT_SETTINGS = {
   description: '',
   eventDuration: DEFAULT_DURATION_MINUTES,

@@ -1,7 +1,7 @@
 /**
  * Who may do what in an event: the one place roles, gates and LiveKit grants are decided.
- * SPEC.md §6 roles appear as flags (isOrganizer, isHost, isParticipant, isUserBlocked); PRODUCT.md
- * "Event rules" and SPEC.md §9 give the times. Pure functions of (event, user, now): the server
+ * Roles appear as flags (isOrganizer, isHost, isParticipant, isUserBlocked); docs/PRODUCT.md
+ * (Roles and permissions; Rules) gives who and when. Pure functions of (event, user, now): the server
  * uses them to mint tokens and guard room actions, the browser to show the right controls.
  */
 import {

@@ -11,7 +11,7 @@ function memoryStore() {
   };
 }
 
-describe('client session data (SPEC.md §3)', () => {
+describe('client session data (docs/PRODUCT.md, Data)', () => {
   it('keeps every field under the platform prefix, so sign-out clears it', () => {
     for (const key of Object.values(CLIENT_SESSION_KEYS)) expect(key.startsWith('platform.')).toBe(true);
   });

@@ -1,9 +1,9 @@
 import { SESSION_STORAGE_PREFIX } from './signOut.client';
 
 /**
- * SPEC.md §3 "client session data": what the browser keeps about the signed-in user for this
- * session, plus the window size, in sessionStorage under the platform prefix so
- * clearClientSession() (signOut.client.ts) removes all of it at sign-out.
+ * Client session data (docs/PRODUCT.md, Data: client session data): what the browser keeps about
+ * the signed-in user for this session, plus the window size, in sessionStorage under the platform
+ * prefix so clearClientSession() (signOut.client.ts) removes all of it at sign-out.
  */
 export interface ClientSessionData {
   signedIn: boolean;
@@ -62,7 +62,7 @@ export function writeClientSession(update: Partial<ClientSessionData>, store: Ke
   }
 }
 
-/** The stored session data, with the SPEC.md defaults (signedIn false) for anything missing. */
+/** The stored session data, with the defaults (signedIn false) for anything missing. */
 export function readClientSession(store: KeyValueStorage | null = storage()): ClientSessionData {
   const read = <T>(key: string, fallback: T, valid: (v: unknown) => boolean): T => {
     try {

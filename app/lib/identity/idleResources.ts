@@ -1,7 +1,7 @@
 /**
- * The inactivity dialog's localised text resources (SPEC.md §3, §9): the codes, and the texts the
- * local stack seeds per tenant and language. English is the spec's exact wording and is also the
- * built-in default when the resource API cannot answer (§8).
+ * The inactivity dialog's localised text resources (docs/PRODUCT.md, Rules: dialog texts): the
+ * codes, and the texts the local stack seeds per tenant and language. English is the specified
+ * wording and is also the built-in default when the resource API cannot answer.
  */
 export const IDLE_RESOURCE_CODES = [
   'IDLE_TITLE',
@@ -17,7 +17,7 @@ export const IDLE_RESOURCE_CODES = [
 export type IdleResourceCode = (typeof IDLE_RESOURCE_CODES)[number];
 
 /**
- * The idle-timeout dialog (SPEC.md §9). English is the spec's exact wording; the countdown is
+ * The idle-timeout dialog. English is the specified wording, exactly; the countdown is
  * rendered as `${IDLE_COUNTDOWN_PREFIX} ${n} ${n > 1 ? IDLE_SECONDS : IDLE_SECOND}`.
  */
 export const DEFAULT_RESOURCES: Record<'en' | 'es' | 'fr', Record<IdleResourceCode, string>> = {

@@ -1,7 +1,7 @@
 import { signOut } from 'aws-amplify/auth';
 import { AMPLIFY_COOKIE_PREFIX } from './types';
 
-/** Session-scoped browser data the platform keeps (SPEC.md §3 client session data, cached texts). */
+/** Session-scoped browser data the platform keeps (client session data, cached texts: docs/PRODUCT.md, Data). */
 export const SESSION_STORAGE_PREFIX = 'platform.';
 
 /** Removes every Amplify token cookie and the platform's session storage, whatever happened before. */
@@ -20,9 +20,10 @@ export function clearClientSession() {
 }
 
 /**
- * SPEC.md §4: a global sign-out (every session of the user ends), the client data is cleared even
- * when the identity service fails (§8), and the user lands on the home page. The gateway's answer to
- * GlobalSignOut clears the HttpOnly refresh cookie, which no script can (ADR 0014).
+ * A global sign-out (every session of the user ends), the client data is cleared even when the
+ * identity service fails, and the user lands on the home page (docs/PRODUCT.md, Rules: inactivity
+ * guard; Error catalogue). The gateway's answer to GlobalSignOut clears the HttpOnly refresh
+ * cookie, which no script can (ADR 0014).
  */
 export async function signOutEverywhere(destination = '/') {
   try {

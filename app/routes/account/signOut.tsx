@@ -7,8 +7,9 @@ import { documentMeta, rootFromMatches } from '~/lib/meta';
 import { signOutEverywhere } from '~/lib/identity/signOut.client';
 
 /**
- * /signOut: SPEC.md §4. A global sign-out on mount; the client data is cleared even when the
- * identity service fails (§8); then home. No loader: a plain visit works.
+ * /signOut (docs/PRODUCT.md, Rules: inactivity guard). A global sign-out on mount; the client data
+ * is cleared even when the identity service fails (Error catalogue); then home. No loader: a plain
+ * visit works.
  */
 export default function SignOut() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { batchGetBodySchema, batchGetResources } from '../../../server/services/resources.server';
 
 /**
- * POST /api/dynamodb/resources/batchGet (SPEC.md §7): localised texts of the request's tenant.
+ * POST /api/dynamodb/resources/batchGet (docs/PRODUCT.md, Resource API): localised texts of the request's tenant.
  * Request: { keys: [{ResourcePK, ResourceSK}], projectionExpression }; response:
  * { Responses: { resource: [{ResourceCode, ResourceDesc}] } }.
  * Authorization: the signed-in user's ID or access token of this tenant's pool, with or without
