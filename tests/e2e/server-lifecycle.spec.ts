@@ -1,33 +1,12 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-const SERVER_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-  S3_ENDPOINT: 'http://127.0.0.1:9',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-  // Production refuses the public `livekit-server --dev` pair (tests/e2e/video-keys.spec.ts).
-  LIVEKIT_API_KEY: 'APIlifecycle0001',
-  LIVEKIT_API_SECRET: 'lifecycle-test-secret-0123456789abcdef',
-};
+import { runServer } from './server-process';
 
 /** A cold boot imports the whole server build (about 6 s here); other test workers share the 2 cores. */
 const BOOT_TIMEOUT_MS = 60_000;
 test.describe.configure({ timeout: 120_000 });
-
-function runServer(env: Record<string, string>) {
-  const child = spawn('node_modules/.bin/tsx', ['server/index.ts'], { env: { ...process.env, ...SERVER_ENV, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 test('invalid tenant config stops the server at boot, naming file and field', async () => {
   const root = mkdtempSync(join(tmpdir(), 'config-'));
