@@ -1,4 +1,4 @@
-import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from './app/route-table.js';
+import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '#app/route-table.js';
 
 /** Route id: the path itself, so two paths sharing one module stay distinct. */
 const routeId = (path) => (path === '/' ? 'index' : path.replace(/^\//, '').replace(/\W/g, '_'));

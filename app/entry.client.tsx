@@ -2,9 +2,9 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '~/lib/i18n';
-import { configureAmplify } from '~/lib/identity/amplify.client';
-import type { RootData } from '~/lib/rootData';
+import { createI18n } from '#app/lib/i18n';
+import { configureAmplify } from '#app/lib/identity/amplify.client';
+import type { RootData } from '#app/lib/rootData';
 
 // The root loader already sent this page's language and strings: no second fetch for texts.
 const root = (window as unknown as { __remixContext: { state: { loaderData?: { root?: RootData } } } }).__remixContext.state.loaderData?.root;

@@ -2,10 +2,10 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '~/lib/csp.server';
-import { createI18n } from '~/lib/i18n';
-import { TRANSLATIONS } from '~/lib/i18n.server';
-import { videoConnectSources } from '../server/services/video.server';
+import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#app/lib/csp.server';
+import { createI18n } from '#app/lib/i18n';
+import { TRANSLATIONS } from '#app/lib/i18n.server';
+import { videoConnectSources } from '#server/services/video.server';
 
 export const streamTimeout = 5_000;
 

@@ -5,14 +5,14 @@ import { useEffect, type ReactNode } from 'react';
 import { publicTenant, localize } from '../tenants/schema';
 import { themeStylesheet } from '../themes/stylesheet.server';
 import { pageSystemForTheme } from '../themes/system';
-import { LOCALE_FOR_LANGUAGE } from '../server/locale.server';
-import { Shell } from '~/components/shell/Shell';
-import { SessionRuntime } from '~/components/session/SessionRuntime';
-import { ErrorPage } from '~/components/shell/ErrorPage';
-import { TRANSLATIONS } from '~/lib/i18n.server';
-import { useRootData, type RootData } from '~/lib/rootData';
-import { documentMeta } from '~/lib/meta';
-import { getSessionUser, publicIdentityConfig } from '~/lib/identity/session.server';
+import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
+import { Shell } from '#app/components/shell/Shell';
+import { SessionRuntime } from '#app/components/session/SessionRuntime';
+import { ErrorPage } from '#app/components/shell/ErrorPage';
+import { TRANSLATIONS } from '#app/lib/i18n.server';
+import { useRootData, type RootData } from '#app/lib/rootData';
+import { documentMeta } from '#app/lib/meta';
+import { getSessionUser, publicIdentityConfig } from '#app/lib/identity/session.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;

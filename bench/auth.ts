@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { loadRegistry } from '../tenants/registry.server';
-import { localCognitoClient, type DemoAccount } from '../server/local/cognito';
-import { Identity, readPoolsFile } from '../server/services/identity.server';
-import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '../server/local/stack';
+import { localCognitoClient, type DemoAccount } from '#server/local/cognito';
+import { Identity, readPoolsFile } from '#server/services/identity.server';
+import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';
 import { httpGet, startProcess, stopProcess, table, waitForHttp } from './lib';
 
 const APP_PORT = 3412;

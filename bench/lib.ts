@@ -2,7 +2,7 @@ import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { newLivekitKeyPair } from '../server/local/livekitKeys';
+import { newLivekitKeyPair } from '#server/local/livekitKeys';
 
 export interface LoadFigures {
   label: string;

@@ -3,8 +3,8 @@
 // grantsFor (app/lib/events/permissions.ts) + livekit-server-sdk AccessToken.toJwt (HS256),
 // one token at a time (never more than one in flight, so one core does the work), rotating
 // organizer, host and participant. No network, no DynamoDB. Target: ≥ 2,000 tokens/s.
-import { eventSchema, expirationFor } from '../app/lib/events/model';
-import { VideoService } from '../server/services/video.server';
+import { eventSchema, expirationFor } from '#app/lib/events/model';
+import { VideoService } from '#server/services/video.server';
 import { table } from './lib';
 
 const SECONDS = Number(process.env.BENCH_TOKEN_SECONDS ?? 3);

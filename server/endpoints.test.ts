@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { clientFrameSchema } from '../app/lib/chat/protocol';
+import { clientFrameSchema } from '#app/lib/chat/protocol';
 import { loadRegistry } from '../tenants/registry.server';
 import { createApp } from './app';
 import { CHAT_FRAME_IDS, CHAT_FRAME_TYPES, SERVER_ENDPOINTS } from './endpoints';

@@ -5,8 +5,8 @@
  * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
  * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
  */
-import { CHAT_SOCKET_PATH, clientFrameSchema } from '../app/lib/chat/protocol';
-import type { IdParams } from '../app/route-table.js';
+import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
+import type { IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
 
 export interface ServerEndpoint {

@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
-import { BREAKPOINTS } from '../app/lib/breakpoints';
+import { BREAKPOINTS } from '#app/lib/breakpoints';
 import { resolveColor, type Theme, type ThemeMode } from './schema';
 
 type Scale = Record<string, { value: string }>;

@@ -1,7 +1,7 @@
 import { RemixI18Next } from 'remix-i18next/server';
-import en from '~/locales/en';
-import es from '~/locales/es';
-import fr from '~/locales/fr';
+import en from '#app/locales/en';
+import es from '#app/locales/es';
+import fr from '#app/locales/fr';
 import { NAMESPACE, type TranslationShape } from './i18n';
 
 export const TRANSLATIONS: Record<'en' | 'es' | 'fr', TranslationShape> = { en, es, fr };

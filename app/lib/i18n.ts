@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Translations } from '~/locales/en';
+import type { Translations } from '#app/locales/en';
 
 export const NAMESPACE = 'common';
 

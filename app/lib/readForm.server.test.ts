@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_MESSAGE_LANGUAGES, httpMessages } from '../../server/http/messages';
+import { HTTP_MESSAGE_LANGUAGES, httpMessages } from '#server/http/messages';
 import { readForm } from './readForm.server';
 
 const post = (type: string | undefined, body: string) =>

@@ -1,5 +1,5 @@
-import { FORM_MEDIA_TYPES, mediaType } from '../../server/http/formBodies';
-import { httpMessages } from '../../server/http/messages';
+import { FORM_MEDIA_TYPES, mediaType } from '#server/http/formBodies';
+import { httpMessages } from '#server/http/messages';
 
 /**
  * The one way a route action reads its form. A body that is not a form answers 415, one that does

@@ -1,7 +1,7 @@
 import { json, type MetaFunction } from '@remix-run/node';
-import { ErrorPage } from '~/components/shell/ErrorPage';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { getFixedT } from '~/lib/i18n.server';
+import { ErrorPage } from '#app/components/shell/ErrorPage';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { getFixedT } from '#app/lib/i18n.server';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 /** Every path the route table does not hold: the tenant-branded 404 page. */
@@ -10,7 +10,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({ title: t('notFound.title') }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 export default function Fallback() {
   return <ErrorPage status={404} />;

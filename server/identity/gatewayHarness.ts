@@ -10,7 +10,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import express from 'express';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
+import { identityFiles, testDatabase } from '#tests/setup/local-stack';
 import { loadRegistry } from '../../tenants/registry.server';
 import type { Tenant } from '../../tenants/schema';
 import { localCognitoClient, type DemoAccount, type OutboxMessage } from '../local/cognito';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
+import { identityFiles, testDatabase } from '#tests/setup/local-stack';
 import { loadRegistry } from '../../tenants/registry.server';
 import type { Tenant } from '../../tenants/schema';
 import { crossSiteRefusal } from '../app';

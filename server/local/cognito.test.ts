@@ -10,7 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles } from '../../tests/setup/local-stack';
+import { identityFiles } from '#tests/setup/local-stack';
 import { loadRegistry } from '../../tenants/registry.server';
 import { readPoolsFile } from '../services/identity.server';
 import { IDENTITY_ROLES, localCognitoClient, type DemoAccount, type OutboxMessage } from './cognito';

@@ -6,11 +6,11 @@
  */
 import type { Registry } from '../../tenants/registry.server';
 import type { Language } from '../../tenants/schema';
-import { DEFAULT_RESOURCES } from '../../app/lib/identity/idleResources';
+import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
 import type { Database } from '../services/dynamo.server';
 import { batchGetResources, putResources } from '../services/resources.server';
 
-export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '../../app/lib/identity/idleResources';
+export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
 
 export interface SeedResult {
   /** "<tenantId>/<language>" → number of resources written. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '../../tests/setup/local-stack';
-import { eventStatus } from '../../app/lib/events/model';
+import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { eventStatus } from '#app/lib/events/model';
 import {
   cancelEvent,
   createEvent,

@@ -34,7 +34,7 @@ import {
   type EventInput,
   type EventKind,
   type EventRecord,
-} from '../../app/lib/events/model';
+} from '#app/lib/events/model';
 import { tenantKey, type Database } from './dynamo.server';
 
 export type { EventInput };

@@ -8,7 +8,7 @@
  * the hand. Every key is built from the tenant id, so nothing here reaches another tenant.
  */
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RaisedHand } from '../../app/lib/events/api';
+import type { RaisedHand } from '#app/lib/events/api';
 import { tenantKey, type Database } from './dynamo.server';
 
 const eventPartition = (tenantId: string, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);

@@ -13,8 +13,8 @@
  * whole-item writes in events.server.ts check the number of bindings instead, so none is lost.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventRecord } from '../../app/lib/events/model';
-import { acceptableInvitation, type EventUser } from '../../app/lib/events/permissions';
+import type { EventRecord } from '#app/lib/events/model';
+import { acceptableInvitation, type EventUser } from '#app/lib/events/permissions';
 import type { Database } from './dynamo.server';
 import { eventKey, getEvent, hostedRef } from './events.server';
 import { invitedEventIds } from './myEvents.server';

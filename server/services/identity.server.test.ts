@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { identityFiles, testDatabase } from '../../tests/setup/local-stack';
+import { identityFiles, testDatabase } from '#tests/setup/local-stack';
 import { loadRegistry } from '../../tenants/registry.server';
 import { identitySchema, type Tenant } from '../../tenants/schema';
 import { localCognitoClient, type DemoAccount } from '../local/cognito';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '../../tests/setup/local-stack';
-import type { ChatMember } from '../../app/lib/chat/protocol';
+import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import type { ChatMember } from '#app/lib/chat/protocol';
 import { createEvent, getEvent, newEventInput } from './events.server';
 import { acceptHostInvitation } from './hostInvitations.server';
 import type { Services } from './index.server';

@@ -5,8 +5,8 @@
  * the organizer and hosts block participants, and only they unblock. A blocked person is removed
  * from the video room, their chat sockets close on every instance, and they cannot come back.
  */
-import type { EventRecord } from '../../app/lib/events/model';
-import { canBlock, canUnblock, roleOf, type EventRole, type EventUser } from '../../app/lib/events/permissions';
+import type { EventRecord } from '#app/lib/events/model';
+import { canBlock, canUnblock, roleOf, type EventRole, type EventUser } from '#app/lib/events/permissions';
 import type { Tenant } from '../../tenants/schema';
 import { setUserBlocked } from './events.server';
 import type { Services } from './index.server';

@@ -5,7 +5,7 @@
  * Item layout: events.server.ts.
  */
 import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventRecord } from '../../app/lib/events/model';
+import type { EventRecord } from '#app/lib/events/model';
 import { tenantKey, type Database } from './dynamo.server';
 import { eventKey, fromItem } from './events.server';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '../../app/lib/events/model';
+import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
 import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
 import {
   NotConnectedError,

@@ -9,9 +9,9 @@
  * the service unreachable, timing out or refusing the server's credentials → VideoUnavailableError.
  */
 import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type ParticipantInfo } from 'livekit-server-sdk';
-import type { RoomParticipant, RoomTokenResponse } from '../../app/lib/events/api';
-import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '../../app/lib/events/model';
-import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '../../app/lib/events/permissions';
+import type { RoomParticipant, RoomTokenResponse } from '#app/lib/events/api';
+import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
+import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '#app/lib/events/permissions';
 import type { Tenant } from '../../tenants/schema';
 import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '../env.server';
 

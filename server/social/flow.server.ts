@@ -21,11 +21,11 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Tenant } from '../../tenants/schema';
-import type { SocialErrorCode, SocialMode, SocialProvider } from '../../app/components/social/providers';
-import { AMPLIFY_COOKIE_PREFIX } from '../../app/lib/identity/types';
+import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/components/social/providers';
+import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
-import { safeRedirect } from '../../app/lib/safeRedirect';
+import { safeRedirect } from '#app/lib/safeRedirect';
 import { tenantKey, type Database } from '../services/dynamo.server';
 import type { Identity, TenantPool } from '../services/identity.server';
 import { getProfile } from '../services/profiles.server';

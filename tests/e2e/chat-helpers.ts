@@ -3,7 +3,7 @@
  * their own (console errors collected and checked on leave), and the chat pane's parts.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import type { RoomLayout } from '../../app/lib/events/model';
+import type { RoomLayout } from '#app/lib/events/model';
 import { expect, tenantUrl } from './fixtures';
 import { hydrated, signInContext, type TestUser } from './session-helpers';
 

@@ -4,7 +4,7 @@
  * the queue) → approved → everyone sees it; a deleted message disappears for everyone; a blocked
  * participant's chat says so and a reload is refused; unblocked, they come back.
  */
-import type { RoomLayout } from '../../app/lib/events/model';
+import type { RoomLayout } from '#app/lib/events/model';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, test } from './fixtures';
 import { createUser, hydrated } from './session-helpers';

@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import type { BrowserContext } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { E2E_PORT } from '../../playwright.config';
-import { CHAT_CLOSE, CHAT_HISTORY_PAGE } from '../../app/lib/chat/protocol';
+import { CHAT_CLOSE, CHAT_HISTORY_PAGE } from '#app/lib/chat/protocol';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';

@@ -6,9 +6,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { E2E_PORT } from '../../playwright.config';
-import { createEvent, newEventInput, type EventInput, type Organizer } from '../../server/services/events.server';
-import type { Database } from '../../server/services/dynamo.server';
-import type { EventKind, EventRecord } from '../../app/lib/events/model';
+import { createEvent, newEventInput, type EventInput, type Organizer } from '#server/services/events.server';
+import type { Database } from '#server/services/dynamo.server';
+import type { EventKind, EventRecord } from '#app/lib/events/model';
 import type { TestUser } from './session-helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);

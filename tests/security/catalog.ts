@@ -6,9 +6,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_ROUTES, ROUTES } from '../../app/route-table.js';
-import type { IdKind, IdParams } from '../../app/route-table.js';
-import { SERVER_ENDPOINTS } from '../../server/endpoints';
+import { API_ROUTES, ROUTES } from '#app/route-table.js';
+import type { IdKind, IdParams } from '#app/route-table.js';
+import { SERVER_ENDPOINTS } from '#server/endpoints';
 
 export type { IdKind, IdParams };
 

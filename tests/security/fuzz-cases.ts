@@ -5,7 +5,7 @@
  * itself (catalog.ts knownFieldNames; the chat protocol's own frame schema), so new fields and
  * frame types are fuzzed without edits here.
  */
-import { clientFrameSchema } from '../../app/lib/chat/protocol';
+import { clientFrameSchema } from '#app/lib/chat/protocol';
 
 export const CATEGORIES = ['empty', 'wrongType', 'malformed', 'oversized', 'nested', 'nulCrlf', 'unicode'] as const;
 export type Category = (typeof CATEGORIES)[number];

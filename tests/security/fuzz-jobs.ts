@@ -6,7 +6,7 @@
  * every JSON case. Signed-in variants carry a real session cookie and a same-origin Origin, so
  * the CSRF check lets the request reach the code under test.
  */
-import { IDENTITY_OPERATIONS } from '../../server/endpoints';
+import { IDENTITY_OPERATIONS } from '#server/endpoints';
 import { knownFieldNames, type Endpoint } from './catalog';
 import { bodyCases, EXTRA_METHODS, headerCases, jsonCases, queryCases, requestLineCases, utf8Bytes, type Category } from './fuzz-cases';
 import type { Job } from './runner';

@@ -5,7 +5,7 @@
  * pong (or the socket closed with a client-error code); an `unavailable` frame or a 1011 close
  * is a server error.
  */
-import { CHAT_SOCKET_PATH } from '../../app/lib/chat/protocol';
+import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { frameCases, queryCases } from './fuzz-cases';
 import type { Failure } from './report';
 import { emptyResult, type Job, type RunResult } from './runner';

@@ -3,7 +3,7 @@
  * seeded object IS found and its marker shows. Without them a seed that silently failed (or a
  * marker no page ever renders) would make "no leak" meaningless.
  */
-import { CHAT_SOCKET_PATH } from '../../app/lib/chat/protocol';
+import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { HttpConnection, type RawResponse } from './http';
 import type { AppInstance } from './instance';
 import type { SeededTenant } from './matrix-seed';

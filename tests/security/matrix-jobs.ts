@@ -6,7 +6,7 @@
  *  - every route, with EVERY known id placement at once (query, JSON body, form body): nothing of
  *    A may appear, so a route that reads an id it never declared is still caught leaking.
  */
-import { CHAT_FRAME_IDS } from '../../server/endpoints';
+import { CHAT_FRAME_IDS } from '#server/endpoints';
 import type { Endpoint, IdKind, IdParams } from './catalog';
 import type { SeededTenant } from './matrix-seed';
 import type { RawRequest, RawResponse } from './http';

@@ -9,10 +9,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { COLLECTION_ROUTES } from '../../app/components/content/collections';
-import type { ChatUploadResponse } from '../../app/lib/chat/files';
-import { saveProfile } from '../../server/services/profiles.server';
-import { putResources } from '../../server/services/resources.server';
+import { COLLECTION_ROUTES } from '#app/components/content/collections';
+import type { ChatUploadResponse } from '#app/lib/chat/files';
+import { saveProfile } from '#server/services/profiles.server';
+import { putResources } from '#server/services/resources.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import type { IdKind } from './catalog';
 import { HttpConnection } from './http';

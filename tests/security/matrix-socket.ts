@@ -3,8 +3,8 @@
  * must close with 4401/4403/4404 or be refused), and B's own event's chat sent every frame type
  * with A's ids in its id fields (server/endpoints.ts CHAT_FRAME_IDS); no frame may name A.
  */
-import { CHAT_SOCKET_PATH } from '../../app/lib/chat/protocol';
-import { CHAT_FRAME_IDS, CHAT_FRAME_TYPES } from '../../server/endpoints';
+import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
+import { CHAT_FRAME_IDS, CHAT_FRAME_TYPES } from '#server/endpoints';
 import { idValue, type MatrixCaller } from './matrix-jobs';
 import type { SeededTenant } from './matrix-seed';
 import { emptyResult, type RunResult } from './runner';

@@ -5,7 +5,7 @@
  * (every frame is followed by a ping, answered in order, so a pong means the frame was handled).
  */
 import WebSocket from 'ws';
-import { CHAT_SOCKET_PATH } from '../../app/lib/chat/protocol';
+import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 
 export interface SocketTarget {
   port: number;

@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadRegistry } from '../../tenants/registry.server';
-import { localPoolSettings } from '../../server/local/cognito';
-import { getFreePort } from '../../server/local/ports';
-import { startRedis, type LocalRedis } from '../../server/local/redis';
-import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '../../server/local/stack';
+import { localPoolSettings } from '#server/local/cognito';
+import { getFreePort } from '#server/local/ports';
+import { startRedis, type LocalRedis } from '#server/local/redis';
+import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '#server/local/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '../../app/route-table.js';
+import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '#app/route-table.js';
 import { SPEC_PROVIDERS, SPEC_SCREENS } from './spec-screens';
 
 /** One row of docs/PRODUCT.md's route index: its paths ({Provider} expanded), module and status. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { matchRoutes } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '../../app/route-table.js';
+import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '#app/route-table.js';
 import { SPEC_PROVIDERS, SPEC_SCREENS } from './spec-screens';
 
 /** Every screen path of the specification (tests/unit/spec-screens.ts), {Provider} expanded. */

@@ -3,7 +3,7 @@ import { useLoaderData, useNavigate } from '@remix-run/react';
 import { confirmResetPassword, resetPassword, updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { AuthLink, AuthLinks } from './AuthLinks';
 import { AuthPage, Notice } from './AuthPage';
 import { authErrorKey, authErrorName } from './errors';

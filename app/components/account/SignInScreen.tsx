@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { AuthLink, AuthLinks } from './AuthLinks';
 import { AuthPage, Notice } from './AuthPage';
 import { withRedirect } from './redirect';

@@ -3,7 +3,7 @@ import { useNavigate } from '@remix-run/react';
 import { signUp } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { Notice } from './AuthPage';
 import { authErrorKey } from './errors';
 import { InputField } from './InputField';

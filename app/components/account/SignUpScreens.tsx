@@ -1,7 +1,7 @@
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { AuthLink, AuthLinks } from './AuthLinks';
 import { AuthPage, Notice } from './AuthPage';
 import { CodeSent } from './CodeSent';

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { getFixedT } from '~/lib/i18n.server';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { safeRedirect } from '~/lib/safeRedirect';
+import { getFixedT } from '#app/lib/i18n.server';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { safeRedirect } from '#app/lib/safeRedirect';
 import { phoneSettings, type PhoneSettings } from './phone';
 
 export interface AccountScreenData {

@@ -9,9 +9,9 @@ import { Alert, Badge, Box, Button, CloseButton, Heading, HStack, Spinner, Stack
 import { Link, useLocation } from '@remix-run/react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMember, ChatMessage } from '~/lib/chat/protocol';
-import { unreadCounts } from '~/lib/chat/state';
-import { isStaff, type EventRole } from '~/lib/events/permissions';
+import type { ChatMember, ChatMessage } from '#app/lib/chat/protocol';
+import { unreadCounts } from '#app/lib/chat/state';
+import { isStaff, type EventRole } from '#app/lib/events/permissions';
 import { Composer } from './Composer';
 import { problemText } from './format';
 import { BlockedList, ModerationQueue } from './HostTools';

@@ -7,7 +7,7 @@
 import { Box, Button, chakra, CloseButton, Field, Flex, HStack, IconButton, Progress, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_FILE_RULES, chatFileProblem, type ChatFileKind } from '~/lib/chat/files';
+import { CHAT_FILE_RULES, chatFileProblem, type ChatFileKind } from '#app/lib/chat/files';
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_ATTACHMENT_TYPES,
@@ -18,7 +18,7 @@ import {
   CHAT_TEXT_MAX,
   type ChatMember,
   type ChatMessage,
-} from '~/lib/chat/protocol';
+} from '#app/lib/chat/protocol';
 import { fileSize } from './format';
 import { CloseIcon, PaperclipIcon, ReplyIcon, SendIcon } from './icons';
 import { putWithProgress, requestChatUpload } from './upload';

@@ -7,11 +7,11 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '~/lib/chat/protocol';
-import { avatarColorFor, type ChatMember } from '~/lib/chat/protocol';
-import type { Outgoing } from '~/lib/chat/state';
-import { isStaff, type EventRole } from '~/lib/events/permissions';
-import { ConfirmDialog } from '~/components/ui/ConfirmDialog';
+import type { ChatMessage } from '#app/lib/chat/protocol';
+import { avatarColorFor, type ChatMember } from '#app/lib/chat/protocol';
+import type { Outgoing } from '#app/lib/chat/state';
+import { isStaff, type EventRole } from '#app/lib/events/permissions';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
 import { ChatText } from './ChatText';
 import { clockTime, fileNameOfUrl, initials, problemText } from './format';
 import { FileIcon, HeartIcon, LockIcon, MoreIcon, ReplyIcon } from './icons';

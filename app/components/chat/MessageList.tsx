@@ -7,8 +7,8 @@
 import { Box, Button, Center, Flex, Skeleton, SkeletonCircle, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMember, ChatMessage } from '~/lib/chat/protocol';
-import type { Outgoing } from '~/lib/chat/state';
+import type { ChatMember, ChatMessage } from '#app/lib/chat/protocol';
+import type { Outgoing } from '#app/lib/chat/state';
 import { ArrowDownIcon } from './icons';
 import { MessageItem, OutgoingItem } from './MessageItem';
 

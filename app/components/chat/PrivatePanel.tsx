@@ -7,10 +7,10 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMember, ChatMessage } from '~/lib/chat/protocol';
-import { avatarColorFor } from '~/lib/chat/protocol';
-import { unreadCounts } from '~/lib/chat/state';
-import { isStaff } from '~/lib/events/permissions';
+import type { ChatMember, ChatMessage } from '#app/lib/chat/protocol';
+import { avatarColorFor } from '#app/lib/chat/protocol';
+import { unreadCounts } from '#app/lib/chat/state';
+import { isStaff } from '#app/lib/events/permissions';
 import { Composer } from './Composer';
 import { LockIcon } from './icons';
 import { Avatar } from './MessageItem';

@@ -6,8 +6,8 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '~/lib/chat/protocol';
-import { isStaff } from '~/lib/events/permissions';
+import type { ChatMessage } from '#app/lib/chat/protocol';
+import { isStaff } from '#app/lib/events/permissions';
 import { ChatText } from './ChatText';
 import { clockTime, languageName, sameLanguage } from './format';
 import { LoadingMessages } from './MessageList';

@@ -1,8 +1,8 @@
 /** Small display helpers of the chat: initials, clock times, sizes, language names, file names. */
 import type { TFunction } from 'i18next';
-import { chatFileName } from '~/lib/chat/protocol';
-import type { ActionProblem } from '~/lib/chat/state';
-import { intlLocale } from '~/lib/events/time';
+import { chatFileName } from '#app/lib/chat/protocol';
+import type { ActionProblem } from '#app/lib/chat/state';
+import { intlLocale } from '#app/lib/events/time';
 
 /** "Ada Lovelace" → "AL"; one word → its first two letters. */
 export function initials(name: string): string {

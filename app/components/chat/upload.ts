@@ -3,7 +3,7 @@
  * then send the file straight to storage with progress (XMLHttpRequest: fetch cannot report upload
  * progress). The returned key goes into the message's imageKeys / attachmentKeys.
  */
-import type { ChatFileKind, ChatUploadResponse } from '~/lib/chat/files';
+import type { ChatFileKind, ChatUploadResponse } from '#app/lib/chat/files';
 
 export type UploadAnswer = { ok: true; data: ChatUploadResponse } | { ok: false; status: number; message: string | null };
 

@@ -8,9 +8,9 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventRole } from '~/lib/events/permissions';
-import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type SendFrame, type ServerFrame } from '~/lib/chat/protocol';
-import { chatReducer, fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '~/lib/chat/state';
+import type { EventRole } from '#app/lib/events/permissions';
+import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
+import { chatReducer, fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;

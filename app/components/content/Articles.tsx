@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link as Cha
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { detailHref, type ArticleCard, type ArticleView, type CollectionRoute } from './collections';
 import { EmptyNote } from './EmptyNote';
 import { ArrowLeftIcon, ArrowRightIcon } from './Icons';

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { Container } from '@chakra-ui/react';
 import { PageHeader } from './PageHeader';
 import { Prose } from './Prose';

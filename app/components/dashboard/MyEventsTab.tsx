@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LocalTime } from '~/components/events/LocalTime';
-import { useCopy } from '~/components/schedule/ShortLink';
-import { lobbyHref, previewHref, type EventKind, type EventStatus } from '~/lib/events/model';
+import { LocalTime } from '#app/components/events/LocalTime';
+import { useCopy } from '#app/components/schedule/ShortLink';
+import { lobbyHref, previewHref, type EventKind, type EventStatus } from '#app/lib/events/model';
 
 /** One of the user's events, as the dashboard lists it. */
 export interface MyEventRow {

@@ -1,7 +1,7 @@
 import { Badge, Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '~/lib/identity/types';
+import type { SessionUser } from '#app/lib/identity/types';
 
 /** Who the user is to this site: email, user name, groups; the profile form is /registerMe. */
 export function ProfileTab({ user }: { user: SessionUser }) {

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { EventForm } from '~/components/schedule/EventForm';
-import type { EventFormValues } from '~/lib/events/form';
+import { EventForm } from '#app/components/schedule/EventForm';
+import type { EventFormValues } from '#app/lib/events/form';
 
 export interface ScheduleTabData {
   values: EventFormValues;

@@ -3,9 +3,9 @@ import { Link, useNavigate } from '@remix-run/react';
 import { updateMFAPreference } from 'aws-amplify/auth';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { twoFactorErrorKey } from '~/components/twoFactor/errors';
-import { loadMfaState, type MfaState } from '~/components/twoFactor/mfaState';
-import { signOutEverywhere } from '~/lib/identity/signOut.client';
+import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
+import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
+import { signOutEverywhere } from '#app/lib/identity/signOut.client';
 
 /** Two-factor on/off, password change, and ending every session of the user. */
 export function SecurityTab() {

@@ -1,7 +1,7 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { previewHref, type EventStatus } from '~/lib/events/model';
+import { previewHref, type EventStatus } from '#app/lib/events/model';
 import { LocalTime } from './LocalTime';
 import type { EventCardData } from './cards';
 

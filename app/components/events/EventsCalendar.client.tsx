@@ -9,8 +9,8 @@ import { DateTime, Settings } from 'luxon';
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { Calendar, luxonLocalizer, type EventProps, type Messages, type View } from 'react-big-calendar';
 import { useTranslation } from 'react-i18next';
-import { previewHref, type EventStatus } from '~/lib/events/model';
-import { intlLocale } from '~/lib/events/time';
+import { previewHref, type EventStatus } from '#app/lib/events/model';
+import { intlLocale } from '#app/lib/events/time';
 import type { CalendarEntry } from './cards';
 import { rangeAround, type Range } from './calendarRange';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone, formatEventTime, type TimeStyle } from '~/lib/events/time';
+import { browserTimeZone, formatEventTime, type TimeStyle } from '#app/lib/events/time';
 
 /**
  * An event time in the viewer's zone. The server (and a page without JavaScript) shows it in

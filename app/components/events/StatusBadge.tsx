@@ -1,6 +1,6 @@
 import { Badge, Box } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { EventStatus } from '~/lib/events/model';
+import type { EventStatus } from '#app/lib/events/model';
 
 const PALETTE: Record<EventStatus, string> = {
   scheduled: 'brand',

@@ -4,7 +4,7 @@
  * which validates ?from=&to=, and the browser, which asks again when the visible range moves.
  */
 import { DateTime } from 'luxon';
-import { isValidTimeZone } from '~/lib/events/model';
+import { isValidTimeZone } from '#app/lib/events/model';
 
 export const MAX_RANGE_DAYS = 62;
 const DAY_MS = 86_400_000;

@@ -3,8 +3,8 @@
  * images live in the tenant's private bucket; a short-lived presigned GET lets the browser load
  * one; the document's Content-Security-Policy admits the storage origin for images.
  */
-import { eventStatus, type EventImageSize, type EventRecord } from '~/lib/events/model';
-import { presignDownload, type Storage } from '../../../server/services/storage.server';
+import { eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
+import { presignDownload, type Storage } from '#server/services/storage.server';
 import type { CalendarEntry, EventCardData } from './cards';
 
 /** Long enough to outlive a cached render of the page that carries it. */

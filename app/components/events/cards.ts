@@ -2,7 +2,7 @@
  * What a listing card, the home page and the calendar know about an event: a browser-safe subset
  * (no organizer email, blocked list or invite code) with the image already turned into a URL.
  */
-import type { EventStatus } from '~/lib/events/model';
+import type { EventStatus } from '#app/lib/events/model';
 
 export interface EventCardData {
   eventId: string;

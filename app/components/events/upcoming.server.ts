@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { listEvents } from '../../../server/services/events.server';
+import { listEvents } from '#server/services/events.server';
 import type { EventCardData } from './cards';
 import { toCard } from './cards.server';
 

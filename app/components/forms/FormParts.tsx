@@ -2,7 +2,7 @@ import { Alert, Box, Button, Heading, Link as ChakraLink, List, Stack, Text } fr
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { controlId } from './Fields';
 import { HONEYPOT_FIELD } from './schemas';
 

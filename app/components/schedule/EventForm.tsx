@@ -2,9 +2,9 @@ import { Box, Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '~/lib/events/form';
-import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '~/lib/events/model';
-import { ErrorSummary } from '~/components/forms/FormParts';
+import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
+import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
+import { ErrorSummary } from '#app/components/forms/FormParts';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
 
 export const EVENT_FORM_ID = 'event';

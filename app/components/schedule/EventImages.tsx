@@ -2,7 +2,7 @@ import { Box, Button, Heading, Image, Progress, SimpleGrid, Stack, Text } from '
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_IMAGE_SIZES, type EventImageSize } from '~/lib/events/model';
+import { EVENT_IMAGE_SIZES, type EventImageSize } from '#app/lib/events/model';
 
 export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Box, Input, NativeSelect, Stack, Text, Textarea, chakra, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { FieldShell, controlId, describeControl, errorId, helpId } from '~/components/forms/Fields';
+import { FieldShell, controlId, describeControl, errorId, helpId } from '#app/components/forms/Fields';
 
 /** Props of the scheduler's fields: like the information forms', but the error is already translated. */
 export interface FieldProps {

@@ -3,10 +3,10 @@
  * organizer record of the signed-in user, the new-form defaults and the time zone list.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { defaultEventFormValues, type EventFormValues } from '~/lib/events/form';
-import type { SessionUser } from '~/lib/identity/types';
-import { getProfile } from '../../../server/services/profiles.server';
-import type { Organizer } from '../../../server/services/events.server';
+import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/form';
+import type { SessionUser } from '#app/lib/identity/types';
+import { getProfile } from '#server/services/profiles.server';
+import type { Organizer } from '#server/services/events.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

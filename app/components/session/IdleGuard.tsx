@@ -3,7 +3,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { useTranslation } from 'react-i18next';
-import { signOutEverywhere } from '~/lib/identity/signOut.client';
+import { signOutEverywhere } from '#app/lib/identity/signOut.client';
 import { countdownText, DEFAULT_IDLE_TEXTS, loadIdleTexts, type IdleTexts } from './idleTexts';
 import { COUNTDOWN_TICK_MS, hasAmplifySession, PROMPT_BEFORE_IDLE_MS, secondsLeft, TIMER_TIMEOUT_MS, type IdleState } from './sessionState';
 

@@ -1,8 +1,8 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect } from 'react';
-import { imageKeyPrefixFor, recordWindowSize, SIGNED_OUT, writeClientSession } from '~/lib/identity/clientSession';
-import type { SessionUser } from '~/lib/identity/types';
+import { imageKeyPrefixFor, recordWindowSize, SIGNED_OUT, writeClientSession } from '#app/lib/identity/clientSession';
+import type { SessionUser } from '#app/lib/identity/types';
 import { IdleGuard } from './IdleGuard';
 
 async function storeToken() {

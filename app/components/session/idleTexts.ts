@@ -1,5 +1,5 @@
-import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '~/lib/identity/idleResources';
-import { SESSION_STORAGE_PREFIX } from '~/lib/identity/signOut.client';
+import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
+import { SESSION_STORAGE_PREFIX } from '#app/lib/identity/signOut.client';
 
 /** Resource codes of the inactivity dialog (seeded per tenant and language by server/local/seed.ts). */
 export const IDLE_CODES = IDLE_RESOURCE_CODES;

@@ -1,4 +1,4 @@
-import { AMPLIFY_COOKIE_PREFIX } from '~/lib/identity/types';
+import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 
 /** Whether Amplify's token cookies still name a signed-in user (another tab may have signed out). */
 export function hasAmplifySession(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {

@@ -1,7 +1,7 @@
 import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { HeaderSummary } from './HeaderSummary';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 
 const personIcon = (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -1,8 +1,8 @@
 import { Box, Container, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { FOOTER_GROUPS, linkEnabled } from '~/lib/nav';
-import { useRootData } from '~/lib/rootData';
+import { FOOTER_GROUPS, linkEnabled } from '#app/lib/nav';
+import { useRootData } from '#app/lib/rootData';
 
 export function Footer() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { Box, Container, Flex, HStack, Image, Link as ChakraLink } from '@chakra-ui/react';
 import { Link, NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { linkEnabled, TOP_MENU } from '~/lib/nav';
-import { useRootData } from '~/lib/rootData';
+import { linkEnabled, TOP_MENU } from '#app/lib/nav';
+import { useRootData } from '#app/lib/rootData';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MobileMenu } from './MobileMenu';

@@ -1,7 +1,7 @@
 import { Box, Button, VStack } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/lib/rootData';
+import { useRootData } from '#app/lib/rootData';
 import { HeaderSummary } from './HeaderSummary';
 
 /**

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Container, Heading, Link as ChakraLink, Separator, 
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '~/components/content/PageHeader';
-import { useRootData } from '~/lib/rootData';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { useRootData } from '#app/lib/rootData';
 import { ProviderButton } from './ProviderButton';
 import type { SocialErrorCode, SocialMode, SocialProvider } from './providers';
 

@@ -2,15 +2,15 @@ import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '~/components/content/PageHeader';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { useRootData } from '~/lib/rootData';
-import { safeRedirect } from '~/lib/safeRedirect';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { readForm } from '~/lib/readForm.server';
-import { LANGUAGE_COOKIE } from '../../../server/locale.server';
-import { saveProfile } from '../../../server/services/profiles.server';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { useRootData } from '#app/lib/rootData';
+import { safeRedirect } from '#app/lib/safeRedirect';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { readForm } from '#app/lib/readForm.server';
+import { LANGUAGE_COOKIE } from '#server/locale.server';
+import { saveProfile } from '#server/services/profiles.server';
 
 /** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
 function languageCookie(language: string, secure: boolean): string {
@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(redirectTo, { headers: { 'Set-Cookie': languageCookie(language, secure) } });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 /** A plain form with native radio buttons: the screen ships no JavaScript. */
 export default function ChangeLanguage() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ChangePasswordScreen } from '~/components/account/PasswordScreens';
-import { accountScreen } from '~/components/account/screen.server';
-import { requireUser } from '~/lib/identity/session.server';
+import { ChangePasswordScreen } from '#app/components/account/PasswordScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { requireUser } from '#app/lib/identity/session.server';
 
 /** /changePassword (signed-in): current and new password. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -13,4 +13,4 @@ export default function ChangePassword() {
   return <ChangePasswordScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { CommonVerifierScreen } from '~/components/account/CommonVerifier';
-import { accountScreen } from '~/components/account/screen.server';
-import { requireUser } from '~/lib/identity/session.server';
+import { CommonVerifierScreen } from '#app/components/account/CommonVerifier';
+import { accountScreen } from '#app/components/account/screen.server';
+import { requireUser } from '#app/lib/identity/session.server';
 
 /** /commonVerifier (signed-in): verify a pending email or phone number with a code. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -13,4 +13,4 @@ export default function CommonVerifier() {
   return <CommonVerifierScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ForgotPasswordScreen } from '~/components/account/PasswordScreens';
-import { accountScreen } from '~/components/account/screen.server';
+import { ForgotPasswordScreen } from '#app/components/account/PasswordScreens';
+import { accountScreen } from '#app/components/account/screen.server';
 
 /** /forgotPassword: request a reset code (never says whether the account exists). */
 export const loader = (args: LoaderFunctionArgs) => accountScreen(args, { titleKey: 'account.forgot.title', phone: args.context.tenant.signIn.phone });
@@ -9,4 +9,4 @@ export default function ForgotPassword() {
   return <ForgotPasswordScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

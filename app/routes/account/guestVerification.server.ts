@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { getFixedT } from '~/lib/i18n.server';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { RateLimiter } from '../../../server/services/rateLimit.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { RateLimiter } from '#server/services/rateLimit.server';
 import {
   GUEST_COOKIE,
   guestCookieHeader,
@@ -13,9 +13,9 @@ import {
   signGuest,
   verifyGuestCode,
   type Guest,
-} from '../../../server/services/guests.server';
-import { safeRedirect } from '~/lib/safeRedirect';
-import { readForm } from '~/lib/readForm.server';
+} from '#server/services/guests.server';
+import { safeRedirect } from '#app/lib/safeRedirect';
+import { readForm } from '#app/lib/readForm.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -2,10 +2,10 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthLink, AuthLinks } from '~/components/account/AuthLinks';
-import { AuthPage, Notice } from '~/components/account/AuthPage';
-import { maskDestination } from '~/components/account/mask';
-import { TextField } from '~/components/forms/Fields';
+import { AuthLink, AuthLinks } from '#app/components/account/AuthLinks';
+import { AuthPage, Notice } from '#app/components/account/AuthPage';
+import { maskDestination } from '#app/components/account/mask';
+import { TextField } from '#app/components/forms/Fields';
 import { guestAction, guestLoader, type GuestActionData } from './guestVerification.server';
 
 /** /guestVerification: join as a guest with a name and an emailed 6-digit code. */
@@ -83,4 +83,4 @@ export default function GuestVerification() {
   );
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { PasswordRecoveryScreen } from '~/components/account/PasswordScreens';
-import { accountScreen } from '~/components/account/screen.server';
+import { PasswordRecoveryScreen } from '#app/components/account/PasswordScreens';
+import { accountScreen } from '#app/components/account/screen.server';
 
 /** /passwordRecovery: the reset code and a new password. */
 export const loader = (args: LoaderFunctionArgs) => accountScreen(args, { titleKey: 'account.recovery.title', query: ['username', 'notice'] });
@@ -9,4 +9,4 @@ export default function PasswordRecovery() {
   return <PasswordRecoveryScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireUser } from '~/lib/identity/session.server';
-import { readForm } from '~/lib/readForm.server';
-import { LANGUAGE_COOKIE } from '../../../server/locale.server';
-import { getProfile, saveProfile } from '../../../server/services/profiles.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#app/lib/identity/session.server';
+import { readForm } from '#app/lib/readForm.server';
+import { LANGUAGE_COOKIE } from '#server/locale.server';
+import { getProfile, saveProfile } from '#server/services/profiles.server';
 
 /** Every IANA time zone this runtime knows, for the select. */
 export function timeZones(): string[] {

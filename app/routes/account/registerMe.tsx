@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthPage, Notice } from '~/components/account/AuthPage';
-import { TermsCheckbox } from '~/components/account/TermsCheckbox';
-import { SelectField, TextField } from '~/components/forms/Fields';
+import { AuthPage, Notice } from '#app/components/account/AuthPage';
+import { TermsCheckbox } from '#app/components/account/TermsCheckbox';
+import { SelectField, TextField } from '#app/components/forms/Fields';
 import { registerAction, registerLoader, type RegisterValues } from './registerMe.server';
 
 /** /registerMe (signed-in): complete the profile after the first sign-in; stored per tenant. */
@@ -65,4 +65,4 @@ export default function RegisterMe() {
   );
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

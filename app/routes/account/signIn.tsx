@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { SignInScreen } from '~/components/account/SignInScreen';
+import { accountScreen } from '#app/components/account/screen.server';
+import { SignInScreen } from '#app/components/account/SignInScreen';
 
 /** /signIn: email or phone (tenant preference first) and password; signed-in visitors move on. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function SignIn() {
   return <SignInScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

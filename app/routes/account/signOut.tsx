@@ -2,9 +2,9 @@ import { Spinner, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '~/components/account/AuthPage';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { signOutEverywhere } from '~/lib/identity/signOut.client';
+import { AuthPage } from '#app/components/account/AuthPage';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { signOutEverywhere } from '#app/lib/identity/signOut.client';
 
 /**
  * /signOut (docs/PRODUCT.md, Rules: inactivity guard). A global sign-out on mount; the client data

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { ConfirmScreen } from '~/components/account/SignUpScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { ConfirmScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpAuth: enter the email sign-up code. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function Screen() {
   return <ConfirmScreen kind="email" />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { CodeSentScreen } from '~/components/account/SignUpScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { CodeSentScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpEmailSender: "code sent" with resend. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function Screen() {
   return <CodeSentScreen backTo="/signUp" />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

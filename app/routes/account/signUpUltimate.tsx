@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { UltimateSignUpScreen } from '~/components/account/SignUpScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { UltimateSignUpScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpUltimate: every enabled sign-up method on one page. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function Screen() {
   return <UltimateSignUpScreen />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from '~/lib/safeRedirect';
-import { getFixedT } from '~/lib/i18n.server';
+import { safeRedirect } from '#app/lib/safeRedirect';
+import { getFixedT } from '#app/lib/i18n.server';
 
 /** Which social screen: its title and lead are `social.<screen>Title` / `social.<screen>Lead`. */
 export type SocialScreenKind = 'signIn' | 'signUp' | 'hubSignIn' | 'hubSignUp';

@@ -1,9 +1,9 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { socialScreenData } from './socialScreen.server';
-import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '../../../server/social/flow.server';
+import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
 
 /**
  * /socialSignIn: the tenant's social provider buttons, and the OAuth redirect_uri. With

@@ -1,11 +1,11 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { parseProviderPath } from '~/components/social/providers';
-import { safeRedirect } from '~/lib/safeRedirect';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { hostedSignInBase, startSocialSignIn } from '../../../server/social/flow.server';
+import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
+import { parseProviderPath } from '#app/components/social/providers';
+import { safeRedirect } from '#app/lib/safeRedirect';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { hostedSignInBase, startSocialSignIn } from '#server/social/flow.server';
 
 /**
  * The fourteen /ssoSignIn{Provider} and /ssoSignUp{Provider} paths. An enabled provider starts the

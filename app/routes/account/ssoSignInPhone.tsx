@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { SignInScreen } from '~/components/account/SignInScreen';
+import { accountScreen } from '#app/components/account/screen.server';
+import { SignInScreen } from '#app/components/account/SignInScreen';
 
 /** /ssoSignInPhone: the single-sign-on hub's phone sign-in. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function SsoSignInPhone() {
   return <SignInScreen only="phone" sso />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { SocialScreen, SwitchModeLink } from '~/components/social/SocialScreen';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { loadSocialScreen } from './socialScreen.server';
 
 /** /ssoSignUp: the single-sign-on hub: every enabled social provider, then the email / phone methods. */

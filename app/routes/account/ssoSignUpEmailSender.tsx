@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { CodeSentScreen } from '~/components/account/SignUpScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { CodeSentScreen } from '#app/components/account/SignUpScreens';
 
 /** /ssoSignUpEmailSender: the SSO hub's "code sent" screen. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function Screen() {
   return <CodeSentScreen backTo="/ssoSignUp" />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

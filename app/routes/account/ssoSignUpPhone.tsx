@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '~/components/account/screen.server';
-import { PhoneSignUpScreen } from '~/components/account/SignUpScreens';
+import { accountScreen } from '#app/components/account/screen.server';
+import { PhoneSignUpScreen } from '#app/components/account/SignUpScreens';
 
 /** /ssoSignUpPhone: the single-sign-on hub's phone sign-up. */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -10,4 +10,4 @@ export default function Screen() {
   return <PhoneSignUpScreen sso />;
 }
 
-export { accountMeta as meta } from '~/components/account/meta';
+export { accountMeta as meta } from '#app/components/account/meta';

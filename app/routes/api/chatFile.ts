@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomMessage } from '../../../server/services/video.server';
+import { roomMessage } from '#server/services/video.server';
 import { chatFileLoader } from './chatFiles.server';
 import { NO_STORE } from './roomRequest.server';
 

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { chatUploadRequestSchema, type ChatUploadResponse } from '~/lib/chat/files';
-import { chatFileKeySchema } from '~/lib/chat/protocol';
-import type { SessionUser } from '~/lib/identity/types';
-import { testDatabase, testStorage, uniqueTenantId } from '../../../tests/setup/local-stack';
-import { createEvent, newEventInput, setUserBlocked } from '../../../server/services/events.server';
-import { tenantObjectKey } from '../../../server/services/storage.server';
+import { chatUploadRequestSchema, type ChatUploadResponse } from '#app/lib/chat/files';
+import { chatFileKeySchema } from '#app/lib/chat/protocol';
+import type { SessionUser } from '#app/lib/identity/types';
+import { testDatabase, testStorage, uniqueTenantId } from '#tests/setup/local-stack';
+import { createEvent, newEventInput, setUserBlocked } from '#server/services/events.server';
+import { tenantObjectKey } from '#server/services/storage.server';
 import {
   chatFileLoader,
   chatFilesAccess,
@@ -20,7 +20,7 @@ import {
 } from './chatFiles.server';
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock('~/lib/identity/session.server', () => ({ getSessionUser: async () => session.user }));
+vi.mock('#app/lib/identity/session.server', () => ({ getSessionUser: async () => session.user }));
 
 const EVENT_ID = 'abcdefghij12';
 const SUB = '3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';

@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { chatFileKeySchema, chatFileName } from '~/lib/chat/protocol';
-import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '~/lib/chat/files';
-import { eventIdSchema, type EventRecord } from '~/lib/events/model';
-import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '~/lib/events/permissions';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { getEventFor } from '../../../server/services/hostInvitations.server';
-import { StorageError, presignDownload, presignUpload, tenantObjectKey } from '../../../server/services/storage.server';
+import { chatFileKeySchema, chatFileName } from '#app/lib/chat/protocol';
+import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '#app/lib/chat/files';
+import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
+import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { StorageError, presignDownload, presignUpload, tenantObjectKey } from '#server/services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 // ---------------------------------------------------------------------------------------------

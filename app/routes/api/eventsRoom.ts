@@ -1,20 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomActionSchema, type RoomStateResponse } from '~/lib/events/api';
-import { eventIdSchema } from '~/lib/events/model';
-import { canJoin, canModerate, roleOf } from '~/lib/events/permissions';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { attendeeNames } from '../../../server/services/attendance.server';
-import { endEventNow, markRoomClosed } from '../../../server/services/events.server';
-import { listHands, lowerHand, raiseHand, setOnStage } from '../../../server/services/hands.server';
-import { getEventFor } from '../../../server/services/hostInvitations.server';
-import { blockUser, unblockUser } from '../../../server/services/moderation.server';
-import { getProfile } from '../../../server/services/profiles.server';
+import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
+import { eventIdSchema } from '#app/lib/events/model';
+import { canJoin, canModerate, roleOf } from '#app/lib/events/permissions';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { attendeeNames } from '#server/services/attendance.server';
+import { endEventNow, markRoomClosed } from '#server/services/events.server';
+import { listHands, lowerHand, raiseHand, setOnStage } from '#server/services/hands.server';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { blockUser, unblockUser } from '#server/services/moderation.server';
+import { getProfile } from '#server/services/profiles.server';
 import {
   isNotConnectedError,
   isVideoConfigError,
   isVideoUnavailableError,
   type RoomMessageKey,
-} from '../../../server/services/video.server';
+} from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);

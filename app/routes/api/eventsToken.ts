@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomTokenRequestSchema } from '~/lib/events/api';
-import { getEventFor } from '../../../server/services/hostInvitations.server';
-import { getProfile } from '../../../server/services/profiles.server';
-import { roomMessage } from '../../../server/services/video.server';
+import { roomTokenRequestSchema } from '#app/lib/events/api';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { getProfile } from '#server/services/profiles.server';
+import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 /**

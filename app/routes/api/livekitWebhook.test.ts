@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { AccessToken } from 'livekit-server-sdk';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '../../../tests/setup/local-stack';
-import { listAttendance, listRoomFinished } from '../../../server/services/attendance.server';
-import { createEvent, newEventInput } from '../../../server/services/events.server';
-import { VideoService } from '../../../server/services/video.server';
+import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { listAttendance, listRoomFinished } from '#server/services/attendance.server';
+import { createEvent, newEventInput } from '#server/services/events.server';
+import { VideoService } from '#server/services/video.server';
 import { action } from './livekitWebhook';
 
 const db = testDatabase();

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
-import type { RoomErrorCode, RoomErrorResponse } from '~/lib/events/api';
-import type { SessionUser } from '~/lib/identity/types';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { roomMessage, type RoomMessageKey } from '../../../server/services/video.server';
+import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
+import type { SessionUser } from '#app/lib/identity/types';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { roomMessage, type RoomMessageKey } from '#server/services/video.server';
 
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 

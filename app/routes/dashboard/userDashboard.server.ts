@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { parseTab } from '~/components/dashboard/menu';
-import type { MyEventRow } from '~/components/dashboard/MyEventsTab';
-import { eventFormContext, newEventFormValues, shortLinkUrl } from '~/components/schedule/schedule.server';
-import { eventStatus, type EventRecord } from '~/lib/events/model';
-import { requireUser } from '~/lib/identity/session.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { acceptInvitationsFor } from '../../../server/services/hostInvitations.server';
-import { listMyEvents } from '../../../server/services/myEvents.server';
+import { parseTab } from '#app/components/dashboard/menu';
+import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
+import { eventFormContext, newEventFormValues, shortLinkUrl } from '#app/components/schedule/schedule.server';
+import { eventStatus, type EventRecord } from '#app/lib/events/model';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { acceptInvitationsFor } from '#server/services/hostInvitations.server';
+import { listMyEvents } from '#server/services/myEvents.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -2,13 +2,13 @@ import { Box, Container, Flex, Heading, Tabs } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { menuOf, tabHref, type DashboardTab } from '~/components/dashboard/menu';
-import { MyEventsTab } from '~/components/dashboard/MyEventsTab';
-import { ProfileTab } from '~/components/dashboard/ProfileTab';
-import { ScheduleEventTab } from '~/components/dashboard/ScheduleEventTab';
-import { SecurityTab } from '~/components/dashboard/SecurityTab';
-import { SideMenu } from '~/components/dashboard/SideMenu';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { menuOf, tabHref, type DashboardTab } from '#app/components/dashboard/menu';
+import { MyEventsTab } from '#app/components/dashboard/MyEventsTab';
+import { ProfileTab } from '#app/components/dashboard/ProfileTab';
+import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
+import { SecurityTab } from '#app/components/dashboard/SecurityTab';
+import { SideMenu } from '#app/components/dashboard/SideMenu';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { dashboardData } from './userDashboard.server';
 
 export async function loader(args: LoaderFunctionArgs) {

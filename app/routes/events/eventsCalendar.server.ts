@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { parseRange } from '~/components/events/calendarRange';
-import { toCalendarEntry } from '~/components/events/cards.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { listEventsInRange } from '../../../server/services/events.server';
+import { parseRange } from '#app/components/events/calendarRange';
+import { toCalendarEntry } from '#app/components/events/cards.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { listEventsInRange } from '#server/services/events.server';
 
 /** At most this many events per range (a dense month of a busy tenant). */
 const MAX_ENTRIES = 500;

@@ -4,18 +4,18 @@ import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import calendarStyles from 'react-big-calendar/lib/css/react-big-calendar.css?url';
-import { PageHeader } from '~/components/content/PageHeader';
-import { covers, rangeHref, type Range } from '~/components/events/calendarRange';
-import type { CalendarEntry } from '~/components/events/cards';
-import { ZonedTime } from '~/components/events/LocalTime';
-import { TimeZoneSelect } from '~/components/events/TimeZoneSelect';
-import { useHydrated } from '~/components/events/useHydrated';
-import { isValidTimeZone, previewHref } from '~/lib/events/model';
-import { browserTimeZone, formatEventTime } from '~/lib/events/time';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { covers, rangeHref, type Range } from '#app/components/events/calendarRange';
+import type { CalendarEntry } from '#app/components/events/cards';
+import { ZonedTime } from '#app/components/events/LocalTime';
+import { TimeZoneSelect } from '#app/components/events/TimeZoneSelect';
+import { useHydrated } from '#app/components/events/useHydrated';
+import { isValidTimeZone, previewHref } from '#app/lib/events/model';
+import { browserTimeZone, formatEventTime } from '#app/lib/events/time';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { calendarData } from './eventsCalendar.server';
 
-const EventsCalendar = lazy(() => import('~/components/events/EventsCalendar.client'));
+const EventsCalendar = lazy(() => import('#app/components/events/EventsCalendar.client'));
 
 /** Where the viewer's chosen zone is remembered in this browser. */
 const ZONE_KEY = 'platform.calendarZone';

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { toCard } from '~/components/events/cards.server';
-import { LIST_FILTERS, type EventCardData } from '~/components/events/cards';
-import { getFixedT } from '~/lib/i18n.server';
-import { listEvents } from '../../../server/services/events.server';
+import { toCard } from '#app/components/events/cards.server';
+import { LIST_FILTERS, type EventCardData } from '#app/components/events/cards';
+import { getFixedT } from '#app/lib/i18n.server';
+import { listEvents } from '#server/services/events.server';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */
 export const PAGE_SIZE = 12;

@@ -3,11 +3,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '~/components/content/PageHeader';
-import { EmptyNote } from '~/components/content/EmptyNote';
-import { EventCardList } from '~/components/events/EventCard';
-import { LIST_FILTERS, listHref, type EventCardData } from '~/components/events/cards';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { EmptyNote } from '#app/components/content/EmptyNote';
+import { EventCardList } from '#app/components/events/EventCard';
+import { LIST_FILTERS, listHref, type EventCardData } from '#app/components/events/cards';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { liveEventsData } from './liveEvents.server';
 
 /** /liveEvents: listed events live now and coming up; search, filter by state and language, paged. */

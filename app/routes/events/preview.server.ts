@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { eventImageUrl } from '~/components/events/cards.server';
-import { eventIdSchema, publicEvent, shortHref } from '~/lib/events/model';
-import { canEdit, isStaff, roleOf } from '~/lib/events/permissions';
-import { getSessionUser } from '~/lib/identity/session.server';
-import { getEvent } from '../../../server/services/events.server';
-import { acceptHostInvitation } from '../../../server/services/hostInvitations.server';
+import { eventImageUrl } from '#app/components/events/cards.server';
+import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
+import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import { getEvent } from '#server/services/events.server';
+import { acceptHostInvitation } from '#server/services/hostInvitations.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 

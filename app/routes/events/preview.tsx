@@ -3,14 +3,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyLink } from '~/components/events/CopyLink';
-import { Countdown } from '~/components/events/Countdown';
-import { EventImage } from '~/components/events/EventImage';
-import { LocalTime, ZonedTime } from '~/components/events/LocalTime';
-import { StatusBadge } from '~/components/events/StatusBadge';
-import { useNow } from '~/components/events/useNow';
-import { eventStatus, lobbyHref, startMs } from '~/lib/events/model';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { CopyLink } from '#app/components/events/CopyLink';
+import { Countdown } from '#app/components/events/Countdown';
+import { EventImage } from '#app/components/events/EventImage';
+import { LocalTime, ZonedTime } from '#app/components/events/LocalTime';
+import { StatusBadge } from '#app/components/events/StatusBadge';
+import { useNow } from '#app/components/events/useNow';
+import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { previewData } from './preview.server';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */

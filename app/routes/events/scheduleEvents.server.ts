@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES, type ImageActionData } from '~/components/schedule/EventImages';
-import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '~/components/schedule/schedule.server';
-import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '~/lib/events/form';
-import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '~/lib/events/model';
-import { canEdit, roleOf } from '~/lib/events/permissions';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireGroup } from '~/lib/identity/session.server';
-import type { SessionUser } from '~/lib/identity/types';
-import { readForm } from '~/lib/readForm.server';
+import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES, type ImageActionData } from '#app/components/schedule/EventImages';
+import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#app/components/schedule/schedule.server';
+import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
+import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
+import { canEdit, roleOf } from '#app/lib/events/permissions';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireGroup } from '#app/lib/identity/session.server';
+import type { SessionUser } from '#app/lib/identity/types';
+import { readForm } from '#app/lib/readForm.server';
 import {
   EventConflictError,
   EventNotFoundError,
@@ -19,9 +19,9 @@ import {
   markRoomClosed,
   patchEvent,
   updateEvent,
-} from '../../../server/services/events.server';
-import { ImageError, storeImageVariants } from '../../../server/services/images.server';
-import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '../../../server/services/storage.server';
+} from '#server/services/events.server';
+import { ImageError, storeImageVariants } from '#server/services/images.server';
+import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '#server/services/storage.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

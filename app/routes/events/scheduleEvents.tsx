@@ -3,13 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalTime } from '~/components/events/LocalTime';
-import { CancelEventDialog } from '~/components/schedule/CancelEventDialog';
-import { EventForm } from '~/components/schedule/EventForm';
-import { EventImages } from '~/components/schedule/EventImages';
-import { ShortLink } from '~/components/schedule/ShortLink';
-import { lobbyHref, previewHref } from '~/lib/events/model';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { LocalTime } from '#app/components/events/LocalTime';
+import { CancelEventDialog } from '#app/components/schedule/CancelEventDialog';
+import { EventForm } from '#app/components/schedule/EventForm';
+import { EventImages } from '#app/components/schedule/EventImages';
+import { ShortLink } from '#app/components/schedule/ShortLink';
+import { lobbyHref, previewHref } from '#app/lib/events/model';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { scheduleAction, scheduleLoader, type EventFormFailure } from './scheduleEvents.server';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */

@@ -2,10 +2,10 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { previewHref } from '~/lib/events/model';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { getEventByShortCode } from '../../../server/services/events.server';
+import { previewHref } from '#app/lib/events/model';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { getEventByShortCode } from '#server/services/events.server';
 
 /**
  * /shortUrl?c=<code>: an event's short link. A known code answers 302 to the event page; an

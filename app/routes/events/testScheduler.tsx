@@ -4,16 +4,16 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorSummary } from '~/components/forms/FormParts';
-import { SelectInput, TextInput } from '~/components/schedule/fields';
-import { newEventFormValues, organizerOf } from '~/components/schedule/schedule.server';
-import { TITLE_MAX, TITLE_MIN } from '~/lib/events/form';
-import { ROOM_LAYOUTS, lobbyHref } from '~/lib/events/model';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireGroup } from '~/lib/identity/session.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { readForm } from '~/lib/readForm.server';
-import { createEvent, newEventInput } from '../../../server/services/events.server';
+import { ErrorSummary } from '#app/components/forms/FormParts';
+import { SelectInput, TextInput } from '#app/components/schedule/fields';
+import { newEventFormValues, organizerOf } from '#app/components/schedule/schedule.server';
+import { TITLE_MAX, TITLE_MIN } from '#app/lib/events/form';
+import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireGroup } from '#app/lib/identity/session.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { readForm } from '#app/lib/readForm.server';
+import { createEvent, newEventInput } from '#server/services/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import type { Article, ArticleSummary } from '../../../server/services/content.server';
+import type { Article, ArticleSummary } from '#server/services/content.server';
 import { applyHref, formatArticleDate, loadArticle, loadArticleList, metaText, toCard, toView } from './articles.server';
 
 const nbsp = (s: string | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ');

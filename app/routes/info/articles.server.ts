@@ -1,9 +1,9 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { getFixedT } from '~/lib/i18n.server';
-import type { ArticleDetailData, ArticleListData } from '~/components/content/Articles';
-import { COLLECTION_ROUTES, type ArticleCard, type ArticleView, type CollectionRoute } from '~/components/content/collections';
-import { LOCALE_FOR_LANGUAGE } from '../../../server/locale.server';
-import type { ArticleSummary, Article } from '../../../server/services/content.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import type { ArticleDetailData, ArticleListData } from '#app/components/content/Articles';
+import { COLLECTION_ROUTES, type ArticleCard, type ArticleView, type CollectionRoute } from '#app/components/content/collections';
+import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
+import type { ArticleSummary, Article } from '#server/services/content.server';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 

@@ -2,5 +2,5 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadContentPage } from './content.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, 'company');
-export { ContentRoute as default, contentMeta as meta } from '~/components/content/ContentPageView';
-export { staticHandle as handle } from '~/lib/handles';
+export { ContentRoute as default, contentMeta as meta } from '#app/components/content/ContentPageView';
+export { staticHandle as handle } from '#app/lib/handles';

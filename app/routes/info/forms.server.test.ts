@@ -1,9 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createDatabase, type Database } from '../../../server/services/dynamo.server';
-import { listSubmissions } from '../../../server/services/forms.server';
-import { RateLimiter } from '../../../server/services/rateLimit.server';
-import { createLocalDatabase } from '../../../server/local/stack';
+import { createDatabase, type Database } from '#server/services/dynamo.server';
+import { listSubmissions } from '#server/services/forms.server';
+import { RateLimiter } from '#server/services/rateLimit.server';
+import { createLocalDatabase } from '#server/local/stack';
 import { handleFormAction, type FormActionData } from './forms.server';
 
 const stack = inject('localStack');

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import type { FormScreenData } from '~/components/forms/InfoFormScreen';
+import type { FormScreenData } from '#app/components/forms/InfoFormScreen';
 import {
   readFormValues,
   subjectFromQuery,
@@ -8,10 +8,10 @@ import {
   type FieldErrors,
   type FormKind,
   type FormValues,
-} from '~/components/forms/schemas';
-import { getFixedT } from '~/lib/i18n.server';
-import { readForm } from '~/lib/readForm.server';
-import { saveSubmission } from '../../../server/services/forms.server';
+} from '#app/components/forms/schemas';
+import { getFixedT } from '#app/lib/i18n.server';
+import { readForm } from '#app/lib/readForm.server';
+import { saveSubmission } from '#server/services/forms.server';
 
 export type FormActionData =
   | { status: 'success'; email: string }

@@ -2,10 +2,10 @@ import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Prose } from '~/components/content/Prose';
-import { EventCardList } from '~/components/events/EventCard';
-import { upcomingEvents } from '~/components/events/upcoming.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { Prose } from '#app/components/content/Prose';
+import { EventCardList } from '#app/components/events/EventCard';
+import { upcomingEvents } from '#app/components/events/upcoming.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 interface Cta {
   label: string;
@@ -36,7 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 export default function Home() {
   const { hero, html, upcoming, timeZone } = useLoaderData<typeof loader>();

@@ -2,5 +2,5 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { loadListPage } from './articles.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadListPage(args, 'news');
-export { ArticleListRoute as default, articleListMeta as meta } from '~/components/content/Articles';
-export { staticHandle as handle } from '~/lib/handles';
+export { ArticleListRoute as default, articleListMeta as meta } from '#app/components/content/Articles';
+export { staticHandle as handle } from '#app/lib/handles';

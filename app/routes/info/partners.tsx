@@ -1,13 +1,13 @@
 import { Container } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CtaBand } from '~/components/content/CtaBand';
+import { CtaBand } from '#app/components/content/CtaBand';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '~/components/content/EmptyNote';
-import { PageHeader } from '~/components/content/PageHeader';
-import { PartnerGrid, type PartnerCardData } from '~/components/content/PartnerGrid';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { EmptyNote } from '#app/components/content/EmptyNote';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { PartnerGrid, type PartnerCardData } from '#app/components/content/PartnerGrid';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { localize } from '../../../tenants/schema';
 
 /** /partners: the tenant's partners with logos and outbound links, or an empty state. */
@@ -24,7 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({ partners, title: t('pages.partners'), lead: t('partners.lead') });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 export default function Partners() {
   const { partners, title, lead } = useLoaderData<typeof loader>();

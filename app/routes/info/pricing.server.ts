@@ -1,5 +1,5 @@
 import { localize, type Language, type Tenant } from '../../../tenants/schema';
-import { LOCALE_FOR_LANGUAGE } from '../../../server/locale.server';
+import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
 
 export interface PlanView {
   id: string;

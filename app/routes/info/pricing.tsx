@@ -1,12 +1,12 @@
 import { Container } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CtaBand } from '~/components/content/CtaBand';
+import { CtaBand } from '#app/components/content/CtaBand';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '~/components/content/PageHeader';
-import { PricingPlans } from '~/components/content/PricingPlans';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { PricingPlans } from '#app/components/content/PricingPlans';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { planColumns, pricingView } from './pricing.server';
 
 /** /pricing: the tenant's plans, prices in its currency formatted for the request's locale. */
@@ -21,7 +21,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 export default function Pricing() {
   const { plans, columns, title, lead } = useLoaderData<typeof loader>();

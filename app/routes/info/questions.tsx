@@ -2,12 +2,12 @@ import { Button, Container, Stack } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CtaBand } from '~/components/content/CtaBand';
-import { EmptyNote } from '~/components/content/EmptyNote';
-import { FaqAccordion, FaqResultSummary, FaqSearch } from '~/components/content/Faq';
-import { PageHeader } from '~/components/content/PageHeader';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { CtaBand } from '#app/components/content/CtaBand';
+import { EmptyNote } from '#app/components/content/EmptyNote';
+import { FaqAccordion, FaqResultSummary, FaqSearch } from '#app/components/content/Faq';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { filterFaq, frenchSpacing, readQuery } from './faq.server';
 
 /**
@@ -34,7 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 export default function Questions() {
   const { title, description, query, total, items } = useLoaderData<typeof loader>();

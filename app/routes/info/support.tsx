@@ -3,10 +3,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowRightIcon, MailIcon, QuestionIcon } from '~/components/content/Icons';
-import { PageHeader } from '~/components/content/PageHeader';
-import { Prose } from '~/components/content/Prose';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { ArrowRightIcon, MailIcon, QuestionIcon } from '#app/components/content/Icons';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { Prose } from '#app/components/content/Prose';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 /** /support: the help centre. The tenant's support.md, with the FAQ and the contact form one click away. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -15,7 +15,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({ page: { title: page.title, description: page.description, html: page.html } });
 }
 
-export { staticHandle as handle } from '~/lib/handles';
+export { staticHandle as handle } from '#app/lib/handles';
 
 function HelpLink({ to, icon, title, text, testId }: { to: string; icon: ReactNode; title: string; text: string; testId: string }) {
   return (

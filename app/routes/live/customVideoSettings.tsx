@@ -3,14 +3,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalTime } from '~/components/events/LocalTime';
-import { DeviceCheck } from '~/components/live/devices/DeviceCheck';
-import type { DeviceChoice } from '~/components/live/devices/choice';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireUser } from '~/lib/identity/session.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { readForm } from '~/lib/readForm.server';
-import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '../../../server/services/videoSettings.server';
+import { LocalTime } from '#app/components/events/LocalTime';
+import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
+import type { DeviceChoice } from '#app/components/live/devices/choice';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#app/lib/identity/session.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { readForm } from '#app/lib/readForm.server';
+import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/services/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const FIELDS = ['videoDeviceId', 'audioDeviceId', 'audioOutputId'] as const;

@@ -3,12 +3,12 @@
  * organized by the signed-in user, so their room is open for them at once.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { isValidTimeZone, type RoomLayout } from '~/lib/events/model';
-import { getFixedT } from '~/lib/i18n.server';
-import type { SessionUser } from '~/lib/identity/types';
-import { createEvent, newEventInput, type Organizer } from '../../../server/services/events.server';
-import { getProfile } from '../../../server/services/profiles.server';
-import { RateLimiter } from '../../../server/services/rateLimit.server';
+import { isValidTimeZone, type RoomLayout } from '#app/lib/events/model';
+import { getFixedT } from '#app/lib/i18n.server';
+import type { SessionUser } from '#app/lib/identity/types';
+import { createEvent, newEventInput, type Organizer } from '#server/services/events.server';
+import { getProfile } from '#server/services/profiles.server';
+import { RateLimiter } from '#server/services/rateLimit.server';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
 export const DEMO_ROOMS_PER_HOUR = 20;

@@ -2,10 +2,10 @@ import { Alert, Box, Button, Container, Grid, Heading, List, Stack, Text } from 
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { roomHref } from '~/lib/events/model';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireUser } from '~/lib/identity/session.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { roomHref } from '#app/lib/events/model';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#app/lib/identity/session.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { createDemoRoom } from './demo.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { eventIdSchema, publicEvent, roomHref } from '~/lib/events/model';
-import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '~/lib/events/permissions';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireUser } from '~/lib/identity/session.server';
-import { getEventFor } from '../../../server/services/hostInvitations.server';
-import { getVideoSettings } from '../../../server/services/videoSettings.server';
+import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
+import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '#app/lib/events/permissions';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { getVideoSettings } from '#server/services/videoSettings.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
 export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';

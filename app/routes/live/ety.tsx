@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalTime } from '~/components/events/LocalTime';
-import { DeviceCheck } from '~/components/live/devices/DeviceCheck';
-import { storeJoinDevices, type DeviceChoice } from '~/components/live/devices/choice';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { LocalTime } from '#app/components/events/LocalTime';
+import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
+import { storeJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { lobbyLoader, type LobbyClosed } from './ety.server';
 
 /** /ety?event=<id> (signed-in): the lobby. Device check, countdown on server time, Join once the room opens. */

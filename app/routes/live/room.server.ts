@@ -5,14 +5,14 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayout } from '~/lib/events/model';
-import { canJoin, canModerate, flagsOf, type JoinRefusal } from '~/lib/events/permissions';
-import { requireUser } from '~/lib/identity/session.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { getEventFor } from '../../../server/services/hostInvitations.server';
-import { readForm } from '~/lib/readForm.server';
-import { httpUrlOf } from '../../../server/services/video.server';
-import { getVideoSettings } from '../../../server/services/videoSettings.server';
+import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
+import { canJoin, canModerate, flagsOf, type JoinRefusal } from '#app/lib/events/permissions';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { readForm } from '#app/lib/readForm.server';
+import { httpUrlOf } from '#server/services/video.server';
+import { getVideoSettings } from '#server/services/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

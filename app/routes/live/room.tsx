@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import livekitStyles from '@livekit/components-styles?url';
-import { RoomClosedState } from '~/components/live/room/RoomClosedState';
-import { RoomShell } from '~/components/live/room/RoomShell';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
+import { RoomShell } from '#app/components/live/room/RoomShell';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { roomAction, roomLoader } from './room.server';
 
 /**

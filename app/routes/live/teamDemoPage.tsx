@@ -3,12 +3,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalTime } from '~/components/events/LocalTime';
-import { eventStatus, lobbyHref, roomHref } from '~/lib/events/model';
-import { getFixedT } from '~/lib/i18n.server';
-import { requireUser } from '~/lib/identity/session.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { getEvent, getEventByInviteCode } from '../../../server/services/events.server';
+import { LocalTime } from '#app/components/events/LocalTime';
+import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
+import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#app/lib/identity/session.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { getEvent, getEventByInviteCode } from '#server/services/events.server';
 import { createDemoRoom } from './demo.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

@@ -4,11 +4,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { loadMfaState, type MfaState } from '~/components/twoFactor/mfaState';
-import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '~/lib/identity/session.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
+import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 const methodParam = z.enum(['totp', 'sms']).nullable().catch(null);
 

@@ -4,13 +4,13 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField, isCompleteCode } from '~/components/twoFactor/CodeField';
-import { twoFactorErrorKey } from '~/components/twoFactor/errors';
-import { loadMfaState, type MfaState } from '~/components/twoFactor/mfaState';
-import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '~/lib/identity/session.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
+import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
+import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
+import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -4,13 +4,13 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { confirmSignIn, type ConfirmSignInOutput } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField, isCompleteCode } from '~/components/twoFactor/CodeField';
-import { twoFactorErrorKey } from '~/components/twoFactor/errors';
-import { readPendingChallenge, type PendingChallenge } from '~/components/twoFactor/pendingChallenge';
-import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
-import { safeRedirect } from '~/lib/safeRedirect';
+import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
+import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
+import { readPendingChallenge, type PendingChallenge } from '#app/components/twoFactor/pendingChallenge';
+import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { safeRedirect } from '#app/lib/safeRedirect';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);

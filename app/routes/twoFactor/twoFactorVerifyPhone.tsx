@@ -5,12 +5,12 @@ import { confirmUserAttribute, sendUserAttributeVerificationCode, updateMFAPrefe
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CodeField, isCompleteCode } from '~/components/twoFactor/CodeField';
-import { twoFactorErrorKey } from '~/components/twoFactor/errors';
-import { TwoFactorLayout } from '~/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '~/lib/identity/session.server';
-import { getFixedT } from '~/lib/i18n.server';
-import { documentMeta, rootFromMatches } from '~/lib/meta';
+import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
+import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
+import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
+import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#app/lib/i18n.server';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 const phoneParam = z
   .string()

@@ -29,11 +29,11 @@ import {
   type ClientFrame,
   type ServerFrame,
   type WelcomeFrame,
-} from '../../../app/lib/chat/protocol';
-import { eventIdSchema, type EventRecord } from '../../../app/lib/events/model';
-import { canJoin, isStaff, roleOf, type JoinRefusal } from '../../../app/lib/events/permissions';
-import { getSessionUser } from '../../../app/lib/identity/session.server';
-import type { SessionUser } from '../../../app/lib/identity/types';
+} from '#app/lib/chat/protocol';
+import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
+import { canJoin, isStaff, roleOf, type JoinRefusal } from '#app/lib/events/permissions';
+import { getSessionUser } from '#app/lib/identity/session.server';
+import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Tenant } from '../../../tenants/schema';
 import { getEvent } from '../events.server';

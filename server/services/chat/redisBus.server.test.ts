@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_CLOSE, type ChatMessage } from '../../../app/lib/chat/protocol';
+import { CHAT_CLOSE, type ChatMessage } from '#app/lib/chat/protocol';
 import { RedisBus } from './redisBus.server';
 import { ChatClient, clientId, createChatUser, openEvent, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
 

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '../../../app/lib/chat/protocol';
-import { testDatabase, uniqueTenantId } from '../../../tests/setup/local-stack';
+import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '#app/lib/chat/protocol';
+import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
 import { ensureTable } from '../dynamo.server';
 import { blanked, chatPk, ChatError, ChatRepository, pairKey } from './repository.server';
 import { draft } from './testing';

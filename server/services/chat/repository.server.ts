@@ -40,8 +40,8 @@ import {
   type ChatEvent,
   type ChatMember,
   type ChatMessage,
-} from '../../../app/lib/chat/protocol';
-import type { EventRole } from '../../../app/lib/events/permissions';
+} from '#app/lib/chat/protocol';
+import type { EventRole } from '#app/lib/events/permissions';
 import { tenantKey, type Database } from '../dynamo.server';
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

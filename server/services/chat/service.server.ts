@@ -5,7 +5,7 @@
  * serialised once, by the instance that committed it, and sent to sockets as is) and
  * `C<control JSON>` for instance-to-instance control messages.
  */
-import { avatarColorFor, type ChatAudience, type ChatMember } from '../../../app/lib/chat/protocol';
+import { avatarColorFor, type ChatAudience, type ChatMember } from '#app/lib/chat/protocol';
 import type { Env } from '../../env.server';
 import type { Database } from '../dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';

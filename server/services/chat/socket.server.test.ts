@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '../../../app/lib/chat/protocol';
+import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '#app/lib/chat/protocol';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cancelEvent, eventKey } from '../events.server';
 import { getEventFor } from '../hostInvitations.server';

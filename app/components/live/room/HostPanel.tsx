@@ -7,8 +7,8 @@
 import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomAction, RoomStateResponse } from '~/lib/events/api';
-import { ConfirmDialog } from '~/components/ui/ConfirmDialog';
+import type { RoomAction, RoomStateResponse } from '#app/lib/events/api';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
 import { HandIcon } from './HandIcon';
 import { fetchRoomState, postRoomAction, type ApiResult } from './roomApi';
 

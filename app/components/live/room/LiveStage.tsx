@@ -27,8 +27,8 @@ import {
 import { ConnectionState, DisconnectReason, RoomEvent, Track, type Participant, type RoomOptions } from 'livekit-client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomTokenResponse } from '~/lib/events/api';
-import type { DeviceChoice } from '~/components/live/devices/choice';
+import type { RoomTokenResponse } from '#app/lib/events/api';
+import type { DeviceChoice } from '#app/components/live/devices/choice';
 import type { LayoutSpec } from './layouts';
 
 export const CONNECT_TIMEOUT_MS = 8000;

@@ -2,7 +2,7 @@
 import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { previewHref } from '~/lib/events/model';
+import { previewHref } from '#app/lib/events/model';
 
 export type ClosedReason = 'blocked' | 'ended' | 'expired' | 'cancelled' | 'removed';
 

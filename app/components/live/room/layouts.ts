@@ -2,7 +2,7 @@
  * What each room layout shows: one table, read by the room shell (page parts) and the stage
  * (how video is arranged). Every layout is the route /<layout>?event=<id> (ROOM_LAYOUTS).
  */
-import type { RoomLayout } from '~/lib/events/model';
+import type { RoomLayout } from '#app/lib/events/model';
 
 /** How the stage arranges tracks. 'none': no video connection at all (chat-only layout). */
 export type StageKind = 'none' | 'grid' | 'prebuilt' | 'focus' | 'speaker' | 'audio' | 'pair';

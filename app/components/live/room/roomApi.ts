@@ -3,7 +3,7 @@
  * hand. Every call resolves to the API's own answer; a failure carries the server's message (or a
  * network error), never an invented success.
  */
-import type { RoomAction, RoomErrorCode, RoomStateResponse, RoomTokenResponse } from '~/lib/events/api';
+import type { RoomAction, RoomErrorCode, RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: RoomErrorCode | 'network'; message: string; opensAt?: string };
 

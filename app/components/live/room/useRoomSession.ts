@@ -5,7 +5,7 @@
  */
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RoomErrorCode, RoomTokenResponse } from '~/lib/events/api';
+import type { RoomErrorCode, RoomTokenResponse } from '#app/lib/events/api';
 import { fetchRoomToken } from './roomApi';
 
 export type SessionPhase =
