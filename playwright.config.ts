@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
-/** Where the test stack writes demo-accounts.json and outbox.jsonl (see tests/e2e/identity.ts). */
-export const E2E_STACK_DIR = 'test-reports/e2e-stack';
+import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR } from '#tests/e2e/stack';
 
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
@@ -20,14 +17,7 @@ export default defineConfig({
     baseURL: `http://aurora.localhost:${E2E_PORT}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -2,9 +2,9 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#app/lib/csp.server';
+import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#server/http/csp.server';
 import { createI18n } from '#app/lib/i18n';
-import { TRANSLATIONS } from '#app/lib/i18n.server';
+import { TRANSLATIONS } from '#server/i18n.server';
 import { videoConnectSources } from '#server/services/video.server';
 
 export const streamTimeout = 5_000;

@@ -2,17 +2,17 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { publicTenant, localize } from '../tenants/schema';
-import { themeStylesheet } from '../themes/stylesheet.server';
-import { pageSystemForTheme } from '../themes/system';
+import { publicTenant, localize } from './lib/config/tenant';
+import { themeStylesheet } from '#server/config/themeStylesheet.server';
+import { pageSystemForTheme } from './lib/config/themeSystem';
 import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
-import { TRANSLATIONS } from '#app/lib/i18n.server';
+import { TRANSLATIONS } from '#server/i18n.server';
 import { useRootData, type RootData } from '#app/lib/rootData';
 import { documentMeta } from '#app/lib/meta';
-import { getSessionUser, publicIdentityConfig } from '#app/lib/identity/session.server';
+import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;

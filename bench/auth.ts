@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { loadRegistry } from '../tenants/registry.server';
+import { loadRegistry } from '#server/config/registry.server';
 import { localCognitoClient, type DemoAccount } from '#server/local/cognito';
 import { Identity, readPoolsFile } from '#server/services/identity.server';
 import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
-import { loadRegistry } from '../tenants/registry.server';
+import { loadRegistry } from '#server/config/registry.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
 import { startRedis, type LocalRedis } from '#server/local/redis';
 import { readPoolsFile } from '#server/services/identity.server';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REQUIRED_PAGES } from '../tenants/content';
-import { tenantSchema } from '../tenants/schema';
+import { REQUIRED_PAGES } from '#app/lib/config/content';
+import { tenantSchema } from '#app/lib/config/tenant';
 import { main, parseArgs, scaffoldTenant, UsageError } from './tenant-new';
 import { checkConfig, formatProblem } from './tenants-check';
 

@@ -11,11 +11,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REQUIRED_PAGES } from '../tenants/content';
-import { loadRegistry } from '../tenants/registry.server';
-import { hostNameSchema, languageSchema, PLATFORM_LANGUAGES, tenantSchema, type Language, type TenantInput } from '../tenants/schema';
-import { contrastRatio } from '../themes/contrast';
-import { themeSchema, type Theme } from '../themes/schema';
+import { REQUIRED_PAGES } from '#app/lib/config/content';
+import { loadRegistry } from '#server/config/registry.server';
+import { hostNameSchema, languageSchema, PLATFORM_LANGUAGES, tenantSchema, type Language, type TenantInput } from '#app/lib/config/tenant';
+import { contrastRatio } from '#app/lib/config/contrast';
+import { themeSchema, type Theme } from '#app/lib/config/theme';
 import { checkConfig, formatProblem } from './tenants-check';
 
 export interface NewTenantOptions {

@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkConfig, formatProblem, summary } from '../tenants/check.server';
+import { checkConfig, formatProblem, summary } from '#server/config/check.server';
 
-export { checkConfig, formatProblem, summary, TEMPLATE_VARIABLES } from '../tenants/check.server';
+export { checkConfig, formatProblem, summary, TEMPLATE_VARIABLES } from '#server/config/check.server';
 
 function argValue(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);

@@ -1,5 +1,5 @@
-import type { Theme } from '../themes/schema';
-import type { Language, Tenant } from '../tenants/schema';
+import type { Theme } from '#app/lib/config/theme';
+import type { Language, Tenant } from '#app/lib/config/tenant';
 import type { Env } from './env.server';
 import type { Services } from './services/index.server';
 

@@ -6,7 +6,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { clientFrameSchema } from '#app/lib/chat/protocol';
-import { loadRegistry } from '../tenants/registry.server';
+import { loadRegistry } from './config/registry.server';
 import { createApp } from './app';
 import { CHAT_FRAME_IDS, CHAT_FRAME_TYPES, SERVER_ENDPOINTS } from './endpoints';
 import { loadEnv } from './env.server';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { checkConfig, formatProblem } from '../tenants/check.server';
+import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
 import { attachChatSockets } from './services/chat/socket.server';
 import { loadEnv } from './env.server';

@@ -1,4 +1,4 @@
-import type { Language, Tenant } from '../tenants/schema';
+import type { Language, Tenant } from '#app/lib/config/tenant';
 
 export const LANGUAGE_COOKIE = 'lng';
 

@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import type { TranslationShape } from './i18n';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
-import type { PublicTenant } from '../../tenants/schema';
-import type { Theme } from '../../themes/schema';
+import type { PublicTenant } from './config/tenant';
+import type { Theme } from './config/theme';
 
 export interface RootData {
   tenant: PublicTenant;

@@ -1,7 +1,7 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 /** Every path the route table does not hold: the tenant-branded 404 page. */

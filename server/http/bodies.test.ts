@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkedBody, rawExchange, rawRequest } from '#tests/raw-http';
+import { chunkedBody, rawExchange, rawRequest } from '#tests/support/raw-http';
 import { readBodies, requestBody } from './bodies';
 
 let server: Server;

@@ -3,7 +3,7 @@
  * method but GET and HEAD) must carry a form body: application/x-www-form-urlencoded or
  * multipart/form-data (415 otherwise), and a multipart body must parse (400 otherwise). Checked
  * once in server/app.ts for every path outside /api/, so a route added later is covered too;
- * route actions read their form through app/lib/readForm.server.ts, which applies the same rule.
+ * route actions read their form through server/http/readForm.server.ts, which applies the same rule.
  */
 
 export const FORM_MEDIA_TYPES: ReadonlySet<string> = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);

@@ -2,8 +2,8 @@
  * What the server says when it refuses a request before any route runs (bad Host, request line,
  * body too large, a body that is not a form), in the language of the request.
  */
-import type { Registry } from '../../tenants/registry.server';
-import { resolveTenant } from '../../tenants/registry.server';
+import type { Registry } from '../config/registry.server';
+import { resolveTenant } from '../config/registry.server';
 import { negotiateLanguage, parseAcceptLanguage } from '../locale.server';
 
 export type HttpLanguage = 'en' | 'es' | 'fr';

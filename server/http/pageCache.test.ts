@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange, rawRequest } from '#tests/raw-http';
+import { rawExchange, rawRequest } from '#tests/support/raw-http';
 import type { AppContext } from '../context';
 import { RenderCache } from '../renderCache.server';
 import { isStorablePage, PageCache } from './pageCache';

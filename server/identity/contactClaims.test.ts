@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityFiles, testDatabase } from '#tests/setup/local-stack';
+import { identityFiles, testDatabase } from '#tests/support/local-stack';
 import { createPoolUser, localCognitoClient } from '../local/cognito';
 import { Identity, readPoolsFile, type TenantPool } from '../services/identity.server';
 import { cognitoContactDirectory, refuseContactClaim, type ContactDirectory } from './contactClaims';

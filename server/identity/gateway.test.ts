@@ -30,7 +30,7 @@ import {
   serveGatewayDuringTests,
   waitForCode,
   type Reply,
-} from './gatewayHarness';
+} from '#tests/support/gateway';
 
 serveGatewayDuringTests();
 

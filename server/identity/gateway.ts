@@ -29,7 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Tenant } from '../../tenants/schema';
+import type { Tenant } from '#app/lib/config/tenant';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
 import { refuseContactClaim } from './contactClaims';

@@ -4,7 +4,7 @@
  * against the test stack's cognito-local.
  */
 import { describe, expect, it } from 'vitest';
-import { account, browserSession, call, clientId, heldToken, identity, phoneUser, refresh, signIn, tenantA, tenantB, serveGatewayDuringTests, type Tokens } from './gatewayHarness';
+import { account, browserSession, call, clientId, heldToken, identity, phoneUser, refresh, signIn, tenantA, tenantB, serveGatewayDuringTests, type Tokens } from '#tests/support/gateway';
 
 serveGatewayDuringTests();
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles, testDatabase } from '#tests/setup/local-stack';
-import { loadRegistry } from '../../tenants/registry.server';
-import type { Tenant } from '../../tenants/schema';
+import { identityFiles, testDatabase } from '#tests/support/local-stack';
+import { loadRegistry } from '../config/registry.server';
+import type { Tenant } from '#app/lib/config/tenant';
 import { crossSiteRefusal } from '../app';
 import { localCognitoClient, type DemoAccount } from '../local/cognito';
 import { Identity, readPoolsFile } from '../services/identity.server';

@@ -26,7 +26,7 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles, uniqueTenantId } from '#tests/setup/local-stack';
+import { identityFiles, uniqueTenantId } from '#tests/support/local-stack';
 import { readPoolsFile } from '../services/identity.server';
 import { localCognitoClient, provisionLocalIdentity, type OutboxMessage } from './cognito';
 

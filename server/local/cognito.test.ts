@@ -10,8 +10,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles } from '#tests/setup/local-stack';
-import { loadRegistry } from '../../tenants/registry.server';
+import { identityFiles } from '#tests/support/local-stack';
+import { loadRegistry } from '../config/registry.server';
 import { readPoolsFile } from '../services/identity.server';
 import { IDENTITY_ROLES, localCognitoClient, type DemoAccount, type OutboxMessage } from './cognito';
 

@@ -32,7 +32,7 @@ import {
   UpdateUserPoolCommand,
   type UserPoolClientDescription,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { identitySchema, type Tenant, type TenantIdentity } from '../../tenants/schema';
+import { identitySchema, type Tenant, type TenantIdentity } from '#app/lib/config/tenant';
 
 export const IDENTITY_ROLES = ['admin', 'organizer', 'member'] as const;
 export type IdentityRole = (typeof IDENTITY_ROLES)[number];

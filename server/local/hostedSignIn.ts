@@ -40,8 +40,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { z } from 'zod';
-import { loadRegistry } from '../../tenants/registry.server';
-import { SOCIAL_PROVIDERS, type Tenant } from '../../tenants/schema';
+import { loadRegistry } from '../config/registry.server';
+import { SOCIAL_PROVIDERS, type Tenant } from '#app/lib/config/tenant';
 import { readPoolsFile, type PoolsFile } from '../services/identity.server';
 import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '../social/pkce';
 import { localCognitoClient } from './cognito';

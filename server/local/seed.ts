@@ -4,8 +4,8 @@
  * running it again writes nothing new, and texts a tenant already has (edited or not) are kept
  * unless `overwrite` is set.
  */
-import type { Registry } from '../../tenants/registry.server';
-import type { Language } from '../../tenants/schema';
+import type { Registry } from '../config/registry.server';
+import type { Language } from '#app/lib/config/tenant';
 import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
 import type { Database } from '../services/dynamo.server';
 import { batchGetResources, putResources } from '../services/resources.server';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localStackEnv, testStorage, uniqueTenantId } from '#tests/setup/local-stack';
+import { localStackEnv, testStorage, uniqueTenantId } from '#tests/support/local-stack';
 import { loadEnv } from '../env.server';
 import { checkDependencies, createServices } from '../services/index.server';
 import { putObject } from '../services/storage.server';

@@ -36,8 +36,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkConfig, formatProblem } from '../../tenants/check.server';
-import type { Registry } from '../../tenants/registry.server';
+import { checkConfig, formatProblem } from '../config/check.server';
+import type { Registry } from '../config/registry.server';
 import { envSchema, loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { localPoolSettings } from './cognito';

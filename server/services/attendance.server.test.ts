@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
 
 const db = testDatabase();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { COLLECTIONS, TEMPLATE_PAGES, type Collection, type ContentPage } from '../../tenants/content';
-import type { Language, Tenant } from '../../tenants/schema';
+import { COLLECTIONS, TEMPLATE_PAGES, type Collection, type ContentPage } from '#app/lib/config/content';
+import type { Language, Tenant } from '#app/lib/config/tenant';
 
 export interface Page {
   /** Front-matter fields (title, description, hero texts …). */

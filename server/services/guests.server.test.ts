@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { GUEST_CODE_TTL_MS, GUEST_MAX_ATTEMPTS, guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 
 const db = testDatabase();

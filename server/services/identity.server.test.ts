@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { identityFiles, testDatabase } from '#tests/setup/local-stack';
-import { loadRegistry } from '../../tenants/registry.server';
-import { identitySchema, type Tenant } from '../../tenants/schema';
+import { identityFiles, testDatabase } from '#tests/support/local-stack';
+import { loadRegistry } from '../config/registry.server';
+import { identitySchema, type Tenant } from '#app/lib/config/tenant';
 import { localCognitoClient, type DemoAccount } from '../local/cognito';
 import { Identity, LoopbackHttpFetcher, readPoolsFile } from './identity.server';
 

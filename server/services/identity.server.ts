@@ -32,7 +32,7 @@ import { SimpleFetcher, type Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { z } from 'zod';
-import type { Tenant } from '../../tenants/schema';
+import type { Tenant } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
 
 export const localPoolSchema = z.object({

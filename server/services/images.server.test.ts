@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { testStorage, uniqueTenantId } from '#tests/setup/local-stack';
+import { testStorage, uniqueTenantId } from '#tests/support/local-stack';
 import { EVENT_SIZES, ImageError, MEDIA_SIZES, processImage, storeImageVariants } from './images.server';
 import { getObjectBuffer, StorageError } from './storage.server';
 

@@ -1,4 +1,4 @@
-import type { Registry } from '../../tenants/registry.server';
+import type { Registry } from '../config/registry.server';
 import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createChatService, type ChatService } from './chat/service.server';

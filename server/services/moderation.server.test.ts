@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import type { ChatMember } from '#app/lib/chat/protocol';
 import { createEvent, getEvent, newEventInput } from './events.server';
 import { acceptHostInvitation } from './hostInvitations.server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
 import { createEvent, endEventNow, getEvent, newEventInput, type EventInput } from './events.server';
 import { startRoomExpirySweeper, sweepExpiredRooms } from './roomExpiry.server';

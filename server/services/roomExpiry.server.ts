@@ -11,7 +11,7 @@
  * - Token expiry: nothing here (or anywhere) reacts to a token expiring; a connected participant
  *   stays until the room closes.
  */
-import type { Tenant } from '../../tenants/schema';
+import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from './dynamo.server';
 import { listRoomsToClose, markRoomClosed } from './events.server';
 import { isVideoConfigError, isVideoUnavailableError, type VideoService } from './video.server';

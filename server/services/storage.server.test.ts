@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testStorage, uniqueTenantId } from '#tests/setup/local-stack';
+import { testStorage, uniqueTenantId } from '#tests/support/local-stack';
 import {
   attachmentDisposition,
   deleteObject,

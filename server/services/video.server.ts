@@ -12,7 +12,7 @@ import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type Participa
 import type { RoomParticipant, RoomTokenResponse } from '#app/lib/events/api';
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
 import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '#app/lib/events/permissions';
-import type { Tenant } from '../../tenants/schema';
+import type { Tenant } from '#app/lib/config/tenant';
 import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '../env.server';
 
 /** `livekit-server --dev`'s key pair: fine on one machine, refused in production (env.server.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { getVideoSettings, MAX_DEVICE_ID_LENGTH, saveVideoSettings, videoSettingsKey } from './videoSettings.server';
 
 const db = testDatabase();

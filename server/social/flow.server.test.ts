@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../services/dynamo.server';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
-import { identitySchema } from '../../tenants/schema';
+import { identitySchema } from '#app/lib/config/tenant';
 
 describe('social sign-in flow helpers', () => {
   it('writes the cookies Amplify CookieStorage reads', () => {

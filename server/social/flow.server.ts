@@ -20,8 +20,8 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { Tenant } from '../../tenants/schema';
-import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/components/social/providers';
+import type { Tenant } from '#app/lib/config/tenant';
+import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/lib/social/providers';
 import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_STACK_DIR } from './stack';
 import { expect, tenantApi, test } from './fixtures';
 import { demoAccount } from './identity';
 

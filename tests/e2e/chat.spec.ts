@@ -7,7 +7,7 @@
 import { Buffer } from 'node:buffer';
 import type { BrowserContext } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from './stack';
 import { CHAT_CLOSE, CHAT_HISTORY_PAGE } from '#app/lib/chat/protocol';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';

@@ -2,13 +2,13 @@
  * The device check with Chromium's fake camera and microphone: preview, level meter, selects,
  * saving on /customVideoSettings, and the lobby handing the chosen devices to the room.
  */
-import config from '../../playwright.config';
+import { CHROMIUM_ARGS } from './stack';
 import { seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';
 
 const T = 'aurora';
-const baseArgs = (config.use?.launchOptions?.args ?? []) as string[];
+const baseArgs = CHROMIUM_ARGS;
 
 test.use({
   launchOptions: {

@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from './stack';
 import { createEvent, newEventInput, type EventInput, type Organizer } from '#server/services/events.server';
 import type { Database } from '#server/services/dynamo.server';
 import type { EventKind, EventRecord } from '#app/lib/events/model';

@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from './stack';
 
 export const TENANTS = ['aurora', 'solana', 'lumiere'] as const;
 export type TenantId = (typeof TENANTS)[number];

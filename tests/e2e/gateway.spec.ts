@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { demoAccount, waitForCode } from './identity';
 import { refreshCookieIn } from './session-helpers';

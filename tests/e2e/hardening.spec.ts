@@ -4,11 +4,11 @@
  * caps and keep-alive behind unread bodies, impossible Host headers and absolute-form request lines.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from './stack';
 import { seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { waitForCode } from './identity';
-import { chunkedBody, rawExchange, rawRequest } from '../raw-http';
+import { chunkedBody, rawExchange, rawRequest } from '../support/raw-http';
 import { createUser, sessionCookie } from './session-helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from './stack';
 import { amplifyCookieHeader } from '#server/local/cognito';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_STACK_DIR } from './stack';
 
 export interface DemoAccount {
   tenant: string;

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { LAYOUTS } from '#app/components/live/room/layouts';
 import { ROOM_LAYOUTS, type RoomLayout } from '#app/lib/events/model';
 import { setUserBlocked } from '#server/services/events.server';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { amplifyCookieHeader, createPoolUser } from '#server/local/cognito';
 import { tenantApi } from './fixtures';
 

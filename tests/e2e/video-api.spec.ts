@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccessToken } from 'livekit-server-sdk';
-import { E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_STACK_DIR } from './stack';
 import type { RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
 import type { EventRecord } from '#app/lib/events/model';
 import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#server/local/livekitKeys';

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { E2E_PORT, E2E_STACK_DIR } from '../../playwright.config';
+import { E2E_PORT, E2E_STACK_DIR } from '../e2e/stack';
 
 const STACK_DIR = resolve(process.env.E2E_STACK_DIR_OVERRIDE ?? E2E_STACK_DIR);
 export const STACK_PORT = Number(process.env.E2E_PORT ?? E2E_PORT);

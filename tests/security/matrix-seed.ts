@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { COLLECTION_ROUTES } from '#app/components/content/collections';
+import { COLLECTION_ROUTES } from '#app/lib/content/collections';
 import type { ChatUploadResponse } from '#app/lib/chat/files';
 import { saveProfile } from '#server/services/profiles.server';
 import { putResources } from '#server/services/resources.server';

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { loadRegistry } from '../../tenants/registry.server';
+import { loadRegistry } from '#server/config/registry.server';
 import { localPoolSettings } from '#server/local/cognito';
 import { getFreePort } from '#server/local/ports';
 import { startRedis, type LocalRedis } from '#server/local/redis';

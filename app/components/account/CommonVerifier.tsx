@@ -7,7 +7,7 @@ import { AuthPage, Notice } from './AuthPage';
 import { authErrorKey } from './errors';
 import { CodeField } from './InputField';
 import { maskDestination } from './mask';
-import type { AccountScreenData } from './screen.server';
+import type { AccountScreenData } from '#app/lib/account/screen';
 
 type Attr = 'email' | 'phone_number';
 interface AttrState {

@@ -8,7 +8,7 @@ import { authErrorKey } from './errors';
 import { CodeField, InputField } from './InputField';
 import { maskDestination } from './mask';
 import { PhoneField } from './PhoneField';
-import { toE164, type PhoneSettings } from './phone';
+import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 
 /**

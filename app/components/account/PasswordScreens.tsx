@@ -11,8 +11,8 @@ import { CodeField, InputField } from './InputField';
 import { PasswordField } from './PasswordField';
 import { passwordMeetsRules } from './password';
 import { PhoneField } from './PhoneField';
-import { toE164 } from './phone';
-import type { AccountScreenData } from './screen.server';
+import { toE164 } from '#app/lib/account/phone';
+import type { AccountScreenData } from '#app/lib/account/screen';
 
 function useAsyncForm() {
   const [busy, setBusy] = useState(false);

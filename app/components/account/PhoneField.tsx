@@ -1,7 +1,7 @@
 import { Box, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromE164, type PhoneSettings } from './phone';
+import { fromE164, type PhoneSettings } from '#app/lib/account/phone';
 
 /**
  * Country picker (tenant default country, tenant's preferred countries first) and the number.

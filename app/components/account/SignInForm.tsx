@@ -8,7 +8,7 @@ import { authErrorKey, authErrorName } from './errors';
 import { InputField } from './InputField';
 import { PasswordField } from './PasswordField';
 import { PhoneField } from './PhoneField';
-import { toE164, type PhoneSettings } from './phone';
+import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 
 export type SignInMethod = 'email' | 'phone';

@@ -5,7 +5,7 @@ import { useRootData } from '#app/lib/rootData';
 import { AuthLink, AuthLinks } from './AuthLinks';
 import { AuthPage, Notice } from './AuthPage';
 import { withRedirect } from './redirect';
-import type { AccountScreenData } from './screen.server';
+import type { AccountScreenData } from '#app/lib/account/screen';
 import { SignInForm, type SignInMethod } from './SignInForm';
 
 const NOTICES = new Set(['confirmed', 'created', 'reset', 'passwordChanged', 'signedOut']);

@@ -10,7 +10,7 @@ import { InputField } from './InputField';
 import { PasswordField } from './PasswordField';
 import { passwordMeetsRules } from './password';
 import { PhoneField } from './PhoneField';
-import { toE164, type PhoneSettings } from './phone';
+import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 import { TermsCheckbox } from './TermsCheckbox';
 

@@ -7,7 +7,7 @@ import { AuthPage, Notice } from './AuthPage';
 import { CodeSent } from './CodeSent';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { withRedirect } from './redirect';
-import type { AccountScreenData } from './screen.server';
+import type { AccountScreenData } from '#app/lib/account/screen';
 import { SignUpForm } from './SignUpForm';
 
 function SignInInstead({ redirectTo, sso = false }: { redirectTo: string; sso?: boolean }) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorKey } from './errors';
 import { maskDestination } from './mask';
 import { passwordMeetsRules } from './password';
-import { fromE164, phoneSettings, toE164 } from './phone';
+import { fromE164, phoneSettings, toE164 } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 
 // safeRedirect itself is tested against its payload corpus in app/lib/safeRedirect.test.ts.

@@ -3,7 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { detailHref, type ArticleCard, type ArticleView, type CollectionRoute } from './collections';
+import { detailHref, type ArticleCard, type ArticleView, type CollectionRoute } from '#app/lib/content/collections';
 import { EmptyNote } from './EmptyNote';
 import { ArrowLeftIcon, ArrowRightIcon } from './Icons';
 import { PageHeader } from './PageHeader';

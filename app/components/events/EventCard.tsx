@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { previewHref, type EventStatus } from '#app/lib/events/model';
 import { LocalTime } from './LocalTime';
-import type { EventCardData } from './cards';
+import type { EventCardData } from '#app/lib/events/cards';
 
 /**
  * Listing cards are plain elements styled once by their list (EVENT_LIST_STYLES): a page of cards

@@ -11,7 +11,7 @@ import { Calendar, luxonLocalizer, type EventProps, type Messages, type View } f
 import { useTranslation } from 'react-i18next';
 import { previewHref, type EventStatus } from '#app/lib/events/model';
 import { intlLocale } from '#app/lib/events/time';
-import type { CalendarEntry } from './cards';
+import type { CalendarEntry } from '#app/lib/events/cards';
 import { rangeAround, type Range } from './calendarRange';
 
 interface CalEvent {

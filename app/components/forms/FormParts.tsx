@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '#app/lib/rootData';
 import { controlId } from './Fields';
-import { HONEYPOT_FIELD } from './schemas';
+import { HONEYPOT_FIELD } from '#app/lib/forms/schemas';
 
 /**
  * A field people never see or reach: off screen, hidden from assistive technology, out of the

@@ -6,16 +6,16 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { FormLayout, SuccessPanel } from './FormParts';
 import { ContactUsForm, RequestInfoForm } from './InfoForms';
-import type { FormKind, FormValues } from './schemas';
+import type { FormKind, FormValues } from '#app/lib/forms/schemas';
 
-/** What a form screen's loader returns (see loadFormScreen in app/routes/info/forms.server.ts). */
+/** What a form screen's loader returns (see loadFormScreen in server/screens/infoForms.server.ts). */
 export interface FormScreenData {
   title: string;
   lead: string;
   initialValues: FormValues;
 }
 
-/** Mirrors FormActionData of forms.server.ts, which this browser-safe module cannot import. */
+/** Mirrors FormActionData of server/screens/infoForms.server.ts, which this browser-safe module cannot import. */
 type ActionResult =
   | { status: 'success'; email: string }
   | { status: 'error'; message: string; values: FormValues; fieldErrors: Record<string, string> };

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField, SelectField } from './Fields';
 import { FormAlert, Honeypot } from './FormParts';
-import { TOPICS, type FieldErrors, type FormValues } from './schemas';
+import { TOPICS, type FieldErrors, type FormValues } from '#app/lib/forms/schemas';
 
 export interface FormState {
   values: FormValues;

@@ -1,7 +1,7 @@
 import { Box, Button, Spinner } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_MARKS, providerHref, type SocialMode, type SocialProvider } from './providers';
+import { PROVIDER_MARKS, providerHref, type SocialMode, type SocialProvider } from '#app/lib/social/providers';
 
 /**
  * A provider button: a real link to /ssoSignIn{Provider} (or /ssoSignUp{Provider}), which sends

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { useRootData } from '#app/lib/rootData';
 import { ProviderButton } from './ProviderButton';
-import type { SocialErrorCode, SocialMode, SocialProvider } from './providers';
+import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/lib/social/providers';
 
 /** Email / phone screens of the tenant's enabled methods, preferred method first. */
 export function otherMethods(signIn: { email: boolean; phone: boolean; signInPreference: string; signUpPreference: string }, mode: SocialMode) {

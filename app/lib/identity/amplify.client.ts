@@ -7,7 +7,7 @@ let configured: string | null = null;
 
 /**
  * Points Amplify at the tenant's pool through this site's identity gateway and keeps its tokens in
- * cookies, so server loaders see the same session (app/lib/identity/session.server.ts). The
+ * cookies, so server loaders see the same session (server/identity/session.server.ts). The
  * refresh token Amplify stores is a placeholder: the gateway keeps the real one in an HttpOnly
  * cookie and swaps it in when Amplify refreshes (docs/decisions/0014-refresh-token-cookie.md).
  */

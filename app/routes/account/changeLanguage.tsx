@@ -3,12 +3,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { useRootData } from '#app/lib/rootData';
 import { safeRedirect } from '#app/lib/safeRedirect';
-import { getSessionUser } from '#app/lib/identity/session.server';
-import { readForm } from '#app/lib/readForm.server';
+import { getSessionUser } from '#server/identity/session.server';
+import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
 import { saveProfile } from '#server/services/profiles.server';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ChangePasswordScreen } from '#app/components/account/PasswordScreens';
-import { accountScreen } from '#app/components/account/screen.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
+import { requireUser } from '#server/identity/session.server';
 
 /** /changePassword (signed-in): current and new password. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { CommonVerifierScreen } from '#app/components/account/CommonVerifier';
-import { accountScreen } from '#app/components/account/screen.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
+import { requireUser } from '#server/identity/session.server';
 
 /** /commonVerifier (signed-in): verify a pending email or phone number with a code. */
 export async function loader(args: LoaderFunctionArgs) {

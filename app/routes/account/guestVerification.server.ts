@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { getFixedT } from '#app/lib/i18n.server';
-import { getSessionUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { getSessionUser } from '#server/identity/session.server';
 import { RateLimiter } from '#server/services/rateLimit.server';
 import {
   GUEST_COOKIE,
@@ -15,7 +15,7 @@ import {
   type Guest,
 } from '#server/services/guests.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
-import { readForm } from '#app/lib/readForm.server';
+import { readForm } from '#server/http/readForm.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { PasswordRecoveryScreen } from '#app/components/account/PasswordScreens';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 
 /** /passwordRecovery: the reset code and a new password. */
 export const loader = (args: LoaderFunctionArgs) => accountScreen(args, { titleKey: 'account.recovery.title', query: ['username', 'notice'] });

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireUser } from '#app/lib/identity/session.server';
-import { readForm } from '#app/lib/readForm.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
 import { getProfile, saveProfile } from '#server/services/profiles.server';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 import { SignInScreen } from '#app/components/account/SignInScreen';
 
 /** /signIn: email or phone (tenant preference first) and password; signed-in visitors move on. */

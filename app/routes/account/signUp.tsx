@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 import { EmailSignUpScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUp: email sign-up (names, email, password with its rules, terms). */

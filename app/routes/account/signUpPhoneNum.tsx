@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 import { PhoneSignUpScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpPhoneNum: sign up with a phone number (country picker, E.164). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 import { UltimateSignUpScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpUltimate: every enabled sign-up method on one page. */

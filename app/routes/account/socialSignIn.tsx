@@ -2,7 +2,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { socialScreenData } from './socialScreen.server';
+import { socialScreenData } from '#server/screens/socialScreen.server';
 import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
 
 /**

@@ -1,9 +1,9 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
-import { parseProviderPath } from '#app/components/social/providers';
+import { parseProviderPath } from '#app/lib/social/providers';
 import { safeRedirect } from '#app/lib/safeRedirect';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { hostedSignInBase, startSocialSignIn } from '#server/social/flow.server';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#app/components/account/screen.server';
+import { accountScreen } from '#server/screens/accountScreen.server';
 import { ConfirmScreen } from '#app/components/account/SignUpScreens';
 
 /** /verifyPhoneNumber: enter the SMS sign-up code. */

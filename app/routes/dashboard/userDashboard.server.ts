@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseTab } from '#app/components/dashboard/menu';
 import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
-import { eventFormContext, newEventFormValues, shortLinkUrl } from '#app/components/schedule/schedule.server';
+import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/screens/scheduling.server';
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
-import { requireUser } from '#app/lib/identity/session.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
 import { acceptInvitationsFor } from '#server/services/hostInvitations.server';
 import { listMyEvents } from '#server/services/myEvents.server';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseRange } from '#app/components/events/calendarRange';
-import { toCalendarEntry } from '#app/components/events/cards.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { toCalendarEntry } from '#server/screens/eventCards.server';
+import { getFixedT } from '#server/i18n.server';
 import { listEventsInRange } from '#server/services/events.server';
 
 /** At most this many events per range (a dense month of a busy tenant). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import calendarStyles from 'react-big-calendar/lib/css/react-big-calendar.css?url';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { covers, rangeHref, type Range } from '#app/components/events/calendarRange';
-import type { CalendarEntry } from '#app/components/events/cards';
+import type { CalendarEntry } from '#app/lib/events/cards';
 import { ZonedTime } from '#app/components/events/LocalTime';
 import { TimeZoneSelect } from '#app/components/events/TimeZoneSelect';
 import { useHydrated } from '#app/components/events/useHydrated';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { toCard } from '#app/components/events/cards.server';
-import { LIST_FILTERS, type EventCardData } from '#app/components/events/cards';
-import { getFixedT } from '#app/lib/i18n.server';
+import { toCard } from '#server/screens/eventCards.server';
+import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
+import { getFixedT } from '#server/i18n.server';
 import { listEvents } from '#server/services/events.server';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { EventCardList } from '#app/components/events/EventCard';
-import { LIST_FILTERS, listHref, type EventCardData } from '#app/components/events/cards';
+import { LIST_FILTERS, listHref, type EventCardData } from '#app/lib/events/cards';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { liveEventsData } from './liveEvents.server';
 

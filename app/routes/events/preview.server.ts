@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { eventImageUrl } from '#app/components/events/cards.server';
+import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
-import { getSessionUser } from '#app/lib/identity/session.server';
+import { getSessionUser } from '#server/identity/session.server';
 import { getEvent } from '#server/services/events.server';
 import { acceptHostInvitation } from '#server/services/hostInvitations.server';
 

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES, type ImageActionData } from '#app/components/schedule/EventImages';
-import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#app/components/schedule/schedule.server';
+import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#server/screens/scheduling.server';
 import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
 import { canEdit, roleOf } from '#app/lib/events/permissions';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireGroup } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
-import { readForm } from '#app/lib/readForm.server';
+import { readForm } from '#server/http/readForm.server';
 import {
   EventConflictError,
   EventNotFoundError,

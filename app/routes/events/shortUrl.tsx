@@ -3,7 +3,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { previewHref } from '#app/lib/events/model';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { getEventByShortCode } from '#server/services/events.server';
 

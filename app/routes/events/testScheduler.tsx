@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorSummary } from '#app/components/forms/FormParts';
 import { SelectInput, TextInput } from '#app/components/schedule/fields';
-import { newEventFormValues, organizerOf } from '#app/components/schedule/schedule.server';
+import { newEventFormValues, organizerOf } from '#server/screens/scheduling.server';
 import { TITLE_MAX, TITLE_MIN } from '#app/lib/events/form';
 import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireGroup } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireGroup } from '#server/identity/session.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { readForm } from '#app/lib/readForm.server';
+import { readForm } from '#server/http/readForm.server';
 import { createEvent, newEventInput } from '#server/services/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

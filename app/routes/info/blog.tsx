@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadListPage } from './articles.server';
+import { loadListPage } from '#server/screens/articles.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadListPage(args, 'blog');
 export { ArticleListRoute as default, articleListMeta as meta } from '#app/components/content/Articles';

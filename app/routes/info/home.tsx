@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Prose } from '#app/components/content/Prose';
 import { EventCardList } from '#app/components/events/EventCard';
-import { upcomingEvents } from '#app/components/events/upcoming.server';
+import { upcomingEvents } from '#server/screens/upcomingEvents.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 interface Cta {

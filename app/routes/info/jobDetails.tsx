@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadDetailPage } from './articles.server';
+import { loadDetailPage } from '#server/screens/articles.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadDetailPage(args, 'job');
 export { ArticleDetailRoute as default, articleDetailMeta as meta } from '#app/components/content/Articles';

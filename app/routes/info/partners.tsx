@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { PartnerGrid, type PartnerCardData } from '#app/components/content/PartnerGrid';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { localize } from '../../../tenants/schema';
+import { localize } from '#app/lib/config/tenant';
 
 /** /partners: the tenant's partners with logos and outbound links, or an empty state. */
 export async function loader({ context }: LoaderFunctionArgs) {

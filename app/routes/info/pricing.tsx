@@ -5,9 +5,9 @@ import { CtaBand } from '#app/components/content/CtaBand';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { PricingPlans } from '#app/components/content/PricingPlans';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { planColumns, pricingView } from './pricing.server';
+import { planColumns, pricingView } from '#server/screens/pricing.server';
 
 /** /pricing: the tenant's plans, prices in its currency formatted for the request's locale. */
 export async function loader({ context }: LoaderFunctionArgs) {

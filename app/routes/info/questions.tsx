@@ -6,9 +6,9 @@ import { CtaBand } from '#app/components/content/CtaBand';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { FaqAccordion, FaqResultSummary, FaqSearch } from '#app/components/content/Faq';
 import { PageHeader } from '#app/components/content/PageHeader';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { filterFaq, frenchSpacing, readQuery } from './faq.server';
+import { filterFaq, frenchSpacing, readQuery } from '#server/screens/faq.server';
 
 /**
  * /questions: the FAQ from the tenant's questions.md. ?q= filters it on the server (case and

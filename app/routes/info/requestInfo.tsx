@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { InfoFormScreen } from '#app/components/forms/InfoFormScreen';
-import { handleFormAction, loadFormScreen } from './forms.server';
+import { handleFormAction, loadFormScreen } from '#server/screens/infoForms.server';
 
 /** /requestInfo: demo, pricing and partnership enquiries. ?topic= preselects the topic. */
 export const loader = (args: LoaderFunctionArgs) => loadFormScreen(args, 'requestInfo');

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadContentPage } from './content.server';
+import { loadContentPage } from '#server/screens/contentPage.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, 'services');
 export { ContentRoute as default, contentMeta as meta } from '#app/components/content/ContentPageView';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { readForm } from '#app/lib/readForm.server';
+import { readForm } from '#server/http/readForm.server';
 import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/services/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

@@ -3,10 +3,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { roomHref } from '#app/lib/events/model';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { createDemoRoom } from './demo.server';
+import { createDemoRoom } from '#server/screens/demoRooms.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

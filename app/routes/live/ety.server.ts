@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
 import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '#app/lib/events/permissions';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
 import { getEventFor } from '#server/services/hostInvitations.server';
 import { getVideoSettings } from '#server/services/videoSettings.server';
 

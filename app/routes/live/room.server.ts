@@ -7,10 +7,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod';
 import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
 import { canJoin, canModerate, flagsOf, type JoinRefusal } from '#app/lib/events/permissions';
-import { requireUser } from '#app/lib/identity/session.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
 import { getEventFor } from '#server/services/hostInvitations.server';
-import { readForm } from '#app/lib/readForm.server';
+import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
 import { getVideoSettings } from '#server/services/videoSettings.server';
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
-import { getFixedT } from '#app/lib/i18n.server';
-import { requireUser } from '#app/lib/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { getEvent, getEventByInviteCode } from '#server/services/events.server';
-import { createDemoRoom } from './demo.server';
+import { createDemoRoom } from '#server/screens/demoRooms.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

@@ -4,11 +4,11 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneSettings, toE164 } from '#app/components/account/phone';
+import { phoneSettings, toE164 } from '#app/lib/account/phone';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#app/lib/identity/session.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 export async function loader(args: LoaderFunctionArgs) {

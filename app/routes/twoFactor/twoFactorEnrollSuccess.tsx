@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#app/lib/identity/session.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 const methodParam = z.enum(['totp', 'sms']).nullable().catch(null);

@@ -8,8 +8,8 @@ import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#app/lib/identity/session.server';
-import { getFixedT } from '#app/lib/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { readPendingChallenge, type PendingChallenge } from '#app/components/twoFactor/pendingChallenge';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { getFixedT } from '#app/lib/i18n.server';
+import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { safeRedirect } from '#app/lib/safeRedirect';
 

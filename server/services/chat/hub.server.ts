@@ -32,10 +32,10 @@ import {
 } from '#app/lib/chat/protocol';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { canJoin, isStaff, roleOf, type JoinRefusal } from '#app/lib/events/permissions';
-import { getSessionUser } from '#app/lib/identity/session.server';
+import { getSessionUser } from '../../identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
-import type { Tenant } from '../../../tenants/schema';
+import type { Tenant } from '#app/lib/config/tenant';
 import { getEvent } from '../events.server';
 import { acceptHostInvitation } from '../hostInvitations.server';
 import type { Services } from '../index.server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_CLOSE, type ChatMessage } from '#app/lib/chat/protocol';
 import { RedisBus } from './redisBus.server';
-import { ChatClient, clientId, createChatUser, openEvent, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
+import { ChatClient, clientId, createChatUser, openEvent, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 
 /** The Redis of the test setup (tests/setup/global-setup.ts); these tests fail plainly without it. */
 function redisUrl(): string {

@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '#app/lib/chat/protocol';
-import { testDatabase, uniqueTenantId } from '#tests/setup/local-stack';
+import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { ensureTable } from '../dynamo.server';
 import { blanked, chatPk, ChatError, ChatRepository, pairKey } from './repository.server';
-import { draft } from './testing';
+import { draft } from '#tests/support/chat';
 
 const db = testDatabase();
 await ensureTable(db);

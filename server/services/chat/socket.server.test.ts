@@ -5,7 +5,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cancelEvent, eventKey } from '../events.server';
 import { getEventFor } from '../hostInvitations.server';
 import { putObject } from '../storage.server';
-import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from './testing';
+import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 
 let server: ChatTestServer;
 let organizer: ChatTestUser;

@@ -9,7 +9,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { CHAT_FRAME_MAX_BYTES, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
-import { resolveTenant, type Registry } from '../../../tenants/registry.server';
+import { resolveTenant, type Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import type { Services } from '../index.server';
 import { ChatHub } from './hub.server';

@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { roomMessage } from '#server/services/video.server';
+import { chatUploadAction } from '#server/api/chatFiles.server';
+import { NO_STORE } from '#server/api/roomRequest.server';
+
+/**
+ * POST /api/chat/upload {eventId, kind, name, type, size} → a presigned PUT for one chat image or
+ * attachment (app/lib/chat/files.ts): 401 signed out, 400 badRequest / type / tooLarge, 404 not
+ * this tenant's event, 403 with the room's refusal (blocked, notYetOpen, ended, expired, cancelled).
+ */
+export const action = (args: ActionFunctionArgs) => chatUploadAction(args);
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', context.language) }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+}

@@ -1,0 +1,154 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
+import { eventIdSchema } from '#app/lib/events/model';
+import { canJoin, canModerate, roleOf } from '#app/lib/events/permissions';
+import { getSessionUser } from '#server/identity/session.server';
+import { attendeeNames } from '#server/services/attendance.server';
+import { endEventNow, markRoomClosed } from '#server/services/events.server';
+import { listHands, lowerHand, raiseHand, setOnStage } from '#server/services/hands.server';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { blockUser, unblockUser } from '#server/services/moderation.server';
+import { getProfile } from '#server/services/profiles.server';
+import {
+  isNotConnectedError,
+  isVideoConfigError,
+  isVideoUnavailableError,
+  type RoomMessageKey,
+} from '#server/services/video.server';
+import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+
+const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
+
+/** Room-service failures as the API's answers; anything else is a server error. */
+function videoFailure(e: unknown, language: string, unavailableMessage: RoomMessageKey = 'videoUnavailable') {
+  if (isNotConnectedError(e)) return refuse(409, 'notConnected', language);
+  if (isUnavailable(e)) {
+    console.warn(`[video] ${(e as Error).message}`);
+    return refuse(503, 'videoUnavailable', language, { message: unavailableMessage });
+  }
+  throw e;
+}
+
+/**
+ * POST /api/events/room {eventId, intent, identity?}: raise and lower one's own hand (anyone
+ * allowed in), host controls (organizer and hosts): mute, remove, block, unblock, bring on stage,
+ * send back, end for all. 409 notConnected when the person is not in the room, 503
+ * videoUnavailable when the video service cannot be reached (block and end still take effect).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { context } = args;
+  const language = context.language;
+  const request = await readRoomRequest(args, roomActionSchema, 'GET, POST');
+  if (request instanceof Response) return request;
+  const { user, data: command } = request;
+
+  const { db, video } = context.services;
+  const tenant = context.tenant;
+  const event = await getEventFor(db, tenant.id, command.eventId, user);
+  if (!event) return refuse(404, 'notFound', language);
+  const ok = (extra: Record<string, unknown> = {}) => json({ ok: true, intent: command.intent, ...extra }, { headers: NO_STORE });
+
+  if (command.intent === 'raiseHand' || command.intent === 'lowerHand') {
+    const decision = canJoin(event, user, Date.now());
+    if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
+    if (command.intent === 'lowerHand') {
+      await lowerHand(db, tenant.id, event.eventId, user.sub);
+      return ok();
+    }
+    const profile = await getProfile(db, tenant.id, user.sub);
+    const name = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+    return ok({ hand: await raiseHand(db, tenant.id, event.eventId, { identity: user.sub, name }) });
+  }
+
+  if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
+
+  if (command.intent === 'end') {
+    await endEventNow(db, tenant.id, event.eventId);
+    try {
+      await video.closeRoom(tenant, event);
+    } catch (e) {
+      // The event is over either way; the expiry sweeper closes the room once the service is back.
+      return videoFailure(e, language, 'videoUnavailableEnded');
+    }
+    await markRoomClosed(db, tenant.id, event.eventId);
+    return ok();
+  }
+
+  const { identity } = command;
+  // Nobody removes the event's organizer from their own event (blocking has its own rule: blockUser).
+  if (command.intent === 'remove' && identity === event.organizerId) return refuse(403, 'forbidden', language);
+  try {
+    switch (command.intent) {
+      case 'mute':
+        return ok({ muted: await video.muteParticipant(tenant, event, identity) });
+      case 'remove':
+        await video.removeParticipant(tenant, event, identity);
+        return ok();
+      case 'block': {
+        const blocked = await blockUser(context.services, tenant, event, user, identity);
+        if (!blocked.ok) return refuse(403, 'forbidden', language);
+        if (blocked.videoError) return videoFailure(blocked.videoError, language, 'videoUnavailableBlocked');
+        return ok({ removed: blocked.removed });
+      }
+      case 'unblock':
+        if (!(await unblockUser(context.services, tenant, event, user, identity)).ok) return refuse(403, 'forbidden', language);
+        return ok();
+      case 'bringOnStage': {
+        const participant = await video.setCanPublish(tenant, event, identity, true);
+        return ok({ hand: await setOnStage(db, tenant.id, event.eventId, { identity, name: participant.name }, true) });
+      }
+      case 'sendOffStage': {
+        try {
+          await video.setCanPublish(tenant, event, identity, false);
+        } catch (e) {
+          // Someone who already left is off stage: lowering the hand is all that is left to do.
+          if (!isNotConnectedError(e)) throw e;
+          await setOnStage(db, tenant.id, event.eventId, { identity, name: identity }, false);
+          return ok({ connected: false });
+        }
+        await setOnStage(db, tenant.id, event.eventId, { identity, name: identity }, false);
+        return ok({ connected: true });
+      }
+    }
+  } catch (e) {
+    return videoFailure(e, language);
+  }
+}
+
+/**
+ * GET /api/events/room?event=<id> (organizer and hosts): who is in the room, raised hands and
+ * blocked users. videoAvailable is false (and the list empty) when the video service cannot be reached.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const language = context.language;
+  const user = await getSessionUser(args);
+  if (!user) return refuse(401, 'unauthenticated', language);
+  const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
+  if (!id.success) return refuse(404, 'notFound', language);
+  const { db, video } = context.services;
+  const tenant = context.tenant;
+  const event = await getEventFor(db, tenant.id, id.data, user);
+  if (!event) return refuse(404, 'notFound', language);
+  if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
+
+  let videoAvailable = true;
+  const [participants, hands] = await Promise.all([
+    video.listParticipants(tenant, event).catch((e: unknown) => {
+      if (!isUnavailable(e)) throw e;
+      videoAvailable = false;
+      return [];
+    }),
+    listHands(db, tenant.id, event.eventId),
+  ]);
+  const known = new Map<string, string>([...hands.map((h) => [h.identity, h.name] as const), ...participants.map((p) => [p.identity, p.name] as const)]);
+  const unknown = event.blockedUsers.filter((sub) => !known.has(sub));
+  if (unknown.length) for (const [sub, name] of await attendeeNames(db, tenant.id, event.eventId, unknown)) known.set(sub, name);
+  const state: RoomStateResponse = {
+    videoAvailable,
+    participants,
+    hands,
+    blockedUsers: event.blockedUsers.map((identity) => ({ identity, name: known.get(identity) ?? identity })),
+  };
+  return json(state, { headers: { 'Cache-Control': 'private, no-store' } });
+}

@@ -1,0 +1,32 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { roomTokenRequestSchema } from '#app/lib/events/api';
+import { getEventFor } from '#server/services/hostInvitations.server';
+import { getProfile } from '#server/services/profiles.server';
+import { roomMessage } from '#server/services/video.server';
+import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+
+/**
+ * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
+ * (app/lib/events/api.ts). 401 signed out, 404 not this tenant's event, 403 with the refusal
+ * (blocked, notYetOpen + opensAt, ended, expired, cancelled), 200 RoomTokenResponse.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { context } = args;
+  const language = context.language;
+  const request = await readRoomRequest(args, roomTokenRequestSchema, 'POST');
+  if (request instanceof Response) return request;
+  const { user, data } = request;
+
+  const { db, video } = context.services;
+  const tenant = context.tenant;
+  const [event, profile] = await Promise.all([getEventFor(db, tenant.id, data.eventId, user), getProfile(db, tenant.id, user.sub)]);
+  if (!event) return refuse(404, 'notFound', language);
+  const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+  const result = await video.mintToken(tenant, event, { sub: user.sub, groups: user.groups, displayName });
+  if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });
+  return json(result.response, { headers: NO_STORE });
+}
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', context.language) }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+}

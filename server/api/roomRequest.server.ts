@@ -1,0 +1,41 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node';
+import type { z } from 'zod';
+import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
+import type { SessionUser } from '#app/lib/identity/types';
+import { getSessionUser } from '../identity/session.server';
+import { roomMessage, type RoomMessageKey } from '../services/video.server';
+
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** A room API error answer: the code, its message in the request's language, and opensAt when known. */
+export function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey } = {}) {
+  const body: RoomErrorResponse = { error, message: roomMessage(extra.message ?? (error as RoomMessageKey), language) };
+  if (extra.opensAt) body.opensAt = extra.opensAt;
+  return json(body, { status, headers: NO_STORE });
+}
+
+/**
+ * The common start of every room API POST: the method, the signed-in user (JSON 401, never a
+ * redirect) and the JSON body checked with `schema` (400 otherwise). A Response means "answer this".
+ */
+export async function readRoomRequest<S extends z.ZodType>(
+  { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
+  schema: S,
+  allow: string,
+): Promise<Response | { user: SessionUser; data: z.infer<S> }> {
+  const language = context.language;
+  if (request.method !== 'POST') {
+    return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', language) }, { status: 405, headers: { Allow: allow, ...NO_STORE } });
+  }
+  const user = await getSessionUser({ request, context });
+  if (!user) return refuse(401, 'unauthenticated', language);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return refuse(400, 'badRequest', language);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return refuse(400, 'badRequest', language);
+  return { user, data: parsed.data };
+}

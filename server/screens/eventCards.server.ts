@@ -1,0 +1,46 @@
+/**
+ * Server side of the event cards: the lifecycle state at `now` and a loadable image URL. Event
+ * images live in the tenant's private bucket; a short-lived presigned GET lets the browser load
+ * one; the document's Content-Security-Policy admits the storage origin for images.
+ */
+import { eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
+import { presignDownload, type Storage } from '../services/storage.server';
+import type { CalendarEntry, EventCardData } from '#app/lib/events/cards';
+
+/** Long enough to outlive a cached render of the page that carries it. */
+const IMAGE_URL_SECONDS = 3600;
+
+export async function eventImageUrl(storage: Storage, tenantId: string, key: string | undefined): Promise<string | null> {
+  if (!key) return null;
+  try {
+    return await presignDownload(storage, { tenantId, key, expiresIn: IMAGE_URL_SECONDS });
+  } catch {
+    // A key the storage layer refuses is shown as "no image" rather than breaking the listing.
+    return null;
+  }
+}
+
+export async function toCard(event: EventRecord, now: number, storage: Storage, size: EventImageSize = 'thumbnail'): Promise<EventCardData> {
+  return {
+    eventId: event.eventId,
+    title: event.title,
+    organizerName: event.organizerName,
+    eventDateTime: event.eventDateTime,
+    eventDuration: event.eventDuration,
+    eventTimeZone: event.eventTimeZone,
+    eventLanguage: event.eventLanguage,
+    status: eventStatus(event, now),
+    imageUrl: await eventImageUrl(storage, event.tenantId, event.images[size]),
+  };
+}
+
+export function toCalendarEntry(event: EventRecord, now: number): CalendarEntry {
+  return {
+    eventId: event.eventId,
+    title: event.title,
+    organizerName: event.organizerName,
+    start: event.eventDateTime,
+    end: new Date(Date.parse(event.eventDateTime) + event.eventDuration * 60_000).toISOString(),
+    status: eventStatus(event, now),
+  };
+}
