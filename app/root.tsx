@@ -1,42 +1,16 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { publicTenant, localize } from './lib/config/tenant';
-import { themeStylesheet } from '#server/config/themeStylesheet.server';
-import { pageSystemForTheme } from './lib/config/themeSystem';
-import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
+import { pageSystemForTheme } from '#app/lib/config/themeSystem';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
-import { TRANSLATIONS } from '#server/i18n.server';
 import { useRootData, type RootData } from '#app/lib/rootData';
 import { documentMeta } from '#app/lib/meta';
-import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
+import type { loader } from './root.server';
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { context, request } = args;
-  const { tenant, theme, language } = context;
-  const url = new URL(request.url);
-  const data: RootData = {
-    tenant: publicTenant(tenant),
-    theme,
-    language,
-    locale: LOCALE_FOR_LANGUAGE[language],
-    translations: TRANSLATIONS[language],
-    themeStylesheet: themeStylesheet(theme).href,
-    identity: publicIdentityConfig(args),
-    user: await getSessionUser(args),
-    seo: {
-      title: localize(tenant.seo.title, language, tenant.languages.default),
-      description: localize(tenant.seo.description, language, tenant.languages.default),
-      ogImage: tenant.seo.ogImage ? `${url.origin}/brand/${tenant.seo.ogImage}` : null,
-      url: `${url.origin}${url.pathname}`,
-      siteName: tenant.displayName,
-    },
-  };
-  return json(data);
-}
+export { loader } from './root.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => documentMeta(data as RootData | undefined);
 

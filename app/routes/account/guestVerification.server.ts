@@ -45,7 +45,7 @@ export type GuestActionData =
   | { step: 'code'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null }
   | { step: 'details'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null };
 
-export async function guestLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.language);
   const url = new URL(args.request.url);
   const [guest, user] = await Promise.all([getGuest(args), getSessionUser(args)]);
@@ -62,7 +62,7 @@ export async function guestLoader(args: LoaderFunctionArgs) {
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 
-export async function guestAction({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
   const tenantId = context.tenant.id;

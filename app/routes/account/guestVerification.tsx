@@ -1,16 +1,14 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthLink, AuthLinks } from '#app/components/account/AuthLinks';
 import { AuthPage, Notice } from '#app/components/account/AuthPage';
 import { maskDestination } from '#app/components/account/mask';
 import { TextField } from '#app/components/forms/Fields';
-import { guestAction, guestLoader, type GuestActionData } from './guestVerification.server';
+import type { GuestActionData, loader } from './guestVerification.server';
 
 /** /guestVerification: join as a guest with a name and an emailed 6-digit code. */
-export const loader = (args: LoaderFunctionArgs) => guestLoader(args);
-export const action = (args: ActionFunctionArgs) => guestAction(args);
+export { action, loader } from './guestVerification.server';
 
 const FORM = 'guest';
 

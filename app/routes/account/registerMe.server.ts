@@ -41,7 +41,7 @@ export const registerSchema = (languages: readonly string[]) =>
 
 export type RegisterValues = { displayName: string; firstName: string; lastName: string; language: string; timeZone: string; terms: boolean };
 
-export async function registerLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.language);
@@ -72,7 +72,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
  * success stores the profile for this tenant, sets the language cookie and reloads the screen
  * (post/redirect/get), so the page comes back in the chosen language.
  */
-export async function registerAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const form = await readForm(request, context.language);

@@ -1,16 +1,14 @@
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthPage, Notice } from '#app/components/account/AuthPage';
 import { TermsCheckbox } from '#app/components/account/TermsCheckbox';
 import { SelectField, TextField } from '#app/components/forms/Fields';
-import { registerAction, registerLoader, type RegisterValues } from './registerMe.server';
+import type { loader, RegisterValues } from './registerMe.server';
 
 /** /registerMe (signed-in): complete the profile after the first sign-in; stored per tenant. */
-export const loader = (args: LoaderFunctionArgs) => registerLoader(args);
-export const action = (args: ActionFunctionArgs) => registerAction(args);
+export { action, loader } from './registerMe.server';
 
 const FORM = 'register';
 

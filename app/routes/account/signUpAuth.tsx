@@ -1,10 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#server/screens/accountScreen.server';
 import { ConfirmScreen } from '#app/components/account/SignUpScreens';
 
 /** /signUpAuth: enter the email sign-up code. */
-export const loader = (args: LoaderFunctionArgs) =>
-  accountScreen(args, { titleKey: 'account.confirm.emailTitle', phone: false, leaveWhenSignedIn: false, query: ['username', 'email'] });
+export { loader } from './signUpAuth.server';
 
 export default function Screen() {
   return <ConfirmScreen kind="email" />;

@@ -1,9 +1,8 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { socialScreenData } from '#server/screens/socialScreen.server';
-import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
+import type { loader } from './socialSignIn.server';
 
 /**
  * /socialSignIn: the tenant's social provider buttons, and the OAuth redirect_uri. With
@@ -11,45 +10,7 @@ import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInE
  * (server/social/flow.server.ts): success sets Amplify's token cookies and redirects (a full page
  * load, so every loader sees the session); a failure shows a clear message here.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, services, env } = context;
-  const url = new URL(request.url);
-  const screen = await socialScreenData({ request, context }, 'signIn');
-  const page = (error: SocialErrorCode | null) => ({ ...screen, error });
-  const params = url.searchParams;
-  if (!params.has('code') && !params.has('error') && !params.has('state')) {
-    return json(page(null), { headers: { 'Cache-Control': 'private, no-store' } });
-  }
-
-  const secure = url.protocol === 'https:';
-  const failed = (code: SocialErrorCode, status = 400) => {
-    const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-    headers.append('Set-Cookie', clearStateCookie(secure));
-    return json(page(code), { status, headers });
-  };
-  const pool = services.identity.poolFor(tenant);
-  const hostedBase = hostedSignInBase(tenant, env);
-  if (!pool || !hostedBase) return failed('unavailable', 503);
-  try {
-    const result = await completeSocialSignIn({
-      db: services.db,
-      identity: services.identity,
-      tenant,
-      pool,
-      hostedBase,
-      origin: url.origin,
-      query: params,
-      cookieHeader: request.headers.get('Cookie'),
-    });
-    const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-    for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
-    return redirect(result.location, { headers });
-  } catch (e) {
-    if (e instanceof SocialSignInError) return failed(e.code, e.code === 'unavailable' ? 503 : 400);
-    console.error(`[social] ${tenant.id}: sign-in failed: ${(e as Error).stack ?? String(e)}`);
-    return failed('unavailable', 503);
-  }
-}
+export { loader } from './socialSignIn.server';
 
 export default function SocialSignIn() {
   const data = useLoaderData<typeof loader>();

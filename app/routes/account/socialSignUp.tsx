@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { loadSocialScreen } from '#server/screens/socialScreen.server';
+import type { loader } from './socialSignUp.server';
 
 /** /socialSignUp: sign up with one of the tenant's social providers; ends signed in. */
-export const loader = (args: LoaderFunctionArgs) => loadSocialScreen(args, 'signUp');
+export { loader } from './socialSignUp.server';
 
 export default function SocialSignUp() {
   const data = useLoaderData<typeof loader>();

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { loadSocialScreen } from '#server/screens/socialScreen.server';
+import type { loader } from './ssoSignIn.server';
 
 /** /ssoSignIn: the single-sign-on hub: every enabled social provider, then the email / phone methods. */
-export const loader = (args: LoaderFunctionArgs) => loadSocialScreen(args, 'hubSignIn');
+export { loader } from './ssoSignIn.server';
 
 export default function SsoSignIn() {
   const data = useLoaderData<typeof loader>();

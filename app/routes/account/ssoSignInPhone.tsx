@@ -1,10 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#server/screens/accountScreen.server';
 import { SignInScreen } from '#app/components/account/SignInScreen';
 
 /** /ssoSignInPhone: the single-sign-on hub's phone sign-in. */
-export const loader = (args: LoaderFunctionArgs) =>
-  accountScreen(args, { titleKey: 'account.signIn.phoneTitle', phone: args.context.tenant.signIn.phone, leaveWhenSignedIn: true, query: ['notice'] });
+export { loader } from './ssoSignInPhone.server';
 
 export default function SsoSignInPhone() {
   return <SignInScreen only="phone" sso />;

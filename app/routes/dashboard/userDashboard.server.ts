@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { parseTab } from '#app/components/dashboard/menu';
 import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
 import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/screens/scheduling.server';
@@ -56,4 +56,8 @@ export async function dashboardData(args: Args) {
     };
   }
   return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, timeZone: context.tenant.timeZone };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await dashboardData(args), { headers: { 'Cache-Control': 'private, no-store' } });
 }

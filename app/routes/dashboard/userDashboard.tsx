@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading, Tabs } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { menuOf, tabHref, type DashboardTab } from '#app/components/dashboard/menu';
@@ -9,11 +9,9 @@ import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { dashboardData } from './userDashboard.server';
+import type { loader } from './userDashboard.server';
 
-export async function loader(args: LoaderFunctionArgs) {
-  return json(await dashboardData(args), { headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './userDashboard.server';
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {

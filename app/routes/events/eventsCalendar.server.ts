@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { parseRange } from '#app/components/events/calendarRange';
 import { toCalendarEntry } from '#server/screens/eventCards.server';
 import { getFixedT } from '#server/i18n.server';
@@ -26,4 +26,9 @@ export async function calendarData({ request, context }: LoaderFunctionArgs) {
     console.error('listing calendar events failed', error);
     return { ...base, entries: [], unavailable: true };
   }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await calendarData(args);
+  return json(data, { status: data.unavailable ? 503 : 200 });
 }

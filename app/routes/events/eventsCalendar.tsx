@@ -1,5 +1,5 @@
 import { Alert, Box, Container, Flex, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,17 +13,14 @@ import { useHydrated } from '#app/components/events/useHydrated';
 import { isValidTimeZone, previewHref } from '#app/lib/events/model';
 import { browserTimeZone, formatEventTime } from '#app/lib/events/time';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { calendarData } from './eventsCalendar.server';
+import type { loader } from './eventsCalendar.server';
 
 const EventsCalendar = lazy(() => import('#app/components/events/EventsCalendar.client'));
 
 /** Where the viewer's chosen zone is remembered in this browser. */
 const ZONE_KEY = 'platform.calendarZone';
 
-export async function loader(args: LoaderFunctionArgs) {
-  const data = await calendarData(args);
-  return json(data, { status: data.unavailable ? 503 : 200 });
-}
+export { loader } from './eventsCalendar.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: calendarStyles }];
 

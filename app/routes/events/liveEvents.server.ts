@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { z } from 'zod';
 import { toCard } from '#server/screens/eventCards.server';
 import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
@@ -72,4 +72,9 @@ export async function liveEventsData({ request, context }: LoaderFunctionArgs): 
     console.error('listing events failed', error);
     return { ...base, live: [], upcoming: [], cursor: null, unavailable: true };
   }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await liveEventsData(args);
+  return json(data, { status: data.unavailable ? 503 : 200 });
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Container, Field, Flex, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,10 @@ import { EmptyNote } from '#app/components/content/EmptyNote';
 import { EventCardList } from '#app/components/events/EventCard';
 import { LIST_FILTERS, listHref, type EventCardData } from '#app/lib/events/cards';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { liveEventsData } from './liveEvents.server';
+import type { loader } from './liveEvents.server';
 
 /** /liveEvents: listed events live now and coming up; search, filter by state and language, paged. */
-export async function loader(args: LoaderFunctionArgs) {
-  const data = await liveEventsData(args);
-  return json(data, { status: data.unavailable ? 503 : 200 });
-}
+export { loader } from './liveEvents.server';
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
@@ -40,4 +40,9 @@ export async function previewData(args: LoaderFunctionArgs) {
     timeZone: tenant.timeZone,
     personal: user !== null,
   };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await previewData(args);
+  return json(data, data.personal ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Container, Grid, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +11,10 @@ import { StatusBadge } from '#app/components/events/StatusBadge';
 import { useNow } from '#app/components/events/useNow';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { previewData } from './preview.server';
+import type { loader } from './preview.server';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
-export async function loader(args: LoaderFunctionArgs) {
-  const data = await previewData(args);
-  return json(data, data.personal ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
-}
+export { loader } from './preview.server';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

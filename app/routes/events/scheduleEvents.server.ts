@@ -63,7 +63,7 @@ async function imageLinks(args: Args, event: EventRecord): Promise<Partial<Recor
   return out;
 }
 
-export async function scheduleLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
   const t = await getFixedT(context.language);
@@ -169,7 +169,7 @@ function failure(result: { errors: EventFormErrors; values: EventFormValues; inv
 }
 
 /** intent = create | update | cancel | presignImage | processImage. */
-export async function scheduleAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
   const db = context.services.db;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Container, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,10 @@ import { EventImages } from '#app/components/schedule/EventImages';
 import { ShortLink } from '#app/components/schedule/ShortLink';
 import { lobbyHref, previewHref } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { scheduleAction, scheduleLoader, type EventFormFailure } from './scheduleEvents.server';
+import type { EventFormFailure, loader } from './scheduleEvents.server';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */
-export const loader = (args: LoaderFunctionArgs) => scheduleLoader(args);
-export const action = (args: ActionFunctionArgs) => scheduleAction(args);
+export { action, loader } from './scheduleEvents.server';
 
 function Frame({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
   return (

@@ -1,25 +1,15 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { previewHref } from '#app/lib/events/model';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { getEventByShortCode } from '#server/services/events.server';
+import type { loader } from './shortUrl.server';
 
 /**
  * /shortUrl?c=<code>: an event's short link. A known code answers 302 to the event page; an
  * unknown, missing or malformed one (or another site's) a clear 404 page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const code = new URL(request.url).searchParams.get('c')?.trim() ?? '';
-  if (code) {
-    const event = await getEventByShortCode(context.services.db, context.tenant.id, code);
-    if (event) return redirect(previewHref(event.eventId), { headers: { 'Cache-Control': 'private, no-store' } });
-  }
-  const t = await getFixedT(context.language);
-  return json({ title: t('schedule.shortLink.title') }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './shortUrl.server';
 
 export default function ShortUrl() {
   const { t } = useTranslation();

@@ -1,6 +1,3 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadDetailPage } from '#server/screens/articles.server';
-
-export const loader = (args: LoaderFunctionArgs) => loadDetailPage(args, 'blog');
+export { loader } from './blogDetails.server';
 export { ArticleDetailRoute as default, articleDetailMeta as meta } from '#app/components/content/Articles';
 export { staticHandle as handle } from '#app/lib/handles';

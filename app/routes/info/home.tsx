@@ -1,40 +1,13 @@
 import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Prose } from '#app/components/content/Prose';
 import { EventCardList } from '#app/components/events/EventCard';
-import { upcomingEvents } from '#server/screens/upcomingEvents.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './home.server';
 
-interface Cta {
-  label: string;
-  to: string;
-}
-
-function asCta(value: unknown): Cta | null {
-  if (!value || typeof value !== 'object') return null;
-  const { label, to } = value as Record<string, unknown>;
-  return typeof label === 'string' && typeof to === 'string' && to.startsWith('/') ? { label, to } : null;
-}
-
-/** The home template: hero and calls to action from the tenant's home.md, its body, upcoming events. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const page = context.services.content.page(context.tenant, context.language, 'home');
-  if (!page) throw new Response('Not found', { status: 404 });
-  return json({
-    upcoming: await upcomingEvents(context),
-    timeZone: context.tenant.timeZone,
-    hero: {
-      eyebrow: typeof page.meta.eyebrow === 'string' ? page.meta.eyebrow : null,
-      headline: page.title,
-      lead: page.description,
-      primary: asCta(page.meta.primaryCta),
-      secondary: asCta(page.meta.secondaryCta),
-    },
-    html: page.html,
-  });
-}
+export { loader } from './home.server';
 
 export { staticHandle as handle } from '#app/lib/handles';
 

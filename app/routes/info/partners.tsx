@@ -1,28 +1,16 @@
 import { Container } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CtaBand } from '#app/components/content/CtaBand';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { PageHeader } from '#app/components/content/PageHeader';
-import { PartnerGrid, type PartnerCardData } from '#app/components/content/PartnerGrid';
-import { getFixedT } from '#server/i18n.server';
+import { PartnerGrid } from '#app/components/content/PartnerGrid';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { localize } from '#app/lib/config/tenant';
+import type { loader } from './partners.server';
 
 /** /partners: the tenant's partners with logos and outbound links, or an empty state. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { tenant, language } = context;
-  const t = await getFixedT(language);
-  const partners: PartnerCardData[] = tenant.partners.map((p) => ({
-    name: p.name,
-    url: p.url,
-    host: new URL(p.url).host.replace(/^www\./, ''),
-    logo: p.logo ? `/brand/${p.logo}` : null,
-    description: p.description ? localize(p.description, language, tenant.languages.default) : null,
-  }));
-  return json({ partners, title: t('pages.partners'), lead: t('partners.lead') });
-}
+export { loader } from './partners.server';
 
 export { staticHandle as handle } from '#app/lib/handles';
 

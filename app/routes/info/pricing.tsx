@@ -1,25 +1,15 @@
 import { Container } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CtaBand } from '#app/components/content/CtaBand';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { PricingPlans } from '#app/components/content/PricingPlans';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { planColumns, pricingView } from '#server/screens/pricing.server';
+import type { loader } from './pricing.server';
 
 /** /pricing: the tenant's plans, prices in its currency formatted for the request's locale. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
-  const view = pricingView(context.tenant, context.language);
-  return json({
-    ...view,
-    columns: planColumns(view.plans.length),
-    title: t('pages.pricing'),
-    lead: t('pricing.intro', { currency: view.currency }),
-  });
-}
+export { loader } from './pricing.server';
 
 export { staticHandle as handle } from '#app/lib/handles';
 

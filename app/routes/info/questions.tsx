@@ -1,38 +1,19 @@
 import { Button, Container, Stack } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CtaBand } from '#app/components/content/CtaBand';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { FaqAccordion, FaqResultSummary, FaqSearch } from '#app/components/content/Faq';
 import { PageHeader } from '#app/components/content/PageHeader';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { filterFaq, frenchSpacing, readQuery } from '#server/screens/faq.server';
+import type { loader } from './questions.server';
 
 /**
  * /questions: the FAQ from the tenant's questions.md. ?q= filters it on the server (case and
  * accents ignored), so the search is a plain GET form and works without JavaScript.
  */
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const faq = context.services.content.faq(context.tenant, context.language);
-  if (!faq) throw new Response('Not found', { status: 404 });
-  const t = await getFixedT(context.language);
-  const query = readQuery(new URL(request.url).searchParams.get('q'));
-  const entries = faq.entries.map((e, i) => ({ ...e, id: `q${i + 1}` }));
-  const shown = filterFaq(entries, query);
-  return json({
-    title: faq.page.title || t('pages.questions'),
-    description: faq.page.description,
-    query,
-    total: entries.length,
-    items: shown.map(({ id, question, answerHtml }) => ({
-      id,
-      question: context.language === 'fr' ? frenchSpacing(question) : question,
-      answerHtml,
-    })),
-  });
-}
+export { loader } from './questions.server';
 
 export { staticHandle as handle } from '#app/lib/handles';
 

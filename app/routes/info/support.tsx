@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,10 @@ import { ArrowRightIcon, MailIcon, QuestionIcon } from '#app/components/content/
 import { PageHeader } from '#app/components/content/PageHeader';
 import { Prose } from '#app/components/content/Prose';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './support.server';
 
 /** /support: the help centre. The tenant's support.md, with the FAQ and the contact form one click away. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const page = context.services.content.page(context.tenant, context.language, 'support');
-  if (!page) throw new Response('Not found', { status: 404 });
-  return json({ page: { title: page.title, description: page.description, html: page.html } });
-}
+export { loader } from './support.server';
 
 export { staticHandle as handle } from '#app/lib/handles';
 

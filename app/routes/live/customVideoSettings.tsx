@@ -1,44 +1,16 @@
 import { Alert, Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
-import type { DeviceChoice } from '#app/components/live/devices/choice';
-import { getFixedT } from '#server/i18n.server';
-import { requireUser } from '#server/identity/session.server';
+import { DEVICE_CHOICE_FIELDS, type DeviceChoice } from '#app/components/live/devices/choice';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { readForm } from '#server/http/readForm.server';
-import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/services/videoSettings.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-const FIELDS = ['videoDeviceId', 'audioDeviceId', 'audioOutputId'] as const;
+import type { action, loader } from './customVideoSettings.server';
 
 /** /customVideoSettings (signed-in): the camera, microphone and speaker every room starts with, saved per user and tenant. */
-export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args);
-  const { context } = args;
-  const [t, saved] = await Promise.all([getFixedT(context.language), getVideoSettings(context.services.db, context.tenant.id, user.sub)]);
-  return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
-}
-
-type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, string> };
-
-export async function action(args: ActionFunctionArgs) {
-  const user = await requireUser(args);
-  const { context, request } = args;
-  const form = await readForm(request, context.language);
-  const raw = Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
-  const parsed = videoSettingsInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('lobby.') ? issue.message : 'lobby.errors.deviceId';
-    return json<ActionData>({ ok: false, fieldErrors }, { status: 400, headers: NO_STORE });
-  }
-  const saved = await saveVideoSettings(context.services.db, context.tenant.id, user.sub, parsed.data);
-  return json<ActionData>({ ok: true, savedAt: saved.updatedAt }, { headers: NO_STORE });
-}
+export { action, loader } from './customVideoSettings.server';
 
 export default function CustomVideoSettings() {
   const { t } = useTranslation();
@@ -76,7 +48,7 @@ export default function CustomVideoSettings() {
         <DeviceCheck
           initial={initial}
           onChange={(c, isReady) => {
-            if (isReady && FIELDS.some((k) => last.current[k] !== c[k])) setDirty(true);
+            if (isReady && DEVICE_CHOICE_FIELDS.some((k) => last.current[k] !== c[k])) setDirty(true);
             last.current = c;
             setChoice(c);
             setReady(isReady);
@@ -85,7 +57,7 @@ export default function CustomVideoSettings() {
 
         <Form method="post" replace onSubmit={() => setDirty(false)}>
           <Stack gap="4" align="flex-start">
-            {FIELDS.map((name) => (
+            {DEVICE_CHOICE_FIELDS.map((name) => (
               <input key={name} type="hidden" name={name} value={choice[name] ?? ''} />
             ))}
             {result && !result.ok ? (

@@ -1,28 +1,12 @@
 import { Alert, Box, Button, Container, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { roomHref } from '#app/lib/events/model';
-import { getFixedT } from '#server/i18n.server';
-import { requireUser } from '#server/identity/session.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { createDemoRoom } from '#server/screens/demoRooms.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import type { action, loader } from './demoPage.server';
 
 /** /demoPage (signed-in): one click starts a 30-minute demo room organized by the visitor. */
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const t = await getFixedT(args.context.language);
-  return json({ title: t('lobby.demo.title') }, { headers: NO_STORE });
-}
-
-export async function action(args: ActionFunctionArgs) {
-  const user = await requireUser(args);
-  const created = await createDemoRoom(args, user, 'solo');
-  if (!created.ok) return json({ retryAfterMinutes: created.retryAfterMinutes }, { status: 429, headers: NO_STORE });
-  return redirect(roomHref('preBuilt', created.event.eventId));
-}
+export { action, loader } from './demoPage.server';
 
 export default function DemoPage() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';
  * /ety?event=<id>: the event (this tenant's only: any other id is a 404), the user's role and
  * flags, when the room opens for them and the server's clock, so the countdown runs on server time.
  */
-export async function lobbyLoader(args: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Container, Grid, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { LocalTime } from '#app/components/events/LocalTime';
 import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
 import { storeJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { lobbyLoader, type LobbyClosed } from './ety.server';
+import type { loader, LobbyClosed } from './ety.server';
 
 /** /ety?event=<id> (signed-in): the lobby. Device check, countdown on server time, Join once the room opens. */
-export const loader = (args: LoaderFunctionArgs) => lobbyLoader(args);
+export { loader } from './ety.server';
 
 /** The server's clock in the browser: the offset is taken once at load, then the local clock ticks. */
 function useServerNow(serverNow: number): number {

@@ -29,7 +29,12 @@ export function layoutOfPath(pathname: string): RoomLayout | null {
   return parsed.success ? parsed.data : null;
 }
 
-export async function roomLoader(args: LoaderFunctionArgs) {
+/**
+ * Every live-room layout (/liveEventsContainer, /ils, /abc, … ?event=<id>): one module, the layout
+ * taken from the path. Signed-in only; another tenant's event is a 404; before the room opens the
+ * person is sent to the lobby; a blocked person gets a 403 page; an event that is over says so.
+ */
+export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
   const layout = layoutOfPath(url.pathname);
@@ -100,7 +105,7 @@ export async function videoServiceReachable(serverUrl: string, now = Date.now())
  * Answers { probed: true, reachable }. Only the configured address is probed, never one the
  * browser names.
  */
-export async function roomAction(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
   const form = await readForm(args.request, args.context.language).catch(() => null);
   const parsed = probeSchema.safeParse(form ? Object.fromEntries(form) : {});

@@ -1,20 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import livekitStyles from '@livekit/components-styles?url';
 import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
 import { RoomShell } from '#app/components/live/room/RoomShell';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { roomAction, roomLoader } from './room.server';
+import type { loader } from './room.server';
 
-/**
- * Every live-room layout (/liveEventsContainer, /ils, /abc, … ?event=<id>): one module, the layout
- * taken from the path. Signed-in only; another tenant's event is a 404; before the room opens the
- * person is sent to the lobby; a blocked person gets a 403 page; an event that is over says so.
- */
-export const loader = (args: LoaderFunctionArgs) => roomLoader(args);
-
-/** POST intent=probe: whether the video service can be reached before the browser connects. */
-export const action = (args: ActionFunctionArgs) => roomAction(args);
+export { action, loader } from './room.server';
 
 export default function Room() {
   const data = useLoaderData<typeof loader>();

@@ -1,25 +1,16 @@
 import { Alert, Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneSettings, toE164 } from '#app/lib/account/phone';
+import { toE164 } from '#app/lib/account/phone';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#server/identity/session.server';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './twoFactorAddPhone.server';
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const { context } = args;
-  const t = await getFixedT(context.language);
-  return json(
-    { title: t('twoFactor.addPhone.title'), phone: phoneSettings(context.language, context.tenant.phone) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
-}
+export { loader } from './twoFactorAddPhone.server';
 
 /** /twoFactorAddPhone: the number for SMS codes (country picker, E.164), then /twoFactorVerifyPhone. */
 export default function TwoFactorAddPhone() {

@@ -1,23 +1,14 @@
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#server/identity/session.server';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './twoFactorEnrollSuccess.server';
 
-const methodParam = z.enum(['totp', 'sms']).nullable().catch(null);
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const t = await getFixedT(args.context.language);
-  const method = methodParam.parse(new URL(args.request.url).searchParams.get('method'));
-  return json({ title: t('twoFactor.success.title'), method }, { headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './twoFactorEnrollSuccess.server';
 
 /** /twoFactorEnrollSuccess: what is on now (read from the identity service), and where to go next. */
 export default function TwoFactorEnrollSuccess() {

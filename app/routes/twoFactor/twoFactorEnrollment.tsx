@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Code, Heading, HStack, QrCode, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -8,15 +8,10 @@ import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#server/identity/session.server';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './twoFactorEnrollment.server';
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const t = await getFixedT(args.context.language);
-  return json({ title: t('twoFactor.enroll.title'), issuer: args.context.tenant.displayName }, { headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './twoFactorEnrollment.server';
 
 type Step = { kind: 'choose' } | { kind: 'totp'; uri: string; secret: string };
 

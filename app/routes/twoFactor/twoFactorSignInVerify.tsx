@@ -1,5 +1,5 @@
 import { Alert, Button, HStack, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { confirmSignIn, type ConfirmSignInOutput } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -8,15 +8,10 @@ import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { readPendingChallenge, type PendingChallenge } from '#app/components/twoFactor/pendingChallenge';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { safeRedirect } from '#app/lib/safeRedirect';
+import type { loader } from './twoFactorSignInVerify.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/userDashboard');
-  return json({ title: t('twoFactor.signIn.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './twoFactorSignInVerify.server';
 
 type Stage = 'checking' | 'none' | Exclude<PendingChallenge, null>;
 

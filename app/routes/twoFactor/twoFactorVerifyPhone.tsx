@@ -1,29 +1,16 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateMFAPreference } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CodeField, isCompleteCode } from '#app/components/twoFactor/CodeField';
 import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
-import { requireUser } from '#server/identity/session.server';
-import { getFixedT } from '#server/i18n.server';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './twoFactorVerifyPhone.server';
 
-const phoneParam = z
-  .string()
-  .regex(/^\+[1-9]\d{6,14}$/)
-  .nullable()
-  .catch(null);
-
-export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const t = await getFixedT(args.context.language);
-  const phone = phoneParam.parse(new URL(args.request.url).searchParams.get('phone'));
-  return json({ title: t('twoFactor.verifyPhone.title'), phone }, { headers: { 'Cache-Control': 'private, no-store' } });
-}
+export { loader } from './twoFactorVerifyPhone.server';
 
 /** /twoFactorVerifyPhone: the SMS code confirms the number, then SMS becomes the second factor. */
 export default function TwoFactorVerifyPhone() {

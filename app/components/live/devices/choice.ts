@@ -10,6 +10,9 @@ export interface DeviceChoice {
   audioOutputId?: string;
 }
 
+/** The fields of a device choice, as the /customVideoSettings form names them. */
+export const DEVICE_CHOICE_FIELDS = ['videoDeviceId', 'audioDeviceId', 'audioOutputId'] as const;
+
 export const JOIN_DEVICES_KEY = 'platform.devices';
 const MAX_ID = 256;
 

@@ -1,0 +1,31 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { publicTenant, localize } from '#app/lib/config/tenant';
+import { themeStylesheet } from '#server/config/themeStylesheet.server';
+import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
+import { TRANSLATIONS } from '#server/i18n.server';
+import type { RootData } from '#app/lib/rootData';
+import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
+  const { tenant, theme, language } = context;
+  const url = new URL(request.url);
+  const data: RootData = {
+    tenant: publicTenant(tenant),
+    theme,
+    language,
+    locale: LOCALE_FOR_LANGUAGE[language],
+    translations: TRANSLATIONS[language],
+    themeStylesheet: themeStylesheet(theme).href,
+    identity: publicIdentityConfig(args),
+    user: await getSessionUser(args),
+    seo: {
+      title: localize(tenant.seo.title, language, tenant.languages.default),
+      description: localize(tenant.seo.description, language, tenant.languages.default),
+      ogImage: tenant.seo.ogImage ? `${url.origin}/brand/${tenant.seo.ogImage}` : null,
+      url: `${url.origin}${url.pathname}`,
+      siteName: tenant.displayName,
+    },
+  };
+  return json(data);
+}

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { handleFormAction, loadFormScreen } from '#server/screens/infoForms.server';
+
+export const loader = (args: LoaderFunctionArgs) => loadFormScreen(args, 'contactUs');
+
+export const action = (args: ActionFunctionArgs) => handleFormAction(args, 'contactUs');

@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { getFixedT } from '#server/i18n.server';
+import { planColumns, pricingView } from '#server/screens/pricing.server';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const t = await getFixedT(context.language);
+  const view = pricingView(context.tenant, context.language);
+  return json({
+    ...view,
+    columns: planColumns(view.plans.length),
+    title: t('pages.pricing'),
+    lead: t('pricing.intro', { currency: view.currency }),
+  });
+}

@@ -1,0 +1,20 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { roomHref } from '#app/lib/events/model';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { createDemoRoom } from '#server/screens/demoRooms.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const t = await getFixedT(args.context.language);
+  return json({ title: t('lobby.demo.title') }, { headers: NO_STORE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args);
+  const created = await createDemoRoom(args, user, 'solo');
+  if (!created.ok) return json({ retryAfterMinutes: created.retryAfterMinutes }, { status: 429, headers: NO_STORE });
+  return redirect(roomHref('preBuilt', created.event.eventId));
+}

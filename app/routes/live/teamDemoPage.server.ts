@@ -1,0 +1,52 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { getEvent, getEventByInviteCode } from '#server/services/events.server';
+import { createDemoRoom } from '#server/screens/demoRooms.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args);
+  const { context, request } = args;
+  const url = new URL(request.url);
+  const t = await getFixedT(context.language);
+  const title = t('lobby.team.title');
+  const db = context.services.db;
+
+  const invite = url.searchParams.get('invite');
+  if (invite !== null) {
+    const event = await getEventByInviteCode(db, context.tenant.id, invite);
+    if (event && event.kind === 'demo') throw redirect(lobbyHref(event.eventId));
+    return json({ view: 'invalid' as const, title: t('lobby.team.invalidTitle') }, { status: 404, headers: NO_STORE });
+  }
+
+  const createdId = url.searchParams.get('created');
+  if (createdId) {
+    const event = await getEvent(db, context.tenant.id, createdId);
+    const usable = event && event.kind === 'demo' && event.organizerId === user.sub && event.inviteCode;
+    const status = event ? eventStatus(event, Date.now()) : null;
+    if (usable && status !== 'expired' && status !== 'cancelled' && !event.endedAt) {
+      return json(
+        {
+          view: 'ready' as const,
+          title,
+          inviteUrl: `${url.origin}/teamDemoPage?invite=${encodeURIComponent(event.inviteCode ?? '')}`,
+          roomHref: roomHref(event.layout, event.eventId),
+          openUntil: event.eventExpiration,
+          fallbackZone: context.tenant.timeZone,
+        },
+        { headers: NO_STORE },
+      );
+    }
+  }
+  return json({ view: 'create' as const, title }, { headers: NO_STORE });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args);
+  const created = await createDemoRoom(args, user, 'team');
+  if (!created.ok) return json({ retryAfterMinutes: created.retryAfterMinutes }, { status: 429, headers: NO_STORE });
+  return redirect(`/teamDemoPage?created=${created.event.eventId}`);
+}

@@ -1,0 +1,9 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { getFixedT } from '#server/i18n.server';
+import { safeRedirect } from '#app/lib/safeRedirect';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = await getFixedT(context.language);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/userDashboard');
+  return json({ title: t('twoFactor.signIn.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
