@@ -1,15 +1,18 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layout from './eslint-layout.js';
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', '.local/**', 'test-results/**', 'playwright-report/**', 'patches/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layout },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Where server code lives and how folders import each other: eslint-layout.js.
+      'layout/imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },

@@ -1,0 +1,94 @@
+// The project's layout rules (README, Layout), checked by ESLint so they cannot drift:
+// - a route's loader and action live in <route>.server.ts beside the route module, which imports
+//   server code only through that file; app/ holds no other server module;
+// - browser-reachable code in app/ never imports server/; server/ never imports route modules and
+//   takes only types from components (shared values live in app/lib);
+// - an import that leaves its top-level folder goes through #app/, #server/ or #tests/ (no ~/).
+import { existsSync } from 'node:fs';
+import { basename, join, posix, relative, sep } from 'node:path';
+
+const SERVER_FILE = /\.server(\.[cm]?[jt]sx?)?$/;
+const TEST_FILE = /\.test\.[jt]sx?$/;
+const FOLDERS = new Set(['app', 'server', 'tests', 'scripts', 'bench', 'tenants', 'themes']);
+
+const topFolder = (path) => (path.includes('/') && FOLDERS.has(path.split('/')[0]) ? path.split('/')[0] : '');
+const withoutExtension = (path) => path.replace(/\.[cm]?[jt]sx?$/, '');
+
+/** A route module (app/root.tsx, app/routes/**) or its server half: the name both share, else null. */
+function routeName(file) {
+  if (file === 'app/root.tsx' || file === 'app/root.server.ts') return 'root';
+  if (!file.startsWith('app/routes/') || TEST_FILE.test(file)) return null;
+  return basename(withoutExtension(file)).replace(/\.server$/, '');
+}
+
+/** app/root.server.ts, or app/routes/**\/<name>.server.ts beside its route module <name>.tsx|ts. */
+function isRouteServer(file, root) {
+  if (file === 'app/root.server.ts') return true;
+  if (!file.startsWith('app/routes/') || !/\.server\.ts$/.test(file)) return false;
+  const stem = join(root, file.replace(/\.server\.ts$/, ''));
+  return existsSync(`${stem}.tsx`) || existsSync(`${stem}.ts`);
+}
+
+const layoutImports = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const root = context.cwd;
+    const file = relative(root, context.filename).split(sep).join('/');
+    const top = topFolder(file);
+    const isTest = TEST_FILE.test(file);
+    const inApp = top === 'app';
+    const serverSide = inApp && (isRouteServer(file, root) || file === 'app/entry.server.tsx');
+
+    function check(node, spec, typeOnly) {
+      if (typeof spec !== 'string') return;
+      const report = (message) => context.report({ node, message });
+      if (spec.startsWith('~/')) return report(`Import '${spec}' as '#app/${spec.slice(2)}' (one alias scheme).`);
+      if (spec.startsWith('.')) {
+        const target = posix.normalize(posix.join(posix.dirname(file), spec));
+        if (top && topFolder(target) !== top) {
+          return report(`'${spec}' leaves ${top}/: import it through #app/, #server/ or #tests/.`);
+        }
+      }
+      if (isTest) return;
+      if (inApp && !serverSide) {
+        if (spec.startsWith('#server/')) {
+          return report(`Browser-reachable code in app/ may not import '${spec}': a route reaches server code through its <route>.server.ts; app/lib imports nothing from server/.`);
+        }
+        const own = routeName(file);
+        if (SERVER_FILE.test(spec) && !(own && spec === `./${own}.server`)) {
+          return report(`'${spec}': a route module imports server code only from its own ./<route>.server.ts; other modules in app/ none.`);
+        }
+      }
+      if (serverSide && spec.startsWith('.') && SERVER_FILE.test(spec)) {
+        return report(`'${spec}': route server modules share code through server/, not through another route's .server.ts.`);
+      }
+      if (top === 'server') {
+        if (/^#app\/(routes\/|root(\.|$)|entry\.)/.test(spec)) return report(`Server code never imports route modules or entries ('${spec}').`);
+        if (spec.startsWith('#app/components/') && !typeOnly) {
+          return report(`Server code takes only types from components ('${spec}'); a value both sides need lives in app/lib.`);
+        }
+      }
+    }
+
+    const typeOnlyImport = (node) =>
+      node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return {
+      Program(node) {
+        if (inApp && !isTest && SERVER_FILE.test(withoutExtension(file)) && !serverSide) {
+          context.report({ node, message: 'Server-only modules live in server/; app/ holds only each route\'s <route>.server.ts beside its route module.' });
+        }
+      },
+      ImportDeclaration: (node) => check(node, node.source.value, typeOnlyImport(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+      CallExpression(node) {
+        const callee = context.sourceCode.getText(node.callee);
+        const [first] = node.arguments;
+        if (['vi.mock', 'vi.importActual', 'require'].includes(callee) && first?.type === 'Literal') check(node, first.value, false);
+      },
+    };
+  },
+};
+
+export default { rules: { imports: layoutImports } };
