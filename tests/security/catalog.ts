@@ -30,6 +30,8 @@ export interface Endpoint {
 }
 
 const APP_DIR = join(process.cwd(), 'app');
+/** Where loaders and actions read fields: the routes and the server pieces several of them share. */
+const FIELD_DIRS = [APP_DIR, join(process.cwd(), 'server/screens'), join(process.cwd(), 'server/api')];
 
 function exports(file: string, name: 'loader' | 'action'): boolean {
   const source = readFileSync(join(APP_DIR, file), 'utf8');
@@ -83,7 +85,7 @@ let fieldNames: string[] | undefined;
 export function knownFieldNames(): string[] {
   if (fieldNames) return fieldNames;
   const names = new Set<string>();
-  for (const file of walk(APP_DIR)) {
+  for (const file of FIELD_DIRS.flatMap((dir) => walk(dir))) {
     const source = readFileSync(file, 'utf8');
     for (const m of source.matchAll(/\.get(?:All)?\(\s*'([A-Za-z][\w]{0,40})'\s*\)/g)) names.add(m[1]!);
     for (const m of source.matchAll(/\bname="([A-Za-z][\w]{0,40})"/g)) names.add(m[1]!);
