@@ -5,15 +5,17 @@
  * Keys are relative to the tenant's storage prefix, so another tenant's objects are unreachable.
  */
 import { randomBytes } from 'node:crypto';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { chatFileKeySchema, chatFileName } from '#app/lib/chat/protocol';
+import { chatFileKeySchema, chatFileName, chatFileUrl } from '#app/lib/chat/protocol';
 import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '#app/lib/chat/files';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
 import { getSessionUser } from '../identity/session.server';
 import { getEventFor } from '../services/hostInvitations.server';
-import { StorageError, presignDownload, presignUpload, tenantObjectKey } from '../services/storage.server';
+import { ChatError } from '../services/chat/keys.server';
+import { StorageError, presignDownload, presignUpload, tenantObjectKey, type Storage } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +170,43 @@ export function viewableChatKey(eventId: string, key: string, tenantId: string):
   } catch {
     return false;
   }
+}
+
+/**
+ * The chat URLs of the files a sender names in a message: each key must lie under the sender's own
+ * prefix in the event (`chat/<eventId>/<sub>/`), exist in storage and have one of `types`; any
+ * other key refuses the message with `badFile`.
+ */
+export async function checkChatFiles(
+  storage: Storage,
+  sender: { tenantId: string; eventId: string; sub: string },
+  keys: string[],
+  types: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  const prefix = `${chatFilePrefix(sender.eventId)}${sender.sub}/`;
+  if (unique.some((key) => !key.startsWith(prefix))) throw new ChatError('badFile');
+  await Promise.all(
+    unique.map(async (key) => {
+      let type: string | undefined;
+      try {
+        const head = await storage.client.send(
+          new HeadObjectCommand({
+            Bucket: storage.bucket,
+            Key: tenantObjectKey(sender.tenantId, key),
+          }),
+        );
+        type = head.ContentType;
+      } catch (e) {
+        const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const name = (e as Error).name;
+        if (status === 404 || name === 'NotFound' || name === 'NoSuchKey' || name === 'StorageError') throw new ChatError('badFile');
+        throw e;
+      }
+      if (!type || !types.includes(type.split(';')[0]!.trim().toLowerCase())) throw new ChatError('badFile');
+    }),
+  );
+  return unique.map((key) => chatFileUrl(sender.eventId, key));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server
 import { createEvent, newEventInput } from '#server/services/events.server';
 import { readPoolsFile } from '#server/services/identity.server';
 import { createServices, type Services } from '#server/services/index.server';
-import type { MessageDraft } from '#server/services/chat/repository.server';
+import type { MessageDraft } from '#server/services/chat/keys.server';
 import { attachChatSockets, type ChatSockets } from '#server/services/chat/socket.server';
 
 export const TEST_TENANT = 'aurora';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '#app/lib/chat/protocol';
 import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import { ensureTable } from '../dynamo.server';
-import { blanked, chatPk, ChatError, ChatRepository, pairKey } from './repository.server';
+import { blanked, chatPk, ChatError, pairKey } from './keys.server';
+import { ChatRepository } from './repository.server';
 import { draft } from '#tests/support/chat';
 
 const db = testDatabase();

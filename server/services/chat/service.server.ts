@@ -9,7 +9,8 @@ import { avatarColorFor, type ChatAudience, type ChatMember } from '#app/lib/cha
 import type { Env } from '../../env.server';
 import type { Database } from '../dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
-import { ChatRepository, PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from './repository.server';
+import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from './keys.server';
+import { ChatRepository } from './repository.server';
 
 /** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
 export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };
