@@ -25,7 +25,7 @@ import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server
 import { startRedis, type LocalRedis } from '#server/local/redis';
 import { readPoolsFile } from '#server/services/identity.server';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
 import { startProcess, stopProcess, table, waitForHttp } from './lib';
 
 const APP_PORTS = [3440, 3441] as const;

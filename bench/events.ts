@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';
-import { createEvent, newEventInput, type EventInput } from '#server/services/events.server';
+import { createEvent, newEventInput, type EventInput } from '#server/data/events.server';
 import { httpGet, load, startProcess, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
 
 const APP_PORT = 3426;

@@ -5,7 +5,7 @@ import { chatUploadRequestSchema, type ChatUploadResponse } from '#app/lib/chat/
 import { chatFileKeySchema } from '#app/lib/chat/protocol';
 import type { SessionUser } from '#app/lib/identity/types';
 import { testDatabase, testStorage, uniqueTenantId } from '#tests/support/local-stack';
-import { createEvent, newEventInput, setUserBlocked } from '../services/events.server';
+import { createEvent, newEventInput, setUserBlocked } from '../data/events.server';
 import { tenantObjectKey } from '../services/storage.server';
 import {
   chatFileLoader,

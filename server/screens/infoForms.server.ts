@@ -11,7 +11,7 @@ import {
 } from '#app/lib/forms/schemas';
 import { getFixedT } from '../i18n.server';
 import { readForm } from '../http/readForm.server';
-import { saveSubmission } from '../services/forms.server';
+import { saveSubmission } from '../data/forms.server';
 
 export type FormActionData =
   | { status: 'success'; email: string }

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/form';
 import type { SessionUser } from '#app/lib/identity/types';
-import { getProfile } from '../services/profiles.server';
-import type { Organizer } from '../services/events.server';
+import { getProfile } from '../data/profiles.server';
+import type { Organizer } from '../data/events.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { listEvents } from '../services/events.server';
+import { listEvents } from '../data/events.server';
 import type { EventCardData } from '#app/lib/events/cards';
 import { toCard } from './eventCards.server';
 

@@ -33,7 +33,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { z } from 'zod';
 import type { Tenant } from '#app/lib/config/tenant';
-import { tenantKey, type Database } from './dynamo.server';
+import { tenantKey, type Database } from '../data/dynamo.server';
 
 export const localPoolSchema = z.object({
   userPoolId: z.string().min(1),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
 import type { ChatMember } from '#app/lib/chat/protocol';
-import { createEvent, getEvent, newEventInput } from './events.server';
-import { acceptHostInvitation } from './hostInvitations.server';
+import { createEvent, getEvent, newEventInput } from '../data/events.server';
+import { acceptHostInvitation } from '../data/hostInvitations.server';
 import type { Services } from './index.server';
 import { blockUser, unblockUser } from './moderation.server';
 import { NotConnectedError, VideoUnavailableError } from './video.server';

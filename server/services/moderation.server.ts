@@ -8,7 +8,7 @@
 import type { EventRecord } from '#app/lib/events/model';
 import { canBlock, canUnblock, roleOf, type EventRole, type EventUser } from '#app/lib/events/permissions';
 import type { Tenant } from '#app/lib/config/tenant';
-import { setUserBlocked } from './events.server';
+import { setUserBlocked } from '../data/events.server';
 import type { Services } from './index.server';
 import { isNotConnectedError } from './video.server';
 

@@ -12,8 +12,8 @@
  *   stays until the room closes.
  */
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from './dynamo.server';
-import { listRoomsToClose, markRoomClosed } from './events.server';
+import type { Database } from '../data/dynamo.server';
+import { listRoomsToClose, markRoomClosed } from '../data/events.server';
 import { isVideoConfigError, isVideoUnavailableError, type VideoService } from './video.server';
 
 export interface SweepDeps {

@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../services/dynamo.server';
+import type { Database } from '../data/dynamo.server';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
 import { identitySchema } from '#app/lib/config/tenant';

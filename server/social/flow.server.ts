@@ -26,9 +26,9 @@ import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { safeRedirect } from '#app/lib/safeRedirect';
-import { tenantKey, type Database } from '../services/dynamo.server';
+import { tenantKey, type Database } from '../data/dynamo.server';
 import type { Identity, TenantPool } from '../services/identity.server';
-import { getProfile } from '../services/profiles.server';
+import { getProfile } from '../data/profiles.server';
 import { codeChallengeS256, createCodeVerifier, randomToken, safeEqual } from './pkce';
 
 /** How long a started sign-in may take at the provider. */

@@ -8,7 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ChatUploadResponse } from '#app/lib/chat/files';
 import { chatFileUrl } from '#app/lib/chat/protocol';
-import { setUserBlocked } from '#server/services/events.server';
+import { setUserBlocked } from '#server/data/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { cancelEvent } from '#server/services/events.server';
+import { cancelEvent } from '#server/data/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';

@@ -6,8 +6,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { E2E_PORT } from './stack';
-import { createEvent, newEventInput, type EventInput, type Organizer } from '#server/services/events.server';
-import type { Database } from '#server/services/dynamo.server';
+import { createEvent, newEventInput, type EventInput, type Organizer } from '#server/data/events.server';
+import type { Database } from '#server/data/dynamo.server';
 import type { EventKind, EventRecord } from '#app/lib/events/model';
 import type { TestUser } from './session-helpers';
 

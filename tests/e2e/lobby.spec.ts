@@ -2,7 +2,7 @@
  * The lobby (/ety): role, countdown on server time, Join enabling by itself at the opening time
  * (participants at start − 5 min, hosts at start − 30 min), refusals and closed events, tenant isolation.
  */
-import { cancelEvent, endEventNow, setUserBlocked } from '#server/services/events.server';
+import { cancelEvent, endEventNow, setUserBlocked } from '#server/data/events.server';
 import { e2eDatabase, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';

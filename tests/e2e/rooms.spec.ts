@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { LAYOUTS } from '#app/components/live/room/layouts';
 import { ROOM_LAYOUTS, type RoomLayout } from '#app/lib/events/model';
-import { setUserBlocked } from '#server/services/events.server';
+import { setUserBlocked } from '#server/data/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';

@@ -13,7 +13,7 @@ import { E2E_STACK_DIR } from './stack';
 import type { RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
 import type { EventRecord } from '#app/lib/events/model';
 import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#server/local/livekitKeys';
-import { setUserBlocked } from '#server/services/events.server';
+import { setUserBlocked } from '#server/data/events.server';
 import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { createUser, sessionCookie, type TestUser } from './session-helpers';

@@ -12,10 +12,10 @@ import type { EventInput, EventRecord } from '#app/lib/events/model';
 import { loadRegistry, type Registry } from '#server/config/registry.server';
 import { loadEnv } from '#server/env.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
 import { readPoolsFile } from '#server/services/identity.server';
 import { createServices, type Services } from '#server/services/index.server';
-import type { MessageDraft } from '#server/services/chat/keys.server';
+import type { MessageDraft } from '#server/data/chat/keys.server';
 import { attachChatSockets, type ChatSockets } from '#server/services/chat/socket.server';
 
 export const TEST_TENANT = 'aurora';

@@ -1,6 +1,6 @@
 /** Helpers for tests that talk to the local stack started by tests/setup/global-setup.ts. */
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '#server/services/dynamo.server';
+import { createDatabase, type Database } from '#server/data/dynamo.server';
 import { createStorage, type Storage } from '#server/services/storage.server';
 import type { LocalStackEnv } from '#server/local/stack';
 

@@ -27,7 +27,7 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'server/screens/articles.server.ts', code: "import type { ArticleListData } from '#app/components/content/Articles';\nimport { COLLECTION_ROUTES } from '#app/lib/content/collections';" },
     { filename: 'server/app.ts', code: "import { maxBodyBytesFor } from '#app/route-table.js';\nimport { pageCache } from './http/pageCache';" },
     { filename: 'tests/e2e/rooms.spec.ts', code: "import { LAYOUTS } from '#app/components/live/room/layouts';\nimport { E2E_PORT } from './stack';" },
-    { filename: 'app/routes/api/livekitWebhook.server.test.ts', code: "import { createEvent } from '#server/services/events.server';" },
+    { filename: 'app/routes/api/livekitWebhook.server.test.ts', code: "import { createEvent } from '#server/data/events.server';" },
     { filename: 'remix.config.js', code: "import { ROUTES } from './app/route-table.js';" },
   ],
   invalid: [

@@ -4,7 +4,7 @@ import { safeRedirect } from '#app/lib/safeRedirect';
 import { getSessionUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
-import { saveProfile } from '#server/services/profiles.server';
+import { saveProfile } from '#server/data/profiles.server';
 
 /** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
 function languageCookie(language: string, secure: boolean): string {

@@ -13,7 +13,7 @@ import {
   signGuest,
   verifyGuestCode,
   type Guest,
-} from '#server/services/guests.server';
+} from '#server/data/guests.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { readForm } from '#server/http/readForm.server';
 

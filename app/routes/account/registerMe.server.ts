@@ -4,7 +4,7 @@ import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
-import { getProfile, saveProfile } from '#server/services/profiles.server';
+import { getProfile, saveProfile } from '#server/data/profiles.server';
 
 /** Every IANA time zone this runtime knows, for the select. */
 export function timeZones(): string[] {

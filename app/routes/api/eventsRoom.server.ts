@@ -3,12 +3,12 @@ import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
 import { eventIdSchema } from '#app/lib/events/model';
 import { canJoin, canModerate, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
-import { attendeeNames } from '#server/services/attendance.server';
-import { endEventNow, markRoomClosed } from '#server/services/events.server';
-import { listHands, lowerHand, raiseHand, setOnStage } from '#server/services/hands.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
+import { attendeeNames } from '#server/data/attendance.server';
+import { endEventNow, markRoomClosed } from '#server/data/events.server';
+import { listHands, lowerHand, raiseHand, setOnStage } from '#server/data/hands.server';
+import { getEventFor } from '#server/data/hostInvitations.server';
 import { blockUser, unblockUser } from '#server/services/moderation.server';
-import { getProfile } from '#server/services/profiles.server';
+import { getProfile } from '#server/data/profiles.server';
 import {
   isNotConnectedError,
   isVideoConfigError,

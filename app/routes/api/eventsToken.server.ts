@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
-import { getEventFor } from '#server/services/hostInvitations.server';
-import { getProfile } from '#server/services/profiles.server';
+import { getEventFor } from '#server/data/hostInvitations.server';
+import { getProfile } from '#server/data/profiles.server';
 import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 

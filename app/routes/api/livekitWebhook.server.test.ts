@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { AccessToken } from 'livekit-server-sdk';
 import { describe, expect, it } from 'vitest';
 import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
-import { listAttendance, listRoomFinished } from '#server/services/attendance.server';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { listAttendance, listRoomFinished } from '#server/data/attendance.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
 import { VideoService } from '#server/services/video.server';
 import { action } from './livekitWebhook.server';
 

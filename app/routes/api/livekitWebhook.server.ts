@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { WebhookReceiver } from 'livekit-server-sdk';
-import { recordAttendance, recordRoomFinished } from '#server/services/attendance.server';
-import { getEvent, tenantOfChannel } from '#server/services/events.server';
+import { recordAttendance, recordRoomFinished } from '#server/data/attendance.server';
+import { getEvent, tenantOfChannel } from '#server/data/events.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const answer = (status: number, message: string) => json({ message }, { status, headers: NO_STORE });

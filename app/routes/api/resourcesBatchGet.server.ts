@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { batchGetBodySchema, batchGetResources } from '#server/services/resources.server';
+import { batchGetBodySchema, batchGetResources } from '#server/data/resources.server';
 
 /**
  * POST /api/dynamodb/resources/batchGet (docs/PRODUCT.md, Resource API): localised texts of the request's tenant.

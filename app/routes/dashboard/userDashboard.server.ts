@@ -5,8 +5,8 @@ import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/scre
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { acceptInvitationsFor } from '#server/services/hostInvitations.server';
-import { listMyEvents } from '#server/services/myEvents.server';
+import { acceptInvitationsFor } from '#server/data/hostInvitations.server';
+import { listMyEvents } from '#server/data/myEvents.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { parseRange } from '#app/components/events/calendarRange';
 import { toCalendarEntry } from '#server/screens/eventCards.server';
 import { getFixedT } from '#server/i18n.server';
-import { listEventsInRange } from '#server/services/events.server';
+import { listEventsInRange } from '#server/data/events.server';
 
 /** At most this many events per range (a dense month of a busy tenant). */
 const MAX_ENTRIES = 500;

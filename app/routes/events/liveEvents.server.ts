@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toCard } from '#server/screens/eventCards.server';
 import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
 import { getFixedT } from '#server/i18n.server';
-import { listEvents } from '#server/services/events.server';
+import { listEvents } from '#server/data/events.server';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */
 export const PAGE_SIZE = 12;

@@ -3,8 +3,8 @@ import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
-import { getEvent } from '#server/services/events.server';
-import { acceptHostInvitation } from '#server/services/hostInvitations.server';
+import { getEvent } from '#server/data/events.server';
+import { acceptHostInvitation } from '#server/data/hostInvitations.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 

@@ -19,7 +19,7 @@ import {
   markRoomClosed,
   patchEvent,
   updateEvent,
-} from '#server/services/events.server';
+} from '#server/data/events.server';
 import { ImageError, storeImageVariants } from '#server/services/images.server';
 import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '#server/services/storage.server';
 

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { previewHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
-import { getEventByShortCode } from '#server/services/events.server';
+import { getEventByShortCode } from '#server/data/events.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get('c')?.trim() ?? '';

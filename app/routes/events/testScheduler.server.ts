@@ -6,7 +6,7 @@ import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

@@ -3,7 +3,7 @@ import { DEVICE_CHOICE_FIELDS } from '#app/components/live/devices/choice';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/services/videoSettings.server';
+import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/data/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

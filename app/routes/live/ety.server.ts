@@ -3,8 +3,8 @@ import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
 import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '#app/lib/events/permissions';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
-import { getVideoSettings } from '#server/services/videoSettings.server';
+import { getEventFor } from '#server/data/hostInvitations.server';
+import { getVideoSettings } from '#server/data/videoSettings.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
 export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';

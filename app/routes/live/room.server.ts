@@ -9,10 +9,10 @@ import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayou
 import { canJoin, canModerate, flagsOf, type JoinRefusal } from '#app/lib/events/permissions';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
+import { getEventFor } from '#server/data/hostInvitations.server';
 import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
-import { getVideoSettings } from '#server/services/videoSettings.server';
+import { getVideoSettings } from '#server/data/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { getEvent, getEventByInviteCode } from '#server/services/events.server';
+import { getEvent, getEventByInviteCode } from '#server/data/events.server';
 import { createDemoRoom } from '#server/screens/demoRooms.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };

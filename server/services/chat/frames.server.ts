@@ -25,7 +25,7 @@ import { checkChatFiles } from '../../api/chatFiles.server';
 import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
 import type { Conn } from './hub.server';
-import { ChatError } from './keys.server';
+import { ChatError } from '../../data/chat/keys.server';
 
 const REPLY_QUOTE_MAX = 140;
 const CLIENT_ID = /^[A-Za-z0-9_-]{6,64}$/;

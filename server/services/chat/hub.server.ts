@@ -16,13 +16,13 @@ import { getSessionUser } from '../../identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Tenant } from '#app/lib/config/tenant';
-import { getEvent } from '../events.server';
-import { acceptHostInvitation } from '../hostInvitations.server';
+import { getEvent } from '../../data/events.server';
+import { acceptHostInvitation } from '../../data/hostInvitations.server';
 import type { Services } from '../index.server';
-import { getProfile } from '../profiles.server';
+import { getProfile } from '../../data/profiles.server';
 import { chatChannel } from './bus.server';
 import { ChatFrames, REFUSAL } from './frames.server';
-import type { PublicSnapshot, Viewer } from './keys.server';
+import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 

@@ -7,10 +7,10 @@
  */
 import { avatarColorFor, type ChatAudience, type ChatMember } from '#app/lib/chat/protocol';
 import type { Env } from '../../env.server';
-import type { Database } from '../dynamo.server';
+import type { Database } from '../../data/dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
-import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from './keys.server';
-import { ChatRepository } from './repository.server';
+import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from '../../data/chat/keys.server';
+import { ChatRepository } from '../../data/chat/repository.server';
 
 /** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
 export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };

@@ -8,8 +8,8 @@ import { CHAT_RESUME_MAX, type WelcomeFrame } from '#app/lib/chat/protocol';
 import type { EventRecord } from '#app/lib/events/model';
 import { isStaff } from '#app/lib/events/permissions';
 import type { Conn, Room } from './hub.server';
-import type { PublicSnapshot } from './keys.server';
-import type { ChatRepository } from './repository.server';
+import type { PublicSnapshot } from '../../data/chat/keys.server';
+import type { ChatRepository } from '../../data/chat/repository.server';
 
 /** The room's shared snapshot, read again only after a change arrived (room.version moved). */
 export function sharedSnapshot(repo: ChatRepository, room: Room): Promise<PublicSnapshot> {
