@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
-import { loadRegistry } from '#server/config/registry.server';
+import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
 import { startRedis, type LocalRedis } from '#server/local/redis';
 import { readPoolsFile } from '#server/services/identity.server';
@@ -421,7 +421,7 @@ async function runScenario(stack: LocalStack, label: string, instances: 1 | 2, l
     const db = createLocalDatabase(stack.env);
     const event = await createEvent(
       db,
-      TENANT,
+      tenantIdOf(loadRegistry(process.cwd()).registry, TENANT),
       newEventInput({
         title: `Chat bench ${label}`,
         eventDateTime: new Date(Date.now() - 5 * 60_000).toISOString(),

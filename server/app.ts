@@ -9,6 +9,7 @@ import { themeStylesheet } from './config/themeStylesheet.server';
 import { resolveTenant, type Registry } from './config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { AppContext } from './context';
+import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
@@ -253,7 +254,7 @@ export function createApp(options: AppOptions): express.Express {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env };
+      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
       if (pages.cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
         return await pages.serve(req, res, handler, context);

@@ -5,7 +5,6 @@
  * Keys are relative to the tenant's storage prefix, so another tenant's objects are unreachable.
  */
 import { randomBytes } from 'node:crypto';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { chatFileKeySchema, chatFileName, chatFileUrl } from '#app/lib/chat/protocol';
@@ -13,9 +12,10 @@ import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
 import { getSessionUser } from '../identity/session.server';
-import { getEventFor } from '../data/hostInvitations.server';
 import { ChatError } from '../data/chat/keys.server';
-import { StorageError, presignDownload, presignUpload, tenantObjectKey, type Storage } from '../services/storage.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { TenantFiles } from '../data/tenantData.server';
+import { StorageError, tenantObjectKey } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ export function isInlineImageKey(key: string): boolean {
  * A key a viewer of this event may ask for: the protocol's key shape, inside the event's prefix,
  * and acceptable to storage. Anything else is answered like a missing file.
  */
-export function viewableChatKey(eventId: string, key: string, tenantId: string): boolean {
+export function viewableChatKey(eventId: string, key: string, tenantId: TenantId): boolean {
   if (!chatFileKeySchema.safeParse(key).success || !key.startsWith(chatFilePrefix(eventId))) return false;
   try {
     tenantObjectKey(tenantId, key);
@@ -178,8 +178,8 @@ export function viewableChatKey(eventId: string, key: string, tenantId: string):
  * other key refuses the message with `badFile`.
  */
 export async function checkChatFiles(
-  storage: Storage,
-  sender: { tenantId: string; eventId: string; sub: string },
+  files: Pick<TenantFiles, 'contentType'>,
+  sender: { eventId: string; sub: string },
   keys: string[],
   types: readonly string[],
 ): Promise<string[]> {
@@ -190,13 +190,7 @@ export async function checkChatFiles(
     unique.map(async (key) => {
       let type: string | undefined;
       try {
-        const head = await storage.client.send(
-          new HeadObjectCommand({
-            Bucket: storage.bucket,
-            Key: tenantObjectKey(sender.tenantId, key),
-          }),
-        );
-        type = head.ContentType;
+        type = await files.contentType(key);
       } catch (e) {
         const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         const name = (e as Error).name;
@@ -245,8 +239,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   if (!parsed.success) return json({ error: 'badRequest', message: uploadRequestMessage(parsed.error, language) }, { status: 400, headers: NO_STORE });
   const { eventId, kind, name, type, size } = parsed.data;
 
-  const tenantId = context.tenant.id;
-  const event = await getEventFor(context.services.db, tenantId, eventId, user);
+  const event = await context.data.events.getFor(eventId, user);
   if (!event) return refuse(404, 'notFound', language);
   const decision = canJoin(event, user, Date.now());
   if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
@@ -257,8 +250,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   const key = chatUploadKey(event.eventId, user.sub, chatObjectName(name, kind, type));
   const rules = CHAT_FILE_RULES[kind];
   try {
-    const upload = await presignUpload(context.services.storage, {
-      tenantId,
+    const upload = await context.data.files.presignUpload({
       key,
       contentType: type,
       size,
@@ -290,16 +282,14 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
   const params = new URL(request.url).searchParams;
   const eventId = eventIdSchema.safeParse(params.get('event') ?? '');
   const key = params.get('key') ?? '';
-  const tenantId = context.tenant.id;
-  if (!eventId.success || !viewableChatKey(eventId.data, key, tenantId)) return refuse(404, 'notFound', language);
-  const event = await getEventFor(context.services.db, tenantId, eventId.data, user);
+  if (!eventId.success || !viewableChatKey(eventId.data, key, context.data.tenantId)) return refuse(404, 'notFound', language);
+  const event = await context.data.events.getFor(eventId.data, user);
   if (!event) return refuse(404, 'notFound', language);
   const access = chatFilesAccess(event, user, Date.now());
   if (!access.ok) return refuse(403, access.reason, language, { opensAt: access.opensAt });
   let url: string;
   try {
-    url = await presignDownload(context.services.storage, {
-      tenantId,
+    url = await context.data.files.presignDownload({
       key,
       expiresIn: DOWNLOAD_SECONDS,
       ...(isInlineImageKey(key) ? {} : { fileName: chatFileName(key) }),

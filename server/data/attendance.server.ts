@@ -7,8 +7,9 @@
  * The webhook id in the key makes a redelivered webhook overwrite its own item instead of
  * counting twice. Every key is built from the tenant id.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { tenantKey, type Database } from './dynamo.server';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
+import { queryAll, tenantKey, type Database } from './dynamo.server';
 
 export type AttendanceAction = 'joined' | 'left';
 
@@ -21,9 +22,9 @@ export interface AttendanceRecord {
   webhookId: string;
 }
 
-const eventPartition = (tenantId: string, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
+const eventPartition = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
 
-export async function recordAttendance(db: Database, tenantId: string, eventId: string, record: AttendanceRecord): Promise<void> {
+export async function recordAttendance(db: Database, tenantId: TenantId, eventId: string, record: AttendanceRecord): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -39,7 +40,7 @@ export async function recordAttendance(db: Database, tenantId: string, eventId: 
 }
 
 /** Notes that LiveKit closed the event's room (everyone left, or the room was deleted). */
-export async function recordRoomFinished(db: Database, tenantId: string, eventId: string, at: string, webhookId: string): Promise<void> {
+export async function recordRoomFinished(db: Database, tenantId: TenantId, eventId: string, at: string, webhookId: string): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -48,26 +49,16 @@ export async function recordRoomFinished(db: Database, tenantId: string, eventId
   );
 }
 
-async function queryPrefix(db: Database, tenantId: string, eventId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': eventPartition(tenantId, eventId), ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) if (item.tenantId === tenantId) items.push(item);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+async function queryPrefix(db: Database, tenantId: TenantId, eventId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': eventPartition(tenantId, eventId), ':prefix': prefix },
+  });
+  return items.filter((item) => item.tenantId === tenantId);
 }
 
 /** Every join and leave of the event, in time order (or of one participant when `identity` is given). */
-export async function listAttendance(db: Database, tenantId: string, eventId: string, identity?: string): Promise<AttendanceRecord[]> {
+export async function listAttendance(db: Database, tenantId: TenantId, eventId: string, identity?: string): Promise<AttendanceRecord[]> {
   const items = await queryPrefix(db, tenantId, eventId, identity ? `ATT#${identity}#` : 'ATT#');
   return items
     .map((i) => ({
@@ -81,13 +72,13 @@ export async function listAttendance(db: Database, tenantId: string, eventId: st
 }
 
 /** When LiveKit reported the event's room finished, in time order. */
-export async function listRoomFinished(db: Database, tenantId: string, eventId: string): Promise<string[]> {
+export async function listRoomFinished(db: Database, tenantId: TenantId, eventId: string): Promise<string[]> {
   const items = await queryPrefix(db, tenantId, eventId, 'ROOM#');
   return items.map((i) => String(i.at)).sort();
 }
 
 /** The last display name each of these participants was seen with (those never seen are left out). */
-export async function attendeeNames(db: Database, tenantId: string, eventId: string, identities: string[]): Promise<Map<string, string>> {
+export async function attendeeNames(db: Database, tenantId: TenantId, eventId: string, identities: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   await Promise.all(
     identities.map(async (identity) => {

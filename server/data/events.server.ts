@@ -17,13 +17,8 @@
  * Nothing here scans; every read is a key lookup or an index query bounded by time.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import {
   EXPIRATION_GRACE_MINUTES,
   MAX_DURATION_MINUTES,
@@ -35,7 +30,7 @@ import {
   type EventKind,
   type EventRecord,
 } from '#app/lib/events/model';
-import { tenantKey, type Database } from './dynamo.server';
+import { queryPage, tenantKey, type Database, type Item, type QueryInput } from './dynamo.server';
 
 export type { EventInput };
 
@@ -64,9 +59,9 @@ export class EventConflictError extends Error {
 }
 
 const EVENT_SK = 'EVENT';
-export const eventKey = (tenantId: string, eventId: string) => ({ pk: tenantKey(tenantId, 'EVENT', eventId), sk: EVENT_SK });
-const listedPartition = (tenantId: string) => tenantKey(tenantId, 'EVENTS');
-const unlistedPartition = (tenantId: string) => tenantKey(tenantId, 'UNLISTED');
+export const eventKey = (tenantId: TenantId, eventId: string) => ({ pk: tenantKey(tenantId, 'EVENT', eventId), sk: EVENT_SK });
+const listedPartition = (tenantId: TenantId) => tenantKey(tenantId, 'EVENTS');
+const unlistedPartition = (tenantId: TenantId) => tenantKey(tenantId, 'UNLISTED');
 const sortKey = (e: Pick<EventRecord, 'eventDateTime' | 'eventId'>) => `${e.eventDateTime}#${e.eventId}`;
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -79,7 +74,7 @@ function randomString(alphabet: string, length: number): string {
 export const newEventId = () => randomString(ID_ALPHABET, 12);
 export const newShortCode = () => randomString(CODE_ALPHABET, 7);
 /** LiveKit room names are shared by every tenant on one LiveKit project: the tenant leads. */
-export const channelNameFor = (tenantId: string, eventId: string) => `${tenantId}_${eventId}`;
+export const channelNameFor = (tenantId: TenantId, eventId: string) => `${tenantId}_${eventId}`;
 export const tenantOfChannel = (channelName: string) => {
   const i = channelName.lastIndexOf('_');
   return i > 0 ? { tenantId: channelName.slice(0, i), eventId: channelName.slice(i + 1) } : null;
@@ -98,7 +93,7 @@ const normaliseHosts = (hosts: string[], organizerEmail: string) =>
   [...new Set(hosts.map((h) => h.trim().toLowerCase()).filter(Boolean))].filter((h) => h !== organizerEmail.toLowerCase());
 
 /** The stored attributes of an event plus its index keys (nulls are omitted, not stored). */
-function toItem(tenantId: string, e: EventRecord) {
+function toItem(tenantId: TenantId, e: EventRecord) {
   const partition = e.cancelledAt ? undefined : e.kind === 'event' ? listedPartition(tenantId) : unlistedPartition(tenantId);
   return {
     ...eventKey(tenantId, e.eventId),
@@ -110,26 +105,26 @@ function toItem(tenantId: string, e: EventRecord) {
 }
 
 /** The event an item holds, if it is one of this tenant's (every read goes through here). */
-export function fromItem(tenantId: string, item: Record<string, unknown> | undefined): EventRecord | null {
+export function fromItem(tenantId: TenantId, item: Record<string, unknown> | undefined): EventRecord | null {
   if (!item || item.tenantId !== tenantId) return null;
   const parsed = eventSchema.safeParse(item);
   return parsed.success ? parsed.data : null;
 }
 
-function hostRef(tenantId: string, email: string, eventId: string) {
+function hostRef(tenantId: TenantId, email: string, eventId: string) {
   return { pk: tenantKey(tenantId, 'HOST', email), sk: `HOSTS#${eventId}` };
 }
-export function hostedRef(tenantId: string, sub: string, eventId: string) {
+export function hostedRef(tenantId: TenantId, sub: string, eventId: string) {
   return { pk: tenantKey(tenantId, 'USER', sub), sk: `HOSTS#${eventId}` };
 }
-function organizerRef(tenantId: string, sub: string, eventId: string) {
+function organizerRef(tenantId: TenantId, sub: string, eventId: string) {
   return { pk: tenantKey(tenantId, 'USER', sub), sk: `ORGANIZES#${eventId}` };
 }
 
 /** Creates an event with a fresh id, short code (and invite code for team demos) in one transaction. */
 export async function createEvent(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   input: EventInput,
   organizer: Organizer,
   options: { kind?: EventKind; inviteCode?: boolean; now?: Date } = {},
@@ -185,20 +180,20 @@ export async function createEvent(
   throw new Error('could not allocate an event id and short code');
 }
 
-export async function getEvent(db: Database, tenantId: string, eventId: string): Promise<EventRecord | null> {
+export async function getEvent(db: Database, tenantId: TenantId, eventId: string): Promise<EventRecord | null> {
   if (!/^[a-z0-9]{12}$/.test(eventId)) return null;
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: eventKey(tenantId, eventId), ConsistentRead: true }));
   return fromItem(tenantId, out.Item);
 }
 
-async function eventByCode(db: Database, tenantId: string, kind: 'SHORT' | 'INVITE', code: string): Promise<EventRecord | null> {
+async function eventByCode(db: Database, tenantId: TenantId, kind: 'SHORT' | 'INVITE', code: string): Promise<EventRecord | null> {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(code)) return null;
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: tenantKey(tenantId, kind, code), sk: kind } }));
   if (!out.Item || out.Item.tenantId !== tenantId) return null;
   return getEvent(db, tenantId, String(out.Item.eventId));
 }
-export const getEventByShortCode = (db: Database, tenantId: string, code: string) => eventByCode(db, tenantId, 'SHORT', code);
-export const getEventByInviteCode = (db: Database, tenantId: string, code: string) => eventByCode(db, tenantId, 'INVITE', code);
+export const getEventByShortCode = (db: Database, tenantId: TenantId, code: string) => eventByCode(db, tenantId, 'SHORT', code);
+export const getEventByInviteCode = (db: Database, tenantId: TenantId, code: string) => eventByCode(db, tenantId, 'INVITE', code);
 
 /**
  * Replaces the organizer-editable fields. `expectedUpdatedAt` (from the form) makes a concurrent
@@ -206,7 +201,7 @@ export const getEventByInviteCode = (db: Database, tenantId: string, code: strin
  */
 export async function updateEvent(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   eventId: string,
   input: EventInput,
   expectedUpdatedAt?: string,
@@ -255,7 +250,7 @@ export async function updateEvent(
  * (optimistic), or an invitation was accepted since (acceptance adds a binding without touching
  * updatedAt, so a whole-item write must not drop it).
  */
-const guardedPut = (db: Database, tenantId: string, next: EventRecord, seen: Pick<EventRecord, 'updatedAt' | 'acceptedHosts'>) => {
+const guardedPut = (db: Database, tenantId: TenantId, next: EventRecord, seen: Pick<EventRecord, 'updatedAt' | 'acceptedHosts'>) => {
   const accepted = Object.keys(seen.acceptedHosts).length;
   return {
     Put: {
@@ -275,7 +270,7 @@ type Patch = Partial<Pick<EventRecord, 'blockedUsers' | 'endedAt' | 'eventExpira
  */
 export async function patchEvent(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   eventId: string,
   change: (current: EventRecord) => Patch | null,
 ): Promise<EventRecord> {
@@ -299,18 +294,18 @@ export async function patchEvent(
   throw new EventConflictError();
 }
 
-export const cancelEvent = (db: Database, tenantId: string, eventId: string) =>
+export const cancelEvent = (db: Database, tenantId: TenantId, eventId: string) =>
   patchEvent(db, tenantId, eventId, (e) => (e.cancelledAt ? null : { cancelledAt: new Date().toISOString() }));
 
 /** A host ended the event for everyone: it is over now and its room closes now. */
-export const endEventNow = (db: Database, tenantId: string, eventId: string) =>
+export const endEventNow = (db: Database, tenantId: TenantId, eventId: string) =>
   patchEvent(db, tenantId, eventId, (e) => {
     if (e.endedAt) return null;
     const now = new Date().toISOString();
     return { endedAt: now, eventExpiration: now };
   });
 
-export const setUserBlocked = (db: Database, tenantId: string, eventId: string, sub: string, blocked: boolean) =>
+export const setUserBlocked = (db: Database, tenantId: TenantId, eventId: string, sub: string, blocked: boolean) =>
   patchEvent(db, tenantId, eventId, (e) => {
     const has = e.blockedUsers.includes(sub);
     if (has === blocked) return null;
@@ -318,7 +313,7 @@ export const setUserBlocked = (db: Database, tenantId: string, eventId: string, 
   });
 
 /** Marks the room closed once; false when another instance already did. */
-export async function markRoomClosed(db: Database, tenantId: string, eventId: string): Promise<boolean> {
+export async function markRoomClosed(db: Database, tenantId: TenantId, eventId: string): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -353,7 +348,7 @@ export interface EventPage {
 }
 
 const encodeCursor = (e: EventRecord) => Buffer.from(JSON.stringify([e.eventDateTime, e.eventId])).toString('base64url');
-function decodeCursor(tenantId: string, cursor: string | null | undefined) {
+function decodeCursor(tenantId: TenantId, cursor: string | null | undefined) {
   if (!cursor) return undefined;
   try {
     const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
@@ -365,28 +360,15 @@ function decodeCursor(tenantId: string, cursor: string | null | undefined) {
   }
 }
 
-/** Pages through an index query until `limit` matching items are found (filters drop some). */
-async function queryPage(db: Database, input: QueryCommandInput, tenantId: string, limit: number, startKey?: Record<string, unknown>): Promise<EventPage> {
-  const items: EventRecord[] = [];
-  let exclusiveStartKey = startKey;
-  do {
-    const out = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey, Limit: Math.min(100, Math.max(limit * 2, 20)) }));
-    for (const raw of out.Items ?? []) {
-      const event = fromItem(tenantId, raw);
-      if (!event) continue;
-      items.push(event);
-      if (items.length === limit) {
-        const more = out.LastEvaluatedKey !== undefined || raw !== out.Items?.[out.Items.length - 1];
-        return { items, cursor: more ? encodeCursor(event) : null };
-      }
-    }
-    exclusiveStartKey = out.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return { items, cursor: null };
+/** One page of this tenant's events from an index query (filters drop some, so it reads on until `limit`). */
+async function eventPage(db: Database, tenantId: TenantId, input: QueryInput, limit: number, startKey?: Item): Promise<EventPage> {
+  const page = await queryPage(db, input, { limit, startKey, read: (item) => fromItem(tenantId, item), pageSize: Math.min(100, Math.max(limit * 2, 20)) });
+  const last = page.items.at(-1);
+  return { items: page.items, cursor: page.next && last ? encodeCursor(last) : null };
 }
 
 /** Listed events that are live now or upcoming (never ended, expired or cancelled), in start order. */
-export async function listEvents(db: Database, tenantId: string, options: ListOptions = {}): Promise<EventPage> {
+export async function listEvents(db: Database, tenantId: TenantId, options: ListOptions = {}): Promise<EventPage> {
   const now = options.now ?? Date.now();
   const nowIso = new Date(now).toISOString();
   const limit = Math.min(Math.max(options.limit ?? 12, 1), 50);
@@ -421,36 +403,34 @@ export async function listEvents(db: Database, tenantId: string, options: ListOp
     values[':lang'] = options.language;
     filters.push('#lang = :lang');
   }
-  return queryPage(
+  return eventPage(
     db,
+    tenantId,
     {
-      TableName: db.table,
       IndexName: 'gsi1',
       KeyConditionExpression: `#pk = :pk AND ${range}`,
       FilterExpression: filters.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
-    tenantId,
     limit,
     decodeCursor(tenantId, options.cursor),
   );
 }
 
 /** Listed events overlapping [from, to) (ISO UTC), for calendars; at most `limit`. */
-export async function listEventsInRange(db: Database, tenantId: string, from: string, to: string, limit = 500): Promise<EventRecord[]> {
+export async function listEventsInRange(db: Database, tenantId: TenantId, from: string, to: string, limit = 500): Promise<EventRecord[]> {
   const earliest = new Date(Date.parse(from) - MAX_DURATION_MINUTES * 60_000).toISOString();
-  const page = await queryPage(
+  const page = await eventPage(
     db,
+    tenantId,
     {
-      TableName: db.table,
       IndexName: 'gsi1',
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
       FilterExpression: '#end > :start',
       ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk', '#end': 'eventEnd' },
       ExpressionAttributeValues: { ':pk': listedPartition(tenantId), ':from': earliest, ':to': to, ':start': from },
     },
-    tenantId,
     limit,
   );
   return page.items;
@@ -460,13 +440,13 @@ export async function listEventsInRange(db: Database, tenantId: string, from: st
  * Events (listed or not) whose expiration has passed and whose room is not yet closed: the
  * room-expiry sweeper closes them. Bounded to events that started in the last `lookbackHours`.
  */
-export async function listRoomsToClose(db: Database, tenantId: string, now = Date.now(), lookbackHours = 48): Promise<EventRecord[]> {
+export async function listRoomsToClose(db: Database, tenantId: TenantId, now = Date.now(), lookbackHours = 48): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
   for (const partition of [listedPartition(tenantId), unlistedPartition(tenantId)]) {
-    const page = await queryPage(
+    const page = await eventPage(
       db,
+      tenantId,
       {
-        TableName: db.table,
         IndexName: 'gsi1',
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
         FilterExpression: 'eventExpiration <= :now AND attribute_not_exists(roomClosedAt)',
@@ -478,7 +458,6 @@ export async function listRoomsToClose(db: Database, tenantId: string, now = Dat
           ':now': new Date(now).toISOString(),
         },
       },
-      tenantId,
       100,
     );
     out.push(...page.items);

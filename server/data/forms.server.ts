@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { Database } from './dynamo.server';
 import { tenantKey } from './dynamo.server';
 
@@ -8,7 +9,7 @@ export type FormKind = 'requestInfo' | 'contactUs';
 export interface FormSubmission {
   id: string;
   kind: FormKind;
-  tenantId: string;
+  tenantId: TenantId;
   submittedAt: string;
   language: string;
   fields: Record<string, string>;
@@ -17,7 +18,7 @@ export interface FormSubmission {
 /** Stores a form submission under its tenant; newest first when listed. */
 export async function saveSubmission(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   kind: FormKind,
   language: string,
   fields: Record<string, string>,
@@ -33,7 +34,7 @@ export async function saveSubmission(
   return submission;
 }
 
-export async function listSubmissions(db: Database, tenantId: string, kind: FormKind, limit = 50): Promise<FormSubmission[]> {
+export async function listSubmissions(db: Database, tenantId: TenantId, kind: FormKind, limit = 50): Promise<FormSubmission[]> {
   const out = await db.doc.send(
     new QueryCommand({
       TableName: db.table,

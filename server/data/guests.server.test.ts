@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { testTenantId, uniqueTenantId } from '#tests/support/tenants';
 import { GUEST_CODE_TTL_MS, GUEST_MAX_ATTEMPTS, guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 
 const db = testDatabase();
@@ -68,7 +69,7 @@ describe('guest cookie', () => {
     expect((await guestCookieSecret(db, t)).equals(secret)).toBe(true);
     const value = signGuest(secret, t, { name: 'G', email: 'g@example.com' });
     expect(readGuest(secret, t, value)).toMatchObject({ name: 'G', email: 'g@example.com', guestAuthenticated: true });
-    expect(readGuest(secret, 'other', value)).toBeNull();
+    expect(readGuest(secret, testTenantId('other'), value)).toBeNull();
     expect(readGuest(secret, t, value.slice(0, -2) + 'xx')).toBeNull();
     expect(readGuest(secret, t, value, Date.now() + 13 * 3600 * 1000)).toBeNull();
     const otherSecret = await guestCookieSecret(db, uniqueTenantId());

@@ -14,6 +14,7 @@ import { appendFileSync } from 'node:fs';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { TenantId } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
 
 export const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
@@ -38,8 +39,8 @@ export interface Guest {
   exp: number;
 }
 
-const codeKey = (tenantId: string, email: string) => ({ pk: tenantKey(tenantId, 'GUEST', email), sk: 'CODE' });
-const secretKey = (tenantId: string) => ({ pk: tenantKey(tenantId, 'GUEST'), sk: 'COOKIE_SECRET' });
+const codeKey = (tenantId: TenantId, email: string) => ({ pk: tenantKey(tenantId, 'GUEST', email), sk: 'CODE' });
+const secretKey = (tenantId: TenantId) => ({ pk: tenantKey(tenantId, 'GUEST'), sk: 'COOKIE_SECRET' });
 
 const hashCode = (code: string, salt: string) => createHmac('sha256', salt).update(code).digest('hex');
 
@@ -50,7 +51,7 @@ function sameHex(a: string, b: string) {
 }
 
 /** Where the code goes. Locally: the outbox file. Production: plug an email sender in here. */
-export function deliverGuestCode(tenantId: string, email: string, code: string, outboxFile = process.env.IDENTITY_OUTBOX_FILE) {
+export function deliverGuestCode(tenantId: TenantId, email: string, code: string, outboxFile = process.env.IDENTITY_OUTBOX_FILE) {
   if (outboxFile) {
     const line = { tenant: tenantId, destination: email, medium: 'EMAIL', purpose: 'GuestVerification', code, username: email, at: new Date().toISOString() };
     appendFileSync(outboxFile, `${JSON.stringify(line)}\n`);
@@ -61,7 +62,7 @@ export function deliverGuestCode(tenantId: string, email: string, code: string, 
 }
 
 /** Issues a new code (replacing any earlier one) and delivers it. Returns nothing about the code. */
-export async function requestGuestCode(db: Database, tenantId: string, input: { name: string; email: string }, now = Date.now(), outboxFile?: string) {
+export async function requestGuestCode(db: Database, tenantId: TenantId, input: { name: string; email: string }, now = Date.now(), outboxFile?: string) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await db.doc.send(
@@ -87,7 +88,7 @@ export type VerifyResult = { ok: true; name: string } | { ok: false; reason: 'in
  * Checks a code. Each wrong try counts; after GUEST_MAX_ATTEMPTS the code is void. A correct code
  * is used up. An unknown email answers exactly like a wrong code.
  */
-export async function verifyGuestCode(db: Database, tenantId: string, email: string, code: string, now = Date.now()): Promise<VerifyResult> {
+export async function verifyGuestCode(db: Database, tenantId: TenantId, email: string, code: string, now = Date.now()): Promise<VerifyResult> {
   const key = codeKey(tenantId, email);
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
   const item = out.Item as { name: string; hash: string; salt: string; attempts: number; expiresAt: number } | undefined;
@@ -122,7 +123,7 @@ const secrets = new Map<string, Buffer>();
  * The tenant's cookie-signing key: 32 random bytes created once and kept in DynamoDB, so every
  * app instance signs and checks with the same key and no secret is shared across tenants.
  */
-export async function guestCookieSecret(db: Database, tenantId: string): Promise<Buffer> {
+export async function guestCookieSecret(db: Database, tenantId: TenantId): Promise<Buffer> {
   const cached = secrets.get(tenantId);
   if (cached) return cached;
   const key = secretKey(tenantId);
@@ -148,12 +149,12 @@ const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const guestPayloadSchema = z.object({ name: z.string(), email: z.string(), tenantId: z.string(), exp: z.number() });
 
 /** `<payload>.<hmac>`: the payload names the tenant, so a cookie of tenant A is void on tenant B. */
-export function signGuest(secret: Buffer, tenantId: string, guest: { name: string; email: string }, now = Date.now()): string {
+export function signGuest(secret: Buffer, tenantId: TenantId, guest: { name: string; email: string }, now = Date.now()): string {
   const payload = b64url(JSON.stringify({ name: guest.name, email: guest.email, tenantId, exp: Math.floor(now / 1000) + GUEST_SESSION_TTL_S }));
   return `${payload}.${b64url(createHmac('sha256', secret).update(payload).digest())}`;
 }
 
-export function readGuest(secret: Buffer, tenantId: string, value: string | undefined, now = Date.now()): Guest | null {
+export function readGuest(secret: Buffer, tenantId: TenantId, value: string | undefined, now = Date.now()): Guest | null {
   if (!value) return null;
   const [payload, mac] = value.split('.');
   if (!payload || !mac) return null;

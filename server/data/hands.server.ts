@@ -7,12 +7,13 @@
  * (onStage true, with a server-side LiveKit permission update) and send them back, which lowers
  * the hand. Every key is built from the tenant id, so nothing here reaches another tenant.
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { RaisedHand } from '#app/lib/events/api';
-import { tenantKey, type Database } from './dynamo.server';
+import { queryAll, tenantKey, type Database } from './dynamo.server';
 
-const eventPartition = (tenantId: string, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
-const handKey = (tenantId: string, eventId: string, identity: string) => ({ pk: eventPartition(tenantId, eventId), sk: `HAND#${identity}` });
+const eventPartition = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
+const handKey = (tenantId: TenantId, eventId: string, identity: string) => ({ pk: eventPartition(tenantId, eventId), sk: `HAND#${identity}` });
 
 function toHand(item: Record<string, unknown>): RaisedHand {
   return {
@@ -26,7 +27,7 @@ function toHand(item: Record<string, unknown>): RaisedHand {
 /** Raises the participant's hand; raising it again keeps the first raisedAt. */
 export async function raiseHand(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   eventId: string,
   who: { identity: string; name: string },
   now = new Date(),
@@ -46,7 +47,7 @@ export async function raiseHand(
 }
 
 /** Lowers the participant's own hand. A participant on stage stays there until a host sends them back. */
-export async function lowerHand(db: Database, tenantId: string, eventId: string, identity: string): Promise<boolean> {
+export async function lowerHand(db: Database, tenantId: TenantId, eventId: string, identity: string): Promise<boolean> {
   try {
     await db.doc.send(
       new DeleteCommand({
@@ -69,7 +70,7 @@ export async function lowerHand(db: Database, tenantId: string, eventId: string,
  */
 export async function setOnStage(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   eventId: string,
   who: { identity: string; name: string },
   onStage: boolean,
@@ -93,20 +94,11 @@ export async function setOnStage(
 }
 
 /** Every raised hand of the event, first raised first. */
-export async function listHands(db: Database, tenantId: string, eventId: string): Promise<RaisedHand[]> {
-  const hands: RaisedHand[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': eventPartition(tenantId, eventId), ':prefix': 'HAND#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) if (item.tenantId === tenantId) hands.push(toHand(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
+export async function listHands(db: Database, tenantId: TenantId, eventId: string): Promise<RaisedHand[]> {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': eventPartition(tenantId, eventId), ':prefix': 'HAND#' },
+  });
+  const hands = items.filter((item) => item.tenantId === tenantId).map(toHand);
   return hands.sort((a, b) => a.raisedAt.localeCompare(b.raisedAt) || a.identity.localeCompare(b.identity));
 }

@@ -1,6 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
+import type { TenantId } from '#app/lib/config/tenant';
 import { roleOf, type EventUser } from '#app/lib/events/permissions';
 import { createEvent, eventKey, getEvent, newEventInput, setUserBlocked, updateEvent, type EventInput } from './events.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
@@ -11,7 +13,7 @@ const organizer = { sub: 'org-1', name: 'Olga Organizer', email: 'olga@example.c
 const input = (over: Partial<EventInput> = {}) =>
   newEventInput({ title: 'Panel', eventDateTime: new Date(Date.now() + 3_600_000).toISOString(), eventTimeZone: 'UTC', eventLanguage: 'en', ...over });
 const verified = (sub: string, email: string): EventUser => ({ sub, email, emailVerified: true });
-const hostedIds = async (t: string, sub: string) => (await listMyEvents(db, t, { sub })).hosting.map((e) => e.eventId);
+const hostedIds = async (t: TenantId, sub: string) => (await listMyEvents(db, t, { sub })).hosting.map((e) => e.eventId);
 
 describe('host invitations (DynamoDB Local)', () => {
   it('binds the invitation to the first verified holder of the address; nobody else gets it afterwards', async () => {

@@ -13,6 +13,7 @@
  * whole-item writes in events.server.ts check the number of bindings instead, so none is lost.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import { acceptableInvitation, type EventUser } from '#app/lib/events/permissions';
 import type { Database } from './dynamo.server';
@@ -22,7 +23,7 @@ import { invitedEventIds } from './myEvents.server';
 const REFUSED = new Set(['TransactionCanceledException', 'ConditionalCheckFailedException', 'ValidationException']);
 
 /** Binds `email` to `sub` once; false when the condition refused it (accepted already, or no longer invited). */
-async function bind(db: Database, tenantId: string, eventId: string, email: string, sub: string): Promise<boolean> {
+async function bind(db: Database, tenantId: TenantId, eventId: string, email: string, sub: string): Promise<boolean> {
   const write = () =>
     db.doc.send(
       new TransactWriteCommand({
@@ -75,7 +76,7 @@ async function bind(db: Database, tenantId: string, eventId: string, email: stri
  * Accepts the invitation this user may accept in this event (a verified email on the hosts list
  * that nobody accepted yet), and returns the event as it now stands; otherwise the event as given.
  */
-export async function acceptHostInvitation(db: Database, tenantId: string, event: EventRecord, user: EventUser): Promise<EventRecord> {
+export async function acceptHostInvitation(db: Database, tenantId: TenantId, event: EventRecord, user: EventUser): Promise<EventRecord> {
   const email = acceptableInvitation(event, user);
   if (!email) return event;
   await bind(db, tenantId, event.eventId, email, user.sub);
@@ -84,13 +85,13 @@ export async function acceptHostInvitation(db: Database, tenantId: string, event
 }
 
 /** This tenant's event, after accepting the user's invitation to it (if any): what role checks read. */
-export async function getEventFor(db: Database, tenantId: string, eventId: string, user: EventUser | null): Promise<EventRecord | null> {
+export async function getEventFor(db: Database, tenantId: TenantId, eventId: string, user: EventUser | null): Promise<EventRecord | null> {
   const event = await getEvent(db, tenantId, eventId);
   return event && user ? acceptHostInvitation(db, tenantId, event, user) : event;
 }
 
 /** Accepts every open invitation to the user's verified address (the dashboard lists hosted events by sub). */
-export async function acceptInvitationsFor(db: Database, tenantId: string, user: EventUser): Promise<void> {
+export async function acceptInvitationsFor(db: Database, tenantId: TenantId, user: EventUser): Promise<void> {
   if (!user.email || user.emailVerified !== true) return;
   const ids = await invitedEventIds(db, tenantId, user.email);
   await Promise.all(ids.map((id) => getEventFor(db, tenantId, id, user)));

@@ -4,12 +4,13 @@
  * plus the lookup of invitations by address. Key lookups and queries only; nothing scans.
  * Item layout: events.server.ts.
  */
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
-import { tenantKey, type Database } from './dynamo.server';
+import { queryAll, tenantKey, type Database } from './dynamo.server';
 import { eventKey, fromItem } from './events.server';
 
-async function batchGetEvents(db: Database, tenantId: string, ids: string[]): Promise<EventRecord[]> {
+async function batchGetEvents(db: Database, tenantId: TenantId, ids: string[]): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => eventKey(tenantId, id));
@@ -26,32 +27,22 @@ async function batchGetEvents(db: Database, tenantId: string, ids: string[]): Pr
 }
 
 async function refIds(db: Database, pk: string, prefix: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) ids.push(String(item.eventId));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+  });
+  return items.map((item) => String(item.eventId));
 }
 
 /** Ids of the events inviting this address (lower case), accepted or not. */
-export const invitedEventIds = (db: Database, tenantId: string, email: string) => refIds(db, tenantKey(tenantId, 'HOST', email.trim().toLowerCase()), 'HOSTS#');
+export const invitedEventIds = (db: Database, tenantId: TenantId, email: string) => refIds(db, tenantKey(tenantId, 'HOST', email.trim().toLowerCase()), 'HOSTS#');
 
 /**
  * The user's own events (organizing, hosting), soonest first, cancelled ones included. Hosting
  * means an accepted invitation (by user id); invitations to the user's address are accepted
  * before this is called (acceptInvitationsFor).
  */
-export async function listMyEvents(db: Database, tenantId: string, user: { sub: string }) {
+export async function listMyEvents(db: Database, tenantId: TenantId, user: { sub: string }) {
   const [organizingIds, hostingIds] = await Promise.all([
     refIds(db, tenantKey(tenantId, 'USER', user.sub), 'ORGANIZES#'),
     refIds(db, tenantKey(tenantId, 'USER', user.sub), 'HOSTS#'),

@@ -5,6 +5,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { TenantId } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
 
 /** Every user field the platform stores (signedIn / guestAuthenticated are session state; docs/PRODUCT.md, Data: user). */
@@ -51,10 +52,10 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 const PROFILE_SK = 'PROFILE';
 const FIELDS = Object.keys(fields) as Array<keyof Profile>;
 
-export const profileKey = (tenantId: string, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: PROFILE_SK });
+export const profileKey = (tenantId: TenantId, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: PROFILE_SK });
 
 /** The stored profile, or null when the user has none on this tenant yet. */
-export async function getProfile(db: Database, tenantId: string, sub: string): Promise<(Profile & { updatedAt: string }) | null> {
+export async function getProfile(db: Database, tenantId: TenantId, sub: string): Promise<(Profile & { updatedAt: string }) | null> {
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: profileKey(tenantId, sub), ConsistentRead: true }));
   if (!out.Item) return null;
   const parsed = profileSchema.safeParse(out.Item);
@@ -66,7 +67,7 @@ export async function getProfile(db: Database, tenantId: string, sub: string): P
  * Writes the given fields (others stay as they are) and returns the whole profile. Values are
  * validated with the profile schema before anything is written.
  */
-export async function saveProfile(db: Database, tenantId: string, sub: string, update: ProfileUpdate): Promise<Profile> {
+export async function saveProfile(db: Database, tenantId: TenantId, sub: string, update: ProfileUpdate): Promise<Profile> {
   const valid = profileUpdateSchema.parse(update);
   const entries = FIELDS.filter((f) => valid[f] !== undefined).map((f) => [f, valid[f]] as const);
   const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#tenantId': 'tenantId', '#sub': 'sub' };

@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { Database } from './dynamo.server';
 import { tenantKey } from './dynamo.server';
 
@@ -36,9 +37,9 @@ export interface ResourceItem {
   ResourceDesc?: string;
 }
 
-const pk = (tenantId: string, language: string) => tenantKey(tenantId, 'RES', language);
+const pk = (tenantId: TenantId, language: string) => tenantKey(tenantId, 'RES', language);
 
-export async function batchGetResources(db: Database, tenantId: string, body: BatchGetBody): Promise<ResourceItem[]> {
+export async function batchGetResources(db: Database, tenantId: TenantId, body: BatchGetBody): Promise<ResourceItem[]> {
   const fields = body.projectionExpression.split(',').map((f) => f.trim()) as Array<keyof ResourceItem>;
   const unique = [...new Map(body.keys.map((k) => [`${k.ResourcePK}|${k.ResourceSK}`, k])).values()];
   const items: ResourceItem[] = [];
@@ -59,7 +60,7 @@ export async function batchGetResources(db: Database, tenantId: string, body: Ba
 
 export async function putResources(
   db: Database,
-  tenantId: string,
+  tenantId: TenantId,
   language: string,
   resources: Record<string, string>,
 ): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import { getVideoSettings, MAX_DEVICE_ID_LENGTH, saveVideoSettings, videoSettingsKey } from './videoSettings.server';
 
 const db = testDatabase();

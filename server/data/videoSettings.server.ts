@@ -9,6 +9,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { TenantId } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
 
 export const MAX_DEVICE_ID_LENGTH = 256;
@@ -31,7 +32,7 @@ export interface VideoSettings {
 }
 
 const SK = 'VIDEO_SETTINGS';
-export const videoSettingsKey = (tenantId: string, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: SK });
+export const videoSettingsKey = (tenantId: TenantId, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: SK });
 
 const storedSchema = z.object({
   tenantId: z.string(),
@@ -50,7 +51,7 @@ function compact(input: VideoSettingsInput): Omit<VideoSettings, 'updatedAt'> {
 }
 
 /** The user's saved devices on this tenant, or null when they never saved any. */
-export async function getVideoSettings(db: Database, tenantId: string, sub: string): Promise<VideoSettings | null> {
+export async function getVideoSettings(db: Database, tenantId: TenantId, sub: string): Promise<VideoSettings | null> {
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: videoSettingsKey(tenantId, sub), ConsistentRead: true }));
   if (!out.Item || out.Item.tenantId !== tenantId) return null;
   const parsed = storedSchema.safeParse(out.Item);
@@ -59,7 +60,7 @@ export async function getVideoSettings(db: Database, tenantId: string, sub: stri
 }
 
 /** Replaces the user's saved devices (validated first; throws a ZodError on bad input) and returns them. */
-export async function saveVideoSettings(db: Database, tenantId: string, sub: string, settings: VideoSettingsInput): Promise<VideoSettings> {
+export async function saveVideoSettings(db: Database, tenantId: TenantId, sub: string, settings: VideoSettingsInput): Promise<VideoSettings> {
   const valid = videoSettingsInputSchema.parse(settings);
   const saved: VideoSettings = { ...compact(valid), updatedAt: new Date().toISOString() };
   await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...videoSettingsKey(tenantId, sub), tenantId, sub, ...saved } }));

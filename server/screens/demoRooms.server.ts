@@ -6,8 +6,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { isValidTimeZone, type RoomLayout } from '#app/lib/events/model';
 import { getFixedT } from '../i18n.server';
 import type { SessionUser } from '#app/lib/identity/types';
-import { createEvent, newEventInput, type Organizer } from '../data/events.server';
-import { getProfile } from '../data/profiles.server';
+import { newEventInput, type Organizer } from '../data/events.server';
 import { RateLimiter } from '../services/rateLimit.server';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
@@ -31,7 +30,7 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
   const limit = await demoLimiter.consume(`${context.tenant.id}:${user.sub}`);
   if (!limit.allowed) return { ok: false as const, retryAfterMinutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) };
 
-  const [t, profile] = await Promise.all([getFixedT(context.language), getProfile(context.services.db, context.tenant.id, user.sub)]);
+  const [t, profile] = await Promise.all([getFixedT(context.language), context.data.profiles.get(user.sub)]);
   const email = user.email ?? '';
   const name = profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || email.split('@')[0] || user.username;
   const zone = profile?.signInTimeZone && isValidTimeZone(profile.signInTimeZone) ? profile.signInTimeZone : context.tenant.timeZone;
@@ -46,6 +45,6 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
     ownerOnlyBroadcast: false,
   });
   const organizer: Organizer = { sub: user.sub, name, email, language: profile?.signInLanguageCode || context.language };
-  const event = await createEvent(context.services.db, context.tenant.id, input, organizer, { kind: 'demo', inviteCode: demo.inviteCode });
+  const event = await context.data.events.create(input, organizer, { kind: 'demo', inviteCode: demo.inviteCode });
   return { ok: true as const, event };
 }

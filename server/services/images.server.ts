@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { putObject, tenantObjectKey, type Storage } from './storage.server';
+import type { TenantId } from '#app/lib/config/tenant';
 
 /**
  * Image variants (docs/PRODUCT.md, Rules: image sizes).
@@ -116,7 +117,7 @@ export interface StoredVariant {
  */
 export async function storeImageVariants(
   storage: Storage,
-  tenantId: string,
+  tenantId: TenantId,
   baseKey: string,
   input: Buffer,
   kind: ImageKind,

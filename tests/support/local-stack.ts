@@ -21,11 +21,6 @@ export function testStorage(): Storage {
   return createStorage({ AWS_REGION: env.AWS_REGION, S3_ENDPOINT: env.S3_ENDPOINT, S3_BUCKET: env.S3_BUCKET, S3_FORCE_PATH_STYLE: true });
 }
 
-/** A tenant id no other test (or parallel run) uses. */
-export function uniqueTenantId(prefix = 't'): string {
-  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
 /** The local identity files of the test stack (pools, demo accounts, outbox). */
 export function identityFiles(): { pools: string; demoAccounts: string; outbox: string; endpoint: string } {
   const env = localStackEnv();

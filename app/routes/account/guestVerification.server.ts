@@ -5,13 +5,8 @@ import { RateLimiter } from '#server/services/rateLimit.server';
 import {
   GUEST_COOKIE,
   guestCookieHeader,
-  guestCookieSecret,
   guestRequestSchema,
   guestVerifySchema,
-  readGuest,
-  requestGuestCode,
-  signGuest,
-  verifyGuestCode,
   type Guest,
 } from '#server/data/guests.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
@@ -37,8 +32,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 export async function getGuest({ request, context }: Args): Promise<Guest | null> {
   const value = cookieValue(request.headers.get('Cookie'), GUEST_COOKIE);
   if (!value) return null;
-  const secret = await guestCookieSecret(context.services.db, context.tenant.id);
-  return readGuest(secret, context.tenant.id, value);
+  return context.data.guests.readCookie(value);
 }
 
 export type GuestActionData =
@@ -65,6 +59,7 @@ const noStore = { 'Cache-Control': 'private, no-store' };
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
+  // Rate limits count per tenant.
   const tenantId = context.tenant.id;
   const raw = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };
 
@@ -79,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (limits.some((l) => !l.allowed)) {
       return json<GuestActionData>({ step: 'details', ...raw, fieldErrors: {}, message: 'account.errors.rateLimited' }, { status: 429, headers: noStore });
     }
-    await requestGuestCode(context.services.db, tenantId, parsed.data);
+    await context.data.guests.requestCode(parsed.data);
     return json<GuestActionData>({ step: 'code', ...parsed.data, fieldErrors: {}, message: null }, { headers: noStore });
   }
 
@@ -90,16 +85,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const limit = await checksByIp.consume(`${tenantId}|${context.clientIp}`);
     if (!limit.allowed) return json<GuestActionData>({ step: 'code', ...raw, fieldErrors: {}, message: 'account.errors.rateLimited' }, { status: 429, headers: noStore });
-    const result = await verifyGuestCode(context.services.db, tenantId, parsed.data.email, parsed.data.code);
+    const result = await context.data.guests.verifyCode(parsed.data.email, parsed.data.code);
     if (!result.ok) {
       const key = result.reason === 'expired' ? 'account.errors.codeExpired' : result.reason === 'tooManyAttempts' ? 'account.errors.codeAttempts' : 'account.errors.codeInvalid';
       return json<GuestActionData>({ step: 'code', ...raw, fieldErrors: { code: key }, message: null }, { status: 400, headers: noStore });
     }
-    const secret = await guestCookieSecret(context.services.db, tenantId);
+    const cookie = await context.data.guests.signCookie({ name: result.name, email: parsed.data.email });
     const secure = new URL(request.url).protocol === 'https:';
     const redirectTo = safeRedirect(String(form.get('redirectTo') ?? ''), '/guestVerification');
     return redirect(redirectTo === '/' ? '/guestVerification' : redirectTo, {
-      headers: { 'Set-Cookie': guestCookieHeader(signGuest(secret, tenantId, { name: result.name, email: parsed.data.email }), secure) },
+      headers: { 'Set-Cookie': guestCookieHeader(cookie, secure) },
     });
   }
 

@@ -4,7 +4,6 @@ import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
-import { getProfile, saveProfile } from '#server/data/profiles.server';
 
 /** Every IANA time zone this runtime knows, for the select. */
 export function timeZones(): string[] {
@@ -45,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.language);
-  const profile = await getProfile(context.services.db, context.tenant.id, user.sub);
+  const profile = await context.data.profiles.get(user.sub);
   const values: RegisterValues = {
     displayName: profile?.displayName ?? '',
     firstName: profile?.firstName ?? '',
@@ -95,7 +94,7 @@ export async function action(args: ActionFunctionArgs) {
     return json({ fieldErrors, values }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
   const v = parsed.data;
-  await saveProfile(context.services.db, context.tenant.id, user.sub, {
+  await context.data.profiles.save(user.sub, {
     displayName: v.displayName,
     firstName: v.firstName,
     lastName: v.lastName,

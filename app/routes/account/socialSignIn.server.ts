@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!pool || !hostedBase) return failed('unavailable', 503);
   try {
     const result = await completeSocialSignIn({
-      db: services.db,
+      data: context.data,
       identity: services.identity,
       tenant,
       pool,

@@ -10,18 +10,9 @@ import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
-import {
-  EventConflictError,
-  EventNotFoundError,
-  cancelEvent,
-  createEvent,
-  getEvent,
-  markRoomClosed,
-  patchEvent,
-  updateEvent,
-} from '#server/data/events.server';
-import { ImageError, storeImageVariants } from '#server/services/images.server';
-import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '#server/services/storage.server';
+import { EventConflictError, EventNotFoundError } from '#server/data/events.server';
+import { ImageError } from '#server/services/images.server';
+import { StorageError } from '#server/services/storage.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -41,7 +32,7 @@ export interface EventFormFailure {
  * an event the user does not organize all answer the same 404.
  */
 async function editableEvent(args: Args, user: SessionUser, eventId: string): Promise<EventRecord> {
-  const event = await getEvent(args.context.services.db, args.context.tenant.id, eventId);
+  const event = await args.context.data.events.get(eventId);
   if (!event || !canEdit(roleOf(event, user))) throw new Response('Not Found', { status: 404 });
   return event;
 }
@@ -54,7 +45,7 @@ async function imageLinks(args: Args, event: EventRecord): Promise<Partial<Recor
       const key = event.images[size];
       if (!key) return;
       try {
-        out[size] = await presignDownload(args.context.services.storage, { tenantId: args.context.tenant.id, key, expiresIn: 3600 });
+        out[size] = await args.context.data.files.presignDownload({ key, expiresIn: 3600 });
       } catch {
         // A key that no longer validates is simply not shown.
       }
@@ -105,19 +96,16 @@ const imageRequestSchema = z.discriminatedUnion('intent', [
 const uploadPrefix = (eventId: string) => `events/${eventId}/uploads/`;
 
 async function imageAction(args: Args, event: EventRecord, form: FormData) {
-  const { context } = args;
-  const tenantId = context.tenant.id;
+  const { files, events } = args.context.data;
   const parsed = imageRequestSchema.safeParse(Object.fromEntries(form));
   const fail = (key: string, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
   if (!parsed.success) return fail('schedule.images.errors.process');
-  const storage = context.services.storage;
   if (parsed.data.intent === 'presignImage') {
     const { contentType, size } = parsed.data;
     if (!(EVENT_IMAGE_TYPES as readonly string[]).includes(contentType)) return fail('schedule.images.errors.type');
     if (size > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
     try {
-      const upload = await presignUpload(storage, {
-        tenantId,
+      const upload = await files.presignUpload({
         key: `${uploadPrefix(event.eventId)}${Date.now()}-${randomBytes(6).toString('hex')}`,
         contentType,
         size,
@@ -133,30 +121,30 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
   // processImage: only an upload of this very event, under this tenant.
   let key: string;
   try {
-    key = tenantObjectKey(tenantId, parsed.data.key);
+    key = files.objectKey(parsed.data.key);
   } catch {
     return fail('schedule.images.errors.process');
   }
-  if (!key.startsWith(tenantPrefix(tenantId) + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
+  if (!key.startsWith(files.prefix + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
   let input: Buffer;
   try {
-    input = await getObjectBuffer(storage, tenantId, key);
+    input = await files.read(key);
   } catch (e) {
     const name = (e as Error).name;
     return name === 'NoSuchKey' || name === 'NotFound' ? fail('schedule.images.errors.upload') : fail('schedule.images.errors.storage', 503);
   }
   if (input.length === 0 || input.length > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
   try {
-    const variants = await storeImageVariants(storage, tenantId, `events/${event.eventId}/images/${Date.now()}`, input, 'event');
+    const variants = await files.storeImageVariants(`events/${event.eventId}/images/${Date.now()}`, input, 'event');
     const images = Object.fromEntries(variants.map((v) => [v.size, v.key])) as Partial<Record<EventImageSize, string>>;
-    await patchEvent(context.services.db, tenantId, event.eventId, () => ({ images }));
+    await events.patch(event.eventId, () => ({ images }));
   } catch (e) {
     if (e instanceof ImageError) return fail('schedule.images.errors.process', 422);
     if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
     return fail('schedule.images.errors.storage', 503);
   } finally {
     // The original is not kept: only the made sizes are.
-    await deleteObject(storage, tenantId, key).catch(() => undefined);
+    await files.delete(key).catch(() => undefined);
   }
   return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
 }
@@ -172,8 +160,7 @@ function failure(result: { errors: EventFormErrors; values: EventFormValues; inv
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
-  const db = context.services.db;
-  const tenantId = context.tenant.id;
+  const { data } = context;
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
   const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
@@ -181,7 +168,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === 'create') {
     const result = parseEventForm(form, parseOptions);
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
-    const event = await createEvent(db, tenantId, result.input, await organizerOf(args, user));
+    const event = await data.events.create(result.input, await organizerOf(args, user));
     return redirect(`/scheduleEvents?event=${event.eventId}&saved=1`);
   }
 
@@ -191,13 +178,13 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === 'presignImage' || intent === 'processImage') return imageAction(args, event, form);
 
   if (intent === 'cancel') {
-    const cancelled = await cancelEvent(db, tenantId, event.eventId);
+    const cancelled = await data.events.cancel(event.eventId);
     // The room may be open (or live): remove everyone now rather than at expiry. New tokens are
     // already refused for a cancelled event, so an unreachable video service only delays this.
     if (eventStatus(event, Date.now()) !== 'scheduled') {
       try {
         await context.services.video.closeRoom(context.tenant, cancelled);
-        await markRoomClosed(db, tenantId, event.eventId);
+        await data.events.markRoomClosed(event.eventId);
       } catch (e) {
         console.warn(`cancelled event ${event.eventId}: its room could not be closed: ${(e as Error).message}`);
       }
@@ -211,10 +198,10 @@ export async function action(args: ActionFunctionArgs) {
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
     const seen = String(form.get('updatedAt') ?? '') || undefined;
     try {
-      await updateEvent(db, tenantId, event.eventId, result.input, seen);
+      await data.events.update(event.eventId, result.input, seen);
     } catch (e) {
       if (e instanceof EventConflictError) {
-        const current = await getEvent(db, tenantId, event.eventId);
+        const current = await data.events.get(event.eventId);
         return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, current?.updatedAt);
       }
       if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });

@@ -6,7 +6,7 @@ import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { createEvent, newEventInput } from '#server/data/events.server';
+import { newEventInput } from '#server/data/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -42,10 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const t = await getFixedT(context.language);
   const defaults = await newEventFormValues(args, user);
-  const event = await createEvent(
-    context.services.db,
-    context.tenant.id,
-    newEventInput({
+  const event = await context.data.events.create(newEventInput({
       title: parsed.data.title || t('schedule.rehearsal.defaultTitle'),
       eventDateTime: new Date().toISOString(),
       eventTimeZone: defaults.eventTimeZone,

@@ -3,14 +3,14 @@ import { DEVICE_CHOICE_FIELDS } from '#app/components/live/devices/choice';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/data/videoSettings.server';
+import { videoSettingsInputSchema } from '#server/data/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context } = args;
-  const [t, saved] = await Promise.all([getFixedT(context.language), getVideoSettings(context.services.db, context.tenant.id, user.sub)]);
+  const [t, saved] = await Promise.all([getFixedT(context.language), context.data.videoSettings.get(user.sub)]);
   return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
 }
 
@@ -27,6 +27,6 @@ export async function action(args: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('lobby.') ? issue.message : 'lobby.errors.deviceId';
     return json<ActionData>({ ok: false, fieldErrors }, { status: 400, headers: NO_STORE });
   }
-  const saved = await saveVideoSettings(context.services.db, context.tenant.id, user.sub, parsed.data);
+  const saved = await context.data.videoSettings.save(user.sub, parsed.data);
   return json<ActionData>({ ok: true, savedAt: saved.updatedAt }, { headers: NO_STORE });
 }

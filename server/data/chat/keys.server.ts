@@ -14,6 +14,7 @@
  *   STAFF#<userId>            organizer and hosts who can receive private messages
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
 import {
   avatarColorFor,
   formatMsgId,
@@ -137,8 +138,8 @@ const MESSAGE_FIELDS = [
 export const EVERYONE: ChatAudience = { everyone: true, staff: false, users: [] };
 export const STAFF_ONLY: ChatAudience = { everyone: false, staff: true, users: [] };
 
-export const chatPk = (tenantId: string, eventId: string) => tenantKey(tenantId, 'CHAT', eventId);
-export const questionsPk = (tenantId: string, eventId: string) => tenantKey(tenantId, 'CHATQ', eventId);
+export const chatPk = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'CHAT', eventId);
+export const questionsPk = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'CHATQ', eventId);
 /** One private conversation, whichever way it is written. */
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 

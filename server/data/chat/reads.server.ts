@@ -5,6 +5,7 @@
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TenantId } from '#app/lib/config/tenant';
 import {
   CHAT_HISTORY_PAGE,
   CHAT_PRIVATE_MAX,
@@ -82,7 +83,7 @@ export class ChatReads {
     return { seq: Number(item.seq ?? 0), lastPublic: (item.lastPublic as string | null) ?? null, pm: { ...((item.pm as Record<string, string>) ?? {}) } };
   }
 
-  async headSeq(tenantId: string, eventId: string): Promise<number> {
+  async headSeq(tenantId: TenantId, eventId: string): Promise<number> {
     return (await this.readHead(chatPk(tenantId, eventId))).seq;
   }
 
@@ -91,7 +92,7 @@ export class ChatReads {
   // ------------------------------------------------------------------------------------------
 
   /** Written on every connect; the email (never sent to browsers) lets the server re-check a host's role. */
-  async putMember(tenantId: string, eventId: string, member: ChatMember, email: string | null): Promise<void> {
+  async putMember(tenantId: TenantId, eventId: string, member: ChatMember, email: string | null): Promise<void> {
     await this.db.doc.send(
       new PutCommand({
         TableName: this.db.table,
@@ -108,18 +109,18 @@ export class ChatReads {
     );
   }
 
-  async getMember(tenantId: string, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {
+  async getMember(tenantId: TenantId, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {
     const item = await this.getItem(chatPk(tenantId, eventId), SK.member(userId));
     return item ? { ...toMember(item), email: String(item.email ?? '') } : null;
   }
 
   /** A staff member able to receive private messages, with the email their host role was granted for. */
-  async getStaff(tenantId: string, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {
+  async getStaff(tenantId: TenantId, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {
     const item = await this.getItem(chatPk(tenantId, eventId), SK.staff(userId));
     return item ? { ...toMember(item), email: String(item.email ?? '') } : null;
   }
 
-  async listStaff(tenantId: string, eventId: string): Promise<ChatMember[]> {
+  async listStaff(tenantId: TenantId, eventId: string): Promise<ChatMember[]> {
     const items = await this.queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': chatPk(tenantId, eventId), ':p': 'STAFF#' },
@@ -128,7 +129,7 @@ export class ChatReads {
   }
 
   /** Members by id (in the given order); unknown ids get their id as the name. */
-  async members(tenantId: string, eventId: string, userIds: string[]): Promise<ChatMember[]> {
+  async members(tenantId: TenantId, eventId: string, userIds: string[]): Promise<ChatMember[]> {
     const pk = chatPk(tenantId, eventId);
     const found = new Map<string, ChatMember>();
     for (const item of await this.batchGet(userIds.map((u) => ({ pk, sk: SK.member(u) })))) {
@@ -143,7 +144,7 @@ export class ChatReads {
   // ------------------------------------------------------------------------------------------
 
   /** The message with this id wherever it is (public, pending, private). */
-  async findMessage(tenantId: string, eventId: string, msgId: string, kinds: MessageKind[] = ['pub', 'pend', 'prv']): Promise<StoredMessage | null> {
+  async findMessage(tenantId: TenantId, eventId: string, msgId: string, kinds: MessageKind[] = ['pub', 'pend', 'prv']): Promise<StoredMessage | null> {
     const pk = chatPk(tenantId, eventId);
     const items =
       kinds.length === 1
@@ -153,7 +154,7 @@ export class ChatReads {
   }
 
   /** One page of public messages older than `before` (or the latest), ascending, and whether more exist. */
-  async page(tenantId: string, eventId: string, before: string | null): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  async page(tenantId: TenantId, eventId: string, before: string | null): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
     const pk = chatPk(tenantId, eventId);
     if (before !== null && seqOfMsgId(before) <= 1) return { messages: [], hasMore: false };
     const out = await this.db.doc.send(
@@ -175,7 +176,7 @@ export class ChatReads {
   }
 
   /** What every viewer's snapshot shares: the head seq it is consistent with, the latest page, questions, staff. */
-  async publicSnapshot(tenantId: string, eventId: string): Promise<PublicSnapshot> {
+  async publicSnapshot(tenantId: TenantId, eventId: string): Promise<PublicSnapshot> {
     const headSeq = await this.headSeq(tenantId, eventId);
     const [page, questions, staff] = await Promise.all([
       this.page(tenantId, eventId, null),
@@ -195,7 +196,7 @@ export class ChatReads {
   }
 
   /** Messages waiting for approval: the whole queue for staff, one's own for others. */
-  async pendingFor(tenantId: string, eventId: string, viewer: Viewer): Promise<ChatMessage[]> {
+  async pendingFor(tenantId: TenantId, eventId: string, viewer: Viewer): Promise<ChatMessage[]> {
     const staff = viewer.role !== 'participant';
     const items = await this.queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
@@ -206,7 +207,7 @@ export class ChatReads {
   }
 
   /** The viewer's private messages, latest CHAT_PRIVATE_MAX, ascending. */
-  async privateFor(tenantId: string, eventId: string, userId: string): Promise<ChatMessage[]> {
+  async privateFor(tenantId: TenantId, eventId: string, userId: string): Promise<ChatMessage[]> {
     const pk = chatPk(tenantId, eventId);
     const pointers = await this.queryAll(
       {
@@ -223,7 +224,7 @@ export class ChatReads {
   }
 
   /** Which of these messages the user has liked. */
-  async likedAmong(tenantId: string, eventId: string, userId: string, msgIds: Iterable<string>): Promise<string[]> {
+  async likedAmong(tenantId: TenantId, eventId: string, userId: string, msgIds: Iterable<string>): Promise<string[]> {
     const wanted = new Set(msgIds);
     if (!wanted.size) return [];
     const items = await this.queryAll({
@@ -237,7 +238,7 @@ export class ChatReads {
    * The changes after `after` up to `upTo` that the viewer may see, ascending. Messages deleted
    * later in the same window come blank: their content is not sent again.
    */
-  async replay(tenantId: string, eventId: string, after: number, upTo: number, viewer: Viewer): Promise<ChatEvent[]> {
+  async replay(tenantId: TenantId, eventId: string, after: number, upTo: number, viewer: Viewer): Promise<ChatEvent[]> {
     if (upTo <= after) return [];
     const items = await this.queryAll({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',

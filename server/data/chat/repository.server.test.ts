@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHAT_RESUME_MAX, formatMsgId, type ChatMessage } from '#app/lib/chat/protocol';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import { ensureTable } from '../dynamo.server';
 import { blanked, chatPk, ChatError, pairKey } from './keys.server';
 import { ChatRepository } from './repository.server';
@@ -177,6 +178,7 @@ describe('ChatRepository tenant isolation', () => {
     expect(b).toEqual({ headSeq: 0, messages: [], hasMore: false, questions: [], staff: [] });
     expect(await repo.privateFor(tenantB, eventId, 'p1')).toEqual([]);
     expect(await repo.getMember(tenantB, eventId, 'p1')).toBeNull();
+    // @ts-expect-error a malformed id is no TenantId; the key builder refuses it at run time as well
     expect(() => chatPk('Bad Tenant', eventId)).toThrow();
   });
 });

@@ -7,6 +7,7 @@
  * One repository per instance: the sequencer's per-channel queues and cached HEADs must be shared
  * by every socket of the instance.
  */
+import type { TenantId } from '#app/lib/config/tenant';
 import { canSee, type ChatAudience, type ChatEvent, type ChatMember, type ChatMessage } from '#app/lib/chat/protocol';
 import type { Database } from '../dynamo.server';
 import {
@@ -40,12 +41,12 @@ export class ChatRepository extends ChatReads {
   }
 
   /** See ChatSequencer.append: the change `plan` describes gets the channel's next seq. */
-  append(tenantId: string, eventId: string, plan: (ctx: PlanContext) => Promise<Plan | null>, batchable = false): Promise<Sequenced | null> {
+  append(tenantId: TenantId, eventId: string, plan: (ctx: PlanContext) => Promise<Plan | null>, batchable = false): Promise<Sequenced | null> {
     return this.sequencer.append(tenantId, eventId, plan, batchable);
   }
 
   /** See ChatSequencer.observe: a change committed by another instance. */
-  observe(tenantId: string, eventId: string, seq: number, stream: Stream): void {
+  observe(tenantId: TenantId, eventId: string, seq: number, stream: Stream): void {
     this.sequencer.observe(tenantId, eventId, seq, stream);
   }
 
@@ -57,7 +58,7 @@ export class ChatRepository extends ChatReads {
     return { Put: { TableName: this.db.table, Item: { pk, sk, ...item } } };
   }
 
-  private messageItem(tenantId: string, kind: MessageKind, message: ChatMessage, audience: ChatAudience): Record<string, unknown> {
+  private messageItem(tenantId: TenantId, kind: MessageKind, message: ChatMessage, audience: ChatAudience): Record<string, unknown> {
     const item: Record<string, unknown> = { kind, audience, ...message };
     if (kind === 'pub' && message.showHandQuestion) {
       item.gsi1pk = questionsPk(tenantId, message.eventId);
@@ -67,7 +68,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /** A new message: public (approved), pending (waits for approval) or private. */
-  postMessage(tenantId: string, eventId: string, draft: MessageDraft): Promise<Sequenced | null> {
+  postMessage(tenantId: TenantId, eventId: string, draft: MessageDraft): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(
       tenantId,
@@ -111,7 +112,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /** Approves a pending message: a new public message (new seq and msgId) replaces it. */
-  approve(tenantId: string, eventId: string, pendingId: string): Promise<Sequenced | null> {
+  approve(tenantId: TenantId, eventId: string, pendingId: string): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq, msgId, lastPublic }) => {
       const found = await this.getItem(pk, SK.pend(pendingId));
@@ -131,7 +132,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /** Likes or unlikes an approved message the viewer can see (idempotent: a repeat changes nothing). */
-  like(tenantId: string, eventId: string, viewer: Viewer, msgId: string, liked: boolean): Promise<Sequenced | null> {
+  like(tenantId: TenantId, eventId: string, viewer: Viewer, msgId: string, liked: boolean): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq }) => {
       const [found, mine] = await Promise.all([
@@ -165,7 +166,7 @@ export class ChatRepository extends ChatReads {
    * Deletes a message: a public or private one keeps a blank tombstone (so the stream's chain
    * stays whole), a pending one is removed from the queue. `by` must be a party of a private one.
    */
-  remove(tenantId: string, eventId: string, by: Viewer, msgId: string): Promise<Sequenced | null> {
+  remove(tenantId: TenantId, eventId: string, by: Viewer, msgId: string): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq }) => {
       const found = await this.findMessage(tenantId, eventId, msgId, ['pub', 'pend', 'prv']);
@@ -193,7 +194,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /** Marks a question answered (or open again). */
-  answer(tenantId: string, eventId: string, msgId: string, answered: boolean): Promise<Sequenced | null> {
+  answer(tenantId: TenantId, eventId: string, msgId: string, answered: boolean): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq }) => {
       const found = await this.getItem(pk, SK.pub(msgId));
@@ -217,7 +218,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /** Records a host or the organizer as able to receive private messages (announced once, and when the name changes). */
-  staffJoined(tenantId: string, eventId: string, member: ChatMember, email: string | null): Promise<Sequenced | null> {
+  staffJoined(tenantId: TenantId, eventId: string, member: ChatMember, email: string | null): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq }) => {
       const known = await this.getItem(pk, SK.staff(member.userId));
@@ -230,11 +231,11 @@ export class ChatRepository extends ChatReads {
     });
   }
 
-  blocked(tenantId: string, eventId: string, member: ChatMember): Promise<Sequenced | null> {
+  blocked(tenantId: TenantId, eventId: string, member: ChatMember): Promise<Sequenced | null> {
     return this.append(tenantId, eventId, async ({ seq }) => ({ event: { kind: 'blocked', seq, member }, audience: STAFF_ONLY, writes: [] }), true);
   }
 
-  unblocked(tenantId: string, eventId: string, userId: string): Promise<Sequenced | null> {
+  unblocked(tenantId: TenantId, eventId: string, userId: string): Promise<Sequenced | null> {
     return this.append(tenantId, eventId, async ({ seq }) => ({ event: { kind: 'unblocked', seq, userId }, audience: STAFF_ONLY, writes: [] }), true);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TenantId } from '#app/lib/config/tenant';
 import { formatMsgId } from '#app/lib/chat/protocol';
 import type { Database } from '../dynamo.server';
 import { PUBLIC_STREAM, SK, chatPk, type Head, type Plan, type PlanContext, type Sequenced, type Stream, type TxItem } from './keys.server';
@@ -50,7 +51,7 @@ export class ChatSequencer {
    * Changes wait in a per-channel queue; new messages that queued up meanwhile are committed
    * together in one transaction (group commit), so a slow store adds latency, never a backlog.
    */
-  append(tenantId: string, eventId: string, plan: (ctx: PlanContext) => Promise<Plan | null>, batchable = false): Promise<Sequenced | null> {
+  append(tenantId: TenantId, eventId: string, plan: (ctx: PlanContext) => Promise<Plan | null>, batchable = false): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     let state = this.channels.get(pk);
     if (!state) {
@@ -69,7 +70,7 @@ export class ChatSequencer {
    * so this instance's next change expects the right seq instead of failing and re-reading.
    * A change that skips a seq drops the cache (re-read on the next change).
    */
-  observe(tenantId: string, eventId: string, seq: number, stream: Stream): void {
+  observe(tenantId: TenantId, eventId: string, seq: number, stream: Stream): void {
     const state = this.channels.get(chatPk(tenantId, eventId));
     const head = state?.head;
     if (!state || !head || seq <= head.seq) return;

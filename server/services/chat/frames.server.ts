@@ -1,7 +1,7 @@
 /**
  * The frame commands of a joined chat socket (docs/decisions/0012-event-chat.md): parse and
  * validate each frame, re-check the socket's right to be in the event, apply it through the
- * repository, publish the change and answer with an ack, a history page or an error frame.
+ * tenant's chat data, publish the change and answer with an ack, a history page or an error frame.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { WebSocket, type RawData } from 'ws';
@@ -25,7 +25,7 @@ import { checkChatFiles } from '../../api/chatFiles.server';
 import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
 import type { Conn } from './hub.server';
-import { ChatError } from '../../data/chat/keys.server';
+import { ChatError, type Sequenced } from '../../data/chat/keys.server';
 
 const REPLY_QUOTE_MAX = 140;
 const CLIENT_ID = /^[A-Za-z0-9_-]{6,64}$/;
@@ -127,9 +127,7 @@ export class ChatFrames {
   }
 
   private async apply(conn: Conn, event: EventRecord, frame: Exclude<ClientFrame, { type: 'ping' }>): Promise<void> {
-    const { chat } = this.hub.services;
-    const repo = chat.repository;
-    const tenantId = conn.tenant.id;
+    const { chat } = conn.data;
     const eventId = conn.eventId;
     const ack = (msgId?: string) =>
       this.hub.send(conn.ws, {
@@ -137,7 +135,7 @@ export class ChatFrames {
         clientId: frame.clientId,
         ...(msgId ? { msgId } : {}),
       });
-    const publish = (change: Awaited<ReturnType<typeof repo.approve>>) => chat.publish(tenantId, eventId, change);
+    const publish = (change: Sequenced | null) => chat.publish(eventId, change);
     // Staff actions need the role both at join and now (a host taken off the list loses them at once).
     const staffNow = isStaff(conn.viewer.role) && isStaff(roleOf(event, conn.user));
 
@@ -146,14 +144,13 @@ export class ChatFrames {
         return await this.sendMessage(conn, event, frame);
       case 'like': {
         await this.limit(this.actionLimiter, conn);
-        await publish(await repo.like(tenantId, eventId, conn.viewer, frame.likedMsgId, frame.liked));
+        await publish(await chat.like(eventId, conn.viewer, frame.likedMsgId, frame.liked));
         return ack();
       }
       case 'history': {
         await this.limit(this.actionLimiter, conn);
-        const page = await repo.page(tenantId, eventId, frame.before);
-        const myLikes = await repo.likedAmong(
-          tenantId,
+        const page = await chat.page(eventId, frame.before);
+        const myLikes = await chat.likedAmong(
           eventId,
           conn.user.sub,
           page.messages.map((m) => m.msgId),
@@ -171,21 +168,22 @@ export class ChatFrames {
     await this.limit(this.actionLimiter, conn);
     switch (frame.type) {
       case 'approve': {
-        const change = await repo.approve(tenantId, eventId, frame.msgId);
+        const change = await chat.approve(eventId, frame.msgId);
         await publish(change);
         return ack(change?.event.kind === 'message' ? change.event.message.msgId : undefined);
       }
       case 'delete':
-        await publish(await repo.remove(tenantId, eventId, conn.viewer, frame.msgId));
+        await publish(await chat.remove(eventId, conn.viewer, frame.msgId));
         return ack();
       case 'answer':
-        await publish(await repo.answer(tenantId, eventId, frame.msgId, frame.answered));
+        await publish(await chat.answer(eventId, frame.msgId, frame.answered));
         return ack();
       case 'block':
       case 'unblock': {
         // The room API's rule and effects (moderation.server.ts): nobody blocks the organizer or a host.
-        const moderate = frame.type === 'block' ? blockUser : unblockUser;
-        const result = await moderate(this.hub.services, conn.tenant, event, conn.user, frame.userId);
+        const deps = { data: conn.data, video: this.hub.services.video };
+        const result =
+          frame.type === 'block' ? await blockUser(deps, conn.tenant, event, conn.user, frame.userId) : await unblockUser(deps, event, conn.user, frame.userId);
         if (!result.ok) throw new ChatError('forbidden');
         if (result.videoError) console.warn(`[chat] could not remove ${frame.userId} from the video room: ${(result.videoError as Error).message}`);
         return ack();
@@ -194,9 +192,7 @@ export class ChatFrames {
   }
 
   private async sendMessage(conn: Conn, event: EventRecord, frame: Extract<ClientFrame, { type: 'send' }>): Promise<void> {
-    const { chat, storage } = this.hub.services;
-    const repo = chat.repository;
-    const tenantId = conn.tenant.id;
+    const { chat, files } = conn.data;
     const eventId = conn.eventId;
     const text = cleanText(frame.textMessage);
     const hasFiles = frame.imageKeys.length + frame.attachmentKeys.length > 0;
@@ -206,16 +202,16 @@ export class ChatFrames {
     await this.limit(this.sendLimiter, conn);
 
     const role = conn.viewer.role;
-    const sender = { tenantId, eventId, sub: conn.user.sub };
+    const sender = { eventId, sub: conn.user.sub };
     const [chatImageUrls, attachmentUrls, reply, recipient] = await Promise.all([
-      checkChatFiles(storage, sender, frame.imageKeys, CHAT_IMAGE_TYPES),
-      checkChatFiles(storage, sender, frame.attachmentKeys, CHAT_ATTACHMENT_TYPES),
-      frame.replyToMsgId ? repo.findMessage(tenantId, eventId, frame.replyToMsgId, ['pub', 'prv']) : null,
+      checkChatFiles(files, sender, frame.imageKeys, CHAT_IMAGE_TYPES),
+      checkChatFiles(files, sender, frame.attachmentKeys, CHAT_ATTACHMENT_TYPES),
+      frame.replyToMsgId ? chat.findMessage(eventId, frame.replyToMsgId, ['pub', 'prv']) : null,
       frame.recipient ? this.recipientFor(conn, event, frame.recipient) : null,
     ]);
     if (frame.replyToMsgId && (!reply || reply.message.deleted || !canSee(reply.audience, conn.viewer))) throw new ChatError('messageNotFound');
 
-    const change = await repo.postMessage(tenantId, eventId, {
+    const change = await chat.postMessage(eventId, {
       chatMsgType: frame.showHandQuestion ? 'question' : chatImageUrls.length ? 'image' : attachmentUrls.length ? 'attachment' : 'text',
       textMessage: text,
       sender: conn.user.sub,
@@ -238,7 +234,7 @@ export class ChatFrames {
       createdAt: new Date().toISOString(),
       clientId: frame.clientId,
     });
-    await chat.publish(tenantId, eventId, change);
+    await chat.publish(eventId, change);
     this.hub.send(conn.ws, {
       type: 'ack',
       clientId: frame.clientId,
@@ -248,10 +244,10 @@ export class ChatFrames {
 
   /** Private messages go from a participant to a host or the organizer, or from them to a participant who joined the chat. */
   private async recipientFor(conn: Conn, event: EventRecord, userId: string): Promise<ChatMember> {
-    const repo = this.hub.services.chat.repository;
+    const { chat } = conn.data;
     if (userId === conn.user.sub) throw new ChatError('recipientInvalid');
     if (isStaff(conn.viewer.role)) {
-      const member = await repo.getMember(conn.tenant.id, conn.eventId, userId);
+      const member = await chat.getMember(conn.eventId, userId);
       if (!member || member.role !== 'participant' || roleOf(event, { sub: userId }) !== 'participant')
         throw new ChatError('recipientInvalid');
       return {
@@ -261,7 +257,7 @@ export class ChatFrames {
         avatarBgColor: member.avatarBgColor,
       };
     }
-    const staff = await repo.getStaff(conn.tenant.id, conn.eventId, userId);
+    const staff = await chat.getStaff(conn.eventId, userId);
     const stillStaff = staff && (staff.role === 'organizer' || roleOf(event, { sub: userId }) !== 'participant');
     if (!staff || !stillStaff) throw new ChatError('recipientInvalid');
     return {

@@ -16,10 +16,8 @@ import { getSessionUser } from '../../identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Tenant } from '#app/lib/config/tenant';
-import { getEvent } from '../../data/events.server';
-import { acceptHostInvitation } from '../../data/hostInvitations.server';
+import { tenantData, type TenantData } from '../../data/tenantData.server';
 import type { Services } from '../index.server';
-import { getProfile } from '../../data/profiles.server';
 import { chatChannel } from './bus.server';
 import { ChatFrames, REFUSAL } from './frames.server';
 import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
@@ -49,6 +47,8 @@ interface Live {
 export interface Conn {
   ws: WebSocket;
   tenant: Tenant;
+  /** The tenant's data (docs/decisions/0018), bound once when the socket joins. */
+  data: TenantData;
   eventId: string;
   user: SessionUser;
   me: ChatMember;
@@ -62,7 +62,7 @@ export interface Conn {
 
 export interface Room {
   key: string;
-  tenantId: string;
+  data: TenantData;
   eventId: string;
   conns: Set<Conn>;
   ready: Promise<void>;
@@ -159,8 +159,9 @@ export class ChatHub {
       const eventId = eventParam.data;
       const after = afterParam === null ? null : Number(afterParam);
 
-      const [found, profile] = await Promise.all([this.freshEvent(tenant.id, eventId), getProfile(this.services.db, tenant.id, user.sub)]);
-      const event = found && (await this.acceptedFor(found, user));
+      const data = tenantData(this.services, tenant.id);
+      const [found, profile] = await Promise.all([this.freshEvent(data, eventId), data.profiles.get(user.sub)]);
+      const event = found && (await this.acceptedFor(data, found, user));
       if (!event) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
       const decision = canJoin(event, user, Date.now());
       if (!decision.ok) return this.fatal(ws, REFUSAL[decision.reason].code, REFUSAL[decision.reason].close);
@@ -177,6 +178,7 @@ export class ChatHub {
       conn = {
         ws,
         tenant,
+        data,
         eventId,
         user,
         me,
@@ -187,17 +189,17 @@ export class ChatHub {
         chain: Promise.resolve(),
       };
       this.conns.add(conn);
-      const room = this.roomFor(tenant.id, eventId);
+      const room = this.roomFor(data, eventId);
       conn.room = room;
       room.conns.add(conn);
       await room.ready;
 
-      const { chat } = this.services;
+      const { chat } = data;
       await Promise.all([
-        chat.repository.putMember(tenant.id, eventId, me, user.email),
-        isStaff(role) ? chat.repository.staffJoined(tenant.id, eventId, me, user.email).then((change) => chat.publish(tenant.id, eventId, change)) : null,
+        chat.putMember(eventId, me, user.email),
+        isStaff(role) ? chat.staffJoined(eventId, me, user.email).then((change) => chat.publish(eventId, change)) : null,
       ]);
-      const welcome = await welcomeFrame(chat.repository, conn, room, event, after);
+      const welcome = await welcomeFrame(conn, room, event, after);
       if (ws.readyState !== WebSocket.OPEN) return;
       this.send(ws, welcome);
       const held = conn.held ?? [];
@@ -226,13 +228,13 @@ export class ChatHub {
     void room.ready.then(() => room.unsubscribe?.()).catch((e: unknown) => console.warn(`[chat] unsubscribe ${room.key}: ${(e as Error).message}`));
   }
 
-  private roomFor(tenantId: string, eventId: string): Room {
-    const key = chatChannel(tenantId, eventId);
+  private roomFor(data: TenantData, eventId: string): Room {
+    const key = chatChannel(data.tenantId, eventId);
     const existing = this.rooms.get(key);
     if (existing) return existing;
     const created: Room = {
       key,
-      tenantId,
+      data,
       eventId,
       conns: new Set(),
       ready: Promise.resolve(),
@@ -280,7 +282,7 @@ export class ChatHub {
     const message = decodeBusMessage(payload);
     if (!message) return;
     if (message.type === 'control') return this.onControl(room, message.control);
-    this.services.chat.repository.observe(room.tenantId, room.eventId, message.seq, message.stream);
+    room.data.chat.observe(room.eventId, message.seq, message.stream);
     room.version++;
     room.snapshot = null;
     const live: Live = {
@@ -330,10 +332,10 @@ export class ChatHub {
   // Events (cached per instance)
   // ------------------------------------------------------------------------------------------
 
-  private async freshEvent(tenantId: string, eventId: string): Promise<EventRecord | null> {
-    const event = await getEvent(this.services.db, tenantId, eventId);
+  private async freshEvent(data: TenantData, eventId: string): Promise<EventRecord | null> {
+    const event = await data.events.get(eventId);
     if (event)
-      this.events.set(chatChannel(tenantId, eventId), {
+      this.events.set(chatChannel(data.tenantId, eventId), {
         event,
         at: Date.now(),
       });
@@ -341,16 +343,16 @@ export class ChatHub {
   }
 
   /** The event after accepting the joining user's host invitation (if any); the cache gets the new binding. */
-  private async acceptedFor(event: EventRecord, user: SessionUser): Promise<EventRecord> {
-    const accepted = await acceptHostInvitation(this.services.db, event.tenantId, event, user);
-    if (accepted !== event) this.events.set(chatChannel(event.tenantId, event.eventId), { event: accepted, at: Date.now() });
+  private async acceptedFor(data: TenantData, event: EventRecord, user: SessionUser): Promise<EventRecord> {
+    const accepted = await data.invitations.accept(event, user);
+    if (accepted !== event) this.events.set(chatChannel(data.tenantId, event.eventId), { event: accepted, at: Date.now() });
     return accepted;
   }
 
   private async eventOf(conn: Conn): Promise<EventRecord | null> {
     const cached = this.events.get(chatChannel(conn.tenant.id, conn.eventId));
     if (cached && Date.now() - cached.at < this.eventTtlMs) return cached.event;
-    return this.freshEvent(conn.tenant.id, conn.eventId);
+    return this.freshEvent(conn.data, conn.eventId);
   }
 
   // ------------------------------------------------------------------------------------------

@@ -9,14 +9,13 @@ import type { EventRecord } from '#app/lib/events/model';
 import { isStaff } from '#app/lib/events/permissions';
 import type { Conn, Room } from './hub.server';
 import type { PublicSnapshot } from '../../data/chat/keys.server';
-import type { ChatRepository } from '../../data/chat/repository.server';
 
 /** The room's shared snapshot, read again only after a change arrived (room.version moved). */
-export function sharedSnapshot(repo: ChatRepository, room: Room): Promise<PublicSnapshot> {
+export function sharedSnapshot(room: Room): Promise<PublicSnapshot> {
   if (room.snapshot && room.snapshot.version === room.version) return room.snapshot.promise;
   const entry = {
     version: room.version,
-    promise: repo.publicSnapshot(room.tenantId, room.eventId),
+    promise: room.data.chat.publicSnapshot(room.eventId),
   };
   room.snapshot = entry;
   entry.promise.catch(() => {
@@ -25,10 +24,11 @@ export function sharedSnapshot(repo: ChatRepository, room: Room): Promise<Public
   return entry.promise;
 }
 
-export async function welcomeFrame(repo: ChatRepository, conn: Conn, room: Room, event: EventRecord, after: number | null): Promise<WelcomeFrame> {
-  const { tenant, eventId, viewer, me } = conn;
+export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, after: number | null): Promise<WelcomeFrame> {
+  const { eventId, viewer, me } = conn;
+  const chat = conn.data.chat;
   const staff = isStaff(viewer.role);
-  const blocked = () => (staff && event.blockedUsers.length ? repo.members(tenant.id, eventId, event.blockedUsers) : Promise.resolve([]));
+  const blocked = () => (staff && event.blockedUsers.length ? chat.members(eventId, event.blockedUsers) : Promise.resolve([]));
   const base = {
     type: 'welcome' as const,
     me,
@@ -36,11 +36,11 @@ export async function welcomeFrame(repo: ChatRepository, conn: Conn, room: Room,
   };
 
   if (after !== null) {
-    const headSeq = await repo.headSeq(tenant.id, eventId);
+    const headSeq = await chat.headSeq(eventId);
     if (after <= headSeq && headSeq - after <= CHAT_RESUME_MAX) {
       const [events, staffList, blockedList] = await Promise.all([
-        repo.replay(tenant.id, eventId, after, headSeq, viewer),
-        repo.listStaff(tenant.id, eventId),
+        chat.replay(eventId, after, headSeq, viewer),
+        chat.listStaff(eventId),
         blocked(),
       ]);
       return {
@@ -60,13 +60,13 @@ export async function welcomeFrame(repo: ChatRepository, conn: Conn, room: Room,
     }
   }
   const [shared, pending, privateMessages, blockedList] = await Promise.all([
-    sharedSnapshot(repo, room),
-    repo.pendingFor(tenant.id, eventId, viewer),
-    repo.privateFor(tenant.id, eventId, viewer.userId),
+    sharedSnapshot(room),
+    chat.pendingFor(eventId, viewer),
+    chat.privateFor(eventId, viewer.userId),
     blocked(),
   ]);
   const ids = [...shared.messages, ...shared.questions, ...privateMessages].map((m) => m.msgId);
-  const myLikes = await repo.likedAmong(tenant.id, eventId, viewer.userId, ids);
+  const myLikes = await chat.likedAmong(eventId, viewer.userId, ids);
   return {
     ...base,
     mode: 'snapshot',
