@@ -15,7 +15,7 @@ import { getSessionUser } from '../identity/session.server';
 import { ChatError } from '../data/chat/keys.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { TenantFiles } from '../data/tenantData.server';
-import { StorageError, tenantObjectKey } from '../services/storage.server';
+import { isStorageError, tenantObjectKey } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
     const body: ChatUploadResponse = { key, upload: { url: upload.url, method: 'PUT', headers: { ...upload.headers }, expiresAt: upload.expiresAt } };
     return json(body, { headers: NO_STORE });
   } catch (e) {
-    if (e instanceof StorageError) {
+    if (isStorageError(e)) {
       if (e.code === 'TYPE_NOT_ALLOWED' || e.code === 'TOO_LARGE') {
         const refused = e.code === 'TOO_LARGE' ? 'tooLarge' : 'type';
         return json({ error: refused, message: fileProblemMessage(kind, refused, language) }, { status: 400, headers: NO_STORE });

@@ -7,6 +7,9 @@ import {
   createEvent,
   endEventNow,
   EventConflictError,
+  EventNotFoundError,
+  isEventConflictError,
+  isEventNotFoundError,
   getEvent,
   getEventByShortCode,
   listEvents,
@@ -102,5 +105,23 @@ describe('events repository (against DynamoDB Local)', () => {
     expect(await markRoomClosed(db, t, e.eventId)).toBe(true);
     expect(await markRoomClosed(db, t, e.eventId)).toBe(false);
     expect(await listRoomsToClose(db, t, Date.now() + 1)).toEqual([]);
+  });
+});
+
+describe('event errors', () => {
+  it('are recognised by name, so a route bundle’s own copy of the class still knows them (server/errors.ts)', () => {
+    // What the Remix build's copy of events.server.ts defines: the same class, another identity.
+    class BundledConflict extends Error {
+      constructor() {
+        super('the event was changed by someone else');
+        this.name = 'EventConflictError';
+      }
+    }
+    expect(new BundledConflict()).not.toBeInstanceOf(EventConflictError);
+    expect(isEventConflictError(new BundledConflict())).toBe(true);
+    expect(isEventConflictError(new EventConflictError())).toBe(true);
+    expect(isEventNotFoundError(new EventNotFoundError())).toBe(true);
+    expect(isEventNotFoundError(new EventConflictError())).toBe(false);
+    expect(isEventConflictError(new Error('the event was changed by someone else'))).toBe(false);
   });
 });

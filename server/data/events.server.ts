@@ -30,6 +30,7 @@ import {
   type EventKind,
   type EventRecord,
 } from '#app/lib/events/model';
+import { isErrorNamed } from '../errors';
 import { queryPage, tenantKey, type Database, type Item, type QueryInput } from './dynamo.server';
 
 export type { EventInput };
@@ -49,14 +50,19 @@ export interface Organizer {
 export class EventNotFoundError extends Error {
   constructor() {
     super('event not found');
+    this.name = 'EventNotFoundError';
   }
 }
 /** Someone else changed the event since it was read (optimistic concurrency). */
 export class EventConflictError extends Error {
   constructor() {
     super('the event was changed by someone else');
+    this.name = 'EventConflictError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isEventNotFoundError = (e: unknown): e is EventNotFoundError => isErrorNamed(e, 'EventNotFoundError');
+export const isEventConflictError = (e: unknown): e is EventConflictError => isErrorNamed(e, 'EventConflictError');
 
 const EVENT_SK = 'EVENT';
 export const eventKey = (tenantId: TenantId, eventId: string) => ({ pk: tenantKey(tenantId, 'EVENT', eventId), sk: EVENT_SK });

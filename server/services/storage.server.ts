@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCom
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
+import { isErrorNamed } from '../errors';
 
 export interface Storage {
   client: S3Client;
@@ -41,6 +42,8 @@ export class StorageError extends Error {
     this.name = 'StorageError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isStorageError = (e: unknown): e is StorageError => isErrorNamed(e, 'StorageError');
 
 const TENANT_ID = /^[a-z0-9-]+$/;
 /** Characters S3 documents as safe in keys; anything else is refused rather than encoded. */

@@ -10,9 +10,9 @@ import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
-import { EventConflictError, EventNotFoundError } from '#server/data/events.server';
-import { ImageError } from '#server/services/images.server';
-import { StorageError } from '#server/services/storage.server';
+import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
+import { isImageError } from '#server/services/images.server';
+import { isStorageError } from '#server/services/storage.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -114,7 +114,7 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
       });
       return json<ImageActionData>({ presigned: { url: upload.url, key: upload.key, headers: upload.headers } }, { headers: NO_STORE });
     } catch (e) {
-      if (e instanceof StorageError) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
+      if (isStorageError(e)) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
       return fail('schedule.images.errors.storage', 503);
     }
   }
@@ -139,8 +139,8 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
     const images = Object.fromEntries(variants.map((v) => [v.size, v.key])) as Partial<Record<EventImageSize, string>>;
     await events.patch(event.eventId, () => ({ images }));
   } catch (e) {
-    if (e instanceof ImageError) return fail('schedule.images.errors.process', 422);
-    if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+    if (isImageError(e)) return fail('schedule.images.errors.process', 422);
+    if (isEventNotFoundError(e)) throw new Response('Not Found', { status: 404 });
     return fail('schedule.images.errors.storage', 503);
   } finally {
     // The original is not kept: only the made sizes are.
@@ -200,11 +200,11 @@ export async function action(args: ActionFunctionArgs) {
     try {
       await data.events.update(event.eventId, result.input, seen);
     } catch (e) {
-      if (e instanceof EventConflictError) {
+      if (isEventConflictError(e)) {
         const current = await data.events.get(event.eventId);
         return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, current?.updatedAt);
       }
-      if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+      if (isEventNotFoundError(e)) throw new Response('Not Found', { status: 404 });
       throw e;
     }
     return redirect(`/scheduleEvents?event=${event.eventId}&updated=1`);

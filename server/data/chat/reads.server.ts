@@ -3,7 +3,7 @@
  * welcome, a history page or a resume needs. Every read of a partition is consistent, so a read
  * right after a commit sees it.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TenantId } from '#app/lib/config/tenant';
 import {
@@ -19,7 +19,7 @@ import {
   type ChatMember,
   type ChatMessage,
 } from '#app/lib/chat/protocol';
-import type { Database } from '../dynamo.server';
+import { queryAll, queryPage, type Database, type Item, type QueryInput } from '../dynamo.server';
 import {
   KIND_SK,
   SK,
@@ -63,17 +63,9 @@ export class ChatReads {
     return items;
   }
 
-  private async queryAll(input: Omit<QueryCommandInput, 'TableName'>, max = Infinity): Promise<Array<Record<string, unknown>>> {
-    const items: Array<Record<string, unknown>> = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.doc.send(
-        new QueryCommand({ TableName: this.db.table, ConsistentRead: input.IndexName ? undefined : true, ...input, ExclusiveStartKey: start }),
-      );
-      items.push(...((out.Items as Array<Record<string, unknown>>) ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start && items.length < max);
-    return items.slice(0, max);
+  /** Every match (or the first `max`); consistent on the table (the questions index cannot be). */
+  private queryAll(input: QueryInput, max?: number): Promise<Item[]> {
+    return queryAll(this.db, { ConsistentRead: input.IndexName ? undefined : true, ...input }, max);
   }
 
   async readHead(pk: string): Promise<Head> {
@@ -157,21 +149,21 @@ export class ChatReads {
   async page(tenantId: TenantId, eventId: string, before: string | null): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
     const pk = chatPk(tenantId, eventId);
     if (before !== null && seqOfMsgId(before) <= 1) return { messages: [], hasMore: false };
-    const out = await this.db.doc.send(
-      new QueryCommand({
-        TableName: this.db.table,
+    // One more than a page, newest first: whether it came tells whether older messages exist.
+    const { items } = await queryPage(
+      this.db,
+      {
         ConsistentRead: true,
         ScanIndexForward: false,
-        Limit: CHAT_HISTORY_PAGE + 1,
         ...(before === null
           ? { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': 'PUB#' } }
           : {
               KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
               ExpressionAttributeValues: { ':pk': pk, ':lo': 'PUB#', ':hi': SK.pub(formatMsgId(seqOfMsgId(before) - 1)) },
             }),
-      }),
+      },
+      { limit: CHAT_HISTORY_PAGE + 1, pageSize: CHAT_HISTORY_PAGE + 1 },
     );
-    const items = (out.Items as Array<Record<string, unknown>>) ?? [];
     return { messages: items.slice(0, CHAT_HISTORY_PAGE).map(toMessage).reverse(), hasMore: items.length > CHAT_HISTORY_PAGE };
   }
 

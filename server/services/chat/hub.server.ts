@@ -205,7 +205,7 @@ export class ChatHub {
       const held = conn.held ?? [];
       conn.held = null;
       for (const live of held) if (live.seq > welcome.headSeq) this.deliverTo(conn, live);
-      for (const [data, isBinary] of early) this.enqueue(conn, data, isBinary);
+      for (const [frame, isBinary] of early) this.enqueue(conn, frame, isBinary);
     } catch (e) {
       console.error('[chat] join failed', e);
       this.send(ws, { type: 'error', code: 'unavailable' });
