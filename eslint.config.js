@@ -17,6 +17,12 @@ const noDocumentClient = [
   { selector: "ObjectPattern > Property[key.name='doc']", message: `The document client (db.doc): ${DATA}.` },
 ];
 const STORES = 'Loaders, actions and screen or API helpers reach stored data only through context.data, which carries the tenant (docs/decisions/0018).';
+const noErrorInstanceof = [
+  {
+    selector: "BinaryExpression[operator='instanceof'][right.name=/Error$/]",
+    message: 'In production the route bundle has its own copies of server classes: recognise an error by name (isStorageError, isEventConflictError…; server/errors.ts), not instanceof.',
+  },
+];
 const noRawStores = [
   { selector: "MemberExpression[property.name=/^(db|storage)$/][object.property.name='services']", message: STORES },
   { selector: "MemberExpression[property.name=/^(db|storage)$/][object.name='services']", message: STORES },
@@ -48,7 +54,7 @@ export default tseslint.config(
     // Route server modules and the screen and API helpers they call.
     files: ['app/**/*.server.ts', 'server/screens/**', 'server/api/**'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient, ...noRawStores] },
+    rules: { 'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient, ...noRawStores, ...noErrorInstanceof] },
   },
   {
     // Data modules own the table; tests may read and plant raw items to check what is stored.

@@ -26,6 +26,7 @@ import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import type { TenantData } from '../data/tenantData.server';
+import { isErrorNamed } from '../errors';
 import type { Identity, TenantPool } from '../services/identity.server';
 import { codeChallengeS256, createCodeVerifier, randomToken, safeEqual } from './pkce';
 
@@ -45,6 +46,8 @@ export class SocialSignInError extends Error {
     this.name = 'SocialSignInError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isSocialSignInError = (e: unknown): e is SocialSignInError => isErrorNamed(e, 'SocialSignInError');
 
 /** The hosted sign-in base URL for the tenant, or null when none is configured. */
 export function hostedSignInBase(tenant: Pick<Tenant, 'identity'>, env: { HOSTED_SIGNIN_ENDPOINT?: string }): string | null {

@@ -64,6 +64,7 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'server/screens/upcomingEvents.server.ts', code: "export function f(context: any) {\n  const { db } = context.services;\n  return db;\n}", errors: [error(/only through context.data/)] },
     { filename: 'server/api/chatFiles.server.ts', code: "export const url = ({ services }: any) => services.storage.bucket;", errors: [error(/only through context.data/)] },
     { filename: 'server/screens/eventCards.server.ts', code: "import type { TenantId } from '#app/lib/config/tenant';\nexport const t = 'aurora' as TenantId;", errors: [error(/Only tenant resolution makes a TenantId/)] },
+    { filename: 'app/routes/events/scheduleEvents.server.ts', code: "import { EventConflictError } from '#server/data/events.server';\nexport const conflict = (e: unknown) => e instanceof EventConflictError;", errors: [error(/recognise an error by name/)] },
     { filename: 'server/data/events.server.test.ts', code: "import type { TenantId } from '#app/lib/config/tenant';\nexport const t = <TenantId>'aurora';", errors: [error(/never cast to one/)] },
   ],
 };
