@@ -42,7 +42,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   const t = await getFixedT(context.language);
   const defaults = await newEventFormValues(args, user);
-  const event = await context.data.events.create(newEventInput({
+  const event = await context.data.events.create(
+    newEventInput({
       title: parsed.data.title || t('schedule.rehearsal.defaultTitle'),
       eventDateTime: new Date().toISOString(),
       eventTimeZone: defaults.eventTimeZone,
