@@ -2,7 +2,7 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '#app/lib/i18n';
+import { createI18n } from '#app/lib/i18n/instance';
 import { configureAmplify } from '#app/lib/identity/amplify.client';
 import type { RootData } from '#app/lib/rootData';
 

@@ -3,7 +3,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#server/http/csp.server';
-import { createI18n } from '#app/lib/i18n';
+import { createI18n } from '#app/lib/i18n/instance';
 import { TRANSLATIONS } from '#server/i18n.server';
 import { videoConnectSources } from '#server/services/video.server';
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { TranslationShape } from './i18n';
+import type { TranslationShape } from './i18n/keys';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
 import type { PublicTenant } from './config/tenant';
 import type { Theme } from './config/theme';

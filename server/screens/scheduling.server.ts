@@ -7,6 +7,7 @@ import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/fo
 import type { SessionUser } from '#app/lib/identity/types';
 import { getProfile } from '../services/profiles.server';
 import type { Organizer } from '../services/events.server';
+import type { Language } from '#app/lib/config/tenant';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -39,7 +40,7 @@ export async function organizerOf({ context }: Args, user: SessionUser): Promise
 
 /** What the event form needs besides its values. */
 export interface EventFormContext {
-  languages: string[];
+  languages: Language[];
   timeZones: string[];
 }
 

@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '#app/lib/rootData';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 import { controlId } from './Fields';
 import { HONEYPOT_FIELD } from '#app/lib/forms/schemas';
 
@@ -33,7 +34,7 @@ export function FormAlert({
 }: {
   form: string;
   message: string;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Record<string, TranslationKey>;
   labels: Record<string, string>;
 }) {
   const { t } = useTranslation();

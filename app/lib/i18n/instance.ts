@@ -1,11 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Translations } from '#app/locales/en';
-
-export const NAMESPACE = 'common';
-
-/** Same keys as English with string leaves: a missing key in a translation is a type error. */
-export type TranslationShape<T = Translations> = { [K in keyof T]: T[K] extends string ? string : TranslationShape<T[K]> };
+import { I18N_NS, type TranslationShape } from './keys';
 
 /**
  * An i18next instance holding one language's strings, initialised synchronously so the first
@@ -16,9 +11,9 @@ export function createI18n(language: string, translations: TranslationShape): I1
   instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    ns: [NAMESPACE],
-    defaultNS: NAMESPACE,
-    resources: { [language]: { [NAMESPACE]: translations } },
+    ns: [I18N_NS],
+    defaultNS: I18N_NS,
+    resources: { [language]: { [I18N_NS]: translations } },
     interpolation: { escapeValue: false },
     initImmediate: false,
     react: { useSuspense: false },
