@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
-import { ErrorSummary } from '#app/components/forms/FormParts';
+import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
 import type { Language } from '#app/lib/config/tenant';
 import type { TranslationKey } from '#app/lib/i18n/keys';

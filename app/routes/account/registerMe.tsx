@@ -7,9 +7,11 @@ import { TermsCheckbox } from '#app/components/account/TermsCheckbox';
 import { SelectField, TextField } from '#app/components/forms/Fields';
 import type { AccountFieldErrors } from '#app/lib/account/fieldErrors';
 import type { loader, RegisterValues } from './registerMe.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /registerMe (signed-in): complete the profile after the first sign-in; stored per tenant. */
 export { action, loader } from './registerMe.server';
+export const handle = i18nHandle('account', 'forms');
 
 const FORM = 'register';
 
