@@ -18,6 +18,7 @@ import { httpMessages, refusalLanguage } from './http/messages';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { identityGateway } from './identity/gateway';
+import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, type Services } from './services/index.server';
@@ -162,6 +163,19 @@ export function createApp(options: AppOptions): express.Express {
     }
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.type('css').send(sheet.css);
+  });
+  // Translation namespaces a page fetches on client-side navigation (docs/decisions/0019):
+  // content-hashed like the theme sheets, the same for every tenant.
+  app.get('/locales/:language/:file', (req, res) => {
+    const match = /^([A-Za-z]+)\.([0-9a-f]{12})\.json$/.exec(req.params.file);
+    const { language } = req.params;
+    const file = match && isLanguage(language) && isKnownNamespace(match[1]!) ? namespaceFile(language, match[1]) : undefined;
+    if (!file || file.hash !== match![2]) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('json').send(file.json);
   });
   if (options.devMiddleware) app.use(options.devMiddleware);
 

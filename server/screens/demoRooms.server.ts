@@ -8,6 +8,7 @@ import { getFixedT } from '../i18n.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { newEventInput, type Organizer } from '../data/events.server';
 import { RateLimiter } from '../services/rateLimit.server';
+import type { KeyIn } from '#app/lib/i18n/keys';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
 export const DEMO_ROOMS_PER_HOUR = 20;
@@ -15,7 +16,7 @@ const demoLimiter = new RateLimiter(DEMO_ROOMS_PER_HOUR, 3600);
 
 export type DemoKind = 'solo' | 'team';
 
-const DEMOS: Record<DemoKind, { layout: RoomLayout; duration: number; titleKey: string; inviteCode: boolean }> = {
+const DEMOS: Record<DemoKind, { layout: RoomLayout; duration: number; titleKey: KeyIn<'lobby'>; inviteCode: boolean }> = {
   solo: { layout: 'preBuilt', duration: 30, titleKey: 'lobby.demo.roomTitle', inviteCode: false },
   team: { layout: 'liveEventsContainer', duration: 60, titleKey: 'lobby.team.roomTitle', inviteCode: true },
 };

@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/form';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { Organizer } from '../data/events.server';
+import type { Language } from '#app/lib/config/tenant';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -38,7 +39,7 @@ export async function organizerOf({ context }: Args, user: SessionUser): Promise
 
 /** What the event form needs besides its values. */
 export interface EventFormContext {
-  languages: string[];
+  languages: Language[];
   timeZones: string[];
 }
 

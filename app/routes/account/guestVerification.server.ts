@@ -1,4 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { accountIssueKey, type AccountFieldErrors } from '#app/lib/account/fieldErrors';
+import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { RateLimiter } from '#server/services/rateLimit.server';
@@ -36,8 +38,8 @@ export async function getGuest({ request, context }: Args): Promise<Guest | null
 }
 
 export type GuestActionData =
-  | { step: 'code'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null }
-  | { step: 'details'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null };
+  | { step: 'code'; name: string; email: string; fieldErrors: AccountFieldErrors; message: KeyIn<'account.errors'> | null }
+  | { step: 'details'; name: string; email: string; fieldErrors: AccountFieldErrors; message: KeyIn<'account.errors'> | null };
 
 export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.language);
@@ -66,8 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'request') {
     const parsed = guestRequestSchema.safeParse(raw);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('account.') ? issue.message : 'account.errors.invalidInput';
+      const fieldErrors: AccountFieldErrors = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= accountIssueKey(issue.message);
       return json<GuestActionData>({ step: 'details', ...raw, fieldErrors, message: null }, { status: 400, headers: noStore });
     }
     const limits = await Promise.all([byIp.consume(`${tenantId}|${context.clientIp}`), byEmail.consume(`${tenantId}|${parsed.data.email}`)]);

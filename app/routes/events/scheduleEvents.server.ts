@@ -13,6 +13,7 @@ import { readForm } from '#server/http/readForm.server';
 import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
 import { isImageError } from '#server/services/images.server';
 import { isStorageError } from '#server/services/storage.server';
+import type { KeyIn } from '#app/lib/i18n/keys';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -22,7 +23,7 @@ export interface EventFormFailure {
   errors: EventFormErrors;
   values: EventFormValues;
   invalidHosts: string[];
-  message: string | null;
+  message: KeyIn<'schedule.errors'> | null;
   /** After a conflict: the current version, so saving again replaces it knowingly. */
   updatedAt?: string;
 }
@@ -80,7 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
         cancelled: Boolean(event.cancelledAt),
         shortUrl: shortLinkUrl(request, event.shortCode),
         images: await imageLinks(args, event),
-        notice: url.searchParams.get('saved') === '1' ? 'created' : url.searchParams.get('updated') === '1' ? 'updated' : url.searchParams.get('cancelled') === '1' ? 'cancelled' : null,
+        notice: url.searchParams.get('saved') === '1' ? ('created' as const) : url.searchParams.get('updated') === '1' ? ('updated' as const) : url.searchParams.get('cancelled') === '1' ? ('cancelled' as const) : null,
       },
     },
     { headers: NO_STORE },
@@ -98,7 +99,7 @@ const uploadPrefix = (eventId: string) => `events/${eventId}/uploads/`;
 async function imageAction(args: Args, event: EventRecord, form: FormData) {
   const { files, events } = args.context.data;
   const parsed = imageRequestSchema.safeParse(Object.fromEntries(form));
-  const fail = (key: string, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
+  const fail = (key: KeyIn<'schedule.images.errors'>, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
   if (!parsed.success) return fail('schedule.images.errors.process');
   if (parsed.data.intent === 'presignImage') {
     const { contentType, size } = parsed.data;
@@ -149,7 +150,7 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
   return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
 }
 
-function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: string | null, status = 400, updatedAt?: string) {
+function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: KeyIn<'schedule.errors'> | null, status = 400, updatedAt?: string) {
   return json<EventFormFailure>(
     { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}) },
     { status, headers: NO_STORE },

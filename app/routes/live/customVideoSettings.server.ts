@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
 }
 
-type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, string> };
+type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, 'lobby.errors.deviceId'> };
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireUser(args);
@@ -23,8 +23,9 @@ export async function action(args: ActionFunctionArgs) {
   const raw = Object.fromEntries(DEVICE_CHOICE_FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = videoSettingsInputSchema.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('lobby.') ? issue.message : 'lobby.errors.deviceId';
+    // Every field of this form is a device id; its one error says so.
+    const fieldErrors: Record<string, 'lobby.errors.deviceId'> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= 'lobby.errors.deviceId';
     return json<ActionData>({ ok: false, fieldErrors }, { status: 400, headers: NO_STORE });
   }
   const saved = await context.data.videoSettings.save(user.sub, parsed.data);
