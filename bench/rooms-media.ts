@@ -16,12 +16,8 @@ import {
   VideoFrame,
   VideoSource,
 } from '@livekit/rtc-node';
+import { VIDEO_FPS, VIDEO_HEIGHT, VIDEO_MAX_BITRATE, VIDEO_WIDTH } from './rooms-video';
 
-export const VIDEO_WIDTH = 1280;
-export const VIDEO_HEIGHT = 720;
-export const VIDEO_FPS = 30;
-/** LiveKit's own 720p preset (livekit-client VideoPresets.h720): 1.7 Mbps at 30 fps. */
-export const VIDEO_MAX_BITRATE = 1_700_000;
 const AUDIO_RATE = 48_000;
 const AUDIO_FRAME_MS = 10;
 /**

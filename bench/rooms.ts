@@ -12,7 +12,8 @@
 // Load client: @livekit/rtc-node (LiveKit's Rust WebRTC stack), not `lk load-test`: the Go module
 // proxy refuses livekit-cli (docs/decisions/0022-sfu-capacity-bench.md). The publisher runs in a
 // child process of its own (bench/rooms-media.ts), subscribers in BENCH_ROOMS_PROCESSES more
-// (bench/rooms-clients.ts); they decode what they receive, as a viewer would.
+// (bench/rooms-client-process.ts); they decode what they receive, as a viewer would. This process
+// only orchestrates and loads no WebRTC.
 //
 // Steps: N subscribers for each N of BENCH_ROOMS_STEPS, joining on top of the previous step's; after
 // BENCH_ROOMS_SETTLE_SECONDS, a window of BENCH_ROOMS_STEP_SECONDS is measured from every
@@ -40,7 +41,8 @@ import { findLivekitServer } from '../scripts/livekit-server.mjs';
 import { cpuMeter } from './chat';
 import { table } from './lib';
 import { startClientProcess, stopClientProcess, type ClientProcess, type Joined, type Sample } from './rooms-clients';
-import { VIDEO_FPS, VIDEO_WIDTH, type ReceiveCounters, type SendCounters } from './rooms-media';
+import type { ReceiveCounters, SendCounters } from './rooms-media';
+import { VIDEO_FPS, VIDEO_WIDTH } from './rooms-video';
 
 const LIVEKIT_PORT = 3480;
 const LIVEKIT_TCP_PORT = 3481;
