@@ -46,7 +46,8 @@ import { VIDEO_FPS, VIDEO_WIDTH } from './rooms-video';
 
 const LIVEKIT_PORT = 3480;
 const LIVEKIT_TCP_PORT = 3481;
-const UDP_START = 52000;
+/** Below Linux's ephemeral range (32768–60999), so no client socket can be holding one of them. */
+const UDP_START = 31000;
 const UDP_PORTS = 1000;
 const TENANT = process.env.BENCH_TENANT ?? 'aurora';
 const STEPS = (process.env.BENCH_ROOMS_STEPS ?? '5,10,15,20,30,40,60,80,120,160,240')
