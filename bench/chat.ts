@@ -159,8 +159,8 @@ function treeCpuSeconds(pid: number | undefined): number | null {
   return ticks / 100;
 }
 
-/** CPU of groups of processes over a window, in % of one core. */
-function cpuMeter(groups: Record<string, Array<number | undefined>>) {
+/** CPU of groups of processes over a window, in % of one core (bench/rooms uses it too). */
+export function cpuMeter(groups: Record<string, Array<number | undefined>>) {
   const total = (pids: Array<number | undefined>) =>
     pids.reduce<number | null>((sum, pid) => {
       const used = treeCpuSeconds(pid);
