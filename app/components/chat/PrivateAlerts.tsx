@@ -36,6 +36,14 @@ export function latestUnread(state: ChatState): ChatMessage[] {
   return out;
 }
 
+/** The msgId of the newest private message from someone else ('' when there is none). */
+function latestIncoming(state: ChatState): string {
+  const me = state.me?.userId ?? '';
+  let newest = '';
+  for (const list of Object.values(state.privates)) for (const m of list) if (m.sender !== me && m.msgId > newest) newest = m.msgId;
+  return newest;
+}
+
 /** Total unread private messages: the badge on the tab that holds the chat. */
 export function useUnreadPrivate(): number {
   const { state } = useChat();
@@ -49,24 +57,21 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
   stateRef.current = state;
   const announced = useRef(new Set<string>());
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const candidates = latestUnread(state).filter((m) => !announced.current.has(m.msgId));
-  const candidateKey = candidates.map((m) => m.msgId).join(',');
+  /** The newest incoming private message whose toast was decided (tests wait on it). */
+  const [settled, setSettled] = useState('');
+  const incoming = latestIncoming(state);
 
   useEffect(() => {
-    if (!candidateKey) return;
+    if (!incoming) return;
     const timer = window.setTimeout(() => {
       const still = latestUnread(stateRef.current).filter((m) => !announced.current.has(m.msgId));
+      setSettled(incoming);
       if (!still.length) return;
       setToasts((list) => {
         let next = list;
         for (const m of still) {
           announced.current.add(m.msgId);
-          const member: ChatMember = {
-            userId: m.sender,
-            displayName: m.chatDisplayName,
-            role: m.senderRole,
-            avatarBgColor: m.avatarBgColor || avatarColorFor(m.sender),
-          };
+          const member: ChatMember = { userId: m.sender, displayName: m.chatDisplayName, role: m.senderRole, avatarBgColor: m.avatarBgColor || avatarColorFor(m.sender) };
           const text = m.textMessage ? [...m.textMessage].slice(0, PREVIEW_MAX).join('') : t('chat.alerts.attachment');
           next = [...next.filter((x) => x.member.userId !== m.sender), { member, msgId: m.msgId, preview: text }];
         }
@@ -74,7 +79,7 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
       });
     }, SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [candidateKey, t]);
+  }, [incoming, t]);
 
   // A conversation read elsewhere (opened from its tab) takes its toast away.
   const unread = unreadCounts(state);
@@ -101,7 +106,7 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
       role="region"
       aria-label={t('chat.alerts.region')}
     >
-      <Stack gap="2" aria-live="polite" aria-relevant="additions" data-testid="private-alerts">
+      <Stack gap="2" aria-live="polite" aria-relevant="additions" data-testid="private-alerts" data-settled={settled}>
         {shown.map((x) => (
           <Box
             key={x.member.userId}

@@ -34,7 +34,18 @@ export function RoomBar({ event, role, layout, tenantZone }: RoomBarProps) {
       borderColor="border"
       data-testid="room-bar"
     >
-      {root && <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h={{ base: '6', md: '8' }} w="auto" maxW={{ base: '20', md: '40' }} flexShrink={0} />}
+      {root && (
+        <Image
+          src={`/brand/${root.tenant.logo.src}`}
+          alt={root.tenant.logo.alt}
+          h={{ base: '5', md: '8' }}
+          w="auto"
+          maxW={{ base: '16', sm: '24', md: '40' }}
+          objectFit="contain"
+          objectPosition="left center"
+          flexShrink={0}
+        />
+      )}
       <Stack gap="0" minW="0" flex="1">
         <Heading as="h1" size={{ base: 'sm', md: 'md' }} truncate title={event.title} data-testid="room-title">
           {event.title}
