@@ -5,9 +5,9 @@
  *    note, settings link, raise hand, the host panel), scrolling inside itself when it is long;
  *  - the dock: the chat (or the tabs Chat / Participants / Q&A), filling its height, with the
  *    composer pinned at its foot.
- * From lg the dock is a column beside the main area (in /liveEventsChat the chat takes the wide
- * side and the host panel the column); below lg the main area sits on top (at most half the
- * height) and the dock fills the rest. One ChatProvider holds the page's chat connection, shared by
+ * From lg the dock is a column beside the stage; below lg the stage area sits on top (at most half
+ * the height) and the dock fills the rest. In /liveEventsChat (no stage) the chat comes first and
+ * takes the wide side, the host panel the column (below the chat on phones). One ChatProvider holds the page's chat connection, shared by
  * the chat pane, the Q&A tab and the private-message alerts (toast + badge, from any tab).
  */
 import { Badge, Box, Flex, Heading, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
@@ -161,66 +161,71 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const showHostPanel = canModerate && !spec.tabs;
   const hasMain = hasStage || showObservers || showRestream || spec.settingsLink || showOwnRaiseHand || showHostPanel;
 
+  // DOM order is reading and focus order: the stage first where there is one, else the chat first.
+  const mainArea = hasMain ? (
+    <Flex
+      direction="column"
+      gap="3"
+      minW="0"
+      minH="0"
+      overflowY="auto"
+      flex={hasStage ? { base: '0 1 auto', lg: '1 1 0' } : { base: '0 1 auto', lg: '0 0 24rem' }}
+      maxH={{ base: '50%', lg: 'none' }}
+      data-testid="room-main"
+    >
+      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} onRoster={onRoster} onClosed={onClosed} />}
+      {showObservers && (
+        <Text fontSize="sm" color="fg.muted" data-testid="observers">
+          {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
+        </Text>
+      )}
+      {showRestream && (
+        <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
+          <Stack gap="2">
+            <Heading as="h2" size="sm">
+              {t('live.restream.title')}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t('live.restream.body')}
+            </Text>
+            <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
+              <Link to="/rtmpKey">{t('live.restream.link')}</Link>
+            </ChakraLink>
+          </Stack>
+        </Box>
+      )}
+      {spec.settingsLink && (
+        <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
+          <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
+        </ChakraLink>
+      )}
+      {showOwnRaiseHand && (
+        <Box borderWidth="1px" borderRadius="l3" p="4">
+          <RaiseHand eventId={event.eventId} />
+        </Box>
+      )}
+      {showHostPanel && <HostPanel {...sectionProps} />}
+    </Flex>
+  ) : null;
+  const dockArea = (
+    <Flex
+      direction="column"
+      minW="0"
+      minH={{ base: '14rem', lg: '0' }}
+      flex={hasStage ? { base: '1 1 0', lg: '0 0 auto' } : '1 1 0'}
+      w={hasStage ? { lg: '22rem', xl: '24rem' } : undefined}
+      data-testid="room-dock"
+    >
+      {dock}
+    </Flex>
+  );
+
   return (
     <Flex direction="column" h="100dvh" overflow="hidden" data-testid="room" data-layout={layout}>
       <RoomBar event={event} role={role} layout={layout} tenantZone={tenantZone} />
       <Flex flex="1" minH="0" direction={{ base: 'column', lg: 'row' }} gap={{ base: '2', md: '3', lg: '4' }} p={{ base: '2', md: '3', lg: '4' }}>
-        {hasMain && (
-          <Flex
-            direction="column"
-            gap="3"
-            minW="0"
-            minH="0"
-            overflowY="auto"
-            flex={hasStage ? { base: '0 1 auto', lg: '1 1 0' } : { base: '0 1 auto', lg: '0 0 24rem' }}
-            maxH={{ base: '50%', lg: 'none' }}
-            order={{ lg: hasStage ? 0 : 1 }}
-            data-testid="room-main"
-          >
-            {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} onRoster={onRoster} onClosed={onClosed} />}
-            {showObservers && (
-              <Text fontSize="sm" color="fg.muted" data-testid="observers">
-                {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
-              </Text>
-            )}
-            {showRestream && (
-              <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
-                <Stack gap="2">
-                  <Heading as="h2" size="sm">
-                    {t('live.restream.title')}
-                  </Heading>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('live.restream.body')}
-                  </Text>
-                  <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
-                    <Link to="/rtmpKey">{t('live.restream.link')}</Link>
-                  </ChakraLink>
-                </Stack>
-              </Box>
-            )}
-            {spec.settingsLink && (
-              <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
-                <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
-              </ChakraLink>
-            )}
-            {showOwnRaiseHand && (
-              <Box borderWidth="1px" borderRadius="l3" p="4">
-                <RaiseHand eventId={event.eventId} />
-              </Box>
-            )}
-            {showHostPanel && <HostPanel {...sectionProps} />}
-          </Flex>
-        )}
-        <Flex
-          direction="column"
-          minW="0"
-          minH={{ base: '14rem', lg: '0' }}
-          flex={hasStage ? { base: '1 1 0', lg: '0 0 auto' } : '1 1 0'}
-          w={hasStage ? { lg: '22rem', xl: '24rem' } : undefined}
-          data-testid="room-dock"
-        >
-          {dock}
-        </Flex>
+        {hasStage ? mainArea : dockArea}
+        {hasStage ? dockArea : mainArea}
       </Flex>
       <PrivateAlerts onOpen={openPrivate} />
     </Flex>
