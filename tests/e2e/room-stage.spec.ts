@@ -71,7 +71,7 @@ test.describe('every layout is a full-viewport stage', () => {
   }
 });
 
-test('a private message alerts from another tab: toast and badge, Open shows the conversation (/liveEventsContainer)', async ({ browser, request }) => {
+test('a private message alerts from another tab: toast and badge, Open shows the conversation (/liveEventsContainer)', async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const [orgUser, parUser] = await Promise.all([organizer(), createUser(T, 'stage-pm')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
@@ -96,6 +96,7 @@ test('a private message alerts from another tab: toast and badge, Open shows the
   await expect(org.page.getByRole('region', { name: 'Private message alerts' })).toBeVisible();
   await expect(org.page.getByTestId('tab-chat-unread')).toHaveText('1');
   await expect(org.page.getByTestId('tab-chat-unread')).toHaveAccessibleName('1 unread private message');
+  await org.page.screenshot({ path: testInfo.outputPath('private-toast.png') });
 
   // Keyboard: the toast's Open is a labelled button that works with Enter.
   const open = toast.getByRole('button', { name: 'Open conversation' });
@@ -105,6 +106,8 @@ test('a private message alerts from another tab: toast and badge, Open shows the
   const conversation = pane(org.page).getByTestId('chat-private-conversation');
   await expect(conversation).toHaveAttribute('data-with', parUser.sub);
   await expect(conversation.getByTestId('chat-message').filter({ hasText: 'Is there a recording?' })).toBeVisible();
+  // The focus lands where the answer is written, not on the vanished toast.
+  await expect(org.page.getByTestId('chat-private-composer').getByTestId('chat-input')).toBeFocused();
   await expect(org.page.getByTestId('private-toast')).toHaveCount(0);
   await expect(org.page.getByTestId('tab-chat-unread')).toHaveCount(0);
 
@@ -141,7 +144,7 @@ test('in a layout without tabs the toast shows over the public chat and Dismiss 
   await leave(org, par);
 });
 
-test('questions take one upvote per person, toggled, and the Q&A sorts by votes with the open/answered filter kept', async ({ browser, request }) => {
+test('questions take one upvote per person, toggled, and the Q&A sorts by votes with the open/answered filter kept', async ({ browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const [orgUser, aUser, bUser] = await Promise.all([organizer(), createUser(T, 'stage-qa-a'), createUser(T, 'stage-qa-b')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'hybridVideoChat' });
@@ -178,6 +181,7 @@ test('questions take one upvote per person, toggled, and the Q&A sorts by votes 
   // The organizer's vote counts too; pressing again takes it back; B's stays.
   await second(org.page).getByTestId('chat-question-vote').click();
   await expect(second(b.page).getByTestId('chat-question-votes')).toHaveText('2');
+  await b.page.screenshot({ path: testInfo.outputPath('questions-by-votes.png') });
   await second(org.page).getByTestId('chat-question-vote').click();
   await expect(second(org.page).getByTestId('chat-question-vote')).toHaveAttribute('aria-pressed', 'false');
   await expect(second(b.page).getByTestId('chat-question-votes')).toHaveText('1');

@@ -186,7 +186,7 @@ function PaneBody({ questionsElsewhere, privateRequest }: { questionsElsewhere: 
         </Tabs.Content>
       )}
       <Tabs.Content value="private" pt="2" pb="0" {...FILL_PANEL}>
-        <PrivatePanel target={target} onTarget={setTarget} active={view === 'private'} />
+        <PrivatePanel target={target} onTarget={setTarget} active={view === 'private'} focusKey={privateRequest?.key} />
       </Tabs.Content>
       {staff && (
         <Tabs.Content value="moderation" pt="2" flex="1" minH="0" overflowY="auto">

@@ -97,11 +97,12 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
   return (
     <Box
       position="fixed"
-      top={{ base: '14', md: '16' }}
-      insetEnd={{ base: '2', md: '4' }}
-      insetStart={{ base: '2', sm: 'auto' }}
+      // Over the stage's top (left from lg), never over the chat's tabs or composer.
+      top={{ base: '14', md: '16', lg: '20' }}
+      insetStart={{ base: '2', lg: '8' }}
+      insetEnd={{ base: '2', sm: 'auto' }}
       zIndex="toast"
-      maxW={{ sm: '22rem' }}
+      w={{ sm: '22rem' }}
       pointerEvents="none"
       role="region"
       aria-label={t('chat.alerts.region')}

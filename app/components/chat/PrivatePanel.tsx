@@ -31,9 +31,11 @@ export interface PrivatePanelProps {
   onTarget: (member: ChatMember | null) => void;
   /** The panel is on screen: opening a conversation marks it read. */
   active: boolean;
+  /** Each new value focuses the conversation's composer (opened from a private-message alert). */
+  focusKey?: number;
 }
 
-export function PrivatePanel({ target, onTarget, active }: PrivatePanelProps) {
+export function PrivatePanel({ target, onTarget, active, focusKey = 0 }: PrivatePanelProps) {
   const { t } = useTranslation();
   const chat = useChat();
   const { me, privates, staff, outgoing, loaded } = chat.state;
@@ -90,7 +92,7 @@ export function PrivatePanel({ target, onTarget, active }: PrivatePanelProps) {
           fill
           testId="chat-private-log"
         />
-        {chat.state.fatal ? null : <Composer recipient={target} testId="chat-private-composer" />}
+        {chat.state.fatal ? null : <Composer recipient={target} testId="chat-private-composer" focusKey={focusKey} />}
       </Stack>
     );
   }
