@@ -227,5 +227,11 @@ test('like counts are hidden at zero, and only http(s) text becomes a safe link'
   await expect(message.getByTestId('chat-like')).toHaveAttribute('aria-pressed', 'false');
   await expect(messageWith(org.page, 'Agenda').getByTestId('chat-like-count')).toHaveCount(0);
   await expect(log(org.page)).toContainText('Agenda');
+
+  // A long conversation scrolls inside the message list; the composer stays where it is.
+  for (let i = 1; i <= 6; i++) await say(org.page, `Line ${i}: ${'a fairly long sentence that wraps over more than one line in the chat column '.repeat(2)}`);
+  await expect(messageWith(par.page, 'Line 6:')).toBeVisible();
+  await expectStageAt(par.page, { width: 1280, height: 800 }, 'participant after a long conversation');
+  await expectStageAt(par.page, { width: 375, height: 812 }, 'participant on a phone after a long conversation');
   await leave(org, par);
 });
