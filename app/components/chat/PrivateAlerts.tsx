@@ -22,6 +22,8 @@ interface Toast {
   member: ChatMember;
   msgId: string;
   preview: string;
+  /** When it was shown (ms): it goes TOAST_MS later. */
+  at: number;
 }
 
 /** The newest unread message of each conversation, from the other party. */
@@ -73,7 +75,7 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
           announced.current.add(m.msgId);
           const member: ChatMember = { userId: m.sender, displayName: m.chatDisplayName, role: m.senderRole, avatarBgColor: m.avatarBgColor || avatarColorFor(m.sender) };
           const text = m.textMessage ? [...m.textMessage].slice(0, PREVIEW_MAX).join('') : t('chat.alerts.attachment');
-          next = [...next.filter((x) => x.member.userId !== m.sender), { member, msgId: m.msgId, preview: text }];
+          next = [...next.filter((x) => x.member.userId !== m.sender), { member, msgId: m.msgId, preview: text, at: Date.now() }];
         }
         return next;
       });
@@ -85,12 +87,13 @@ export function PrivateAlerts({ onOpen }: { onOpen: (member: ChatMember) => void
   const unread = unreadCounts(state);
   const shown = toasts.filter((x) => (unread[x.member.userId] ?? 0) > 0);
 
-  const newest = shown.at(-1)?.msgId;
+  // Each toast leaves TOAST_MS after it came: one timer, for the oldest.
+  const oldest = toasts.length ? Math.min(...toasts.map((x) => x.at)) : null;
   useEffect(() => {
-    if (!newest) return;
-    const timer = window.setTimeout(() => setToasts((list) => list.filter((x) => x.msgId !== newest)), TOAST_MS);
+    if (oldest === null) return;
+    const timer = window.setTimeout(() => setToasts((list) => list.filter((x) => Date.now() - x.at < TOAST_MS)), Math.max(0, oldest + TOAST_MS - Date.now()));
     return () => window.clearTimeout(timer);
-  }, [newest]);
+  }, [oldest]);
 
   const dismiss = (userId: string) => setToasts((list) => list.filter((x) => x.member.userId !== userId));
 
