@@ -29,9 +29,17 @@ export function useHydrate(): boolean {
   return signedIn || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
+/** A full-viewport screen (a live room, `handle.stage`) brings its own slim bar instead of the site header and footer; its error page does not. */
+function useStage(): boolean {
+  const matches = useMatches();
+  const error = useRouteError();
+  return !error && matches.some((m) => (m.handle as RouteHandle | undefined)?.stage);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const hydrate = useHydrate();
+  const stage = useStage();
   if (!data) {
     // The root loader itself failed: render a plain page, no tenant data available.
     return (
@@ -61,7 +69,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ChakraProvider value={pageSystemForTheme(data.theme)}>
-          <Shell>{children}</Shell>
+          {stage ? (
+            <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+              {children}
+            </main>
+          ) : (
+            <Shell>{children}</Shell>
+          )}
           {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
           {hydrate ? <SessionRuntime user={data.user} tenantId={data.tenant.id} language={data.language} /> : null}
         </ChakraProvider>

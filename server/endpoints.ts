@@ -34,6 +34,7 @@ export const CHAT_FRAME_IDS: Readonly<Record<string, IdParams['body']>> = {
   approve: { msgId: 'chatMessage' },
   delete: { msgId: 'chatMessage' },
   answer: { msgId: 'chatMessage' },
+  vote: { msgId: 'chatMessage' },
   block: { userId: 'user' },
   unblock: { userId: 'user' },
 };

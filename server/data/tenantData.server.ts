@@ -165,6 +165,7 @@ const chat = (service: ChatService, t: TenantId) => {
     postMessage: withTenant(repo, 'postMessage', t),
     approve: withTenant(repo, 'approve', t),
     like: withTenant(repo, 'like', t),
+    vote: withTenant(repo, 'vote', t),
     remove: withTenant(repo, 'remove', t),
     answer: withTenant(repo, 'answer', t),
     staffJoined: withTenant(repo, 'staffJoined', t),
@@ -179,6 +180,7 @@ const chat = (service: ChatService, t: TenantId) => {
     pendingFor: withTenant(repo, 'pendingFor', t),
     privateFor: withTenant(repo, 'privateFor', t),
     likedAmong: withTenant(repo, 'likedAmong', t),
+    votedAmong: withTenant(repo, 'votedAmong', t),
     replay: withTenant(repo, 'replay', t),
   };
 };

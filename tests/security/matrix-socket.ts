@@ -24,7 +24,7 @@ export interface SocketMatrixContext {
 
 const REFUSED = [4401, 4403, 4404];
 /** Fields a frame needs besides its ids to pass the protocol's schema. */
-const FRAME_FILLER: Record<string, object> = { send: { textMessage: 'hello' }, like: { liked: true }, answer: { answered: true } };
+const FRAME_FILLER: Record<string, object> = { send: { textMessage: 'hello' }, like: { liked: true }, vote: { voted: true }, answer: { answered: true } };
 
 export async function socketMatrix(ctx: SocketMatrixContext): Promise<RunResult> {
   const timeoutMs = ctx.timeoutMs ?? 10_000;

@@ -190,7 +190,7 @@ export class ChatClient {
     return this.next('welcome');
   }
 
-  send(frame: ClientFrame | Record<string, unknown> | string | Buffer) {
+  send(frame: ClientFrame | object | string | Buffer) {
     this.ws.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : JSON.stringify(frame));
   }
 

@@ -4,10 +4,12 @@
  * and the blocked list. It uses the room's ChatProvider (one socket per page) or opens its own.
  * Connection states are said plainly: connecting, reconnecting (sending waits, text kept), and the
  * final ones (blocked, event over, signed out, unknown event) without a composer.
+ * The pane fills the height it is given: the message list takes what is left and the composer
+ * stays pinned at its foot, so writing never needs the page to scroll.
  */
-import { Alert, Badge, Box, Button, CloseButton, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, CloseButton, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@remix-run/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '#app/lib/chat/protocol';
 import { unreadCounts } from '#app/lib/chat/state';
@@ -29,9 +31,17 @@ export interface ChatPaneProps {
   hideTitle?: boolean;
   /** The questions have a place of their own on the page (the room's Q&A tab): no Q&A tab here. */
   questionsElsewhere?: boolean;
-  /** The chat is the page's main content (no stage): a taller message list. */
-  tall?: boolean;
+  /** Open this private conversation (a private-message alert's "Open"); a new key opens it again. */
+  privateRequest?: PrivateRequest | null;
 }
+
+export interface PrivateRequest {
+  member: ChatMember;
+  key: number;
+}
+
+/** Tab panels that fill the pane: a flex column when shown (Ark hides the others with `hidden`). */
+const FILL_PANEL = { flex: '1', minH: '0', css: { '&:not([hidden])': { display: 'flex', flexDirection: 'column' } } } as const;
 
 type View = 'messages' | 'questions' | 'private' | 'moderation';
 
@@ -97,7 +107,7 @@ function CountBadge({ count, palette = 'gray', testId }: { count: number; palett
   );
 }
 
-function PaneBody({ questionsElsewhere, tall }: { questionsElsewhere: boolean; tall: boolean }) {
+function PaneBody({ questionsElsewhere, privateRequest }: { questionsElsewhere: boolean; privateRequest: PrivateRequest | null }) {
   const { t } = useTranslation();
   const chat = useChat();
   const { state } = chat;
@@ -121,10 +131,16 @@ function PaneBody({ questionsElsewhere, tall }: { questionsElsewhere: boolean; t
     setTarget(member);
     setView('private');
   };
+  // A private-message alert's "Open": show that conversation.
+  useEffect(() => {
+    if (!privateRequest) return;
+    setTarget(privateRequest.member);
+    setView('private');
+  }, [privateRequest]);
 
   return (
-    <Tabs.Root value={view} onValueChange={(d) => setView(d.value as View)} size="sm" variant="line" colorPalette="brand" lazyMount={false}>
-      <Tabs.List aria-label={t('chat.views.label')} flexWrap="wrap" css={{ '& [role=tab]': { whiteSpace: 'nowrap', paddingInline: 'var(--chakra-spacing-2)', gap: 'var(--chakra-spacing-1)' } }}>
+    <Tabs.Root value={view} onValueChange={(d) => setView(d.value as View)} size="sm" variant="line" colorPalette="brand" lazyMount={false} display="flex" flexDirection="column" flex="1" minH="0">
+      <Tabs.List aria-label={t('chat.views.label')} flexWrap="wrap" flexShrink={0} css={{ '& [role=tab]': { whiteSpace: 'nowrap', paddingInline: 'var(--chakra-spacing-2)', gap: 'var(--chakra-spacing-1)' } }}>
         <Tabs.Trigger value="messages" data-testid="chat-view-messages">
           {t('chat.views.messages')}
         </Tabs.Trigger>
@@ -145,8 +161,8 @@ function PaneBody({ questionsElsewhere, tall }: { questionsElsewhere: boolean; t
           </Tabs.Trigger>
         )}
       </Tabs.List>
-      <Tabs.Content value="messages" pt="2">
-        <Stack gap="2">
+      <Tabs.Content value="messages" pt="2" pb="0" {...FILL_PANEL}>
+        <Stack gap="2" flex="1" minH="0">
           <MessageList
             entries={entries}
             context="public"
@@ -159,21 +175,21 @@ function PaneBody({ questionsElsewhere, tall }: { questionsElsewhere: boolean; t
             onLoadEarlier={() => chat.loadEarlier()}
             onReply={setReplyTo}
             onReplyPrivately={staff ? replyPrivately : undefined}
-            height={tall ? { base: '24rem', md: '32rem', lg: '36rem' } : { base: '20rem', md: '24rem' }}
+            fill
           />
           <Composer allowQuestion replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
         </Stack>
       </Tabs.Content>
       {!questionsElsewhere && (
-        <Tabs.Content value="questions" pt="2">
+        <Tabs.Content value="questions" pt="2" flex="1" minH="0" overflowY="auto">
           <QuestionsPanel hideTitle />
         </Tabs.Content>
       )}
-      <Tabs.Content value="private" pt="2">
-        <PrivatePanel target={target} onTarget={setTarget} active={view === 'private'} />
+      <Tabs.Content value="private" pt="2" pb="0" {...FILL_PANEL}>
+        <PrivatePanel target={target} onTarget={setTarget} active={view === 'private'} focusKey={privateRequest?.key} />
       </Tabs.Content>
       {staff && (
-        <Tabs.Content value="moderation" pt="2">
+        <Tabs.Content value="moderation" pt="2" flex="1" minH="0" overflowY="auto">
           <Stack gap="5">
             <Stack gap="2">
               <Heading as="h3" size="sm">
@@ -194,24 +210,27 @@ function PaneBody({ questionsElsewhere, tall }: { questionsElsewhere: boolean; t
   );
 }
 
-function Pane({ eventId, role, moderateChat, hideTitle = false, questionsElsewhere = false, tall = false }: ChatPaneProps) {
+function Pane({ eventId, role, moderateChat, hideTitle = false, questionsElsewhere = false, privateRequest = null }: ChatPaneProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const chat = useChat();
   const moderated = chat.state.loaded ? chat.state.moderateChat : moderateChat;
   return (
-    <Box
+    <Flex
       as="section"
       aria-labelledby={titleId}
+      direction="column"
+      flex="1"
+      minH="0"
       borderWidth="1px"
       borderRadius="l3"
-      p={{ base: '3', md: '4' }}
+      p={{ base: '2', md: '3' }}
       data-testid="chat-pane"
       data-event={eventId}
       data-role={role}
       data-status={chat.state.status}
     >
-      <Stack gap="3">
+      <Stack gap="2" flex="1" minH="0">
         <Heading as="h2" size="md" id={titleId} srOnly={hideTitle}>
           {t('chat.title')}
         </Heading>
@@ -222,9 +241,9 @@ function Pane({ eventId, role, moderateChat, hideTitle = false, questionsElsewhe
         )}
         <ConnectionLine />
         <NoticeLine />
-        {chat.state.status === 'fatal' ? <FatalState /> : <PaneBody questionsElsewhere={questionsElsewhere} tall={tall} />}
+        {chat.state.status === 'fatal' ? <FatalState /> : <PaneBody questionsElsewhere={questionsElsewhere} privateRequest={privateRequest} />}
       </Stack>
-    </Box>
+    </Flex>
   );
 }
 

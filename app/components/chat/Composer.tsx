@@ -44,9 +44,11 @@ export interface ComposerProps {
   replyTo?: ChatMessage | null;
   onCancelReply?: () => void;
   testId?: string;
+  /** Each new value moves the keyboard focus to the input (a conversation opened from an alert). */
+  focusKey?: number;
 }
 
-export function Composer({ recipient = null, allowQuestion = false, replyTo = null, onCancelReply, testId = 'chat-composer' }: ComposerProps) {
+export function Composer({ recipient = null, allowQuestion = false, replyTo = null, onCancelReply, testId = 'chat-composer', focusKey = 0 }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const chat = useChat();
   const [text, setText] = useState('');
@@ -64,6 +66,18 @@ export function Composer({ recipient = null, allowQuestion = false, replyTo = nu
   useEffect(() => {
     if (replyTo) inputRef.current?.focus();
   }, [replyTo]);
+  useEffect(() => {
+    if (!focusKey) return;
+    // The tab that holds the input may still be hidden for a frame or two (the tabs sync their value after rendering).
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      inputRef.current?.focus();
+      if (document.activeElement !== inputRef.current && ++tries < 20) frame = window.requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => window.cancelAnimationFrame(frame);
+  }, [focusKey]);
 
   const length = text.trim().length;
   const tooLong = length > CHAT_TEXT_MAX;

@@ -178,13 +178,14 @@ export function MessageItem({ message: m, context, onReply, onReplyPrivately }: 
                 variant={liked ? 'subtle' : 'ghost'}
                 colorPalette={liked ? 'red' : 'gray'}
                 aria-pressed={liked}
-                aria-label={`${t('chat.message.like')} (${t('chat.message.likes', { count: m.likes })})`}
+                aria-label={m.likes > 0 ? `${t('chat.message.like')} (${t('chat.message.likes', { count: m.likes })})` : t('chat.message.like')}
                 disabled={!chat.canAct || chat.busy('like', m.msgId)}
                 onClick={() => chat.like(m.msgId, !liked)}
                 data-testid="chat-like"
               >
                 <HeartIcon filled={liked} />
-                <span data-testid="chat-like-count">{m.likes}</span>
+                {/* No "0": a count appears with the first like. */}
+                {m.likes > 0 && <span data-testid="chat-like-count">{m.likes}</span>}
               </Button>
             )}
             {onReply && !pending && (

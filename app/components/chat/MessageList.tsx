@@ -48,12 +48,14 @@ export interface MessageListProps {
   onReply?: (message: ChatMessage) => void;
   onReplyPrivately?: (member: ChatMember) => void;
   height?: Record<string, string> | string;
+  /** Take the height the parent leaves (a flex column) instead of a fixed one. */
+  fill?: boolean;
   /** The viewer's user id: their own new message always scrolls into view. */
   me?: string;
   testId?: string;
 }
 
-export function MessageList({ entries, context, loading, empty, label, hasMore, loadingEarlier, onLoadEarlier, onReply, onReplyPrivately, height, me, testId = 'chat-log' }: MessageListProps) {
+export function MessageList({ entries, context, loading, empty, label, hasMore, loadingEarlier, onLoadEarlier, onReply, onReplyPrivately, height, fill = false, me, testId = 'chat-log' }: MessageListProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
@@ -99,12 +101,12 @@ export function MessageList({ entries, context, loading, empty, label, hasMore, 
   });
 
   return (
-    <Box position="relative" data-testid={`${testId}-frame`}>
+    <Box position="relative" flex={fill ? '1' : undefined} minH={fill ? '6rem' : undefined} data-testid={`${testId}-frame`}>
       <Box
         ref={ref}
         onScroll={onScroll}
         overflowY="auto"
-        h={height ?? { base: '22rem', md: '26rem' }}
+        h={fill ? 'full' : (height ?? { base: '22rem', md: '26rem' })}
         px="1"
         tabIndex={0}
         role="log"

@@ -31,9 +31,11 @@ export interface PrivatePanelProps {
   onTarget: (member: ChatMember | null) => void;
   /** The panel is on screen: opening a conversation marks it read. */
   active: boolean;
+  /** Each new value focuses the conversation's composer (opened from a private-message alert). */
+  focusKey?: number;
 }
 
-export function PrivatePanel({ target, onTarget, active }: PrivatePanelProps) {
+export function PrivatePanel({ target, onTarget, active, focusKey = 0 }: PrivatePanelProps) {
   const { t } = useTranslation();
   const chat = useChat();
   const { me, privates, staff, outgoing, loaded } = chat.state;
@@ -70,7 +72,7 @@ export function PrivatePanel({ target, onTarget, active }: PrivatePanelProps) {
       ...outgoing.filter((o) => o.frame.recipient === target.userId && !chat.state.seen[o.msgId ?? '']).map((item) => ({ kind: 'outgoing' as const, item })),
     ];
     return (
-      <Stack gap="2" data-testid="chat-private-conversation" data-with={target.userId}>
+      <Stack gap="2" flex="1" minH="0" data-testid="chat-private-conversation" data-with={target.userId}>
         <HStack justify="space-between" gap="2" flexWrap="wrap">
           <Heading as="h3" size="sm" display="flex" alignItems="center" gap="1.5">
             <LockIcon size={14} />
@@ -87,16 +89,16 @@ export function PrivatePanel({ target, onTarget, active }: PrivatePanelProps) {
           me={me?.userId}
           label={t('chat.private.with', { name: target.displayName })}
           empty={t('chat.private.empty')}
-          height={{ base: '16rem', md: '20rem' }}
+          fill
           testId="chat-private-log"
         />
-        {chat.state.fatal ? null : <Composer recipient={target} testId="chat-private-composer" />}
+        {chat.state.fatal ? null : <Composer recipient={target} testId="chat-private-composer" focusKey={focusKey} />}
       </Stack>
     );
   }
 
   return (
-    <Stack gap="3" data-testid="chat-private">
+    <Stack gap="3" flex="1" minH="0" overflowY="auto" data-testid="chat-private">
       <Text fontSize="sm" color="fg.muted">
         {amStaff ? t('chat.private.hostIntro') : t('chat.private.intro')}
       </Text>

@@ -1,7 +1,8 @@
 /**
- * The questions of the event (messages sent with "Ask as a question"): every one, newest last,
- * with the asker's language when it differs from the viewer's, an open / answered filter, and for
- * hosts "Mark answered" / "Reopen". Shown in the chat pane and in the room's Q&A tab.
+ * The questions of the event (messages sent with "Ask as a question"): every one, most upvoted
+ * first (one vote per person, pressed again to take it back), with the asker's language when it
+ * differs from the viewer's, an open / answered filter, and for hosts "Mark answered" / "Reopen".
+ * Shown in the chat pane and in the room's Q&A tab.
  */
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
@@ -10,11 +11,40 @@ import type { ChatMessage } from '#app/lib/chat/protocol';
 import { isStaff } from '#app/lib/events/permissions';
 import { ChatText } from './ChatText';
 import { clockTime, languageName, sameLanguage } from './format';
+import { UpvoteIcon } from './icons';
 import { LoadingMessages } from './MessageList';
 import { Avatar } from './MessageItem';
+import { orderQuestions } from './questionOrder';
 import { useChat } from './useChat';
 
 type Filter = 'all' | 'open' | 'answered';
+
+/** The upvote toggle of a question: pressed when the viewer has voted; the count beside it always. */
+function VoteButton({ q }: { q: ChatMessage }) {
+  const { t } = useTranslation();
+  const chat = useChat();
+  const voted = Boolean(chat.state.myVotes[q.msgId]);
+  return (
+    <Button
+      size="xs"
+      variant={voted ? 'solid' : 'outline'}
+      colorPalette={voted ? 'brand' : 'gray'}
+      flexDirection="column"
+      h="auto"
+      minW="10"
+      py="1"
+      gap="0"
+      aria-pressed={voted}
+      aria-label={t('chat.questions.upvote', { count: q.votes })}
+      disabled={!chat.canAct || q.status === 'pending' || chat.busy('vote', q.msgId)}
+      onClick={() => chat.vote(q.msgId, !voted)}
+      data-testid="chat-question-vote"
+    >
+      <UpvoteIcon filled={voted} />
+      <span data-testid="chat-question-votes">{q.votes}</span>
+    </Button>
+  );
+}
 
 function QuestionItem({ q }: { q: ChatMessage }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +57,7 @@ function QuestionItem({ q }: { q: ChatMessage }) {
   return (
     <Box as="li" borderWidth="1px" borderRadius="l2" p="2" data-testid="chat-question" data-msg-id={q.msgId} data-answered={q.questionAnswered ? 'true' : 'false'}>
       <Flex gap="2" align="flex-start">
+        <VoteButton q={q} />
         <Avatar name={q.chatDisplayName} color={q.avatarBgColor} />
         <Stack gap="1" minW="0" flex="1">
           <HStack gap="1.5" flexWrap="wrap" rowGap="0">
@@ -77,7 +108,7 @@ export function QuestionsPanel({ hideTitle = false }: { hideTitle?: boolean }) {
   const [filter, setFilter] = useState<Filter>('all');
   const titleId = useId();
   const { questions, loaded } = chat.state;
-  const shown = questions.filter((q) => filter === 'all' || (filter === 'answered') === q.questionAnswered);
+  const shown = orderQuestions(questions.filter((q) => filter === 'all' || (filter === 'answered') === q.questionAnswered));
   const count = (f: Filter) => questions.filter((q) => f === 'all' || (f === 'answered') === q.questionAnswered).length;
 
   return (
@@ -106,7 +137,7 @@ export function QuestionsPanel({ hideTitle = false }: { hideTitle?: boolean }) {
           )}
         </Stack>
       ) : (
-        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" maxH={{ base: '26rem', md: '30rem' }} overflowY="auto" aria-live="polite">
+        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-live="polite" aria-label={t('chat.questions.byVotes')} data-testid="chat-questions-list">
           {shown.map((q) => (
             <QuestionItem key={q.msgId} q={q} />
           ))}

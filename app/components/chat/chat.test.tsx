@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { isWebLink, LINK_OPTIONS } from './ChatText';
 import { fileNameOfUrl, initials, sameLanguage } from './format';
+import { orderQuestions } from './questionOrder';
 import { backoffMs, chatSocketUrl, newClientId } from './useChat';
 
 const render = (text: string) => renderToStaticMarkup(<Linkify options={LINK_OPTIONS}>{text}</Linkify>);
@@ -61,5 +62,14 @@ describe('chat helpers', () => {
     expect(fileNameOfUrl('/api/chat/file?event=abcdefabcdef&key=chat%2Fabcdefabcdef%2Fu1%2Fabcdefgh12%2Freport.pdf')).toBe('report.pdf');
     expect(sameLanguage('en', 'en-GB')).toBe(true);
     expect(sameLanguage('es', 'en')).toBe(false);
+  });
+});
+
+describe('the Q&A order', () => {
+  const q = (msgId: string, votes: number) => ({ msgId, votes });
+  it('puts the most upvoted first, the earlier question first among equals, without changing the list given', () => {
+    const list = [q('000000000001', 0), q('000000000002', 3), q('000000000003', 1), q('000000000004', 3)];
+    expect(orderQuestions(list).map((x) => x.msgId)).toEqual(['000000000002', '000000000004', '000000000003', '000000000001']);
+    expect(list.map((x) => x.msgId)).toEqual(['000000000001', '000000000002', '000000000003', '000000000004']);
   });
 });

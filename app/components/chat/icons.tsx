@@ -85,3 +85,5 @@ export const ArrowDownIcon = ({ size = 14 }: { size?: number }) =>
       <path d="m19 12-7 7-7-7" />
     </>,
   );
+
+export const UpvoteIcon = ({ size = 14, filled = false }: { size?: number; filled?: boolean }) => svg(size, <path d="M12 4 4 14h5v6h6v-6h5L12 4Z" />, filled);

@@ -69,6 +69,8 @@ export interface ChatApi {
   retry: (clientId: string) => boolean;
   discard: (clientId: string) => void;
   like: (msgId: string, liked: boolean) => boolean;
+  /** Upvotes a question, or takes the vote back. */
+  vote: (msgId: string, voted: boolean) => boolean;
   loadEarlier: () => boolean;
   approve: (msgId: string) => boolean;
   remove: (msgId: string) => boolean;
@@ -266,6 +268,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       },
       discard: (clientId) => dispatch({ type: 'discard', clientId }),
       like: (msgId, liked) => act({ kind: 'like', target: msgId }, { type: 'like', likedMsgId: msgId, liked }),
+      vote: (msgId, voted) => act({ kind: 'vote', target: msgId }, { type: 'vote', msgId, voted }),
       loadEarlier: () => {
         const first = stateRef.current.messages[0];
         if (!first || stateRef.current.loadingEarlier) return false;

@@ -127,6 +127,8 @@ export interface ChatMessage {
   replyToText: string;
   replyToDisplayName: string;
   likes: number;
+  /** Upvotes of a question (one per person; the Q&A list sorts by them). 0 on other messages. */
+  votes: number;
   /** The previous message of the same stream (public, or this private conversation); null for the first and for pending ones. */
   prevMsgId: string | null;
   showHandQuestion: boolean;
@@ -158,6 +160,8 @@ export interface ChatMember {
 export type ChatEvent =
   | { kind: 'message'; seq: number; message: ChatMessage }
   | { kind: 'likes'; seq: number; likedMsgId: string; likes: number; by: string; liked: boolean }
+  /** A question's upvotes: `by` voted (or took the vote back); `votes` is the new count. */
+  | { kind: 'votes'; seq: number; msgId: string; votes: number; by: string; voted: boolean }
   | { kind: 'deleted'; seq: number; msgId: string }
   | { kind: 'answered'; seq: number; msgId: string; questionAnswered: boolean }
   /** Hosts only: the blocked list changed. (The blocked person's own sockets are closed with CHAT_CLOSE.blocked.) */
@@ -202,6 +206,8 @@ export const sendFrameSchema = z
 export const clientFrameSchema = z.discriminatedUnion('type', [
   sendFrameSchema,
   z.object({ type: z.literal('like'), clientId: clientIdSchema, likedMsgId: msgIdSchema, liked: z.boolean() }).strict(),
+  /** Upvote a question (voted: true) or take the vote back. */
+  z.object({ type: z.literal('vote'), clientId: clientIdSchema, msgId: msgIdSchema, voted: z.boolean() }).strict(),
   /** Older messages than `before` (a msgId), one page. */
   z.object({ type: z.literal('history'), clientId: clientIdSchema, before: msgIdSchema }).strict(),
   z.object({ type: z.literal('approve'), clientId: clientIdSchema, msgId: msgIdSchema }).strict(),
@@ -260,6 +266,8 @@ export interface WelcomeFrame {
   privateMessages: ChatMessage[];
   /** snapshot: msgIds the viewer has liked among the messages sent. */
   myLikes: string[];
+  /** snapshot: the questions the viewer has upvoted. */
+  myVotes: string[];
   /** Hosts and organizer who can receive private messages. */
   staff: ChatMember[];
   /** Hosts only: blocked people. */

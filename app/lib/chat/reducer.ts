@@ -117,6 +117,7 @@ function eventTarget(e: ChatEvent): string | null {
       return e.likedMsgId;
     case 'deleted':
     case 'answered':
+    case 'votes':
       return e.msgId;
     default:
       return null;
@@ -157,6 +158,17 @@ function applyEvent(s: ChatState, e: ChatEvent, now: number): ChatState {
       if (!holds(next, e.likedMsgId)) return withSeq(stashEarly(next, e, e.likedMsgId));
       return withSeq(mapEverywhere(next, e.likedMsgId, (m) => (e.seq > m.seq ? { ...m, likes: e.likes, seq: e.seq } : m)));
     }
+    case 'votes': {
+      let next = s;
+      if (s.me && e.by === s.me.userId) {
+        const myVotes = { ...s.myVotes };
+        if (e.voted) myVotes[e.msgId] = true;
+        else delete myVotes[e.msgId];
+        next = { ...next, myVotes };
+      }
+      if (!holds(next, e.msgId)) return withSeq(stashEarly(next, e, e.msgId));
+      return withSeq(mapEverywhere(next, e.msgId, (m) => (e.seq > m.seq ? { ...m, votes: e.votes, seq: e.seq } : m)));
+    }
     case 'answered': {
       if (!holds(s, e.msgId)) return withSeq(stashEarly(s, e, e.msgId));
       return withSeq(mapEverywhere(s, e.msgId, (m) => (e.seq > m.seq ? { ...m, questionAnswered: e.questionAnswered, seq: e.seq } : m)));
@@ -192,6 +204,8 @@ function applyWelcome(s: ChatState, w: WelcomeFrame, now: number): ChatState {
   for (const m of [...w.messages, ...w.pending, ...w.questions, ...w.privateMessages]) seen[m.msgId] = true;
   const myLikes: Record<string, true> = {};
   for (const id of w.myLikes) myLikes[id] = true;
+  const myVotes: Record<string, true> = {};
+  for (const id of w.myVotes ?? []) myVotes[id] = true;
   let next: ChatState = {
     ...base,
     messages: visible(w.messages),
@@ -202,6 +216,7 @@ function applyWelcome(s: ChatState, w: WelcomeFrame, now: number): ChatState {
     privates,
     privateRead,
     myLikes,
+    myVotes,
     lastSeq: w.headSeq,
     floorSeq: w.headSeq,
     seen,

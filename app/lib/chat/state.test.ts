@@ -23,6 +23,7 @@ function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
     replyToText: '',
     replyToDisplayName: '',
     likes: 0,
+    votes: 0,
     prevMsgId: null,
     showHandQuestion: false,
     questionAnswered: false,
@@ -56,6 +57,7 @@ function welcome(over: Partial<WelcomeFrame> = {}): WelcomeFrame {
     questions: [],
     privateMessages: [],
     myLikes: [],
+    myVotes: [],
     staff: [HOST],
     blocked: [],
     events: [],
@@ -163,6 +165,23 @@ describe('events', () => {
     expect(s.myLikes[formatMsgId(1)]).toBe(true);
     s = chatReducer(s, ev({ kind: 'likes', seq: 4, likedMsgId: formatMsgId(1), likes: 0, by: 'me', liked: false }));
     expect(s.myLikes[formatMsgId(1)]).toBeUndefined();
+  });
+
+  it('applies question votes, newer seq only, and tracks my own votes (also from the snapshot)', () => {
+    const q = msg(3, { prevMsgId: formatMsgId(2), showHandQuestion: true, chatMsgType: 'question' });
+    let s = run([ev({ kind: 'message', seq: 3, message: q })], live());
+    s = chatReducer(s, ev({ kind: 'votes', seq: 5, msgId: formatMsgId(3), votes: 2, by: 'x', voted: true }));
+    s = chatReducer(s, ev({ kind: 'votes', seq: 4, msgId: formatMsgId(3), votes: 1, by: 'y', voted: true }));
+    expect(s.questions[0]!.votes).toBe(2);
+    expect(s.myVotes[formatMsgId(3)]).toBeUndefined();
+    s = chatReducer(s, ev({ kind: 'votes', seq: 6, msgId: formatMsgId(3), votes: 3, by: 'me', voted: true }));
+    expect(s.myVotes[formatMsgId(3)]).toBe(true);
+    expect(s.questions[0]!.votes).toBe(3);
+    s = chatReducer(s, ev({ kind: 'votes', seq: 7, msgId: formatMsgId(3), votes: 2, by: 'me', voted: false }));
+    expect(s.myVotes[formatMsgId(3)]).toBeUndefined();
+    const fresh = run([frame(welcome({ headSeq: 3, questions: [{ ...q, votes: 4 }], myVotes: [formatMsgId(3)] }))]);
+    expect(fresh.myVotes).toEqual({ [formatMsgId(3)]: true });
+    expect(fresh.questions[0]!.votes).toBe(4);
   });
 
   it('a deleted message disappears everywhere and still counts for prevMsgId', () => {

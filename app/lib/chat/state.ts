@@ -24,7 +24,7 @@ export interface Outgoing {
   problem: ActionProblem | null;
 }
 
-export type ActionKind = 'like' | 'history' | 'approve' | 'delete' | 'answer' | 'block' | 'unblock';
+export type ActionKind = 'like' | 'vote' | 'history' | 'approve' | 'delete' | 'answer' | 'block' | 'unblock';
 export interface PendingAction {
   kind: ActionKind;
   /** The message or user the action is about. */
@@ -58,6 +58,8 @@ export interface ChatState {
   /** Per conversation: the last msgId read. */
   privateRead: Record<string, string>;
   myLikes: Record<string, true>;
+  /** Questions the viewer has upvoted. */
+  myVotes: Record<string, true>;
   staff: ChatMember[];
   blocked: ChatMember[];
   /** The highest seq applied. */
@@ -93,6 +95,7 @@ export const initialChatState: ChatState = {
   privates: {},
   privateRead: {},
   myLikes: {},
+  myVotes: {},
   staff: [],
   blocked: [],
   lastSeq: 0,

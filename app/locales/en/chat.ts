@@ -123,6 +123,18 @@ const chat = {
     markOpen: 'Reopen',
     askedIn: 'Asked in {{language}}',
     howTo: 'To ask, turn on “Ask as a question” when you write in the chat.',
+    upvote_one: 'Upvote ({{count}} vote)',
+    upvote_other: 'Upvote ({{count}} votes)',
+    byVotes: 'Questions, most upvoted first',
+  },
+  alerts: {
+    region: 'Private message alerts',
+    privateFrom: 'Private message from {{name}}',
+    attachment: 'Sent a file',
+    open: 'Open conversation',
+    dismiss: 'Dismiss',
+    unread_one: '{{count}} unread private message',
+    unread_other: '{{count}} unread private messages',
   },
   private: {
     title: 'Private messages',

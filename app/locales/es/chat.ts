@@ -124,6 +124,18 @@ const chat: TranslationShape<typeof en> = {
     markOpen: 'Reabrir',
     askedIn: 'Preguntada en {{language}}',
     howTo: 'Para preguntar, activa «Enviar como pregunta» al escribir en el chat.',
+    upvote_one: 'Votar ({{count}} voto)',
+    upvote_other: 'Votar ({{count}} votos)',
+    byVotes: 'Preguntas, las más votadas primero',
+  },
+  alerts: {
+    region: 'Avisos de mensajes privados',
+    privateFrom: 'Mensaje privado de {{name}}',
+    attachment: 'Envió un archivo',
+    open: 'Abrir conversación',
+    dismiss: 'Cerrar',
+    unread_one: '{{count}} mensaje privado sin leer',
+    unread_other: '{{count}} mensajes privados sin leer',
   },
   private: {
     title: 'Mensajes privados',

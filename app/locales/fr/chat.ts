@@ -124,6 +124,18 @@ const chat: TranslationShape<typeof en> = {
     markOpen: 'Rouvrir',
     askedIn: 'Posée en {{language}}',
     howTo: 'Pour poser une question, activez « Poser comme question » en écrivant dans la discussion.',
+    upvote_one: 'Voter ({{count}} vote)',
+    upvote_other: 'Voter ({{count}} votes)',
+    byVotes: 'Questions, les plus votées d’abord',
+  },
+  alerts: {
+    region: 'Alertes de messages privés',
+    privateFrom: 'Message privé de {{name}}',
+    attachment: 'A envoyé un fichier',
+    open: 'Ouvrir la conversation',
+    dismiss: 'Fermer',
+    unread_one: '{{count}} message privé non lu',
+    unread_other: '{{count}} messages privés non lus',
   },
   private: {
     title: 'Messages privés',

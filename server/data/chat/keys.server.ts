@@ -10,6 +10,7 @@
  *   INBOX#<userId>#<msgId>    one pointer per party of a private message
  *   LOG#<seq>                 every change with its audience: the replay log for resume
  *   LIKE#<userId>#<msgId>     one per like
+ *   VOTE#<userId>#<msgId>     one per upvote of a question
  *   MEMBER#<userId>           who connected: display name, role, last seen
  *   STAFF#<userId>            organizer and hosts who can receive private messages
  */
@@ -94,7 +95,7 @@ export function streamOf(event: ChatEvent): Stream {
 }
 
 /** Fields of a new message the sender's side decides; the repository numbers and chains it. */
-export type MessageDraft = Omit<ChatMessage, 'msgId' | 'eventId' | 'seq' | 'likes' | 'prevMsgId' | 'questionAnswered' | 'deleted' | 'approvedFrom'>;
+export type MessageDraft = Omit<ChatMessage, 'msgId' | 'eventId' | 'seq' | 'likes' | 'votes' | 'prevMsgId' | 'questionAnswered' | 'deleted' | 'approvedFrom'>;
 
 export interface PublicSnapshot {
   headSeq: number;
@@ -120,6 +121,7 @@ const MESSAGE_FIELDS = [
   'replyToText',
   'replyToDisplayName',
   'likes',
+  'votes',
   'prevMsgId',
   'showHandQuestion',
   'questionAnswered',
@@ -151,6 +153,7 @@ export const SK = {
   inbox: (userId: string, msgId: string) => `INBOX#${userId}#${msgId}`,
   log: (seq: number) => `LOG#${formatMsgId(seq)}`,
   like: (userId: string, msgId: string) => `LIKE#${userId}#${msgId}`,
+  vote: (userId: string, msgId: string) => `VOTE#${userId}#${msgId}`,
   member: (userId: string) => `MEMBER#${userId}`,
   staff: (userId: string) => `STAFF#${userId}`,
 } as const;
@@ -166,6 +169,7 @@ export function toMessage(item: Record<string, unknown>): ChatMessage {
   message.replyToDisplayName ??= '';
   message.textMessage ??= '';
   message.likes = Number(message.likes ?? 0);
+  message.votes = Number(message.votes ?? 0);
   message.seq = Number(message.seq);
   return message;
 }

@@ -216,12 +216,22 @@ export class ChatReads {
   }
 
   /** Which of these messages the user has liked. */
-  async likedAmong(tenantId: TenantId, eventId: string, userId: string, msgIds: Iterable<string>): Promise<string[]> {
+  likedAmong(tenantId: TenantId, eventId: string, userId: string, msgIds: Iterable<string>): Promise<string[]> {
+    return this.markedAmong(tenantId, eventId, `LIKE#${userId}#`, msgIds);
+  }
+
+  /** Which of these questions the user has upvoted. */
+  votedAmong(tenantId: TenantId, eventId: string, userId: string, msgIds: Iterable<string>): Promise<string[]> {
+    return this.markedAmong(tenantId, eventId, `VOTE#${userId}#`, msgIds);
+  }
+
+  /** The msgIds among `msgIds` that have a per-user item under `prefix` (a like or a vote). */
+  private async markedAmong(tenantId: TenantId, eventId: string, prefix: string, msgIds: Iterable<string>): Promise<string[]> {
     const wanted = new Set(msgIds);
     if (!wanted.size) return [];
     const items = await this.queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': chatPk(tenantId, eventId), ':p': `LIKE#${userId}#` },
+      ExpressionAttributeValues: { ':pk': chatPk(tenantId, eventId), ':p': prefix },
     });
     return items.map((i) => String(i.msgId)).filter((id) => wanted.has(id));
   }

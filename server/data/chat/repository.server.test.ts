@@ -163,7 +163,7 @@ describe('ChatRepository tenant isolation', () => {
     const tenantB = uniqueTenantId('chatb');
     const eventId = newEventId();
     const repo = new ChatRepository(db);
-    await repo.postMessage(tenantA, eventId, draft('p1', 'only for A', { showHandQuestion: true, chatMsgType: 'question' }));
+    const question = messageOf(await repo.postMessage(tenantA, eventId, draft('p1', 'only for A', { showHandQuestion: true, chatMsgType: 'question' })));
     await repo.postMessage(tenantA, eventId, draft('p1', 'pm', { isPrivateMsg: true, recipient: 'host', msgSubType: 'toHost' }));
     await repo.putMember(tenantA, eventId, { userId: 'p1', displayName: 'P1', role: 'participant', avatarBgColor: '#1D4ED8' }, null);
 
@@ -178,6 +178,13 @@ describe('ChatRepository tenant isolation', () => {
     expect(b).toEqual({ headSeq: 0, messages: [], hasMore: false, questions: [], staff: [] });
     expect(await repo.privateFor(tenantB, eventId, 'p1')).toEqual([]);
     expect(await repo.getMember(tenantB, eventId, 'p1')).toBeNull();
+
+    // Votes are tenant-bound too: B cannot vote on A's question through the same event id, and A's vote item lives under A.
+    await expect(repo.vote(tenantB, eventId, { userId: 'p2', role: 'participant' }, question.msgId, true)).rejects.toEqual(new ChatError('messageNotFound'));
+    const voted = await repo.vote(tenantA, eventId, { userId: 'p2', role: 'participant' }, question.msgId, true);
+    expect(voted?.event).toMatchObject({ kind: 'votes', msgId: question.msgId, votes: 1, by: 'p2', voted: true });
+    expect(await repo.votedAmong(tenantA, eventId, 'p2', [question.msgId])).toEqual([question.msgId]);
+    expect(await repo.votedAmong(tenantB, eventId, 'p2', [question.msgId])).toEqual([]);
     // @ts-expect-error a malformed id is no TenantId; the key builder refuses it at run time as well
     expect(() => chatPk('Bad Tenant', eventId)).toThrow();
   });

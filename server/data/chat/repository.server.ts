@@ -74,7 +74,7 @@ export class ChatRepository extends ChatReads {
       tenantId,
       eventId,
       async ({ seq, msgId, lastPublic, lastPrivate }) => {
-        const base = { ...draft, msgId, eventId, seq, likes: 0, questionAnswered: false, deleted: false, approvedFrom: null };
+        const base = { ...draft, msgId, eventId, seq, likes: 0, votes: 0, questionAnswered: false, deleted: false, approvedFrom: null };
         if (draft.isPrivateMsg && draft.recipient) {
           const pair = pairKey(draft.sender, draft.recipient);
           const message: ChatMessage = { ...base, prevMsgId: lastPrivate(pair), status: 'approved' };
@@ -155,6 +155,38 @@ export class ChatRepository extends ChatReads {
               UpdateExpression: 'SET likes = :l, seq = :s',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':l': likes, ':s': seq },
+            },
+          },
+        ],
+      };
+    });
+  }
+
+  /**
+   * Upvotes a public question or takes the vote back: one VOTE# item per person and question, so a
+   * repeat changes nothing (docs/decisions/0023). Pending, private and deleted messages and plain
+   * messages are not questions anyone can vote on.
+   */
+  vote(tenantId: TenantId, eventId: string, viewer: Viewer, msgId: string, voted: boolean): Promise<Sequenced | null> {
+    const pk = chatPk(tenantId, eventId);
+    return this.append(tenantId, eventId, async ({ seq }) => {
+      const voteKey = { pk, sk: SK.vote(viewer.userId, msgId) };
+      const [found, mine] = await Promise.all([this.getItem(pk, SK.pub(msgId)), this.getItem(pk, voteKey.sk)]);
+      if (!found || !found.showHandQuestion || found.deleted) throw new ChatError('messageNotFound');
+      if (Boolean(mine) === voted) return null;
+      const votes = Math.max(0, Number(found.votes ?? 0) + (voted ? 1 : -1));
+      return {
+        event: { kind: 'votes', seq, msgId, votes, by: viewer.userId, voted },
+        audience: EVERYONE,
+        writes: [
+          voted ? this.put(pk, voteKey.sk, { msgId, userId: viewer.userId }) : { Delete: { TableName: this.db.table, Key: voteKey } },
+          {
+            Update: {
+              TableName: this.db.table,
+              Key: { pk, sk: SK.pub(msgId) },
+              UpdateExpression: 'SET votes = :v, seq = :s',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':v': votes, ':s': seq },
             },
           },
         ],

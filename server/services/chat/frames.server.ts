@@ -147,6 +147,11 @@ export class ChatFrames {
         await publish(await chat.like(eventId, conn.viewer, frame.likedMsgId, frame.liked));
         return ack();
       }
+      case 'vote': {
+        await this.limit(this.actionLimiter, conn);
+        await publish(await chat.vote(eventId, conn.viewer, frame.msgId, frame.voted));
+        return ack();
+      }
       case 'history': {
         await this.limit(this.actionLimiter, conn);
         const page = await chat.page(eventId, frame.before);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '#app/lib/chat/protocol';
+import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type ServerFrame, type WelcomeFrame } from '#app/lib/chat/protocol';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cancelEvent, eventKey } from '../../data/events.server';
 import { getEventFor } from '../../data/hostInvitations.server';
@@ -242,6 +242,43 @@ describe('chat socket: questions, moderation, private messages, blocking', () =>
 
     const late = await joined(bob, event.eventId);
     expect(late.welcome.questions).toEqual([expect.objectContaining({ msgId: qId, questionAnswered: true })]);
+  });
+
+  it('questions take one upvote per person, toggled; counts and one’s own votes reach late joiners; only questions are voted on', async () => {
+    const event = await openEvent(server.services, organizer);
+    const org = await joined(organizer, event.eventId);
+    const a = await joined(alice, event.eventId);
+    const b = await joined(bob, event.eventId);
+    const qId = ((await say(a.client, 'Slides afterwards?', { showHandQuestion: true })) as { msgId: string }).msgId;
+    const plainId = ((await say(a.client, 'just chatting')) as { msgId: string }).msgId;
+    expect((await messageEvent(b.client, (m) => m.msgId === qId)).votes).toBe(0);
+
+    const vote = async (client: ChatClient, msgId: string, voted: boolean) => {
+      const id = clientId();
+      client.send({ type: 'vote', clientId: id, msgId, voted });
+      return client.waitFor<Extract<ServerFrame, { type: 'ack' | 'error' }>>((f) => (f.type === 'ack' || f.type === 'error') && f.clientId === id);
+    };
+    expect(await vote(b.client, qId, true)).toMatchObject({ type: 'ack' });
+    expect(await org.client.event((e) => e.kind === 'votes' && e.msgId === qId)).toMatchObject({ votes: 1, by: bob.sub, voted: true });
+    // A second vote by the same person changes nothing; another person's counts.
+    expect(await vote(b.client, qId, true)).toMatchObject({ type: 'ack' });
+    expect(await vote(org.client, qId, true)).toMatchObject({ type: 'ack' });
+    expect(await a.client.event((e) => e.kind === 'votes' && e.msgId === qId && e.votes === 2)).toMatchObject({ by: organizer.sub });
+    // Toggling off takes the vote back.
+    expect(await vote(org.client, qId, false)).toMatchObject({ type: 'ack' });
+    expect(await a.client.event((e) => e.kind === 'votes' && e.msgId === qId && e.voted === false)).toMatchObject({ votes: 1 });
+    // A plain message, an unknown id and another event's question are not voted on.
+    expect(await vote(b.client, plainId, true)).toMatchObject({ type: 'error', code: 'messageNotFound' });
+    expect(await vote(b.client, '000000099999', true)).toMatchObject({ type: 'error', code: 'messageNotFound' });
+    const other = await openEvent(server.services, organizer);
+    const elsewhere = await joined(carol, other.eventId);
+    expect(await vote(elsewhere.client, qId, true)).toMatchObject({ type: 'error', code: 'messageNotFound' });
+
+    const late = await joined(bob, event.eventId);
+    expect(late.welcome.questions).toEqual([expect.objectContaining({ msgId: qId, votes: 1 })]);
+    expect(late.welcome.myVotes).toEqual([qId]);
+    const lateOrg = await joined(organizer, event.eventId);
+    expect(lateOrg.welcome.myVotes).toEqual([]);
   });
 
   it('with moderateChat holds participants’ messages for approval, seen only by the author and hosts', async () => {

@@ -53,6 +53,7 @@ export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, a
         questions: [],
         privateMessages: [],
         myLikes: [],
+        myVotes: [],
         staff: staffList,
         blocked: blockedList,
         events,
@@ -66,7 +67,14 @@ export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, a
     blocked(),
   ]);
   const ids = [...shared.messages, ...shared.questions, ...privateMessages].map((m) => m.msgId);
-  const myLikes = await chat.likedAmong(eventId, viewer.userId, ids);
+  const [myLikes, myVotes] = await Promise.all([
+    chat.likedAmong(eventId, viewer.userId, ids),
+    chat.votedAmong(
+      eventId,
+      viewer.userId,
+      shared.questions.map((q) => q.msgId),
+    ),
+  ]);
   return {
     ...base,
     mode: 'snapshot',
@@ -77,6 +85,7 @@ export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, a
     questions: shared.questions,
     privateMessages,
     myLikes,
+    myVotes,
     staff: shared.staff,
     blocked: blockedList,
     events: [],

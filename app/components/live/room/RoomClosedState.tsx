@@ -1,42 +1,56 @@
-/** The page when the room cannot be entered: blocked, or the event is over, expired or cancelled. */
-import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+/**
+ * The page when the room cannot be entered: blocked, or the event is over, expired or cancelled.
+ * Room routes have no site header, so it carries the tenant's logo (a link home) itself.
+ */
+import { Alert, Box, Button, Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { previewHref } from '#app/lib/events/model';
+import { useRootData } from '#app/lib/rootData';
 
 export type ClosedReason = 'blocked' | 'ended' | 'expired' | 'cancelled' | 'removed';
 
 export function RoomClosedState({ reason, eventId, title }: { reason: ClosedReason; eventId: string; title?: string }) {
   const { t } = useTranslation();
+  const root = useRootData();
   return (
-    <Container maxW="3xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }} data-testid={`room-${reason}`}>
-      <Stack gap="6">
-        {title && reason !== 'blocked' && (
-          <Text color="fg.muted" fontWeight="medium">
-            {title}
-          </Text>
-        )}
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {t(`live.closed.${reason}Title`)}
-        </Heading>
-        <Alert.Root status={reason === 'blocked' || reason === 'removed' ? 'error' : 'info'} borderRadius="l3">
-          <Alert.Indicator />
-          <Alert.Description>{t(`live.closed.${reason}Body`)}</Alert.Description>
-        </Alert.Root>
-        <HStack gap="3" flexWrap="wrap">
-          <Button asChild colorPalette="brand">
-            <Link to="/liveEvents">{t('live.closed.browse')}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/eventsCalendar">{t('live.closed.calendar')}</Link>
-          </Button>
-          {reason !== 'blocked' && reason !== 'removed' && (
-            <Button asChild variant="ghost">
-              <Link to={previewHref(eventId)}>{t('live.closed.details')}</Link>
-            </Button>
+    <>
+      {root && (
+        <Box as="header" px={{ base: '4', md: '6' }} py="3" bg="header.bg" borderBottomWidth="1px" borderColor="border">
+          <Link to="/" aria-label={root.tenant.displayName}>
+            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="8" w="auto" maxW="40" />
+          </Link>
+        </Box>
+      )}
+      <Container maxW="3xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }} data-testid={`room-${reason}`}>
+        <Stack gap="6">
+          {title && reason !== 'blocked' && (
+            <Text color="fg.muted" fontWeight="medium">
+              {title}
+            </Text>
           )}
-        </HStack>
-      </Stack>
-    </Container>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {t(`live.closed.${reason}Title`)}
+          </Heading>
+          <Alert.Root status={reason === 'blocked' || reason === 'removed' ? 'error' : 'info'} borderRadius="l3">
+            <Alert.Indicator />
+            <Alert.Description>{t(`live.closed.${reason}Body`)}</Alert.Description>
+          </Alert.Root>
+          <HStack gap="3" flexWrap="wrap">
+            <Button asChild colorPalette="brand">
+              <Link to="/liveEvents">{t('live.closed.browse')}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/eventsCalendar">{t('live.closed.calendar')}</Link>
+            </Button>
+            {reason !== 'blocked' && reason !== 'removed' && (
+              <Button asChild variant="ghost">
+                <Link to={previewHref(eventId)}>{t('live.closed.details')}</Link>
+              </Button>
+            )}
+          </HStack>
+        </Stack>
+      </Container>
+    </>
   );
 }

@@ -1,33 +1,37 @@
 /**
- * A live room page, whatever the layout: header (title, time, role), the stage (LiveKit, loaded in
- * the browser only), the event's chat (beside the stage on desktop, below it on phones, the whole
- * page in /liveEventsChat, the Chat tab in /liveEventsContainer) and the panels the layout asks for
- * (tabs Chat / Participants / Q&A, raise hand, host controls). One ChatProvider holds the page's
- * chat connection, shared by the chat pane and the Q&A tab. The stage has its own states
- * (connecting, unavailable, ended); the panels work whether or not video does.
+ * A live room, whatever the layout: a full-viewport stage, not a page. A slim bar (RoomBar) in
+ * place of the site header; below it two areas that never scroll the document:
+ *  - the main area: the stage (StageArea) and what the layout adds beside it (observers, restream
+ *    note, settings link, raise hand, the host panel), scrolling inside itself when it is long;
+ *  - the dock: the chat (or the tabs Chat / Participants / Q&A), filling its height, with the
+ *    composer pinned at its foot.
+ * From lg the dock is a column beside the stage; below lg the stage area sits on top (at most half
+ * the height) and the dock fills the rest. In /liveEventsChat (no stage) the chat comes first and
+ * takes the wide side, the host panel the column (below the chat on phones). One ChatProvider holds the page's chat connection, shared by
+ * the chat pane, the Q&A tab and the private-message alerts (toast + badge, from any tab).
  */
-import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Link as ChakraLink, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Link, useNavigate, useRevalidator } from '@remix-run/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Box, Flex, Heading, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Link, useRevalidator } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatPane } from '#app/components/chat/ChatPane';
+import { ChatPane, type PrivateRequest } from '#app/components/chat/ChatPane';
+import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAlerts';
 import { QuestionsPanel } from '#app/components/chat/QuestionsPanel';
 import { ChatProvider } from '#app/components/chat/useChat';
-import { LocalTime } from '#app/components/events/LocalTime';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
+import type { ChatMember } from '#app/lib/chat/protocol';
 import type { RoomAction } from '#app/lib/events/api';
-import { lobbyHref, type PublicEvent, type RoomLayout } from '#app/lib/events/model';
+import type { PublicEvent, RoomLayout } from '#app/lib/events/model';
 import type { EventRole } from '#app/lib/events/permissions';
 import { EndForAll, HostBlocked, HostHands, HostPanel, HostParticipants, useRoomActions, useRoomState } from './HostPanel';
-import { layoutSpec, type LayoutSpec } from './layouts';
-import type { RoomEnd, RosterEntry } from './LiveStage';
+import { layoutSpec } from './layouts';
+import type { RosterEntry } from './LiveStage';
 import { RaiseHand } from './RaiseHand';
 import type { ApiResult } from './roomApi';
+import { RoomBar } from './RoomBar';
 import { RoomClosedState, type ClosedReason } from './RoomClosedState';
-import { useRoomSession } from './useRoomSession';
-import { VideoUnavailable } from './VideoUnavailable';
-
-const LiveStage = lazy(() => import('./LiveStage'));
+import { Roster } from './Roster';
+import { StageArea } from './StageArea';
 
 export interface RoomShellProps {
   layout: RoomLayout;
@@ -39,161 +43,38 @@ export interface RoomShellProps {
   tenantZone: string;
 }
 
-function useMounted() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
+type SideTab = 'chat' | 'participants' | 'qa';
 
-function StageMessage({ children, testId }: { children: React.ReactNode; testId: string }) {
+/** A tab's count of unread private messages (hidden at zero), with its words for screen readers. */
+function TabBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
+  if (count <= 0) return null;
   return (
-    <Flex h="full" align="center" justify="center" p="6" textAlign="center" bg="bg.muted" data-testid={testId}>
-      <Stack gap="3" align="center" maxW="md">
-        {children}
-      </Stack>
-    </Flex>
+    <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full" aria-label={label} data-testid={testId}>
+      {count}
+    </Badge>
   );
 }
 
-function Busy({ text }: { text: string }) {
+export function RoomShell(props: RoomShellProps) {
+  const [closed, setClosed] = useState<ClosedReason | null>(null);
+  if (closed) return <RoomClosedState reason={closed} eventId={props.event.eventId} title={props.event.title} />;
   return (
-    <Flex h="full" align="center" justify="center" gap="3" bg="gray.900" color="white" role="status" data-testid="room-connecting">
-      <Spinner size="md" />
-      <Text>{text}</Text>
-    </Flex>
+    <ChatProvider eventId={props.event.eventId} role={props.role}>
+      <RoomFrame {...props} onClosed={setClosed} />
+    </ChatProvider>
   );
 }
 
-interface StageAreaProps {
-  spec: LayoutSpec;
-  layout: RoomLayout;
-  event: PublicEvent;
-  devices: DeviceChoice;
-  onRoster: (roster: RosterEntry[]) => void;
-  onClosed: (reason: ClosedReason) => void;
-}
-
-function StageArea({ spec, layout, event, devices, onRoster, onClosed }: StageAreaProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const mounted = useMounted();
-  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted);
-  const [ended, setEnded] = useState<RoomEnd | null>(null);
-
-  useEffect(() => {
-    if (phase.kind !== 'refused') return;
-    if (phase.error === 'notYetOpen') navigate(lobbyHref(event.eventId), { replace: true });
-    else if (phase.error === 'blocked' || phase.error === 'ended' || phase.error === 'expired' || phase.error === 'cancelled') onClosed(phase.error);
-  }, [phase, navigate, event.eventId, onClosed]);
-
-  const onEnd = useCallback(
-    (reason: RoomEnd) => {
-      setEnded(reason);
-      onRoster([]);
-      if (reason === 'ended') onClosed('ended');
-      if (reason === 'removed') onClosed('removed');
-    },
-    [onRoster, onClosed],
-  );
-  const rejoin = useCallback(() => {
-    setEnded(null);
-    retry();
-  }, [retry]);
-
-  let body: React.ReactNode;
-  if (!mounted || phase.kind === 'loading') body = <Busy text={t('live.connection.preparing')} />;
-  else if (ended === 'left' || ended === 'lost') {
-    body = (
-      <StageMessage testId={`room-${ended}`}>
-        <Text fontWeight="semibold">{t(`live.connection.${ended}`)}</Text>
-        <Button colorPalette="brand" onClick={rejoin} data-testid="room-rejoin">
-          {t('live.connection.rejoin')}
-        </Button>
-      </StageMessage>
-    );
-  } else if (phase.kind === 'unavailable') body = <VideoUnavailable onRetry={retry} detail={phase.detail} />;
-  else if (phase.kind === 'refused') {
-    body = (
-      <StageMessage testId="room-refused">
-        <Text>{phase.message || t(`live.errors.${phase.error}`)}</Text>
-        {phase.error === 'unauthenticated' ? (
-          <Button asChild colorPalette="brand">
-            <Link to={`/signIn?redirectTo=${encodeURIComponent(`/${layout}?event=${event.eventId}`)}`}>{t('live.connection.signIn')}</Link>
-          </Button>
-        ) : (
-          <Button variant="outline" onClick={retry}>
-            {t('live.unavailable.retry')}
-          </Button>
-        )}
-      </StageMessage>
-    );
-  } else {
-    body = (
-      <Suspense fallback={<Busy text={t('live.connection.preparing')} />}>
-        <LiveStage key={phase.attempt} session={phase.session} spec={spec} devices={devices} onUnavailable={markUnavailable} onEnd={onEnd} onRoster={onRoster} />
-      </Suspense>
-    );
-  }
-
-  return (
-    <Box
-      as="section"
-      aria-label={t('live.stage.label')}
-      position="relative"
-      h={spec.audioOnly ? { base: '80', md: '96' } : { base: '72', sm: '96', lg: '32rem', '2xl': '40rem' }}
-      borderRadius="l3"
-      overflow="hidden"
-      bg={spec.branded ? 'brand.950' : 'gray.900'}
-      borderWidth={spec.branded ? '3px' : '0'}
-      borderColor="brand.solid"
-      data-testid="room-stage"
-      data-stage={spec.stage}
-      data-phase={phase.kind}
-    >
-      {body}
-    </Box>
-  );
-}
-
-function Roster({ roster, connected }: { roster: RosterEntry[]; connected: boolean }) {
-  const { t } = useTranslation();
-  if (!connected) {
-    return (
-      <Text fontSize="sm" color="fg.muted" data-testid="roster-unavailable">
-        {t('live.roster.needsVideo')}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="2" data-testid="roster">
-      <Heading as="h3" size="sm">
-        {t('live.roster.title', { count: roster.length })}
-      </Heading>
-      <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-        {roster.map((p) => (
-          <HStack as="li" key={p.identity} gap="2">
-            <Box w="2.5" h="2.5" borderRadius="full" bg={p.speaking ? 'green.500' : p.publishing ? 'brand.solid' : 'gray.400'} aria-hidden />
-            <Text>{p.local ? t('live.roster.you', { name: p.name }) : p.name}</Text>
-            {p.publishing && (
-              <Badge size="sm" variant="subtle">
-                {t('live.roster.onStage')}
-              </Badge>
-            )}
-          </HStack>
-        ))}
-      </Stack>
-    </Stack>
-  );
-}
-
-export function RoomShell({ layout, event, role, me, canModerate, savedDevices, tenantZone }: RoomShellProps) {
+function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
   const { t } = useTranslation();
   const spec = layoutSpec(layout);
   const revalidator = useRevalidator();
-  const [closed, setClosed] = useState<ClosedReason | null>(null);
   const [roster, setRoster] = useState<RosterEntry[]>([]);
   const [devices, setDevices] = useState<DeviceChoice>(() => mergeChoices(savedDevices));
   useEffect(() => setDevices(mergeChoices(readJoinDevices(), savedDevices)), [savedDevices]);
+  const [sideTab, setSideTab] = useState<SideTab>('chat');
+  const [privateRequest, setPrivateRequest] = useState<PrivateRequest | null>(null);
+  const unreadPrivate = useUnreadPrivate();
 
   const room = useRoomState(event.eventId, canModerate);
   const onActionDone = useCallback(
@@ -202,27 +83,40 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
       if (action.intent === 'end' && (result.ok || result.status === 503)) revalidator.revalidate();
       else room.refresh();
     },
-    [revalidator, room],
+    [revalidator, room]
   );
   const actions = useRoomActions(onActionDone);
   const sectionProps = { eventId: event.eventId, me, room, actions };
   const onRoster = useCallback((r: RosterEntry[]) => setRoster(r), []);
-  const onClosed = useCallback((reason: ClosedReason) => setClosed(reason), []);
+  const openPrivate = useCallback((member: ChatMember) => {
+    setSideTab('chat');
+    setPrivateRequest((prev) => ({ member, key: (prev?.key ?? 0) + 1 }));
+  }, []);
 
   const audience = role === 'participant';
   const showRaiseHand = spec.raiseHand && audience;
   const observers = useMemo(() => roster.filter((p) => !p.publishing), [roster]);
+  const hasStage = spec.stage !== 'none';
 
-  if (closed) return <RoomClosedState reason={closed} eventId={event.eventId} title={event.title} />;
+  const chatPane = <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} hideTitle questionsElsewhere={spec.tabs} privateRequest={privateRequest} />;
 
-  const stage =
-    spec.stage === 'none' ? null : <StageArea spec={spec} layout={layout} event={event} devices={devices} onRoster={onRoster} onClosed={onClosed} />;
-
-  const sideTabs = spec.tabs ? (
-    <Tabs.Root defaultValue="chat" variant="enclosed" colorPalette="brand" fitted data-testid="room-side-tabs">
-      <Tabs.List aria-label={t('live.tabs.label')}>
-        <Tabs.Trigger value="chat" data-testid="tab-chat">
+  const dock = spec.tabs ? (
+    <Tabs.Root
+      value={sideTab}
+      onValueChange={(d) => setSideTab(d.value as SideTab)}
+      variant="enclosed"
+      colorPalette="brand"
+      fitted
+      display="flex"
+      flexDirection="column"
+      flex="1"
+      minH="0"
+      data-testid="room-side-tabs"
+    >
+      <Tabs.List aria-label={t('live.tabs.label')} flexShrink={0}>
+        <Tabs.Trigger value="chat" gap="1.5" data-testid="tab-chat">
           {t('live.tabs.chat')}
+          <TabBadge count={unreadPrivate} label={t('chat.alerts.unread', { count: unreadPrivate })} testId="tab-chat-unread" />
         </Tabs.Trigger>
         <Tabs.Trigger value="participants" data-testid="tab-participants">
           {t('live.tabs.participants')}
@@ -231,10 +125,10 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
           {t('live.tabs.qa')}
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="chat">
-        <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} hideTitle questionsElsewhere />
+      <Tabs.Content value="chat" flex="1" minH="0" pt="2" pb="0" css={{ '&:not([hidden])': { display: 'flex', flexDirection: 'column' } }}>
+        {chatPane}
       </Tabs.Content>
-      <Tabs.Content value="participants">
+      <Tabs.Content value="participants" flex="1" minH="0" overflowY="auto">
         {canModerate ? (
           <Stack gap="4" data-testid="host-panel">
             <HostParticipants {...sectionProps} />
@@ -245,7 +139,7 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
           <Roster roster={roster} connected={roster.length > 0} />
         )}
       </Tabs.Content>
-      <Tabs.Content value="qa">
+      <Tabs.Content value="qa" flex="1" minH="0" overflowY="auto">
         <Stack gap="4">
           <QuestionsPanel />
           <Stack gap="3" pt="3" borderTopWidth="1px">
@@ -257,83 +151,83 @@ export function RoomShell({ layout, event, role, me, canModerate, savedDevices, 
         </Stack>
       </Tabs.Content>
     </Tabs.Root>
-  ) : null;
+  ) : (
+    chatPane
+  );
 
-  const chat = spec.chat ? <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} tall={!stage} /> : null;
-  const hostPanel = canModerate && !spec.tabs ? <HostPanel {...sectionProps} /> : null;
-  const hasSide = Boolean(sideTabs || hostPanel || (chat && stage));
+  const showObservers = spec.participantsObserve && hasStage;
+  const showRestream = spec.restreamNote && canModerate;
+  const showOwnRaiseHand = showRaiseHand && !spec.tabs;
+  const showHostPanel = canModerate && !spec.tabs;
+  const hasMain = hasStage || showObservers || showRestream || spec.settingsLink || showOwnRaiseHand || showHostPanel;
+
+  // DOM order is reading and focus order: the stage first where there is one, else the chat first.
+  const mainArea = hasMain ? (
+    <Flex
+      direction="column"
+      gap="3"
+      minW="0"
+      minH="0"
+      overflowY="auto"
+      flex={hasStage ? { base: '0 1 auto', lg: '1 1 0' } : { base: '0 1 auto', lg: '0 0 24rem' }}
+      maxH={{ base: '50%', lg: 'none' }}
+      data-testid="room-main"
+    >
+      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} onRoster={onRoster} onClosed={onClosed} />}
+      {showObservers && (
+        <Text fontSize="sm" color="fg.muted" data-testid="observers">
+          {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
+        </Text>
+      )}
+      {showRestream && (
+        <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
+          <Stack gap="2">
+            <Heading as="h2" size="sm">
+              {t('live.restream.title')}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t('live.restream.body')}
+            </Text>
+            <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
+              <Link to="/rtmpKey">{t('live.restream.link')}</Link>
+            </ChakraLink>
+          </Stack>
+        </Box>
+      )}
+      {spec.settingsLink && (
+        <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
+          <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
+        </ChakraLink>
+      )}
+      {showOwnRaiseHand && (
+        <Box borderWidth="1px" borderRadius="l3" p="4">
+          <RaiseHand eventId={event.eventId} />
+        </Box>
+      )}
+      {showHostPanel && <HostPanel {...sectionProps} />}
+    </Flex>
+  ) : null;
+  const dockArea = (
+    <Flex
+      direction="column"
+      minW="0"
+      minH={{ base: '14rem', lg: '0' }}
+      flex={hasStage ? { base: '1 1 0', lg: '0 0 auto' } : '1 1 0'}
+      w={hasStage ? { lg: '22rem', xl: '24rem' } : undefined}
+      data-testid="room-dock"
+    >
+      {dock}
+    </Flex>
+  );
 
   return (
-    <ChatProvider eventId={event.eventId} role={role}>
-      <Container maxW="8xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }} data-testid="room" data-layout={layout}>
-        <Stack gap={{ base: '4', md: '5' }}>
-          <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3">
-            <Stack gap="1" minW="0">
-              <Heading as="h1" size={{ base: 'xl', md: '2xl' }} data-testid="room-title">
-                {event.title}
-              </Heading>
-              <HStack gap="2" flexWrap="wrap" color="fg.muted" fontSize="sm">
-                <Badge colorPalette={event.status === 'live' ? 'red' : 'gray'} variant="solid" data-testid="room-status">
-                  {t(`events.status.${event.status}`)}
-                </Badge>
-                <Badge variant="subtle" data-testid="room-role">
-                  {t(`live.roles.${role}`)}
-                </Badge>
-                <Text>
-                  <LocalTime iso={event.eventDateTime} fallbackZone={tenantZone} style="dateTime" />
-                </Text>
-                <Text>{t(`live.layouts.${layout}`)}</Text>
-              </HStack>
-            </Stack>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/liveEvents">{t('live.leavePage')}</Link>
-            </Button>
-          </Flex>
-
-          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: hasSide ? 'minmax(0, 1fr) 22rem' : 'minmax(0, 1fr)', xl: hasSide ? 'minmax(0, 1fr) 24rem' : 'minmax(0, 1fr)' }} gap={{ base: '4', md: '5' }} alignItems="start">
-            <Stack gap="4" minW="0">
-              {stage ?? chat}
-              {spec.participantsObserve && stage && (
-                <Text fontSize="sm" color="fg.muted" data-testid="observers">
-                  {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
-                </Text>
-              )}
-              {spec.restreamNote && canModerate && (
-                <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
-                  <Stack gap="2">
-                    <Heading as="h2" size="sm">
-                      {t('live.restream.title')}
-                    </Heading>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('live.restream.body')}
-                    </Text>
-                    <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
-                      <Link to="/rtmpKey">{t('live.restream.link')}</Link>
-                    </ChakraLink>
-                  </Stack>
-                </Box>
-              )}
-              {spec.settingsLink && (
-                <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
-                  <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
-                </ChakraLink>
-              )}
-              {showRaiseHand && !spec.tabs && (
-                <Box borderWidth="1px" borderRadius="l3" p="4">
-                  <RaiseHand eventId={event.eventId} />
-                </Box>
-              )}
-            </Stack>
-            {hasSide && (
-              <Stack gap="4" minW="0">
-                {sideTabs}
-                {stage && chat}
-                {hostPanel}
-              </Stack>
-            )}
-          </Grid>
-        </Stack>
-      </Container>
-    </ChatProvider>
+    <Flex direction="column" h="100dvh" overflow="hidden" data-testid="room" data-layout={layout}>
+      <RoomBar event={event} role={role} layout={layout} tenantZone={tenantZone} />
+      <Flex flex="1" minH="0" direction={{ base: 'column', lg: 'row' }} gap={{ base: '2', md: '3', lg: '4' }} p={{ base: '2', md: '3', lg: '4' }}>
+        {hasStage ? mainArea : dockArea}
+        {hasStage ? dockArea : mainArea}
+      </Flex>
+      <PrivateAlerts onOpen={openPrivate} />
+    </Flex>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function VideoUnavailable({ onRetry, detail }: { onRetry: () => void; detail?: string }) {
   const { t } = useTranslation();
   return (
-    <Flex h="full" align="center" justify="center" p={{ base: '3', md: '6' }} bg="bg.muted">
+    <Flex h="full" align="center" justify="center" p={{ base: '3', md: '6' }} bg="bg.muted" overflowY="auto">
       <Alert.Root status="warning" maxW="xl" borderRadius="l3" data-testid="video-unavailable">
         <Alert.Indicator />
         <Alert.Content>

@@ -1,0 +1,35 @@
+/** The participants' view of who is in the room (the hosts have HostParticipants instead). */
+import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { RosterEntry } from './LiveStage';
+
+export function Roster({ roster, connected }: { roster: RosterEntry[]; connected: boolean }) {
+  const { t } = useTranslation();
+  if (!connected) {
+    return (
+      <Text fontSize="sm" color="fg.muted" data-testid="roster-unavailable">
+        {t('live.roster.needsVideo')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="2" data-testid="roster">
+      <Heading as="h3" size="sm">
+        {t('live.roster.title', { count: roster.length })}
+      </Heading>
+      <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+        {roster.map((p) => (
+          <HStack as="li" key={p.identity} gap="2">
+            <Box w="2.5" h="2.5" borderRadius="full" bg={p.speaking ? 'green.500' : p.publishing ? 'brand.solid' : 'gray.400'} aria-hidden />
+            <Text>{p.local ? t('live.roster.you', { name: p.name }) : p.name}</Text>
+            {p.publishing && (
+              <Badge size="sm" variant="subtle">
+                {t('live.roster.onStage')}
+              </Badge>
+            )}
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The stage of a live room: the LiveKit connection's states (preparing, unavailable, refused, left,
+ * lost) and the stage itself (LiveStage, loaded in the browser only). On phones it is a 16:9 band
+ * above the chat; from the lg breakpoint it fills the height of its column.
+ */
+import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link, useNavigate } from '@remix-run/react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceChoice } from '#app/components/live/devices/choice';
+import { lobbyHref, type PublicEvent, type RoomLayout } from '#app/lib/events/model';
+import type { LayoutSpec } from './layouts';
+import type { RoomEnd, RosterEntry } from './LiveStage';
+import type { ClosedReason } from './RoomClosedState';
+import { useRoomSession } from './useRoomSession';
+import { VideoUnavailable } from './VideoUnavailable';
+
+const LiveStage = lazy(() => import('./LiveStage'));
+
+function useMounted() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+function StageMessage({ children, testId }: { children: React.ReactNode; testId: string }) {
+  return (
+    <Flex h="full" align="center" justify="center" p="6" textAlign="center" bg="bg.muted" data-testid={testId}>
+      <Stack gap="3" align="center" maxW="md">
+        {children}
+      </Stack>
+    </Flex>
+  );
+}
+
+function Busy({ text }: { text: string }) {
+  return (
+    <Flex h="full" align="center" justify="center" gap="3" bg="gray.900" color="white" role="status" data-testid="room-connecting">
+      <Spinner size="md" />
+      <Text>{text}</Text>
+    </Flex>
+  );
+}
+
+export interface StageAreaProps {
+  spec: LayoutSpec;
+  layout: RoomLayout;
+  event: PublicEvent;
+  devices: DeviceChoice;
+  onRoster: (roster: RosterEntry[]) => void;
+  onClosed: (reason: ClosedReason) => void;
+}
+
+export function StageArea({ spec, layout, event, devices, onRoster, onClosed }: StageAreaProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mounted = useMounted();
+  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted);
+  const [ended, setEnded] = useState<RoomEnd | null>(null);
+
+  useEffect(() => {
+    if (phase.kind !== 'refused') return;
+    if (phase.error === 'notYetOpen') navigate(lobbyHref(event.eventId), { replace: true });
+    else if (phase.error === 'blocked' || phase.error === 'ended' || phase.error === 'expired' || phase.error === 'cancelled') onClosed(phase.error);
+  }, [phase, navigate, event.eventId, onClosed]);
+
+  const onEnd = useCallback(
+    (reason: RoomEnd) => {
+      setEnded(reason);
+      onRoster([]);
+      if (reason === 'ended') onClosed('ended');
+      if (reason === 'removed') onClosed('removed');
+    },
+    [onRoster, onClosed]
+  );
+  const rejoin = useCallback(() => {
+    setEnded(null);
+    retry();
+  }, [retry]);
+
+  let body: React.ReactNode;
+  if (!mounted || phase.kind === 'loading') body = <Busy text={t('live.connection.preparing')} />;
+  else if (ended === 'left' || ended === 'lost') {
+    body = (
+      <StageMessage testId={`room-${ended}`}>
+        <Text fontWeight="semibold">{t(`live.connection.${ended}`)}</Text>
+        <Button colorPalette="brand" onClick={rejoin} data-testid="room-rejoin">
+          {t('live.connection.rejoin')}
+        </Button>
+      </StageMessage>
+    );
+  } else if (phase.kind === 'unavailable') body = <VideoUnavailable onRetry={retry} detail={phase.detail} />;
+  else if (phase.kind === 'refused') {
+    body = (
+      <StageMessage testId="room-refused">
+        <Text>{phase.message || t(`live.errors.${phase.error}`)}</Text>
+        {phase.error === 'unauthenticated' ? (
+          <Button asChild colorPalette="brand">
+            <Link to={`/signIn?redirectTo=${encodeURIComponent(`/${layout}?event=${event.eventId}`)}`}>{t('live.connection.signIn')}</Link>
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={retry}>
+            {t('live.unavailable.retry')}
+          </Button>
+        )}
+      </StageMessage>
+    );
+  } else {
+    body = (
+      <Suspense fallback={<Busy text={t('live.connection.preparing')} />}>
+        <LiveStage key={phase.attempt} session={phase.session} spec={spec} devices={devices} onUnavailable={markUnavailable} onEnd={onEnd} onRoster={onRoster} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <Box
+      as="section"
+      aria-label={t('live.stage.label')}
+      position="relative"
+      // Phones: a 16:9 band that leaves room for the chat below; wider screens: the stage fills its column.
+      flex={{ base: '0 0 auto', lg: '1 1 0' }}
+      h={
+        spec.audioOnly
+          ? { base: '12rem', lg: 'auto' }
+          : {
+              base: 'min(56.25vw, 38dvh)',
+              md: 'min(56.25vw, 45dvh)',
+              lg: 'auto',
+            }
+      }
+      minH={{ base: '10rem', lg: '20rem' }}
+      borderRadius="l3"
+      overflow="hidden"
+      bg={spec.branded ? 'brand.950' : 'gray.900'}
+      borderWidth={spec.branded ? '3px' : '0'}
+      borderColor="brand.solid"
+      data-testid="room-stage"
+      data-stage={spec.stage}
+      data-phase={phase.kind}
+    >
+      {body}
+    </Box>
+  );
+}
