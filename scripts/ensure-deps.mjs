@@ -3,6 +3,7 @@
 // for the browser tests. Plain Node, no dependencies, so it runs before `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { ensureLivekitServer } from './livekit-server.mjs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
@@ -35,3 +36,6 @@ if (need.length) {
   run(`${sudo}apt-get update -qq`);
   run(`${sudo}apt-get install -y -qq --no-install-recommends ${need.join(' ')}`);
 }
+
+// The LiveKit server the rooms run on: from PATH, or the pinned release built once with Go.
+ensureLivekitServer(process.cwd());
