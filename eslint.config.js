@@ -3,6 +3,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import layout from './eslint-layout.js';
 
+// Tenant-bound data (docs/decisions/0018). Flat config does not merge one rule's options across
+// blocks (the last block that matches a file wins), so each block below lists every selector
+// that applies to its files.
+const DATA = 'only data modules (server/data/) talk to DynamoDB; elsewhere use the tenant-bound data context (context.data, or tenantData() outside a request)';
+const dynamoImports = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({ name, message: `${name}: ${DATA}.` }));
+const noTenantIdCasts = [
+  { selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
+  { selector: "TSTypeAssertion > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
+];
+const noDocumentClient = [
+  { selector: "MemberExpression[property.name='doc']", message: `The document client (db.doc): ${DATA}.` },
+  { selector: "ObjectPattern > Property[key.name='doc']", message: `The document client (db.doc): ${DATA}.` },
+];
+const STORES = 'Loaders, actions and screen or API helpers reach stored data only through context.data, which carries the tenant (docs/decisions/0018).';
+const noErrorInstanceof = [
+  {
+    selector: "BinaryExpression[operator='instanceof'][right.name=/Error$/]",
+    message: 'In production the route bundle has its own copies of server classes: recognise an error by name (isStorageError, isEventConflictError…; server/errors.ts), not instanceof.',
+  },
+];
+const noRawStores = [
+  { selector: "MemberExpression[property.name=/^(db|storage)$/][object.property.name='services']", message: STORES },
+  { selector: "MemberExpression[property.name=/^(db|storage)$/][object.name='services']", message: STORES },
+  { selector: "VariableDeclarator[init.property.name='services'] > ObjectPattern > Property[key.name=/^(db|storage)$/]", message: STORES },
+  { selector: "VariableDeclarator[init.name='services'] > ObjectPattern > Property[key.name=/^(db|storage)$/]", message: STORES },
+];
+
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', '.local/**', 'test-results/**', 'playwright-report/**', 'patches/**'] },
   js.configs.recommended,
@@ -15,6 +42,29 @@ export default tseslint.config(
       'layout/imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: dynamoImports }],
+      'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient],
+    },
+  },
+  {
+    // Route server modules and the screen and API helpers they call.
+    files: ['app/**/*.server.ts', 'server/screens/**', 'server/api/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient, ...noRawStores, ...noErrorInstanceof] },
+  },
+  {
+    // Data modules own the table; tests may read and plant raw items to check what is stored.
+    files: ['server/data/**', '**/*.test.ts', 'tests/**'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': ['error', ...noTenantIdCasts] },
+  },
+  {
+    // Where tests get their tenant ids.
+    files: ['tests/support/tenants.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Playwright fixtures call `use(...)`, which the React hooks rule mistakes for React's use().

@@ -2,13 +2,14 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '#app/lib/i18n';
+import { createI18n } from '#app/lib/i18n/instance';
+import { readDocumentBundle } from '#app/lib/i18n/documentBundle';
 import { configureAmplify } from '#app/lib/identity/amplify.client';
 import type { RootData } from '#app/lib/rootData';
 
-// The root loader already sent this page's language and strings: no second fetch for texts.
+// The document carries its language and the strings of its namespaces: no fetch before hydrating.
 const root = (window as unknown as { __remixContext: { state: { loaderData?: { root?: RootData } } } }).__remixContext.state.loaderData?.root;
-const i18n = createI18n(root?.language ?? document.documentElement.lang ?? 'en', root?.translations ?? ({} as RootData['translations']));
+const i18n = createI18n(readDocumentBundle(document) ?? { language: root?.language ?? (document.documentElement.lang || 'en'), namespaces: [], resources: {} });
 
 if (root?.identity) configureAmplify(root.identity);
 

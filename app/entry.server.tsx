@@ -3,8 +3,8 @@ import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#server/http/csp.server';
-import { createI18n } from '#app/lib/i18n';
-import { TRANSLATIONS } from '#server/i18n.server';
+import { createI18n } from '#app/lib/i18n/instance';
+import { pageBundle } from '#server/i18n.server';
 import { videoConnectSources } from '#server/services/video.server';
 
 export const streamTimeout = 5_000;
@@ -20,8 +20,10 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const language = loadContext?.language ?? 'en';
-  const i18n = createI18n(language, TRANSLATIONS[language]);
+  // The page renders with `common` and the namespaces its matched routes declare; the same strings
+  // go to the browser in the document (docs/decisions/0019).
+  const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
+  const i18n = createI18n(pageBundle(loadContext?.language ?? 'en', handles));
   const html =
     '<!DOCTYPE html>' +
     renderToString(

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { publicTenant, localize } from '#app/lib/config/tenant';
 import { themeStylesheet } from '#server/config/themeStylesheet.server';
 import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
-import { TRANSLATIONS } from '#server/i18n.server';
+import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
 
@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
     theme,
     language,
     locale: LOCALE_FOR_LANGUAGE[language],
-    translations: TRANSLATIONS[language],
+    translationHashes: namespaceHashes(language),
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
     user: await getSessionUser(args),

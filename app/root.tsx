@@ -8,6 +8,9 @@ import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
 import { useRootData, type RootData } from '#app/lib/rootData';
 import { documentMeta } from '#app/lib/meta';
+import type { RouteHandle } from '#app/lib/handles';
+import { useRouteNamespaces } from '#app/lib/i18n/routeNamespaces';
+import { TranslationBundleScript } from '#app/components/shell/TranslationBundleScript';
 import type { loader } from './root.server';
 
 export { loader } from './root.server';
@@ -23,7 +26,7 @@ export function useHydrate(): boolean {
   const matches = useMatches();
   const signedIn = Boolean((matches.find((m) => m.id === 'root')?.data as RootData | undefined)?.user);
   // Signed-in visitors always get the client app: the inactivity guard runs on every screen.
-  return signedIn || !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return signedIn || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -64,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ChakraProvider>
         {hydrate ? (
           <>
+            <TranslationBundleScript />
             <ScrollRestoration />
             <Scripts />
           </>
@@ -74,6 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A page reached by client-side navigation renders once its translation namespaces are loaded.
+  useRouteNamespaces(useRootData()?.translationHashes);
   // Marks the document once React has committed it and owns its event handlers: browser tests
   // wait on this state rather than on time before clicking controls that need JavaScript.
   useEffect(() => {

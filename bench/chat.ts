@@ -6,26 +6,26 @@
 // redis-server), clients and senders split half/half.
 //
 // Load: 1,000 receiving sockets (50 users × 20 sockets) in BENCH_CHAT_PROCESSES (2) client
-// processes, plus dedicated senders (each at most 4 messages per 10 s, under CHAT_SEND_LIMIT) in
-// this process, sending 20 messages/s on a fixed schedule. Every text carries its send time; each
+// processes (bench/chat-listeners.ts), plus dedicated senders (each at most 4 messages per 10 s,
+// under CHAT_SEND_LIMIT) in this process, sending 20 messages/s on a fixed schedule. Every text carries its send time; each
 // receiving socket records send-to-receive latency and which messages it got (lost and duplicated
 // are counted per socket). Receivers only search each frame's bytes for the marker: no JSON parse.
 // Warm-up first, then BENCH_SECONDS (20) measured. Target: p99 ≤ 100 ms and nothing lost, both.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
-import { loadRegistry } from '#server/config/registry.server';
+import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
 import { startRedis, type LocalRedis } from '#server/local/redis';
 import { readPoolsFile } from '#server/services/identity.server';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
+import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
 import { startProcess, stopProcess, table, waitForHttp } from './lib';
 
 const APP_PORTS = [3440, 3441] as const;
@@ -43,227 +43,16 @@ const CLIENT_PROCESSES = Math.max(1, Number(process.env.BENCH_CHAT_PROCESSES ?? 
 /** Each sender stays at half the per-user send limit, so the limit never refuses a benchmark message. */
 const PER_SENDER_PER_SECOND = CHAT_SEND_LIMIT.points / CHAT_SEND_LIMIT.seconds / 2;
 const SENDERS = Math.max(40, Math.ceil(RATE / PER_SENDER_PER_SECOND));
-const CONNECT_CONCURRENCY = 20;
 const CONNECT_TIMEOUT_MS = 180_000;
 const DRAIN_TIMEOUT_MS = 15_000;
 const TARGET_P99_MS = 100;
 /** BENCH_CHAT_SCENARIOS=one or =two runs one of them alone. */
 const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? 'one,two').split(',');
 
-/** Latency histogram: 0.1 ms buckets up to 10 s (the last bucket takes everything slower). */
-const BUCKETS = 100_001;
-const MARK = 'bench#';
-
-const here = fileURLToPath(import.meta.url);
-const now = () => performance.timeOrigin + performance.now();
-
-// ---------------------------------------------------------------------------------------------
-// Receiving clients (a child process: `CHAT_BENCH_ROLE=listeners tsx bench/chat.ts`)
-// ---------------------------------------------------------------------------------------------
-
-interface ConnectOrder {
-  type: 'connect';
-  url: string;
-  host: string;
-  origin: string;
-  cookies: string[];
-  sockets: number;
-  /** Messages numbered below `warmup` are warm-up; `total` messages in all. */
-  warmup: number;
-  total: number;
-}
-
-interface ListenerReport {
-  type: 'report';
-  /** Unique measured messages received, summed over sockets. */
-  received: number;
-  duplicates: number;
-  /** Frames that carried no benchmark message (likes, errors…), and error frames among them. */
-  otherFrames: number;
-  errorFrames: number;
-  closed: number;
-  firstReceive: number;
-  lastReceive: number;
-  maxLatency: number;
-  /** Non-zero buckets as [bucket, count] pairs (final report only). */
-  histogram?: Array<[number, number]>;
-  /** Per measured message, how many sockets received it (final report only). */
-  perMessage?: number[];
-}
-
-function listenerProcess(): void {
-  let sockets: WebSocket[] = [];
-  let seen: Uint8Array[] = [];
-  let order: ConnectOrder | undefined;
-  const histogram = new Uint32Array(BUCKETS);
-  let perMessage = new Uint32Array(0);
-  const stats = { received: 0, duplicates: 0, otherFrames: 0, errorFrames: 0, closed: 0, firstReceive: 0, lastReceive: 0, maxLatency: 0 };
-  const firstErrors: string[] = [];
-  let stopping = false;
-
-  /** Reads an unsigned decimal (with an optional fraction) from bytes; returns [value, index after it]. */
-  function number(data: Buffer, from: number): [number, number] {
-    let i = from;
-    let value = 0;
-    while (i < data.length && data[i]! >= 48 && data[i]! <= 57) value = value * 10 + (data[i++]! - 48);
-    if (data[i] === 46) {
-      let scale = 0.1;
-      i++;
-      while (i < data.length && data[i]! >= 48 && data[i]! <= 57) {
-        value += (data[i++]! - 48) * scale;
-        scale /= 10;
-      }
-    }
-    return [value, i];
-  }
-
-  function onFrame(index: number, data: Buffer): void {
-    const at = now();
-    const o = order!;
-    const mark = data.indexOf(MARK);
-    if (mark < 0 || data.indexOf('"type":"event"') !== 1) {
-      stats.otherFrames++;
-      if (data.indexOf('"type":"error"') === 1) {
-        stats.errorFrames++;
-        if (firstErrors.length < 5) firstErrors.push(data.toString('utf8', 0, 300));
-      }
-      return;
-    }
-    const [k, afterK] = number(data, mark + MARK.length);
-    if (data[afterK] !== 35 || k >= o.total) return;
-    const [sentAt] = number(data, afterK + 1);
-    const flags = seen[index]!;
-    if (flags[k]) {
-      if (k >= o.warmup) stats.duplicates++;
-      return;
-    }
-    flags[k] = 1;
-    if (k < o.warmup) return;
-    stats.received++;
-    perMessage[k - o.warmup]!++;
-    const latency = Math.max(0, at - sentAt);
-    histogram[Math.min(BUCKETS - 1, Math.floor(latency * 10))]!++;
-    if (latency > stats.maxLatency) stats.maxLatency = latency;
-    if (!stats.firstReceive) stats.firstReceive = at;
-    stats.lastReceive = at;
-  }
-
-  function open(index: number, cookie: string): Promise<string | null> {
-    const o = order!;
-    return new Promise((resolve) => {
-      const ws = new WebSocket(o.url, { headers: { Host: o.host, Origin: o.origin, Cookie: cookie }, perMessageDeflate: false });
-      sockets[index] = ws;
-      let welcomed = false;
-      const timer = setTimeout(() => {
-        ws.terminate();
-        resolve('no welcome within 60 s');
-      }, 60_000);
-      ws.on('message', (data: Buffer) => {
-        if (!welcomed) {
-          welcomed = true;
-          clearTimeout(timer);
-          resolve(data.indexOf('"type":"welcome"') === 1 ? null : `first frame: ${data.toString('utf8', 0, 200)}`);
-          return;
-        }
-        onFrame(index, data);
-      });
-      ws.on('close', (code, reason) => {
-        clearTimeout(timer);
-        if (!welcomed) resolve(`closed ${code} ${reason.toString()}`);
-        else if (!stopping) {
-          stats.closed++;
-          if (firstErrors.length < 5) firstErrors.push(`socket closed ${code} ${reason.toString()}`);
-        }
-      });
-      ws.on('error', (e) => {
-        clearTimeout(timer);
-        if (!welcomed) resolve(e.message);
-      });
-    });
-  }
-
-  const report = (final: boolean): ListenerReport => ({
-    type: 'report',
-    ...stats,
-    ...(final
-      ? {
-          histogram: [...histogram.entries()].filter(([, n]) => n > 0),
-          perMessage: [...perMessage],
-        }
-      : {}),
-  });
-
-  process.on('message', (message: ConnectOrder | { type: 'report' | 'final' | 'close' }) => {
-    if (message.type === 'connect') {
-      order = message;
-      seen = Array.from({ length: message.sockets }, () => new Uint8Array(message.total));
-      perMessage = new Uint32Array(message.total - message.warmup);
-      sockets = new Array<WebSocket>(message.sockets);
-      const started = performance.now();
-      let next = 0;
-      let failed = 0;
-      void Promise.all(
-        Array.from({ length: CONNECT_CONCURRENCY }, async () => {
-          while (next < message.sockets) {
-            const i = next++;
-            const problem = await open(i, message.cookies[i % message.cookies.length]!);
-            if (problem) {
-              failed++;
-              if (firstErrors.length < 5) firstErrors.push(problem);
-            }
-          }
-        }),
-      ).then(() => process.send!({ type: 'connected', open: message.sockets - failed, failed, ms: performance.now() - started, firstErrors }));
-    } else if (message.type === 'report' || message.type === 'final') {
-      process.send!({ ...report(message.type === 'final'), firstErrors });
-    } else if (message.type === 'close') {
-      stopping = true;
-      for (const ws of sockets) ws?.terminate();
-      setTimeout(() => process.exit(0), 100);
-    }
-  });
-  process.on('disconnect', () => process.exit(0));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The benchmark (this process: users, event, servers, senders, figures)
 // ---------------------------------------------------------------------------------------------
-
-interface Child {
-  process: ChildProcess;
-  ask<T>(message: object, answer: string): Promise<T>;
-}
-
-function startListeners(): Child {
-  const child = spawn('node_modules/.bin/tsx', [here], {
-    env: childNodeEnv({ CHAT_BENCH_ROLE: 'listeners' }),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return {
-    process: child,
-    ask: <T>(message: object, answer: string) =>
-      new Promise<T>((resolve, reject) => {
-        const onMessage = (m: { type: string }) => {
-          if (m.type !== answer) return;
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-          resolve(m as T);
-        };
-        const onExit = (code: number | null) => reject(new Error(`a client process exited (${code})`));
-        child.on('message', onMessage);
-        child.once('exit', onExit);
-        child.send(message);
-      }),
-  };
-}
-
-async function closeListeners(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  if (child.process.connected) child.process.send({ type: 'close' });
-  await Promise.race([exited, sleep(5000)]);
-  if (child.process.exitCode === null) child.process.kill('SIGKILL');
-}
 
 /** Confirmed members of the tenant's local pool, signed in: one cookie each. */
 async function signedInUsers(stack: LocalStack, count: number, label: string): Promise<string[]> {
@@ -421,7 +210,7 @@ async function runScenario(stack: LocalStack, label: string, instances: 1 | 2, l
     const db = createLocalDatabase(stack.env);
     const event = await createEvent(
       db,
-      TENANT,
+      tenantIdOf(loadRegistry(process.cwd()).registry, TENANT),
       newEventInput({
         title: `Chat bench ${label}`,
         eventDateTime: new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -611,9 +400,8 @@ export async function benchChat(): Promise<boolean> {
   }
 }
 
-if (process.env.CHAT_BENCH_ROLE === 'listeners') listenerProcess();
 // `tsx bench/chat.ts` runs it alone.
-else if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}`) {
   benchChat().then(
     (ok) => process.exit(ok ? 0 : 1),
     (e: unknown) => {

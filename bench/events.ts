@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';
-import { createEvent, newEventInput, type EventInput } from '#server/services/events.server';
+import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
+import { newEventInput, type EventInput } from '#server/data/events.server';
+import { tenantData } from '#server/data/tenantData.server';
 import { httpGet, load, startProcess, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
 
 const APP_PORT = 3426;
@@ -47,6 +49,7 @@ export async function benchEvents(): Promise<boolean> {
     stack.removeFolderIfOrphaned(dir);
 
     const db = createLocalDatabase(stack.env);
+    const { events } = tenantData({ db }, tenantIdOf(loadRegistry(process.cwd()).registry, TENANT));
     const organizer = { sub: 'bench-organizer', name: 'Bench Organizer', email: 'organizer@example.com', language: 'en' };
     const now = Date.now();
     const t0 = performance.now();
@@ -55,7 +58,7 @@ export async function benchEvents(): Promise<boolean> {
       Array.from({ length: 8 }, async () => {
         while (next < EVENTS) {
           const i = next++;
-          await createEvent(db, TENANT, input(i, now), organizer);
+          await events.create(input(i, now), organizer);
         }
       }),
     );

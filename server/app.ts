@@ -9,6 +9,7 @@ import { themeStylesheet } from './config/themeStylesheet.server';
 import { resolveTenant, type Registry } from './config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { AppContext } from './context';
+import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
@@ -17,6 +18,7 @@ import { httpMessages, refusalLanguage } from './http/messages';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { identityGateway } from './identity/gateway';
+import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, type Services } from './services/index.server';
@@ -162,6 +164,19 @@ export function createApp(options: AppOptions): express.Express {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.type('css').send(sheet.css);
   });
+  // Translation namespaces a page fetches on client-side navigation (docs/decisions/0019):
+  // content-hashed like the theme sheets, the same for every tenant.
+  app.get('/locales/:language/:file', (req, res) => {
+    const match = /^([A-Za-z]+)\.([0-9a-f]{12})\.json$/.exec(req.params.file);
+    const { language } = req.params;
+    const file = match && isLanguage(language) && isKnownNamespace(match[1]!) ? namespaceFile(language, match[1]) : undefined;
+    if (!file || file.hash !== match![2]) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('json').send(file.json);
+  });
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   app.use((req, res, next) => {
@@ -253,7 +268,7 @@ export function createApp(options: AppOptions): express.Express {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env };
+      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
       if (pages.cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
         return await pages.serve(req, res, handler, context);

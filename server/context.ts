@@ -1,11 +1,17 @@
 import type { Theme } from '#app/lib/config/theme';
 import type { Language, Tenant } from '#app/lib/config/tenant';
+import type { TenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import type { Services } from './services/index.server';
 
-/** What every loader and action receives: the request's tenant, language and the service adapters. */
+/** What every loader and action receives: the request's tenant, language, its data and the service adapters. */
 export interface AppContext {
   tenant: Tenant;
+  /**
+   * The tenant's stored data with the tenant already applied (docs/decisions/0018): loaders and
+   * actions read and write through it and never pass a tenant id.
+   */
+  data: TenantData;
   theme: Theme;
   language: Language;
   /** Client IP, honouring TRUST_PROXY. */

@@ -1,12 +1,15 @@
-export interface NavItem {
-  key: string;
+import type { Translations } from '#app/locales/en';
+
+/** A menu link; `key` names its text in the section `Section` of the strings (nav or footer). */
+export interface NavItem<Section extends 'nav' | 'footer' = 'nav' | 'footer'> {
+  key: keyof Translations[Section];
   to: string;
   /** Shown only when the tenant has this feature switched on. */
   feature?: 'blog' | 'news' | 'jobs';
 }
 
 /** Top menu, in its specified order (docs/PRODUCT.md, Rules: top menu). Demo opens an instant demo room (/demoPage). */
-export const TOP_MENU: readonly NavItem[] = [
+export const TOP_MENU: ReadonlyArray<NavItem<'nav'>> = [
   { key: 'home', to: '/' },
   { key: 'features', to: '/features' },
   { key: 'partners', to: '/partners' },
@@ -16,7 +19,7 @@ export const TOP_MENU: readonly NavItem[] = [
   { key: 'demo', to: '/demoPage' },
 ];
 
-export const FOOTER_GROUPS: ReadonlyArray<{ key: string; links: readonly NavItem[] }> = [
+export const FOOTER_GROUPS: ReadonlyArray<{ key: keyof Translations['footer']; links: ReadonlyArray<NavItem<'footer'>> }> = [
   {
     key: 'company',
     links: [
@@ -46,6 +49,6 @@ export const FOOTER_GROUPS: ReadonlyArray<{ key: string; links: readonly NavItem
 ];
 
 /** Whether a link gated by a feature switch is shown for this tenant. */
-export function linkEnabled(link: NavItem, features: Record<string, boolean>): boolean {
+export function linkEnabled(link: Pick<NavItem, 'feature'>, features: Record<string, boolean>): boolean {
   return !link.feature || features[link.feature] !== false;
 }

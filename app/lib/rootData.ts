@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { TranslationShape } from './i18n';
+import type { Namespace } from './i18n/namespaces';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
 import type { PublicTenant } from './config/tenant';
 import type { Theme } from './config/theme';
@@ -10,7 +10,8 @@ export interface RootData {
   language: 'en' | 'es' | 'fr';
   /** BCP 47 locale for Intl formatting. */
   locale: string;
-  translations: TranslationShape;
+  /** Content hash of each translation namespace of this language, for fetching one on client-side navigation. */
+  translationHashes: Record<Namespace, string>;
   /** URL of the theme's global CSS (reset and design tokens), content-hashed. */
   themeStylesheet: string;
   /** The tenant's user pool for Amplify, or null when none is configured. */

@@ -1,4 +1,4 @@
-import type { TranslationShape } from '#app/lib/i18n';
+import type { TranslationShape } from '#app/lib/i18n/keys';
 import account from './es/account';
 import social from './es/social';
 import twoFactor from './es/twoFactor';

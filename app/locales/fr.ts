@@ -1,4 +1,4 @@
-import type { TranslationShape } from '#app/lib/i18n';
+import type { TranslationShape } from '#app/lib/i18n/keys';
 import account from './fr/account';
 import social from './fr/social';
 import twoFactor from './fr/twoFactor';

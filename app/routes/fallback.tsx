@@ -2,10 +2,11 @@ import type { MetaFunction } from '@remix-run/node';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './fallback.server';
+import { staticHandle } from '#app/lib/handles';
 
 export { loader } from './fallback.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle();
 
 export default function Fallback() {
   return <ErrorPage status={404} />;

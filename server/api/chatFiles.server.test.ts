@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { chatUploadRequestSchema, type ChatUploadResponse } from '#app/lib/chat/files';
 import { chatFileKeySchema } from '#app/lib/chat/protocol';
 import type { SessionUser } from '#app/lib/identity/types';
-import { testDatabase, testStorage, uniqueTenantId } from '#tests/support/local-stack';
-import { createEvent, newEventInput, setUserBlocked } from '../services/events.server';
+import { testDatabase, testStorage } from '#tests/support/local-stack';
+import { testTenantId, uniqueTenantId } from '#tests/support/tenants';
+import type { TenantId } from '#app/lib/config/tenant';
+import { tenantData } from '../data/tenantData.server';
+import { createEvent, newEventInput, setUserBlocked } from '../data/events.server';
 import { tenantObjectKey } from '../services/storage.server';
 import {
   chatFileLoader,
@@ -18,6 +21,8 @@ import {
   uploadRequestMessage,
   viewableChatKey,
 } from './chatFiles.server';
+
+const AURORA = testTenantId('aurora');
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('../identity/session.server', () => ({ getSessionUser: async () => session.user }));
@@ -45,7 +50,7 @@ describe('chat file keys', () => {
     for (const name of names) {
       const key = chatUploadKey(EVENT_ID, SUB, chatObjectName(name, 'attachment', 'application/zip'));
       expect(chatFileKeySchema.safeParse(key).success, key).toBe(true);
-      expect(() => tenantObjectKey('aurora', key)).not.toThrow();
+      expect(() => tenantObjectKey(AURORA, key)).not.toThrow();
       expect(key.startsWith(`chat/${EVENT_ID}/${SUB}/`)).toBe(true);
       expect(key.split('/')[3]).toMatch(/^[A-Za-z0-9_-]{16}$/);
       keys.add(key);
@@ -62,13 +67,13 @@ describe('chat file keys', () => {
 
   it('accepts only keys of the named event', () => {
     const key = `chat/${EVENT_ID}/${SUB}/abcdefgh12345678/photo.png`;
-    expect(viewableChatKey(EVENT_ID, key, 'aurora')).toBe(true);
-    expect(viewableChatKey('zzzzzzzzzzzz', key, 'aurora')).toBe(false);
-    expect(viewableChatKey(EVENT_ID, `tenants/solana/${key}`, 'aurora')).toBe(false);
-    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/short/photo.png`, 'aurora')).toBe(false);
-    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/abcdefgh12345678/..`, 'aurora')).toBe(false);
-    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/abcdefgh12345678/a b.png`, 'aurora')).toBe(false);
-    expect(viewableChatKey(EVENT_ID, `events/${EVENT_ID}/images/1/large.webp`, 'aurora')).toBe(false);
+    expect(viewableChatKey(EVENT_ID, key, AURORA)).toBe(true);
+    expect(viewableChatKey('zzzzzzzzzzzz', key, AURORA)).toBe(false);
+    expect(viewableChatKey(EVENT_ID, `tenants/solana/${key}`, AURORA)).toBe(false);
+    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/short/photo.png`, AURORA)).toBe(false);
+    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/abcdefgh12345678/..`, AURORA)).toBe(false);
+    expect(viewableChatKey(EVENT_ID, `chat/${EVENT_ID}/${SUB}/abcdefgh12345678/a b.png`, AURORA)).toBe(false);
+    expect(viewableChatKey(EVENT_ID, `events/${EVENT_ID}/images/1/large.webp`, AURORA)).toBe(false);
   });
 });
 
@@ -130,9 +135,9 @@ describe('chat upload and file routes (DynamoDB Local, s3rver)', () => {
   const storage = testStorage();
   const organizer = { sub: 'org-sub', username: 'org', email: 'org@example.com', emailVerified: true, groups: ['organizer'] };
   const member = { sub: SUB, username: 'member', email: 'member@example.com', emailVerified: true, groups: ['member'] };
-  const context = (tenantId: string, language = 'en') => ({ tenant: { id: tenantId }, language, services: { db, storage } }) as unknown as AppLoadContext;
+  const context = (tenantId: TenantId, language = 'en') => ({ tenant: { id: tenantId }, language, services: { db, storage }, data: tenantData({ db, storage }, tenantId) }) as unknown as AppLoadContext;
 
-  async function liveEvent(tenantId: string, minutesFromNow = -5) {
+  async function liveEvent(tenantId: TenantId, minutesFromNow = -5) {
     const input = newEventInput({
       title: 'Chat files',
       eventDateTime: new Date(Date.now() + minutesFromNow * 60_000).toISOString(),
@@ -141,11 +146,11 @@ describe('chat upload and file routes (DynamoDB Local, s3rver)', () => {
     });
     return createEvent(db, tenantId, input, { sub: organizer.sub, name: 'Org', email: organizer.email, language: 'en' });
   }
-  function upload(tenantId: string, body: unknown, language = 'en') {
+  function upload(tenantId: TenantId, body: unknown, language = 'en') {
     const request = new Request(`http://${tenantId}.localhost/api/chat/upload`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     return chatUploadAction({ request, context: context(tenantId, language), params: {} });
   }
-  function file(tenantId: string, eventId: string, key: string) {
+  function file(tenantId: TenantId, eventId: string, key: string) {
     const request = new Request(`http://${tenantId}.localhost/api/chat/file?event=${encodeURIComponent(eventId)}&key=${encodeURIComponent(key)}`);
     return chatFileLoader({ request, context: context(tenantId), params: {} });
   }

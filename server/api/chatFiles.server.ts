@@ -7,13 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { chatFileKeySchema, chatFileName } from '#app/lib/chat/protocol';
+import { chatFileKeySchema, chatFileName, chatFileUrl } from '#app/lib/chat/protocol';
 import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '#app/lib/chat/files';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
 import { getSessionUser } from '../identity/session.server';
-import { getEventFor } from '../services/hostInvitations.server';
-import { StorageError, presignDownload, presignUpload, tenantObjectKey } from '../services/storage.server';
+import { ChatError } from '../data/chat/keys.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { TenantFiles } from '../data/tenantData.server';
+import { isStorageError, tenantObjectKey } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +162,7 @@ export function isInlineImageKey(key: string): boolean {
  * A key a viewer of this event may ask for: the protocol's key shape, inside the event's prefix,
  * and acceptable to storage. Anything else is answered like a missing file.
  */
-export function viewableChatKey(eventId: string, key: string, tenantId: string): boolean {
+export function viewableChatKey(eventId: string, key: string, tenantId: TenantId): boolean {
   if (!chatFileKeySchema.safeParse(key).success || !key.startsWith(chatFilePrefix(eventId))) return false;
   try {
     tenantObjectKey(tenantId, key);
@@ -168,6 +170,37 @@ export function viewableChatKey(eventId: string, key: string, tenantId: string):
   } catch {
     return false;
   }
+}
+
+/**
+ * The chat URLs of the files a sender names in a message: each key must lie under the sender's own
+ * prefix in the event (`chat/<eventId>/<sub>/`), exist in storage and have one of `types`; any
+ * other key refuses the message with `badFile`.
+ */
+export async function checkChatFiles(
+  files: Pick<TenantFiles, 'contentType'>,
+  sender: { eventId: string; sub: string },
+  keys: string[],
+  types: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  const prefix = `${chatFilePrefix(sender.eventId)}${sender.sub}/`;
+  if (unique.some((key) => !key.startsWith(prefix))) throw new ChatError('badFile');
+  await Promise.all(
+    unique.map(async (key) => {
+      let type: string | undefined;
+      try {
+        type = await files.contentType(key);
+      } catch (e) {
+        const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const name = (e as Error).name;
+        if (status === 404 || name === 'NotFound' || name === 'NoSuchKey' || name === 'StorageError') throw new ChatError('badFile');
+        throw e;
+      }
+      if (!type || !types.includes(type.split(';')[0]!.trim().toLowerCase())) throw new ChatError('badFile');
+    }),
+  );
+  return unique.map((key) => chatFileUrl(sender.eventId, key));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,8 +239,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   if (!parsed.success) return json({ error: 'badRequest', message: uploadRequestMessage(parsed.error, language) }, { status: 400, headers: NO_STORE });
   const { eventId, kind, name, type, size } = parsed.data;
 
-  const tenantId = context.tenant.id;
-  const event = await getEventFor(context.services.db, tenantId, eventId, user);
+  const event = await context.data.events.getFor(eventId, user);
   if (!event) return refuse(404, 'notFound', language);
   const decision = canJoin(event, user, Date.now());
   if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
@@ -218,8 +250,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   const key = chatUploadKey(event.eventId, user.sub, chatObjectName(name, kind, type));
   const rules = CHAT_FILE_RULES[kind];
   try {
-    const upload = await presignUpload(context.services.storage, {
-      tenantId,
+    const upload = await context.data.files.presignUpload({
       key,
       contentType: type,
       size,
@@ -230,7 +261,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
     const body: ChatUploadResponse = { key, upload: { url: upload.url, method: 'PUT', headers: { ...upload.headers }, expiresAt: upload.expiresAt } };
     return json(body, { headers: NO_STORE });
   } catch (e) {
-    if (e instanceof StorageError) {
+    if (isStorageError(e)) {
       if (e.code === 'TYPE_NOT_ALLOWED' || e.code === 'TOO_LARGE') {
         const refused = e.code === 'TOO_LARGE' ? 'tooLarge' : 'type';
         return json({ error: refused, message: fileProblemMessage(kind, refused, language) }, { status: 400, headers: NO_STORE });
@@ -251,16 +282,14 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
   const params = new URL(request.url).searchParams;
   const eventId = eventIdSchema.safeParse(params.get('event') ?? '');
   const key = params.get('key') ?? '';
-  const tenantId = context.tenant.id;
-  if (!eventId.success || !viewableChatKey(eventId.data, key, tenantId)) return refuse(404, 'notFound', language);
-  const event = await getEventFor(context.services.db, tenantId, eventId.data, user);
+  if (!eventId.success || !viewableChatKey(eventId.data, key, context.data.tenantId)) return refuse(404, 'notFound', language);
+  const event = await context.data.events.getFor(eventId.data, user);
   if (!event) return refuse(404, 'notFound', language);
   const access = chatFilesAccess(event, user, Date.now());
   if (!access.ok) return refuse(403, access.reason, language, { opensAt: access.opensAt });
   let url: string;
   try {
-    url = await presignDownload(context.services.storage, {
-      tenantId,
+    url = await context.data.files.presignDownload({
       key,
       expiresIn: DOWNLOAD_SECONDS,
       ...(isInlineImageKey(key) ? {} : { fileName: chatFileName(key) }),

@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 import { checkThemeContrast } from '#app/lib/config/contrast';
 import { themeSchema, type Theme } from '#app/lib/config/theme';
 import { REQUIRED_PAGES } from '#app/lib/config/content';
-import { tenantSchema, type Tenant } from '#app/lib/config/tenant';
+import { tenantSchema, type Tenant, type TenantId } from '#app/lib/config/tenant';
 
 export interface ConfigProblem {
   file: string;
@@ -127,4 +127,14 @@ export function resolveTenant(registry: Registry, hostHeader: string | undefined
     }
   }
   return undefined;
+}
+
+/**
+ * The TenantId of a configured tenant named by its id (scripts and benchmarks name tenants by id,
+ * requests by host: resolveTenant); throws for an id the registry does not hold.
+ */
+export function tenantIdOf(registry: Registry, id: string): TenantId {
+  const tenant = registry.tenants.get(id);
+  if (!tenant) throw new Error(`unknown tenant "${id}": no tenants/${id}/tenant.json`);
+  return tenant.id;
 }

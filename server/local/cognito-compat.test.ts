@@ -26,7 +26,8 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { identityFiles, uniqueTenantId } from '#tests/support/local-stack';
+import { identityFiles } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import { readPoolsFile } from '../services/identity.server';
 import { localCognitoClient, provisionLocalIdentity, type OutboxMessage } from './cognito';
 

@@ -217,7 +217,7 @@ const tokenSchema = z.object({
 });
 
 /** Is this a redirect URI a tenant's site may use: http(s)://<tenant host>/socialSignIn, nothing else. */
-export function allowedRedirectUri(tenant: Pick<Tenant, 'id' | 'domains'>, value: string): boolean {
+export function allowedRedirectUri(tenant: { id: string; domains: Tenant['domains'] }, value: string): boolean {
   let url: URL;
   try {
     url = new URL(value);

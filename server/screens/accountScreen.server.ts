@@ -4,6 +4,7 @@ import { getSessionUser } from '../identity/session.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import type { AccountScreenData } from '#app/lib/account/screen';
 import { phoneSettings } from '#app/lib/account/phone';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /**
  * Loader of the public account screens: the page title, a validated same-site `redirectTo`, the
@@ -12,7 +13,7 @@ import { phoneSettings } from '#app/lib/account/phone';
  */
 export async function accountScreen(
   args: LoaderFunctionArgs,
-  options: { titleKey: string; phone?: boolean; leaveWhenSignedIn?: boolean; query?: string[] },
+  options: { titleKey: TranslationKey; phone?: boolean; leaveWhenSignedIn?: boolean; query?: string[] },
 ) {
   const { context, request } = args;
   const url = new URL(request.url);

@@ -6,9 +6,9 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { isValidTimeZone, type RoomLayout } from '#app/lib/events/model';
 import { getFixedT } from '../i18n.server';
 import type { SessionUser } from '#app/lib/identity/types';
-import { createEvent, newEventInput, type Organizer } from '../services/events.server';
-import { getProfile } from '../services/profiles.server';
+import { newEventInput, type Organizer } from '../data/events.server';
 import { RateLimiter } from '../services/rateLimit.server';
+import type { KeyIn } from '#app/lib/i18n/keys';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
 export const DEMO_ROOMS_PER_HOUR = 20;
@@ -16,7 +16,7 @@ const demoLimiter = new RateLimiter(DEMO_ROOMS_PER_HOUR, 3600);
 
 export type DemoKind = 'solo' | 'team';
 
-const DEMOS: Record<DemoKind, { layout: RoomLayout; duration: number; titleKey: string; inviteCode: boolean }> = {
+const DEMOS: Record<DemoKind, { layout: RoomLayout; duration: number; titleKey: KeyIn<'lobby'>; inviteCode: boolean }> = {
   solo: { layout: 'preBuilt', duration: 30, titleKey: 'lobby.demo.roomTitle', inviteCode: false },
   team: { layout: 'liveEventsContainer', duration: 60, titleKey: 'lobby.team.roomTitle', inviteCode: true },
 };
@@ -31,7 +31,7 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
   const limit = await demoLimiter.consume(`${context.tenant.id}:${user.sub}`);
   if (!limit.allowed) return { ok: false as const, retryAfterMinutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) };
 
-  const [t, profile] = await Promise.all([getFixedT(context.language), getProfile(context.services.db, context.tenant.id, user.sub)]);
+  const [t, profile] = await Promise.all([getFixedT(context.language), context.data.profiles.get(user.sub)]);
   const email = user.email ?? '';
   const name = profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || email.split('@')[0] || user.username;
   const zone = profile?.signInTimeZone && isValidTimeZone(profile.signInTimeZone) ? profile.signInTimeZone : context.tenant.timeZone;
@@ -46,6 +46,6 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
     ownerOnlyBroadcast: false,
   });
   const organizer: Organizer = { sub: user.sub, name, email, language: profile?.signInLanguageCode || context.language };
-  const event = await createEvent(context.services.db, context.tenant.id, input, organizer, { kind: 'demo', inviteCode: demo.inviteCode });
+  const event = await context.data.events.create(input, organizer, { kind: 'demo', inviteCode: demo.inviteCode });
   return { ok: true as const, event };
 }

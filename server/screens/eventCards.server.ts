@@ -4,23 +4,24 @@
  * one; the document's Content-Security-Policy admits the storage origin for images.
  */
 import { eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
-import { presignDownload, type Storage } from '../services/storage.server';
+import type { TenantFiles } from '../data/tenantData.server';
 import type { CalendarEntry, EventCardData } from '#app/lib/events/cards';
 
 /** Long enough to outlive a cached render of the page that carries it. */
 const IMAGE_URL_SECONDS = 3600;
 
-export async function eventImageUrl(storage: Storage, tenantId: string, key: string | undefined): Promise<string | null> {
+export async function eventImageUrl(files: Pick<TenantFiles, 'presignDownload'>, key: string | undefined): Promise<string | null> {
   if (!key) return null;
   try {
-    return await presignDownload(storage, { tenantId, key, expiresIn: IMAGE_URL_SECONDS });
+    return await files.presignDownload({ key, expiresIn: IMAGE_URL_SECONDS });
   } catch {
     // A key the storage layer refuses is shown as "no image" rather than breaking the listing.
     return null;
   }
 }
 
-export async function toCard(event: EventRecord, now: number, storage: Storage, size: EventImageSize = 'thumbnail'): Promise<EventCardData> {
+/** The card of one of the tenant's events (`files`: the tenant's, context.data.files). */
+export async function toCard(event: EventRecord, now: number, files: Pick<TenantFiles, 'presignDownload'>, size: EventImageSize = 'thumbnail'): Promise<EventCardData> {
   return {
     eventId: event.eventId,
     title: event.title,
@@ -30,7 +31,7 @@ export async function toCard(event: EventRecord, now: number, storage: Storage, 
     eventTimeZone: event.eventTimeZone,
     eventLanguage: event.eventLanguage,
     status: eventStatus(event, now),
-    imageUrl: await eventImageUrl(storage, event.tenantId, event.images[size]),
+    imageUrl: await eventImageUrl(files, event.images[size]),
   };
 }
 

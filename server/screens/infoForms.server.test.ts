@@ -1,7 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createDatabase, type Database } from '../services/dynamo.server';
-import { listSubmissions } from '../services/forms.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import { uniqueTenantId } from '#tests/support/tenants';
+import { createDatabase, type Database } from '../data/dynamo.server';
+import { tenantData } from '../data/tenantData.server';
+import { listSubmissions } from '../data/forms.server';
 import { RateLimiter } from '../services/rateLimit.server';
 import { createLocalDatabase } from '../local/stack';
 import { handleFormAction, type FormActionData } from './infoForms.server';
@@ -13,14 +16,16 @@ beforeAll(() => {
   db = createLocalDatabase(stack);
 });
 
-const tenantId = () => `forms-${Math.random().toString(36).slice(2, 10)}`;
+const tenantId = () => uniqueTenantId('forms');
 
-function context(opts: { tenant?: string; language?: 'en' | 'es' | 'fr'; limiter?: RateLimiter; database?: Database; ip?: string } = {}) {
+function context(opts: { tenant?: TenantId; language?: 'en' | 'es' | 'fr'; limiter?: RateLimiter; database?: Database; ip?: string } = {}) {
+  const id = opts.tenant ?? tenantId();
   return {
-    tenant: { id: opts.tenant ?? tenantId() },
+    tenant: { id },
     language: opts.language ?? 'en',
     clientIp: opts.ip ?? '203.0.113.7',
     services: { db: opts.database ?? db, formLimiter: opts.limiter ?? new RateLimiter(10, 3600) },
+    data: tenantData({ db: opts.database ?? db }, id),
   } as unknown as AppLoadContext;
 }
 

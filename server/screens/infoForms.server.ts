@@ -11,7 +11,6 @@ import {
 } from '#app/lib/forms/schemas';
 import { getFixedT } from '../i18n.server';
 import { readForm } from '../http/readForm.server';
-import { saveSubmission } from '../services/forms.server';
 
 export type FormActionData =
   | { status: 'success'; email: string }
@@ -46,7 +45,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * fails, every typed value kept). Never throws on bad input.
  */
 export async function handleFormAction({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, kind: FormKind) {
-  const { tenant, language, clientIp, services } = context;
+  const { tenant, language, clientIp, services, data } = context;
   const t = await getFixedT(language);
 
   // Not a form body: every field reads as empty and fails validation below (400 with field errors).
@@ -68,7 +67,7 @@ export async function handleFormAction({ request, context }: Pick<ActionFunction
   if (!result) return json<FormActionData>({ status: 'success', email }, { headers: NO_STORE });
 
   try {
-    await withTimeout(saveSubmission(services.db, tenant.id, kind, language, result.fields), SAVE_TIMEOUT_MS);
+    await withTimeout(data.forms.save(kind, language, result.fields), SAVE_TIMEOUT_MS);
   } catch (error) {
     console.error(`[forms] ${kind} submission for tenant ${tenant.id} not saved: ${(error as Error).name}: ${(error as Error).message}`);
     return fail(503, 'serviceDown', t('forms.serviceDown'), {}, { 'Retry-After': '60' });

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/form';
 import type { SessionUser } from '#app/lib/identity/types';
-import { getProfile } from '../services/profiles.server';
-import type { Organizer } from '../services/events.server';
+import type { Organizer } from '../data/events.server';
+import type { Language } from '#app/lib/config/tenant';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -27,7 +27,7 @@ export function timeZoneList(): string[] {
 
 /** The signed-in user as the organizer of a new event: profile name, email, page language. */
 export async function organizerOf({ context }: Args, user: SessionUser): Promise<Organizer> {
-  const profile = await getProfile(context.services.db, context.tenant.id, user.sub);
+  const profile = await context.data.profiles.get(user.sub);
   const email = user.email ?? '';
   return {
     sub: user.sub,
@@ -39,7 +39,7 @@ export async function organizerOf({ context }: Args, user: SessionUser): Promise
 
 /** What the event form needs besides its values. */
 export interface EventFormContext {
-  languages: string[];
+  languages: Language[];
   timeZones: string[];
 }
 
@@ -52,7 +52,7 @@ export function eventFormContext({ context }: Args): EventFormContext {
  * the page language.
  */
 export async function newEventFormValues({ context }: Args, user: SessionUser, now = Date.now()): Promise<EventFormValues> {
-  const profile = await getProfile(context.services.db, context.tenant.id, user.sub);
+  const profile = await context.data.profiles.get(user.sub);
   const language = (context.tenant.languages.supported as readonly string[]).includes(context.language) ? context.language : context.tenant.languages.supported[0]!;
   return defaultEventFormValues({ now, zone: profile?.signInTimeZone || context.tenant.timeZone, language });
 }

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { listEvents } from '../services/events.server';
 import type { EventCardData } from '#app/lib/events/cards';
 import { toCard } from './eventCards.server';
 
@@ -13,8 +12,8 @@ export const HOME_EVENTS = 3;
 export async function upcomingEvents(context: AppLoadContext): Promise<EventCardData[] | null> {
   const now = Date.now();
   try {
-    const page = await listEvents(context.services.db, context.tenant.id, { now, limit: HOME_EVENTS });
-    return await Promise.all(page.items.map((e) => toCard(e, now, context.services.storage)));
+    const page = await context.data.events.list({ now, limit: HOME_EVENTS });
+    return await Promise.all(page.items.map((e) => toCard(e, now, context.data.files)));
   } catch (error) {
     console.error('listing upcoming events failed', error);
     return null;

@@ -14,26 +14,25 @@
  *   http://localhost:<port>/<poolId> and its pool ids ("local_…") are not AWS ids, so local pools
  *   use aws-jwt-verify's JwtVerifier with the same Cognito field checks
  *   (validateCognitoJwtFields) and a fetcher that allows http for loopback hosts only.
- * - Revocation: a per-tenant, per-user "signedOutAt" (epoch ms) in DynamoDB under
- *   tenantKey(tenantId, 'USER', sub) / sk 'SIGNOUT', cached in memory for a few seconds. A token
+ * - Revocation: a per-tenant, per-user "signedOutAt" (epoch ms) in DynamoDB
+ *   (server/data/signOuts.server.ts), cached in memory for a few seconds. A token
  *   whose auth_time (or iat) is before it is refused. Tokens carry whole seconds, so a session
  *   started in the same second as, but after, a global sign-out is refused too (fails closed).
  * - Refresh-token revocation list (local pools; Amazon Cognito keeps its own): a per-tenant,
- *   per-username "revokedBefore" (epoch ms) under tenantKey(tenantId, 'REFRESH', username) / sk
- *   'REVOKED'. The identity gateway refuses a refresh token issued before it
+ *   per-username "revokedBefore" (epoch ms), same module. The identity gateway refuses a refresh token issued before it
  *   (docs/decisions/0008-identity-gateway.md).
  */
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { SimpleFetcher, type Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { z } from 'zod';
-import type { Tenant } from '#app/lib/config/tenant';
-import { tenantKey, type Database } from './dynamo.server';
+import type { Tenant, TenantId } from '#app/lib/config/tenant';
+import type { Database } from '../data/dynamo.server';
+import { readRevokedBefore, readSignedOutAt, writeRevokedBefore, writeSignedOutAt } from '../data/signOuts.server';
 
 export const localPoolSchema = z.object({
   userPoolId: z.string().min(1),
@@ -178,8 +177,8 @@ export class Identity {
     this.revocationCacheMs = options.revocationCacheMs ?? 5000;
   }
 
-  /** The tenant's pool, or null when the tenant has none configured. */
-  poolFor(tenant: Pick<Tenant, 'id' | 'identity'>): TenantPool | null {
+  /** The tenant's pool, or null when the tenant has none configured (configuration only: any id names it). */
+  poolFor(tenant: { id: string; identity: Tenant['identity'] }): TenantPool | null {
     const local = this.localPools[tenant.id];
     if (local) {
       return {
@@ -306,40 +305,24 @@ export class Identity {
   }
 
   /** Revokes every refresh token of the user issued before `at` (the revocation list). */
-  async revokeRefreshTokens(tenantId: string, username: string, at: number = Date.now()): Promise<void> {
-    try {
-      await this.db.doc.send(
-        new UpdateCommand({
-          TableName: this.db.table,
-          Key: { pk: tenantKey(tenantId, 'REFRESH', username), sk: 'REVOKED' },
-          UpdateExpression: 'SET revokedBefore = :at',
-          ConditionExpression: 'attribute_not_exists(revokedBefore) OR revokedBefore < :at',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-    } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-    }
+  async revokeRefreshTokens(tenantId: TenantId, username: string, at: number = Date.now()): Promise<void> {
+    await writeRevokedBefore(this.db, tenantId, username, at);
   }
 
   /** Whether a refresh token of this user issued at `issuedAt` (epoch ms) has been revoked. */
-  async isRefreshTokenRevoked(tenantId: string, username: string, issuedAt: number): Promise<boolean> {
-    const out = await this.db.doc.send(
-      new GetCommand({ TableName: this.db.table, Key: { pk: tenantKey(tenantId, 'REFRESH', username), sk: 'REVOKED' }, ConsistentRead: true }),
-    );
-    const revokedBefore = typeof out.Item?.revokedBefore === 'number' ? out.Item.revokedBefore : 0;
+  async isRefreshTokenRevoked(tenantId: TenantId, username: string, issuedAt: number): Promise<boolean> {
+    const revokedBefore = await readRevokedBefore(this.db, tenantId, username);
     // Refresh tokens carry whole seconds: one issued in the sign-out's second counts as revoked.
     return revokedBefore > 0 && issuedAt < Math.ceil(revokedBefore / 1000) * 1000;
   }
 
   /** The user's last global sign-out (epoch ms), or null. Cached for revocationCacheMs. */
-  async signedOutAt(tenantId: string, sub: string): Promise<number | null> {
+  async signedOutAt(tenantId: TenantId, sub: string): Promise<number | null> {
     const key = `${tenantId}|${sub}`;
     const cached = this.signedOut.get(key);
     const now = Date.now();
     if (cached && cached.until > now) return cached.value || null;
-    const out = await this.db.doc.send(new GetCommand({ TableName: this.db.table, Key: { pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' } }));
-    const value = typeof out.Item?.signedOutAt === 'number' ? out.Item.signedOutAt : 0;
+    const value = await readSignedOutAt(this.db, tenantId, sub);
     this.signedOut.set(key, { value, until: now + this.revocationCacheMs });
     return value || null;
   }
@@ -349,20 +332,8 @@ export class Identity {
    * refused from now on (by this instance at once, by others within revocationCacheMs). Never
    * moves the cut-off backwards.
    */
-  async recordGlobalSignOut(tenantId: string, sub: string, at: number = Date.now()): Promise<void> {
-    try {
-      await this.db.doc.send(
-        new UpdateCommand({
-          TableName: this.db.table,
-          Key: { pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' },
-          UpdateExpression: 'SET signedOutAt = :at',
-          ConditionExpression: 'attribute_not_exists(signedOutAt) OR signedOutAt < :at',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-    } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-    }
+  async recordGlobalSignOut(tenantId: TenantId, sub: string, at: number = Date.now()): Promise<void> {
+    await writeSignedOutAt(this.db, tenantId, sub, at);
     this.signedOut.delete(`${tenantId}|${sub}`);
   }
 }

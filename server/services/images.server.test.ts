@@ -1,7 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { testStorage, uniqueTenantId } from '#tests/support/local-stack';
+import { testStorage } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import { EVENT_SIZES, ImageError, MEDIA_SIZES, processImage, storeImageVariants } from './images.server';
 import { getObjectBuffer, StorageError } from './storage.server';
 

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { putObject, tenantObjectKey, type Storage } from './storage.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import { isErrorNamed } from '../errors';
 
 /**
  * Image variants (docs/PRODUCT.md, Rules: image sizes).
@@ -39,6 +41,8 @@ export class ImageError extends Error {
     this.name = 'ImageError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isImageError = (e: unknown): e is ImageError => isErrorNamed(e, 'ImageError');
 
 export interface ImageVariant {
   size: ImageSize;
@@ -116,7 +120,7 @@ export interface StoredVariant {
  */
 export async function storeImageVariants(
   storage: Storage,
-  tenantId: string,
+  tenantId: TenantId,
   baseKey: string,
   input: Buffer,
   kind: ImageKind,

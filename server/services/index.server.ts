@@ -2,7 +2,7 @@ import type { Registry } from '../config/registry.server';
 import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createChatService, type ChatService } from './chat/service.server';
-import { createDatabase, pingDatabase, type Database } from './dynamo.server';
+import { createDatabase, pingDatabase, type Database } from '../data/dynamo.server';
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';

@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import type { ChatMember } from '#app/lib/chat/protocol';
-import { createEvent, getEvent, newEventInput } from './events.server';
-import { acceptHostInvitation } from './hostInvitations.server';
-import type { Services } from './index.server';
-import { blockUser, unblockUser } from './moderation.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import { createEvent, getEvent, newEventInput } from '../data/events.server';
+import { acceptHostInvitation } from '../data/hostInvitations.server';
+import { tenantData } from '../data/tenantData.server';
+import { blockUser, unblockUser, type ModerationDeps } from './moderation.server';
 import { NotConnectedError, VideoUnavailableError } from './video.server';
 
 const db = testDatabase();
 const organizer = { sub: 'org', name: 'Olga', email: 'olga@example.com', language: 'en' };
 
-/** The chat and video sides, recording what blocking asks of them. */
-function fakes(members: Record<string, ChatMember['role']> = {}, videoFails?: Error) {
+/** The tenant's events as stored, and the chat and video sides recording what blocking asks of them. */
+function fakes(t: TenantId, members: Record<string, ChatMember['role']> = {}, videoFails?: Error) {
   const calls: string[] = [];
   const services = {
-    db,
-    chat: {
-      repository: { getMember: async (_t: string, _e: string, userId: string) => (members[userId] ? { userId, role: members[userId], email: '' } : null) },
-      userBlocked: async (_t: string, _e: string, userId: string) => void calls.push(`chat-blocked ${userId}`),
-      userUnblocked: async (_t: string, _e: string, userId: string) => void calls.push(`chat-unblocked ${userId}`),
+    data: {
+      events: tenantData({ db }, t).events,
+      chat: {
+        getMember: async (_e: string, userId: string) => (members[userId] ? { userId, role: members[userId], email: '' } : null),
+        userBlocked: async (_e: string, userId: string) => void calls.push(`chat-blocked ${userId}`),
+        userUnblocked: async (_e: string, userId: string) => void calls.push(`chat-unblocked ${userId}`),
+      },
     },
     video: {
       removeParticipant: async (_tenant: unknown, _event: unknown, identity: string) => {
@@ -26,11 +30,11 @@ function fakes(members: Record<string, ChatMember['role']> = {}, videoFails?: Er
         if (videoFails) throw videoFails;
       },
     },
-  } as unknown as Pick<Services, 'db' | 'chat' | 'video'>;
+  } as unknown as ModerationDeps;
   return { services, calls };
 }
 
-async function eventWithHosts(t: string) {
+async function eventWithHosts(t: TenantId) {
   const created = await createEvent(
     db,
     t,
@@ -46,7 +50,7 @@ describe('one moderation rule (DynamoDB Local)', () => {
     const t = uniqueTenantId('mod');
     const event = await eventWithHosts(t);
     const tenant = { id: t, video: {} };
-    const { services, calls } = fakes({ admin: 'organizer', pat: 'participant' });
+    const { services, calls } = fakes(t, { admin: 'organizer', pat: 'participant' });
     const hostA = { sub: 'host-a' };
     for (const [actor, target] of [
       [hostA, 'host-b'],
@@ -67,13 +71,13 @@ describe('one moderation rule (DynamoDB Local)', () => {
     const t = uniqueTenantId('mod');
     const event = await eventWithHosts(t);
     const tenant = { id: t, video: {} };
-    const { services, calls } = fakes();
+    const { services, calls } = fakes(t);
     expect(await blockUser(services, tenant, event, { sub: 'host-b' }, 'pat')).toEqual({ ok: true, removed: true });
     expect(calls).toEqual(['chat-blocked pat', 'removed pat']);
     expect((await getEvent(db, t, event.eventId))?.blockedUsers).toEqual(['pat']);
 
-    expect(await unblockUser(services, tenant, event, { sub: 'sam' }, 'pat')).toEqual({ ok: false, reason: 'forbidden' });
-    expect(await unblockUser(services, tenant, event, { sub: 'org' }, 'pat')).toEqual({ ok: true, removed: false });
+    expect(await unblockUser(services, event, { sub: 'sam' }, 'pat')).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await unblockUser(services, event, { sub: 'org' }, 'pat')).toEqual({ ok: true, removed: false });
     expect(calls.at(-1)).toBe('chat-unblocked pat');
     expect((await getEvent(db, t, event.eventId))?.blockedUsers).toEqual([]);
   });
@@ -82,10 +86,10 @@ describe('one moderation rule (DynamoDB Local)', () => {
     const t = uniqueTenantId('mod');
     const event = await eventWithHosts(t);
     const tenant = { id: t, video: {} };
-    const away = fakes({}, new NotConnectedError('pat'));
+    const away = fakes(t, {}, new NotConnectedError('pat'));
     expect(await blockUser(away.services, tenant, event, { sub: 'org' }, 'pat')).toEqual({ ok: true, removed: false });
     const down = new VideoUnavailableError('no answer');
-    const outage = fakes({}, down);
+    const outage = fakes(t, {}, down);
     expect(await blockUser(outage.services, tenant, event, { sub: 'org' }, 'sam')).toEqual({ ok: true, removed: false, videoError: down });
     expect((await getEvent(db, t, event.eventId))?.blockedUsers.sort()).toEqual(['pat', 'sam']);
   });

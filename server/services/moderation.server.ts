@@ -8,11 +8,14 @@
 import type { EventRecord } from '#app/lib/events/model';
 import { canBlock, canUnblock, roleOf, type EventRole, type EventUser } from '#app/lib/events/permissions';
 import type { Tenant } from '#app/lib/config/tenant';
-import { setUserBlocked } from './events.server';
-import type { Services } from './index.server';
-import { isNotConnectedError } from './video.server';
+import type { TenantData } from '../data/tenantData.server';
+import { isNotConnectedError, type VideoService } from './video.server';
 
-type ModerationServices = Pick<Services, 'db' | 'chat' | 'video'>;
+/** The tenant's data (the event's blocked list, the chat) and the video service. */
+export interface ModerationDeps {
+  data: Pick<TenantData, 'events' | 'chat'>;
+  video: Pick<VideoService, 'removeParticipant'>;
+}
 
 export type ModerationResult =
   | { ok: false; reason: 'forbidden' }
@@ -25,21 +28,21 @@ const FORBIDDEN: ModerationResult = { ok: false, reason: 'forbidden' };
  * The target's role: organizer, an accepted host, or participant. A tenant admin counts as an
  * organizer, which only their session shows: the chat records it when they join.
  */
-async function targetRole(services: ModerationServices, tenantId: string, event: EventRecord, target: string): Promise<EventRole> {
+async function targetRole(data: ModerationDeps['data'], event: EventRecord, target: string): Promise<EventRole> {
   const role = roleOf(event, { sub: target });
   if (role !== 'participant') return role;
-  const member = await services.chat.repository.getMember(tenantId, event.eventId, target);
+  const member = await data.chat.getMember(event.eventId, target);
   return member?.role === 'organizer' ? 'organizer' : 'participant';
 }
 
-/** `actor` blocks `target` in `event` (the event as resolved for the actor: getEventFor). */
-export async function blockUser(services: ModerationServices, tenant: Pick<Tenant, 'id' | 'video'>, event: EventRecord, actor: EventUser, target: string): Promise<ModerationResult> {
-  if (target === actor.sub || !canBlock(roleOf(event, actor), await targetRole(services, tenant.id, event, target))) return FORBIDDEN;
-  await setUserBlocked(services.db, tenant.id, event.eventId, target, true);
+/** `actor` blocks `target` in `event` (the event as resolved for the actor: events.getFor). */
+export async function blockUser({ data, video }: ModerationDeps, tenant: Pick<Tenant, 'id' | 'video'>, event: EventRecord, actor: EventUser, target: string): Promise<ModerationResult> {
+  if (target === actor.sub || !canBlock(roleOf(event, actor), await targetRole(data, event, target))) return FORBIDDEN;
+  await data.events.setUserBlocked(event.eventId, target, true);
   // Their chat sockets close on every instance; hosts see them in the blocked lists.
-  await services.chat.userBlocked(tenant.id, event.eventId, target);
+  await data.chat.userBlocked(event.eventId, target);
   try {
-    await services.video.removeParticipant(tenant, event, target);
+    await video.removeParticipant(tenant, event, target);
     return { ok: true, removed: true };
   } catch (e) {
     return isNotConnectedError(e) ? { ok: true, removed: false } : { ok: true, removed: false, videoError: e };
@@ -47,9 +50,9 @@ export async function blockUser(services: ModerationServices, tenant: Pick<Tenan
 }
 
 /** `actor` lets `target` back into `event`. */
-export async function unblockUser(services: ModerationServices, tenant: Pick<Tenant, 'id'>, event: EventRecord, actor: EventUser, target: string): Promise<ModerationResult> {
+export async function unblockUser({ data }: Pick<ModerationDeps, 'data'>, event: EventRecord, actor: EventUser, target: string): Promise<ModerationResult> {
   if (target === actor.sub || !canUnblock(roleOf(event, actor))) return FORBIDDEN;
-  await setUserBlocked(services.db, tenant.id, event.eventId, target, false);
-  await services.chat.userUnblocked(tenant.id, event.eventId, target);
+  await data.events.setUserBlocked(event.eventId, target, false);
+  await data.chat.userUnblocked(event.eventId, target);
   return { ok: true, removed: false };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
 import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
-import { createEvent, endEventNow, getEvent, newEventInput, type EventInput } from './events.server';
+import { createEvent, endEventNow, getEvent, newEventInput, type EventInput } from '../data/events.server';
 import { startRoomExpirySweeper, sweepExpiredRooms } from './roomExpiry.server';
 import { VideoService } from './video.server';
 

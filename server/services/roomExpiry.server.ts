@@ -1,7 +1,7 @@
 /**
  * The room-expiry sweeper (room-expiry eject on, token-expiry eject off: docs/PRODUCT.md, Rules:
  * room flags). Every ROOM_EXPIRY_SWEEP_SECONDS it asks each tenant for events whose
- * eventExpiration has passed and whose room is not closed yet (listRoomsToClose, an index query),
+ * eventExpiration has passed and whose room is not closed yet (events.roomsToClose, an index query),
  * closes each LiveKit room (which removes everyone in it) and marks the event's room closed.
  *
  * - Video service unreachable: one log line per sweep, the rooms stay on the list, the next sweep
@@ -12,8 +12,8 @@
  *   stays until the room closes.
  */
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from './dynamo.server';
-import { listRoomsToClose, markRoomClosed } from './events.server';
+import type { Database } from '../data/dynamo.server';
+import { tenantData } from '../data/tenantData.server';
 import { isVideoConfigError, isVideoUnavailableError, type VideoService } from './video.server';
 
 export interface SweepDeps {
@@ -37,9 +37,10 @@ export async function sweepExpiredRooms(deps: SweepDeps): Promise<SweepResult> {
   const result: SweepResult = { closed: [], deferred: [] };
   let unavailable: string | null = null;
   for (const tenant of deps.tenants) {
+    const { events } = tenantData({ db: deps.db }, tenant.id);
     let due;
     try {
-      due = await listRoomsToClose(deps.db, tenant.id, now);
+      due = await events.roomsToClose(now);
     } catch (e) {
       log(`tenant ${tenant.id}: could not list rooms to close (${(e as Error).message}); next sweep tries again`);
       continue;
@@ -58,7 +59,7 @@ export async function sweepExpiredRooms(deps: SweepDeps): Promise<SweepResult> {
         result.deferred.push(id);
         continue;
       }
-      await markRoomClosed(deps.db, tenant.id, event.eventId);
+      await events.markRoomClosed(event.eventId);
       result.closed.push(id);
     }
   }

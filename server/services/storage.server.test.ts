@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testStorage, uniqueTenantId } from '#tests/support/local-stack';
+import { testStorage } from '#tests/support/local-stack';
+import { testTenantId, uniqueTenantId } from '#tests/support/tenants';
 import {
   attachmentDisposition,
   deleteObject,
@@ -13,6 +14,7 @@ import {
 } from './storage.server';
 
 const storage = testStorage();
+const AURORA = testTenantId('aurora');
 
 async function expectStorageError(promise: Promise<unknown> | (() => unknown), code: string) {
   const run = typeof promise === 'function' ? async () => promise() : () => promise;
@@ -21,8 +23,8 @@ async function expectStorageError(promise: Promise<unknown> | (() => unknown), c
 
 describe('tenantObjectKey', () => {
   it('puts every key under tenants/<tenantId>/', () => {
-    expect(tenantObjectKey('aurora', 'events/e1/poster.webp')).toBe('tenants/aurora/events/e1/poster.webp');
-    expect(tenantObjectKey('aurora', 'tenants/aurora/events/e1/poster.webp')).toBe('tenants/aurora/events/e1/poster.webp');
+    expect(tenantObjectKey(AURORA, 'events/e1/poster.webp')).toBe('tenants/aurora/events/e1/poster.webp');
+    expect(tenantObjectKey(AURORA, 'tenants/aurora/events/e1/poster.webp')).toBe('tenants/aurora/events/e1/poster.webp');
   });
 
   it.each([
@@ -39,11 +41,13 @@ describe('tenantObjectKey', () => {
     ['a control character', 'events/x\n'],
     ['a percent-encoded escape', 'events/%2e%2e/x'],
   ])('refuses %s', async (_name, key) => {
-    await expectStorageError(() => tenantObjectKey('aurora', key), 'INVALID_KEY');
+    await expectStorageError(() => tenantObjectKey(AURORA, key), 'INVALID_KEY');
   });
 
   it('refuses an invalid tenant id', async () => {
+    // @ts-expect-error a malformed id is no TenantId; storage refuses it at run time as well
     await expectStorageError(() => tenantObjectKey('../aurora', 'x'), 'INVALID_TENANT');
+    // @ts-expect-error as above
     await expectStorageError(() => tenantObjectKey('', 'x'), 'INVALID_TENANT');
   });
 });
@@ -120,17 +124,17 @@ describe('presignUpload / presignDownload (against s3rver)', () => {
 
   it('refuses a disallowed type before signing', async () => {
     await expectStorageError(
-      presignUpload(storage, { tenantId: 'aurora', key: 'a.svg', contentType: 'image/svg+xml', size: 10, maxBytes: 100, allowedTypes }),
+      presignUpload(storage, { tenantId: AURORA, key: 'a.svg', contentType: 'image/svg+xml', size: 10, maxBytes: 100, allowedTypes }),
       'TYPE_NOT_ALLOWED',
     );
     await expectStorageError(
-      presignUpload(storage, { tenantId: 'aurora', key: 'a.html', contentType: 'text/html', size: 10, maxBytes: 100, allowedTypes: ['image/*'] }),
+      presignUpload(storage, { tenantId: AURORA, key: 'a.html', contentType: 'text/html', size: 10, maxBytes: 100, allowedTypes: ['image/*'] }),
       'TYPE_NOT_ALLOWED',
     );
   });
 
   it('refuses a size over the limit, zero or fractional', async () => {
-    const base = { tenantId: 'aurora', key: 'a.png', contentType: 'image/png', maxBytes: 100, allowedTypes };
+    const base = { tenantId: AURORA, key: 'a.png', contentType: 'image/png', maxBytes: 100, allowedTypes };
     await expectStorageError(presignUpload(storage, { ...base, size: 101 }), 'TOO_LARGE');
     await expectStorageError(presignUpload(storage, { ...base, size: 0 }), 'INVALID_SIZE');
     await expectStorageError(presignUpload(storage, { ...base, size: 1.5 }), 'INVALID_SIZE');
@@ -139,11 +143,11 @@ describe('presignUpload / presignDownload (against s3rver)', () => {
   });
 
   it('refuses keys that escape the tenant prefix, for uploads and downloads', async () => {
-    const base = { tenantId: 'aurora', contentType: 'image/png', size: 10, maxBytes: 100, allowedTypes };
+    const base = { tenantId: AURORA, contentType: 'image/png', size: 10, maxBytes: 100, allowedTypes };
     await expectStorageError(presignUpload(storage, { ...base, key: 'tenants/other/a.png' }), 'INVALID_KEY');
     await expectStorageError(presignUpload(storage, { ...base, key: '../other/a.png' }), 'INVALID_KEY');
-    await expectStorageError(presignDownload(storage, { tenantId: 'aurora', key: 'tenants/other/a.png' }), 'INVALID_KEY');
-    await expectStorageError(presignDownload(storage, { tenantId: 'aurora', key: '/etc/passwd' }), 'INVALID_KEY');
+    await expectStorageError(presignDownload(storage, { tenantId: AURORA, key: 'tenants/other/a.png' }), 'INVALID_KEY');
+    await expectStorageError(presignDownload(storage, { tenantId: AURORA, key: '/etc/passwd' }), 'INVALID_KEY');
   });
 });
 

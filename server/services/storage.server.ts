@@ -1,6 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
+import { isErrorNamed } from '../errors';
 
 export interface Storage {
   client: S3Client;
@@ -40,6 +42,8 @@ export class StorageError extends Error {
     this.name = 'StorageError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isStorageError = (e: unknown): e is StorageError => isErrorNamed(e, 'StorageError');
 
 const TENANT_ID = /^[a-z0-9-]+$/;
 /** Characters S3 documents as safe in keys; anything else is refused rather than encoded. */
@@ -48,14 +52,14 @@ const MAX_KEY_LENGTH = 900;
 /** S3 refuses presigned URLs that live longer than seven days. */
 const MAX_EXPIRES_IN = 7 * 24 * 3600;
 
-export const tenantPrefix = (tenantId: string) => `tenants/${tenantId}/`;
+export const tenantPrefix = (tenantId: TenantId) => `tenants/${tenantId}/`;
 
 /**
  * The full object key for a tenant's key. Every object lives under "tenants/<tenantId>/";
  * a key may name that prefix itself (it is then kept), but never another tenant's prefix,
  * a leading slash, "..", "." or empty segments, or characters outside the S3-safe set.
  */
-export function tenantObjectKey(tenantId: string, key: string): string {
+export function tenantObjectKey(tenantId: TenantId, key: string): string {
   if (!TENANT_ID.test(tenantId)) throw new StorageError('INVALID_TENANT', `invalid tenant id "${tenantId}"`);
   if (typeof key !== 'string' || key.length === 0) throw new StorageError('INVALID_KEY', 'object key is empty');
   if (key.startsWith('/')) throw new StorageError('INVALID_KEY', 'object key must not start with "/"');
@@ -102,7 +106,7 @@ export function isAllowedType(contentType: string, allowedTypes: readonly string
 // ---------------------------------------------------------------------------------------------
 
 export interface PresignUploadOptions {
-  tenantId: string;
+  tenantId: TenantId;
   /** Key inside the tenant's prefix, e.g. "events/<eventId>/poster/original". */
   key: string;
   contentType: string;
@@ -157,7 +161,7 @@ export async function presignUpload(storage: Storage, options: PresignUploadOpti
 }
 
 export interface PresignDownloadOptions {
-  tenantId: string;
+  tenantId: TenantId;
   key: string;
   /** Seconds the URL stays valid (default 300). */
   expiresIn?: number;
@@ -193,7 +197,7 @@ export async function presignDownload(storage: Storage, options: PresignDownload
 // ---------------------------------------------------------------------------------------------
 
 export interface PutObjectOptions {
-  tenantId: string;
+  tenantId: TenantId;
   key: string;
   body: Buffer | Uint8Array | string;
   contentType: string;
@@ -216,12 +220,18 @@ export async function putObject(storage: Storage, options: PutObjectOptions): Pr
 }
 
 /** Reads a whole object of the tenant into memory (for server-side processing of small files). */
-export async function getObjectBuffer(storage: Storage, tenantId: string, key: string): Promise<Buffer> {
+export async function getObjectBuffer(storage: Storage, tenantId: TenantId, key: string): Promise<Buffer> {
   const out = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
   if (!out.Body) return Buffer.alloc(0);
   return Buffer.from(await out.Body.transformToByteArray());
 }
 
-export async function deleteObject(storage: Storage, tenantId: string, key: string): Promise<void> {
+export async function deleteObject(storage: Storage, tenantId: TenantId, key: string): Promise<void> {
   await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+}
+
+/** The stored object's content type; throws the store's own error when it is missing (NotFound, 404). */
+export async function objectContentType(storage: Storage, tenantId: TenantId, key: string): Promise<string | undefined> {
+  const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+  return head.ContentType;
 }

@@ -30,7 +30,8 @@ export interface VideoConfig {
   apiSecret: string;
 }
 
-type VideoTenant = Pick<Tenant, 'id' | 'video'>;
+/** Video reads only the tenant's configuration (never its stored data), so any id names it: app.ts asks for the platform's own. */
+type VideoTenant = { id: string; video: Tenant['video'] };
 /** Where tenant key pairs are read from (process.env in the server). */
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 type VideoEnv = Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_API_URL' | 'LIVEKIT_API_KEY' | 'LIVEKIT_API_SECRET'> & Partial<Pick<Env, 'NODE_ENV'>>;

@@ -1,6 +1,8 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../services/dynamo.server';
+import { testTenantId } from '#tests/support/tenants';
+import type { Database } from '../data/dynamo.server';
+import { tenantData } from '../data/tenantData.server';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
 import { identitySchema } from '#app/lib/config/tenant';
@@ -39,10 +41,11 @@ describe('social sign-in flow helpers', () => {
       },
     } as unknown as Database;
     const tokenEndpoint = async () => Response.json({ id_token: 'id.jwt.sig', access_token: 'ac.jwt.sig', refresh_token: 'real-refresh-token' });
+    const aurora = testTenantId('aurora');
     const result = await completeSocialSignIn({
-      db,
+      data: tenantData({ db }, aurora),
       identity: { verifySession: async () => ({ sub: 'sub-1', username: 'user-1', email: 'a@example.com', emailVerified: true, groups: [], tenantId: 'aurora' }) },
-      tenant: { id: 'aurora', identity: identitySchema.parse({ region: 'us-east-1' }) },
+      tenant: { id: aurora, identity: identitySchema.parse({ region: 'us-east-1' }) },
       pool: { appClientId: 'client1' },
       hostedBase: 'http://localhost:1',
       origin: 'https://aurora.example.com',
@@ -70,9 +73,9 @@ describe('social sign-in flow helpers', () => {
   it('refuses a callback whose state is not the one this browser started', async () => {
     const attempt = (cookieHeader: string | null, state: string) =>
       completeSocialSignIn({
-        db: {} as never,
+        data: {} as never,
         identity: { verifySession: async () => null },
-        tenant: { id: 'aurora', identity: identitySchema.parse({ region: 'us-east-1' }) },
+        tenant: { id: testTenantId('aurora'), identity: identitySchema.parse({ region: 'us-east-1' }) },
         pool: { appClientId: 'c' },
         hostedBase: 'http://localhost:1',
         origin: 'http://aurora.localhost:3000',

@@ -3,7 +3,7 @@
  * authorization-code flow with PKCE against the tenant pool's hosted sign-in domain.
  *
  *  1. start(): a random state and an S256 PKCE verifier. The verifier, provider, mode and return
- *     address are stored in DynamoDB under tenantKey(tenant, 'OAUTH', state) for 10 minutes; the
+ *     address are stored per tenant (server/data/oauthStates.server.ts) for 10 minutes; the
  *     browser gets the state in a short-lived HttpOnly SameSite=Lax cookie scoped to
  *     /socialSignIn (binds the flow to this browser: login CSRF). The verifier never leaves the
  *     server. The browser is sent to <hosted>/oauth2/authorize.
@@ -18,7 +18,6 @@
  * The hosted domain's scheme is configuration: HOSTED_SIGNIN_ENDPOINT (the local stand-in,
  * http://localhost:<port>) or https://<tenant.identity.hostedSignInDomain> in production.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/lib/social/providers';
@@ -26,9 +25,9 @@ import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 import { readCookie, serializeCookie } from '../identity/cookies';
 import { placeholderFor, refreshCookie } from '../identity/refreshCookie';
 import { safeRedirect } from '#app/lib/safeRedirect';
-import { tenantKey, type Database } from '../services/dynamo.server';
+import type { TenantData } from '../data/tenantData.server';
+import { isErrorNamed } from '../errors';
 import type { Identity, TenantPool } from '../services/identity.server';
-import { getProfile } from '../services/profiles.server';
 import { codeChallengeS256, createCodeVerifier, randomToken, safeEqual } from './pkce';
 
 /** How long a started sign-in may take at the provider. */
@@ -47,6 +46,8 @@ export class SocialSignInError extends Error {
     this.name = 'SocialSignInError';
   }
 }
+/** By name, not instanceof: see server/errors.ts. */
+export const isSocialSignInError = (e: unknown): e is SocialSignInError => isErrorNamed(e, 'SocialSignInError');
 
 /** The hosted sign-in base URL for the tenant, or null when none is configured. */
 export function hostedSignInBase(tenant: Pick<Tenant, 'identity'>, env: { HOSTED_SIGNIN_ENDPOINT?: string }): string | null {
@@ -100,8 +101,8 @@ const stateRecordSchema = z.object({
 });
 
 export interface StartInput {
-  db: Database;
-  tenant: Pick<Tenant, 'id'>;
+  /** The tenant's data (context.data): the state is stored there. */
+  data: Pick<TenantData, 'oauthStates'>;
   pool: Pick<TenantPool, 'appClientId'>;
   hostedBase: string;
   /** The site's origin, e.g. http://aurora.localhost:3000. */
@@ -117,21 +118,13 @@ export async function startSocialSignIn(input: StartInput): Promise<{ authorizeU
   const now = input.now ?? Date.now();
   const state = randomToken();
   const verifier = createCodeVerifier();
-  await input.db.doc.send(
-    new PutCommand({
-      TableName: input.db.table,
-      Item: {
-        pk: tenantKey(input.tenant.id, 'OAUTH', state),
-        sk: 'STATE',
-        verifier,
-        provider: input.provider,
-        mode: input.mode,
-        redirectTo: input.redirectTo,
-        expiresAt: now + STATE_TTL_MS,
-        ttl: Math.ceil((now + STATE_TTL_MS) / 1000),
-      },
-    }),
-  );
+  await input.data.oauthStates.save(state, {
+    verifier,
+    provider: input.provider,
+    mode: input.mode,
+    redirectTo: input.redirectTo,
+    expiresAt: now + STATE_TTL_MS,
+  });
   const url = new URL(`${input.hostedBase}/oauth2/authorize`);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', input.pool.appClientId);
@@ -145,22 +138,9 @@ export async function startSocialSignIn(input: StartInput): Promise<{ authorizeU
 }
 
 /** Takes (and deletes) the tenant's state record: a state is good for one callback only. */
-async function consumeState(db: Database, tenantId: string, state: string, now: number) {
-  let item: Record<string, unknown> | undefined;
-  try {
-    const out = await db.doc.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: { pk: tenantKey(tenantId, 'OAUTH', state), sk: 'STATE' },
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    item = out.Attributes;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') throw new SocialSignInError('bad_state', 'unknown or used state');
-    throw e;
-  }
+async function consumeState(data: Pick<TenantData, 'oauthStates'>, state: string, now: number) {
+  const item = await data.oauthStates.take(state);
+  if (!item) throw new SocialSignInError('bad_state', 'unknown or used state');
   const record = stateRecordSchema.safeParse(item);
   if (!record.success) throw new SocialSignInError('bad_state', 'malformed state record');
   if (record.data.expiresAt < now) throw new SocialSignInError('expired');
@@ -205,7 +185,8 @@ export async function exchangeCode(
 }
 
 export interface CompleteInput {
-  db: Database;
+  /** The tenant's data (context.data): the flow's state, the user's profile. */
+  data: Pick<TenantData, 'oauthStates' | 'profiles'>;
   identity: Pick<Identity, 'verifySession'>;
   tenant: Pick<Tenant, 'id' | 'identity'>;
   pool: Pick<TenantPool, 'appClientId'>;
@@ -232,7 +213,7 @@ export async function completeSocialSignIn(input: CompleteInput): Promise<Comple
   const expected = readCookie(input.cookieHeader, STATE_COOKIE);
   // The state must come back to the browser that started the flow.
   if (!state || !expected || !safeEqual(state, expected)) throw new SocialSignInError('bad_state', 'state does not match this browser');
-  const record = await consumeState(input.db, input.tenant.id, state, now);
+  const record = await consumeState(input.data, state, now);
   const error = input.query.get('error');
   if (error) throw new SocialSignInError(error === 'access_denied' ? 'access_denied' : 'provider_error', error);
   const code = input.query.get('code');
@@ -249,7 +230,7 @@ export async function completeSocialSignIn(input: CompleteInput): Promise<Comple
   const returnTo = safeRedirect(record.redirectTo);
   let location = returnTo;
   try {
-    const profile = await getProfile(input.db, input.tenant.id, session.sub);
+    const profile = await input.data.profiles.get(session.sub);
     if (!profile || !profile.acceptedTerms) location = `/registerMe?redirectTo=${encodeURIComponent(returnTo)}`;
   } catch {
     // The profile cannot be read now: go where the user was going; /registerMe can come later.

@@ -8,8 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ChatUploadResponse } from '#app/lib/chat/files';
 import { chatFileUrl } from '#app/lib/chat/protocol';
-import { setUserBlocked } from '#server/services/events.server';
-import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
@@ -135,7 +134,7 @@ test.describe('chat file API', () => {
     const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-2) });
     const before = await api.upload({ eventId: event.eventId, kind: 'image', name: 'a.png', type: 'image/png', size: 10 });
     expect(before.status).toBe(200);
-    await setUserBlocked(e2eDatabase(), T, event.eventId, member.sub, true);
+    await e2eData(T).events.setUserBlocked(event.eventId, member.sub, true);
     const blocked = await api.upload({ eventId: event.eventId, kind: 'image', name: 'a.png', type: 'image/png', size: 10 });
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({ error: 'blocked', message: 'You cannot join this event.' });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { cancelEvent } from '#server/services/events.server';
-import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';
 
@@ -275,7 +274,7 @@ test.describe('/preview', () => {
 
   test('cancelled and finished events say so and offer no way in', async ({ page }) => {
     const cancelled = await seedEvent('aurora', organizer, { title: `Cancelled ${word()}` });
-    await cancelEvent(e2eDatabase(), 'aurora', cancelled.eventId);
+    await e2eData('aurora').events.cancel(cancelled.eventId);
     const over = await seedEvent('aurora', organizer, { title: `Over ${word()}`, eventDateTime: minutesFromNow(-300), eventDuration: 60 });
     await page.goto(tenantUrl('aurora', `/preview?event=${cancelled.eventId}`));
     await expect(page.getByTestId('event-cancelled')).toContainText('This event was cancelled');

@@ -3,11 +3,11 @@
  * through the same repository the app uses, so a test can set up "starts in 4 minutes" or
  * "a host is blocked" without clicking through the scheduler each time.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { E2E_PORT } from './stack';
-import { createEvent, newEventInput, type EventInput, type Organizer } from '#server/services/events.server';
-import type { Database } from '#server/services/dynamo.server';
+import { newEventInput, type EventInput, type Organizer } from '#server/data/events.server';
+import { createDatabase, type Database } from '#server/data/dynamo.server';
+import { tenantData, type TenantData } from '#server/data/tenantData.server';
+import { testTenantId } from '#tests/support/tenants';
 import type { EventKind, EventRecord } from '#app/lib/events/model';
 import type { TestUser } from './session-helpers';
 
@@ -15,17 +15,19 @@ const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
 let database: Database | undefined;
 
 /** The test stack's table (DynamoDB Local on E2E_PORT + 5000, as playwright.config.ts starts it). */
-export function e2eDatabase(): Database {
+function e2eDatabase(): Database {
   if (!database) {
-    const raw = new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${PORT + 5000}`,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 2,
-    });
-    database = { raw, doc: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }), table: 'platform' };
+    database = createDatabase(
+      { AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: `http://127.0.0.1:${PORT + 5000}`, DYNAMODB_TABLE: 'platform' },
+      { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 },
+    );
   }
   return database;
+}
+
+/** A tenant's data in the test stack's table, bound the way the app binds it per request. */
+export function e2eData(tenant: string): TenantData {
+  return tenantData({ db: e2eDatabase() }, testTenantId(tenant));
 }
 
 export const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -50,5 +52,5 @@ export async function seedEvent(
 ): Promise<EventRecord> {
   const org: Organizer =
     'username' in organizer ? { sub: organizer.sub, name: 'Test organizer', email: organizer.username, language: 'en' } : organizer;
-  return createEvent(e2eDatabase(), tenant, eventInput(over), org, options);
+  return e2eData(tenant).events.create(eventInput(over), org, options);
 }

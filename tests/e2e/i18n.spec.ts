@@ -1,4 +1,5 @@
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
+import { createUser, hydrated, signInContext } from './session-helpers';
 
 test('a bilingual tenant without a default follows Accept-Language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'es-MX', extraHTTPHeaders: { 'Accept-Language': 'es-MX,es;q=0.9' } });
@@ -48,4 +49,89 @@ test('an English-only tenant shows no language switcher', async ({ page }) => {
 test('a language the tenant does not offer is refused', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').post('/changeLanguage', { form: { language: 'fr', redirectTo: '/' }, maxRedirects: 0 });
   expect(response.status()).toBe(400);
+});
+
+test.describe('translation namespaces (docs/decisions/0019)', () => {
+  /** The strings a document carries for the browser (app/components/shell/TranslationBundleScript.tsx). */
+  const bundleOf = (html: string) => {
+    const json = /<script id="translations" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+    return json ? (JSON.parse(json) as { language: string; namespaces: string[]; resources: Record<string, unknown> }) : null;
+  };
+
+  test('a signed-in page carries common and its own namespaces only', async ({ page, context, request }) => {
+    await signInContext(context, request, await createUser('aurora', 'ns-page'));
+    const response = await page.goto(tenantUrl('aurora', '/userDashboard'));
+    const bundle = bundleOf(await response!.text());
+    expect(bundle?.language).toBe('en');
+    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'schedule', 'session', 'twoFactor']);
+    await hydrated(page);
+    await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
+  });
+
+  test('an anonymous page without client JavaScript carries no strings for the browser', async ({ request }) => {
+    const html = await (await tenantApi(request, 'aurora').get('/pricing')).text();
+    expect(bundleOf(html)).toBeNull();
+    expect(html).toContain('Not sure which plan fits?');
+  });
+
+  test('client-side navigation shows the next page only once its namespace is loaded', async ({ page, context, request }) => {
+    await signInContext(context, request, await createUser('aurora', 'ns-nav'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(tenantUrl('aurora', '/userDashboard'));
+    await hydrated(page);
+    // Hold the pricing strings until the old page has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested!: (url: string) => void;
+    const requestedUrl = new Promise<string>((resolve) => (requested = resolve));
+    await page.route(/\/locales\/en\/pricing\.[0-9a-f]{12}\.json$/, async (route) => {
+      requested(route.request().url());
+      await held;
+      await route.continue();
+    });
+    // Any raw key of the namespace in the page, even for a moment, is recorded.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { rawKeys: string[] }).rawKeys = seen;
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        const raw = /\bpricing\.[a-zA-Z]+/.exec(text);
+        if (raw) seen.push(raw[0]);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByTestId('top-menu').getByRole('link', { name: 'Pricing' }).click();
+    const url = await requestedUrl;
+    // Waiting for the strings: the dashboard stays on screen, the pricing page is not rendered.
+    await expect(page.getByTestId('dashboard-side-menu')).toBeVisible();
+    await expect(page.getByTestId('pricing-cta')).toHaveCount(0);
+    release();
+    await expect(page.getByText('Not sure which plan fits?')).toBeVisible();
+    await expect(page.getByTestId('pricing-plans')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { rawKeys: string[] }).rawKeys)).toEqual([]);
+    // The namespace file is content-hashed and cached for a year.
+    const file = await tenantApi(request, 'aurora').get(new URL(url).pathname);
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(((await file.json()) as { pricing: { helpTitle: string } }).pricing.helpTitle).toBe('Not sure which plan fits?');
+  });
+
+  test('a namespace that cannot be fetched loads the next page as a document instead', async ({ page, context, request }) => {
+    await signInContext(context, request, await createUser('aurora', 'ns-stale'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(tenantUrl('aurora', '/userDashboard'));
+    await hydrated(page);
+    // As after a deploy that changed the strings: the old hash is gone.
+    await page.route(/\/locales\/en\/pricing\.[0-9a-f]{12}\.json$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    const documentLoad = page.waitForResponse((r) => r.url().endsWith('/pricing') && r.request().resourceType() === 'document');
+    await page.getByTestId('top-menu').getByRole('link', { name: 'Pricing' }).click();
+    expect((await documentLoad).status()).toBe(200);
+    await expect(page.getByText('Not sure which plan fits?')).toBeVisible();
+  });
+
+  test('namespace files: unknown, misspelt or stale names answer 404', async ({ request }) => {
+    const api = tenantApi(request, 'aurora');
+    for (const path of ['/locales/en/pricing.000000000000.json', '/locales/de/pricing.000000000000.json', '/locales/en/nothing.000000000000.json', '/locales/en/pricing.json']) {
+      expect((await api.get(path)).status(), path).toBe(404);
+    }
+  });
 });

@@ -2,8 +2,7 @@
  * The lobby (/ety): role, countdown on server time, Join enabling by itself at the opening time
  * (participants at start − 5 min, hosts at start − 30 min), refusals and closed events, tenant isolation.
  */
-import { cancelEvent, endEventNow, setUserBlocked } from '#server/services/events.server';
-import { e2eDatabase, seedEvent } from './events-helpers';
+import { e2eData, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';
 
@@ -92,7 +91,7 @@ test.describe('lobby /ety', () => {
   test('a blocked user is refused: no Join and no device check', async ({ page, context, request }) => {
     const [organizer, blocked] = await Promise.all([createUser(T, 'block-org', 'organizer'), createUser(T, 'blocked')]);
     const event = await seedEvent(T, organizer, { eventDateTime: at(-MIN) });
-    await setUserBlocked(e2eDatabase(), T, event.eventId, blocked.sub, true);
+    await e2eData(T).events.setUserBlocked(event.eventId, blocked.sub, true);
     await signInContext(context, request, blocked);
     const response = await page.goto(tenantUrl(T, `/ety?event=${event.eventId}`));
     expect(response?.status()).toBe(403);
@@ -108,8 +107,8 @@ test.describe('lobby /ety', () => {
       seedEvent(T, organizer, { eventDateTime: at(60 * MIN) }),
       seedEvent(T, organizer, { eventDateTime: at(-10 * MIN) }),
     ]);
-    await cancelEvent(e2eDatabase(), T, cancelled.eventId);
-    await endEventNow(e2eDatabase(), T, ended.eventId);
+    await e2eData(T).events.cancel(cancelled.eventId);
+    await e2eData(T).events.endNow(ended.eventId);
     await signInContext(context, request, participant);
 
     await page.goto(tenantUrl(T, `/ety?event=${cancelled.eventId}`));

@@ -10,8 +10,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { LAYOUTS } from '#app/components/live/room/layouts';
 import { ROOM_LAYOUTS, type RoomLayout } from '#app/lib/events/model';
-import { setUserBlocked } from '#server/services/events.server';
-import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
 
@@ -130,7 +129,7 @@ test.describe('room gates', () => {
     const blocked = await createUser(T, 'blocked');
     await signInContext(context, request, blocked);
     const event = await seedEvent(T, await organizer(), { eventDateTime: minutesFromNow(-1), layout: 'preBuilt' });
-    await setUserBlocked(e2eDatabase(), T, event.eventId, blocked.sub, true);
+    await e2eData(T).events.setUserBlocked(event.eventId, blocked.sub, true);
     const res = await page.goto(tenantUrl(T, `/preBuilt?event=${event.eventId}`));
     expect(res?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You cannot join this event');

@@ -13,8 +13,7 @@ import { E2E_STACK_DIR } from './stack';
 import type { RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
 import type { EventRecord } from '#app/lib/events/model';
 import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#server/local/livekitKeys';
-import { setUserBlocked } from '#server/services/events.server';
-import { e2eDatabase, minutesFromNow, seedEvent } from './events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { createUser, sessionCookie, type TestUser } from './session-helpers';
 
@@ -135,7 +134,7 @@ test.describe('room tokens', () => {
 
   test('a blocked user is refused; signed out is 401; another tenant’s event id is 404; bad input is 400', async ({ request }) => {
     const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-1) });
-    await setUserBlocked(e2eDatabase(), 'aurora', event.eventId, member.sub, true);
+    await e2eData('aurora').events.setUserBlocked(event.eventId, member.sub, true);
     const blocked = await caller(request, 'aurora', cookies.member).token(event.eventId);
     expect([blocked.status, blocked.body.error]).toEqual([403, 'blocked']);
     expect(blocked.body).toMatchObject({ message: 'You cannot join this event.' });

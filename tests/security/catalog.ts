@@ -1,8 +1,8 @@
 /**
  * Every endpoint the platform serves, read from its two sources of truth: the Remix route table
  * (app/route-table.js: screens and API routes) and the server's own list (server/endpoints.ts:
- * health, theme, brand, favicon, assets, identity gateway, chat socket). A route added to either
- * is fuzzed and cross-checked by the security suites without anyone writing a test for it.
+ * health, theme, locales, brand, favicon, assets, identity gateway, chat socket). A route added
+ * to either is fuzzed and cross-checked by the security suites without anyone writing a test for it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

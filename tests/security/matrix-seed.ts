@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { COLLECTION_ROUTES } from '#app/lib/content/collections';
 import type { ChatUploadResponse } from '#app/lib/chat/files';
-import { saveProfile } from '#server/services/profiles.server';
-import { putResources } from '#server/services/resources.server';
-import { e2eDatabase, minutesFromNow, seedEvent } from '../e2e/events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import type { IdKind } from './catalog';
 import { HttpConnection } from './http';
 import type { AppInstance } from './instance';
@@ -61,9 +59,9 @@ function articlesOnlyIn(a: string, b: string): Record<string, { slug: string; ti
 /** Seeds A's objects; the chat message and file go through `app` with the organizer's session. */
 export async function seedTenant(app: AppInstance, tenant: string, other: string, organizer: Session): Promise<SeededTenant> {
   const token = `Mx${alnum(12)}`;
-  const db = e2eDatabase();
+  const data = e2eData(tenant);
   const name = `Organizer ${token}`;
-  await saveProfile(db, tenant, organizer.user.sub, { displayName: `Profile ${token}` });
+  await data.profiles.save(organizer.user.sub, { displayName: `Profile ${token}` });
   const org = { sub: organizer.user.sub, name, email: organizer.user.username, language: 'en' };
   const event = await seedEvent(tenant, org, {
     title: `Title ${token}`,
@@ -74,7 +72,7 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
   });
   const demo = await seedEvent(tenant, org, { title: `Demo ${token}`, eventDateTime: minutesFromNow(-1), layout: 'preBuilt' }, { kind: 'demo', inviteCode: true });
   const resourceCode = `mx_${alnum(12)}`;
-  await putResources(db, tenant, 'en', { [resourceCode]: `Resource ${token}` });
+  await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
   // A chat file, uploaded the way the browser does it.
   const bytes = Buffer.from(`Notes ${token}\n`);

@@ -12,14 +12,17 @@ import type { EventInput, EventRecord } from '#app/lib/events/model';
 import { loadRegistry, type Registry } from '#server/config/registry.server';
 import { loadEnv } from '#server/env.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import type { TenantId } from '#app/lib/config/tenant';
+import { newEventInput } from '#server/data/events.server';
+import { tenantData } from '#server/data/tenantData.server';
 import { readPoolsFile } from '#server/services/identity.server';
 import { createServices, type Services } from '#server/services/index.server';
-import type { MessageDraft } from '#server/services/chat/repository.server';
+import type { MessageDraft } from '#server/data/chat/keys.server';
 import { attachChatSockets, type ChatSockets } from '#server/services/chat/socket.server';
+import { testTenantId } from './tenants';
 
-export const TEST_TENANT = 'aurora';
-export const OTHER_TENANT = 'solana';
+export const TEST_TENANT = testTenantId('aurora');
+export const OTHER_TENANT = testTenantId('solana');
 
 let registry: Registry | undefined;
 export function testRegistry(): Registry {
@@ -28,7 +31,7 @@ export function testRegistry(): Registry {
 }
 
 export interface ChatTestUser {
-  tenant: string;
+  tenant: TenantId;
   username: string;
   password: string;
   sub: string;
@@ -37,7 +40,7 @@ export interface ChatTestUser {
 }
 
 /** A new confirmed user of the tenant's local pool, signed in. */
-export async function createChatUser(tenant: string, label: string, group: 'member' | 'organizer' | 'admin' = 'member'): Promise<ChatTestUser> {
+export async function createChatUser(tenant: TenantId, label: string, group: 'member' | 'organizer' | 'admin' = 'member'): Promise<ChatTestUser> {
   // Set by tests/setup/global-setup.ts (and by the local stack for other callers).
   const poolsFile = process.env.IDENTITY_POOLS_FILE;
   const endpoint = process.env.COGNITO_ENDPOINT;
@@ -70,7 +73,7 @@ export async function openEvent(services: Services, organizer: ChatTestUser, ove
     eventLanguage: 'en',
     ...overrides,
   });
-  return createEvent(services.db, organizer.tenant, input, { sub: organizer.sub, name: 'Organizer', email: organizer.username, language: 'en' });
+  return tenantData(services, organizer.tenant).events.create(input, { sub: organizer.sub, name: 'Organizer', email: organizer.username, language: 'en' });
 }
 
 export interface ChatTestServer {

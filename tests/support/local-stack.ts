@@ -1,6 +1,6 @@
 /** Helpers for tests that talk to the local stack started by tests/setup/global-setup.ts. */
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '#server/services/dynamo.server';
+import { createDatabase, type Database } from '#server/data/dynamo.server';
 import { createStorage, type Storage } from '#server/services/storage.server';
 import type { LocalStackEnv } from '#server/local/stack';
 
@@ -19,11 +19,6 @@ export function testDatabase(): Database {
 export function testStorage(): Storage {
   const env = localStackEnv();
   return createStorage({ AWS_REGION: env.AWS_REGION, S3_ENDPOINT: env.S3_ENDPOINT, S3_BUCKET: env.S3_BUCKET, S3_FORCE_PATH_STYLE: true });
-}
-
-/** A tenant id no other test (or parallel run) uses. */
-export function uniqueTenantId(prefix = 't'): string {
-  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** The local identity files of the test stack (pools, demo accounts, outbox). */

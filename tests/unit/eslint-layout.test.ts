@@ -1,13 +1,18 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The layout rule's findings for `code` as if it were the file at `filePath`, under the project's own ESLint config. */
+/**
+ * The layout rules' findings for `code` as if it were the file at `filePath`, under the project's
+ * own ESLint config: where code lives (layout/imports) and who may touch the database and make a
+ * TenantId (no-restricted-imports, no-restricted-syntax; docs/decisions/0018).
+ */
 const eslint = new ESLint();
+const LAYOUT_RULES = new Set(['layout/imports', 'no-restricted-imports', 'no-restricted-syntax']);
 async function layoutErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   const fatal = result!.messages.find((m) => m.fatal);
   if (fatal) throw new Error(`${filePath} does not parse: ${fatal.message}`);
-  return result!.messages.filter((m) => m.ruleId === 'layout/imports').map((m) => m.message);
+  return result!.messages.filter((m) => LAYOUT_RULES.has(m.ruleId ?? '')).map((m) => m.message);
 }
 
 type Case = { filename: string; code: string; errors?: Array<{ message: RegExp }> };
@@ -27,8 +32,13 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'server/screens/articles.server.ts', code: "import type { ArticleListData } from '#app/components/content/Articles';\nimport { COLLECTION_ROUTES } from '#app/lib/content/collections';" },
     { filename: 'server/app.ts', code: "import { maxBodyBytesFor } from '#app/route-table.js';\nimport { pageCache } from './http/pageCache';" },
     { filename: 'tests/e2e/rooms.spec.ts', code: "import { LAYOUTS } from '#app/components/live/room/layouts';\nimport { E2E_PORT } from './stack';" },
-    { filename: 'app/routes/api/livekitWebhook.server.test.ts', code: "import { createEvent } from '#server/services/events.server';" },
+    { filename: 'app/routes/api/livekitWebhook.server.test.ts', code: "import { createEvent } from '#server/data/events.server';" },
     { filename: 'remix.config.js', code: "import { ROUTES } from './app/route-table.js';" },
+    { filename: 'server/data/hands.server.ts', code: "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport const q = (db: { doc: { send(c: unknown): unknown } }) => db.doc.send(new QueryCommand({ TableName: 't' }));" },
+    { filename: 'server/data/events.server.test.ts', code: "import { PutCommand } from '@aws-sdk/lib-dynamodb';\nexport { PutCommand };" },
+    { filename: 'tests/support/tenants.ts', code: "import type { TenantId } from '#app/lib/config/tenant';\nexport const testTenantId = (id: string) => id as TenantId;" },
+    { filename: 'app/routes/events/shortUrl.server.ts', code: "export const find = (context: any) => context.data.events.byShortCode('abc');" },
+    { filename: 'server/services/roomExpiry.server.ts', code: "import { tenantData } from '../data/tenantData.server';\nexport const events = (db: any, tenant: any) => tenantData({ db }, tenant.id).events;" },
   ],
   invalid: [
     { filename: 'app/components/account/SignInScreen.tsx', code: "import { getFixedT } from '#server/i18n.server';", errors: [error(/may not import '#server\/i18n.server'/)] },
@@ -46,10 +56,20 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'tests/e2e/api.spec.ts', code: "const m = await import('../../server/services/events.server');\nexport { m };", errors: [error(/leaves tests\//)] },
     { filename: 'scripts/tenants-check.ts', code: "vi.mock('../server/config/check.server');", errors: [error(/leaves scripts\//)] },
     { filename: 'app/routes/info/home.tsx', code: "import { meta } from '~/lib/meta';", errors: [error(/as '#app\/lib\/meta'/)] },
+    { filename: 'server/services/moderation.server.ts', code: "import { UpdateCommand } from '@aws-sdk/lib-dynamodb';\nexport { UpdateCommand };", errors: [error(/only data modules \(server\/data\/\) talk to DynamoDB/)] },
+    { filename: 'server/local/stack.ts', code: "import { ListTablesCommand } from '@aws-sdk/client-dynamodb';\nexport { ListTablesCommand };", errors: [error(/only data modules/)] },
+    { filename: 'server/services/identity.server.ts', code: "export const read = (db: any, command: unknown) => db.doc.send(command);", errors: [error(/document client \(db.doc\)/)] },
+    { filename: 'bench/events.ts', code: "export const client = ({ doc }: any) => doc;", errors: [error(/document client \(db.doc\)/)] },
+    { filename: 'app/routes/events/shortUrl.server.ts', code: "export const find = (context: any) => getEvent(context.services.db, context.tenant.id, 'abc');", errors: [error(/only through context.data/)] },
+    { filename: 'server/screens/upcomingEvents.server.ts', code: "export function f(context: any) {\n  const { db } = context.services;\n  return db;\n}", errors: [error(/only through context.data/)] },
+    { filename: 'server/api/chatFiles.server.ts', code: "export const url = ({ services }: any) => services.storage.bucket;", errors: [error(/only through context.data/)] },
+    { filename: 'server/screens/eventCards.server.ts', code: "import type { TenantId } from '#app/lib/config/tenant';\nexport const t = 'aurora' as TenantId;", errors: [error(/Only tenant resolution makes a TenantId/)] },
+    { filename: 'app/routes/events/scheduleEvents.server.ts', code: "import { EventConflictError } from '#server/data/events.server';\nexport const conflict = (e: unknown) => e instanceof EventConflictError;", errors: [error(/recognise an error by name/)] },
+    { filename: 'server/data/events.server.test.ts', code: "import type { TenantId } from '#app/lib/config/tenant';\nexport const t = <TenantId>'aurora';", errors: [error(/never cast to one/)] },
   ],
 };
 
-describe('layout/imports (eslint-layout.js)', () => {
+describe('layout rules (eslint-layout.js, eslint.config.js)', () => {
   it.each(cases.valid)('allows $filename: $code', async ({ filename, code }) => {
     expect(await layoutErrors(filename, code)).toEqual([]);
   });

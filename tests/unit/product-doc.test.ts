@@ -29,7 +29,7 @@ function routeIndex(): IndexRow[] {
 
 const SPEC_PATHS = new Set(Object.values(SPEC_SCREENS).flat().flatMap(expand));
 /** Server paths outside the route table that the index may describe. */
-const SERVER_PREFIXES = ['/api/', '/ws/', '/theme/', '/brand/'];
+const SERVER_PREFIXES = ['/api/', '/ws/', '/theme/', '/locales/', '/brand/'];
 
 describe('docs/PRODUCT.md route index', () => {
   const rows = routeIndex();

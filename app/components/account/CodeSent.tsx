@@ -8,12 +8,13 @@ import { AuthLink, AuthLinks } from './AuthLinks';
 import { authErrorKey } from './errors';
 import { maskDestination } from './mask';
 import { withRedirect } from './redirect';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /** "We sent you a code" after an email sign-up, with resend; /signUpEmailSender and its SSO variant. */
 export function CodeSent({ email, redirectTo, backTo }: { email: string | undefined; redirectTo: string; backTo: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ status: 'error' | 'success'; key: string } | null>(null);
+  const [message, setMessage] = useState<{ status: 'error' | 'success'; key: TranslationKey } | null>(null);
   if (!email) {
     return (
       <Stack gap="5">

@@ -8,6 +8,7 @@ import { authErrorKey } from './errors';
 import { CodeField } from './InputField';
 import { maskDestination } from './mask';
 import type { AccountScreenData } from '#app/lib/account/screen';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 type Attr = 'email' | 'phone_number';
 interface AttrState {
@@ -27,8 +28,8 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
   const [destination, setDestination] = useState(attr.value);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [error, setError] = useState<TranslationKey | null>(null);
+  const [codeError, setCodeError] = useState<TranslationKey | null>(null);
 
   async function send() {
     setSending(true);
@@ -117,7 +118,7 @@ export function CommonVerifierScreen() {
   const { t } = useTranslation();
   const { title } = useLoaderData<AccountScreenData>();
   const [attrs, setAttrs] = useState<AttrState[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<TranslationKey | null>(null);
 
   const load = useCallback(async () => {
     try {

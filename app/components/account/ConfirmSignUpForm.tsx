@@ -10,6 +10,7 @@ import { maskDestination } from './mask';
 import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /**
  * Enter the sign-up code (email or SMS). After confirmSignUp the new user is signed in at once
@@ -21,11 +22,11 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<TranslationKey | null>(null);
+  const [info, setInfo] = useState<TranslationKey | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, TranslationKey>>({});
 
-  function readUsername(form: FormData, errors: Record<string, string>): string {
+  function readUsername(form: FormData, errors: Record<string, TranslationKey>): string {
     if (given) return given;
     if (kind === 'email') {
       const email = String(form.get('email') ?? '').trim().toLowerCase();
@@ -40,7 +41,7 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     const username = readUsername(form, errors);
     const code = String(form.get('code') ?? '').trim();
     if (!/^\d{6}$/.test(code)) errors.code = 'account.errors.code';
@@ -74,7 +75,7 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
 
   async function resend(form: HTMLFormElement | null) {
     if (!form) return;
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     const username = readUsername(new FormData(form), errors);
     setFieldErrors(errors);
     setError(null);

@@ -1,6 +1,7 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /** A labelled input for the account screens; `error` is a translation key. */
 export function InputField({
@@ -10,7 +11,7 @@ export function InputField({
   required = true,
   help,
   ...input
-}: { name: string; label: string; error?: string | null; required?: boolean; help?: string } & Omit<InputProps, 'name'>) {
+}: { name: string; label: string; error?: TranslationKey | null; required?: boolean; help?: string } & Omit<InputProps, 'name'>) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -42,7 +43,7 @@ export function InputField({
 }
 
 /** The 6-digit code of an email or SMS. */
-export function CodeField({ name = 'code', label, error, defaultValue }: { name?: string; label: string; error?: string | null; defaultValue?: string }) {
+export function CodeField({ name = 'code', label, error, defaultValue }: { name?: string; label: string; error?: TranslationKey | null; defaultValue?: string }) {
   return (
     <InputField
       name={name}

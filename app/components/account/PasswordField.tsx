@@ -2,6 +2,7 @@ import { Box, Field, Input, List, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from './password';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /** Password input with a show/hide toggle and, for new passwords, the pool's rules live-checked. */
 export function PasswordField({
@@ -15,7 +16,7 @@ export function PasswordField({
   name: string;
   label: string;
   /** Translation key of the error, if any. */
-  error?: string | null;
+  error?: TranslationKey | null;
   autoComplete?: 'current-password' | 'new-password';
   showRules?: boolean;
   defaultValue?: string;

@@ -13,11 +13,12 @@ import { passwordMeetsRules } from './password';
 import { PhoneField } from './PhoneField';
 import { toE164 } from '#app/lib/account/phone';
 import type { AccountScreenData } from '#app/lib/account/screen';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 function useAsyncForm() {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<TranslationKey | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, TranslationKey>>({});
   return { busy, setBusy, error, setError, fieldErrors, setFieldErrors };
 }
 
@@ -36,7 +37,7 @@ export function ForgotPasswordScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     let username = '';
     if (method === 'email') {
       username = String(form.get('email') ?? '').trim().toLowerCase();
@@ -105,7 +106,7 @@ export function PasswordRecoveryScreen() {
     const code = String(form.get('code') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirmPassword') ?? '');
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     if (!username) errors.username = 'account.errors.required';
     if (!/^\d{6}$/.test(code)) errors.code = 'account.errors.code';
     if (!passwordMeetsRules(password)) errors.password = 'account.errors.passwordPolicy';
@@ -160,7 +161,7 @@ export function ChangePasswordScreen() {
     const oldPassword = String(form.get('oldPassword') ?? '');
     const newPassword = String(form.get('password') ?? '');
     const confirm = String(form.get('confirmPassword') ?? '');
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     if (!oldPassword) errors.oldPassword = 'account.errors.required';
     if (!passwordMeetsRules(newPassword)) errors.password = 'account.errors.passwordPolicy';
     else if (newPassword === oldPassword) errors.password = 'account.errors.passwordSame';

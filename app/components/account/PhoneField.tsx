@@ -2,6 +2,7 @@ import { Box, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromE164, type PhoneSettings } from '#app/lib/account/phone';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /**
  * Country picker (tenant default country, tenant's preferred countries first) and the number.
@@ -18,7 +19,7 @@ export function PhoneField({
   name: string;
   label: string;
   settings: PhoneSettings;
-  error?: string | null;
+  error?: TranslationKey | null;
   /** E.164 or national number to start with. */
   defaultValue?: string;
   onCountryChange?: (country: string) => void;

@@ -10,6 +10,7 @@ import { PasswordField } from './PasswordField';
 import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 export type SignInMethod = 'email' | 'phone';
 
@@ -50,14 +51,14 @@ export function SignInForm({ methods, phone, redirectTo, defaultUsername }: { me
   const navigate = useNavigate();
   const [method, setMethod] = useState<SignInMethod>(initial);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<TranslationKey | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, TranslationKey>>({});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     let username = '';
     if (method === 'email') {
       username = String(form.get('email') ?? '').trim().toLowerCase();

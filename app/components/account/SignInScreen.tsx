@@ -6,9 +6,10 @@ import { AuthLink, AuthLinks } from './AuthLinks';
 import { AuthPage, Notice } from './AuthPage';
 import { withRedirect } from './redirect';
 import type { AccountScreenData } from '#app/lib/account/screen';
+import { keyFromData } from '#app/lib/i18n/keys';
 import { SignInForm, type SignInMethod } from './SignInForm';
 
-const NOTICES = new Set(['confirmed', 'created', 'reset', 'passwordChanged', 'signedOut']);
+const NOTICES = (['confirmed', 'created', 'reset', 'passwordChanged', 'signedOut'] as const).map((n) => `account.signIn.notices.${n}` as const);
 
 /** /signIn (every enabled method, preference first) and /ssoSignInPhone (phone only, SSO hub). */
 export function SignInScreen({ only, sso = false }: { only?: SignInMethod; sso?: boolean }) {
@@ -19,12 +20,12 @@ export function SignInScreen({ only, sso = false }: { only?: SignInMethod; sso?:
   const enabled = (['email', 'phone'] as const).filter((m) => signIn?.[m] && (m !== 'phone' || phone));
   const ordered = [...enabled].sort((a, b) => (a === signIn?.signInPreference ? -1 : b === signIn?.signInPreference ? 1 : 0));
   const methods: SignInMethod[] = only ? (enabled.includes(only) ? [only] : []) : ordered;
-  const notice = query.notice && NOTICES.has(query.notice) ? query.notice : null;
+  const notice = keyFromData(NOTICES, `account.signIn.notices.${query.notice}`);
   const signUpPath = sso ? '/ssoSignUpPhone' : signIn?.signUpPreference === 'phone' && signIn.phone ? '/signUpPhoneNum' : '/signUp';
   return (
     <AuthPage title={title} lead={t('account.signIn.lead')} testId="sign-in-screen">
       <Stack gap="5">
-        {notice ? <Notice status="success" testId="sign-in-notice">{t(`account.signIn.notices.${notice}`)}</Notice> : null}
+        {notice ? <Notice status="success" testId="sign-in-notice">{t(notice)}</Notice> : null}
         {methods.length ? (
           <SignInForm methods={methods} phone={phone} redirectTo={redirectTo} defaultUsername={query.username?.includes('@') ? query.username : undefined} />
         ) : (

@@ -13,6 +13,7 @@ import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 import { TermsCheckbox } from './TermsCheckbox';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -37,8 +38,8 @@ export function SignUpForm({
   const navigate = useNavigate();
   const root = useRootData();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<TranslationKey | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, TranslationKey>>({});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +47,7 @@ export function SignUpForm({
     const givenName = String(form.get('givenName') ?? '').trim();
     const familyName = String(form.get('familyName') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    const errors: Record<string, string> = {};
+    const errors: Record<string, TranslationKey> = {};
     if (!givenName) errors.givenName = 'account.errors.required';
     if (!familyName) errors.familyName = 'account.errors.required';
     let username = '';

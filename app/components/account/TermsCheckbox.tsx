@@ -1,9 +1,10 @@
 import { Box, Field, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useId } from 'react';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /** "I accept the terms of use" (links to /terms in a new tab), required. */
-export function TermsCheckbox({ error, defaultChecked = false, name = 'terms' }: { error?: string | null; defaultChecked?: boolean; name?: string }) {
+export function TermsCheckbox({ error, defaultChecked = false, name = 'terms' }: { error?: TranslationKey | null; defaultChecked?: boolean; name?: string }) {
   const { t } = useTranslation();
   const id = useId();
   return (

@@ -1,3 +1,5 @@
+import type { KeyIn } from '#app/lib/i18n/keys';
+
 /**
  * Turns an identity-service error (aws-amplify/auth) into a translation key. Wrong password and
  * unknown user give the same message, so no screen tells whether an account exists.
@@ -9,7 +11,7 @@ export function authErrorName(error: unknown): string {
   return 'Unknown';
 }
 
-export function authErrorKey(error: unknown, context: AuthErrorContext): string {
+export function authErrorKey(error: unknown, context: AuthErrorContext): KeyIn<'account.errors'> {
   const name = authErrorName(error);
   switch (name) {
     case 'NotAuthorizedException':

@@ -1,16 +1,18 @@
 /**
  * One chat connection per event, shared by everything on the page that shows it (the chat pane,
- * the Q&A tab): ChatProvider opens the WebSocket after mount, keeps the state (app/lib/chat/state.ts),
- * pings, reconnects with backoff and jitter (never after the fatal close codes), resumes after the
- * last change it applied, and resumes at once when a message arrives whose predecessor is missing
- * and does not come within GAP_WAIT_MS. When the browser reports it is offline the socket is
- * closed at once (a dead connection could otherwise look open for minutes) and reopened on "online".
+ * the Q&A tab): ChatProvider opens the WebSocket after mount, keeps the state (app/lib/chat/state.ts,
+ * changed by app/lib/chat/reducer.ts), pings, reconnects with backoff and jitter (never after the
+ * fatal close codes), resumes after the last change it applied, and resumes at once when a
+ * message arrives whose predecessor is missing and does not come within GAP_WAIT_MS. When the
+ * browser reports it is offline the socket is closed at once (a dead connection could otherwise
+ * look open for minutes) and reopened on "online".
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventRole } from '#app/lib/events/permissions';
 import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
-import { chatReducer, fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
+import { chatReducer } from '#app/lib/chat/reducer';
+import { fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;

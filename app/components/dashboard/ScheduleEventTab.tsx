@@ -3,10 +3,11 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { EventForm } from '#app/components/schedule/EventForm';
 import type { EventFormValues } from '#app/lib/events/form';
+import type { Language } from '#app/lib/config/tenant';
 
 export interface ScheduleTabData {
   values: EventFormValues;
-  languages: string[];
+  languages: Language[];
   timeZones: string[];
 }
 

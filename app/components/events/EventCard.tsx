@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { previewHref, type EventStatus } from '#app/lib/events/model';
 import { LocalTime } from './LocalTime';
 import type { EventCardData } from '#app/lib/events/cards';
+import { PLATFORM_LANGUAGES } from '#app/lib/config/tenant';
+import { keyFromData } from '#app/lib/i18n/keys';
 
 /**
  * Listing cards are plain elements styled once by their list (EVENT_LIST_STYLES): a page of cards
@@ -70,11 +72,15 @@ const EVENT_LIST_STYLES: SystemStyleObject = {
   '& .ev-time': { fontSize: 'sm', fontWeight: 'medium', m: '0' },
 };
 
-/** "60 minutes · English": duration and language of an event, in the page language. */
+const LANGUAGE_NAMES = PLATFORM_LANGUAGES.map((language) => `language.names.${language}` as const);
+
+/** "60 minutes · English": duration and language of an event, in the page language (a stored code it cannot name stays as it is). */
 export function useEventFacts() {
   const { t } = useTranslation();
-  return (event: Pick<EventCardData, 'eventDuration' | 'eventLanguage'>) =>
-    `${t('events.duration', { count: event.eventDuration })} · ${t(`language.names.${event.eventLanguage}`, { defaultValue: event.eventLanguage })}`;
+  return (event: Pick<EventCardData, 'eventDuration' | 'eventLanguage'>) => {
+    const languageName = keyFromData(LANGUAGE_NAMES, `language.names.${event.eventLanguage}`);
+    return `${t('events.duration', { count: event.eventDuration })} · ${languageName ? t(languageName) : event.eventLanguage}`;
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Field, Input, NativeSelect, Text, Textarea, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 /** Element id of a form control, shared with the error summary's links to it. */
 export const controlId = (form: string, name: string) => `${form}-${name}`;
@@ -12,7 +13,7 @@ interface BaseProps {
   name: string;
   label: string;
   /** Translation key of the field's error (forms.errors.*), when it has one. */
-  error?: string;
+  error?: TranslationKey;
   required?: boolean;
   help?: string;
 }

@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Heading, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '#app/lib/rootData';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 import { controlId } from './Fields';
+import { ErrorSummary } from './ErrorSummary';
 import { HONEYPOT_FIELD } from '#app/lib/forms/schemas';
 
 /**
@@ -33,38 +35,11 @@ export function FormAlert({
 }: {
   form: string;
   message: string;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Record<string, TranslationKey>;
   labels: Record<string, string>;
 }) {
   const { t } = useTranslation();
   return <ErrorSummary form={form} message={message} errors={Object.entries(fieldErrors).map(([name, key]) => [name, t(key)])} labels={labels} />;
-}
-
-/** The form-level alert of a failed post; each (already translated) field error links to its field. */
-export function ErrorSummary({ form, message, errors, labels }: { form: string; message: string; errors: Array<[string, string]>; labels: Record<string, string> }) {
-  return (
-    <Alert.Root status="error" borderRadius="l2" role="alert" aria-labelledby={`${form}-alert-title`} data-testid="form-alert" tabIndex={-1}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title id={`${form}-alert-title`} fontWeight="semibold">
-          {message}
-        </Alert.Title>
-        {errors.length ? (
-          <Alert.Description>
-            <List.Root mt="2" gap="1" ps="4">
-              {errors.map(([name, text]) => (
-                <List.Item key={name}>
-                  <ChakraLink href={`#${controlId(form, name)}`} display="inline" textDecoration="underline" textUnderlineOffset="2px" color="inherit">
-                    <strong>{labels[name] ?? name}</strong> – {text}
-                  </ChakraLink>
-                </List.Item>
-              ))}
-            </List.Root>
-          </Alert.Description>
-        ) : null}
-      </Alert.Content>
-    </Alert.Root>
-  );
 }
 
 /** Shown instead of the form after a successful post. */

@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { FormLayout, SuccessPanel } from './FormParts';
 import { ContactUsForm, RequestInfoForm } from './InfoForms';
-import type { FormKind, FormValues } from '#app/lib/forms/schemas';
+import type { FieldErrors, FormKind, FormValues } from '#app/lib/forms/schemas';
 
 /** What a form screen's loader returns (see loadFormScreen in server/screens/infoForms.server.ts). */
 export interface FormScreenData {
@@ -18,7 +18,7 @@ export interface FormScreenData {
 /** Mirrors FormActionData of server/screens/infoForms.server.ts, which this browser-safe module cannot import. */
 type ActionResult =
   | { status: 'success'; email: string }
-  | { status: 'error'; message: string; values: FormValues; fieldErrors: Record<string, string> };
+  | { status: 'error'; message: string; values: FormValues; fieldErrors: FieldErrors };
 
 const FORMS = {
   contactUs: { Form: ContactUsForm, success: 'forms.contactUsSuccess' },

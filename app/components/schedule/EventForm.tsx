@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
-import { ErrorSummary } from '#app/components/forms/FormParts';
+import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
+import type { Language } from '#app/lib/config/tenant';
+import type { TranslationKey } from '#app/lib/i18n/keys';
 
 export const EVENT_FORM_ID = 'event';
 
@@ -18,8 +20,8 @@ export interface EventFormProps {
   /** The host addresses the server refused, named in the hosts error. */
   invalidHosts?: string[];
   /** Translation key of a form-level message (conflict, fix the fields). */
-  message?: string | null;
-  languages: readonly string[];
+  message?: TranslationKey | null;
+  languages: readonly Language[];
   timeZones: readonly string[];
   /** The edited event's version, sent back so a concurrent change is detected. */
   updatedAt?: string;

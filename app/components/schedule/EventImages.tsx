@@ -3,6 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_IMAGE_SIZES, type EventImageSize } from '#app/lib/events/model';
+import type { KeyIn } from '#app/lib/i18n/keys';
 
 export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -11,7 +12,7 @@ export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export type ImageActionData =
   | { presigned: { url: string; key: string; headers: Record<string, string> } }
   | { processed: true }
-  | { imageError: string };
+  | { imageError: KeyIn<'schedule.images.errors'> };
 
 const SIZES: Record<EventImageSize, { w: number; h: number }> = {
   thumbnail: { w: 125, h: 125 },
@@ -73,7 +74,7 @@ function putWithProgress(url: string, file: File, headers: Record<string, string
   });
 }
 
-type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done' } | { kind: 'error'; key: string };
+type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done' } | { kind: 'error'; key: KeyIn<'schedule.images.errors'> };
 
 /**
  * Event images on the edit page: choose one picture; the browser uploads it straight to storage

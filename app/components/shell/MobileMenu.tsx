@@ -1,12 +1,10 @@
 import { Box, Flex, Link as ChakraLink, Text, VStack } from '@chakra-ui/react';
 import { NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { NavItem } from '#app/lib/nav';
 import { HeaderSummary } from './HeaderSummary';
 
-interface Item {
-  key: string;
-  to: string;
-}
+type Item = Pick<NavItem<'nav'>, 'key' | 'to'>;
 
 /**
  * The top menu as a drawer below 1025px, built on <details>/<summary> so it opens, closes and

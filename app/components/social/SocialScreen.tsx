@@ -27,7 +27,7 @@ export function OtherMethods({ mode, redirectTo }: { mode: SocialMode; redirectT
       {otherMethods(root.tenant.signIn, mode).map((m) => (
         <Button key={m.key} asChild variant="subtle" size="lg" width="full" minH="12" data-testid={`method-${m.key}`}>
           <Link to={`${m.href}${query}`}>
-            {t(`social.${m.key}${mode === 'signIn' ? 'SignIn' : 'SignUp'}` as 'social.emailSignIn')}
+            {t(`social.${m.key}${mode === 'signIn' ? 'SignIn' : 'SignUp'}` as const)}
           </Link>
         </Button>
       ))}

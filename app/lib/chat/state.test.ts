@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE, formatMsgId, type ChatEvent, type ChatMember, type ChatMessage, type ServerFrame, type WelcomeFrame } from './protocol';
-import { chatReducer, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, unreadCounts, type ChatAction, type ChatState } from './state';
+import { chatReducer } from './reducer';
+import { gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, unreadCounts, type ChatAction, type ChatState } from './state';
 
 const ME: ChatMember = { userId: 'me', displayName: 'Me', role: 'participant', avatarBgColor: '#1D4ED8' };
 const HOST: ChatMember = { userId: 'host', displayName: 'Host', role: 'organizer', avatarBgColor: '#6D28D9' };

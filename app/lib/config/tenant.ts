@@ -95,7 +95,11 @@ export const partnerSchema = z.object({
 export const tenantSchema = z
   .object({
     $schema: z.string().optional(),
-    id: slugSchema,
+    /**
+     * Branded (docs/decisions/0018): a TenantId comes only from a validated tenant.json, that is
+     * from tenant resolution, so a plain string or an event id cannot stand in for one.
+     */
+    id: slugSchema.brand<'TenantId'>(),
     displayName: z.string().min(1).max(80),
     /** Custom domains served for this tenant (exact match on the Host header). */
     domains: z.array(hostNameSchema).default([]),
@@ -186,6 +190,8 @@ export const tenantSchema = z
 
 export type TenantInput = z.input<typeof tenantSchema>;
 export type Tenant = z.infer<typeof tenantSchema>;
+/** A tenant's id as tenant resolution produced it; every function that reads or writes a tenant's data takes one. */
+export type TenantId = Tenant['id'];
 
 /** The subset of a tenant that is sent to the browser. Never includes service accounts. */
 export function publicTenant(tenant: Tenant) {

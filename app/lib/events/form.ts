@@ -6,6 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { keyFromData } from '#app/lib/i18n/keys';
 import {
   DEFAULT_DURATION_MINUTES,
   EVENT_FLAGS,
@@ -68,7 +69,38 @@ export interface EventFormValues {
   hosts: string;
 }
 
-export type EventFormErrors = Partial<Record<EventFormField, string>>;
+const ERROR_CODES = [
+  'invalid',
+  'title',
+  'description',
+  'timeZoneRequired',
+  'timeZone',
+  'durationInteger',
+  'duration',
+  'layout',
+  'choice',
+  'language',
+  'dateRequired',
+  'date',
+  'timeRequired',
+  'time',
+  'timeGap',
+  'past',
+  'hosts',
+  'hostsTooMany',
+] as const;
+/** A field error: a key of schedule.errors (also written as the zod schemas' issue messages). */
+export const eventFormError = (code: (typeof ERROR_CODES)[number]) => `schedule.errors.${code}` as const;
+const err = eventFormError;
+const ERROR_KEYS = ERROR_CODES.map(err);
+export type EventFormError = ReturnType<typeof err>;
+
+/** The field error a zod issue of an event form names, else "check this field". */
+export function eventIssueKey(message: string): EventFormError {
+  return keyFromData(ERROR_KEYS, message) ?? err('invalid');
+}
+
+export type EventFormErrors = Partial<Record<EventFormField, EventFormError>>;
 
 export type EventFormResult =
   | { ok: true; input: EventInput; values: EventFormValues }
@@ -102,9 +134,9 @@ export function splitHosts(text: string): string[] {
 const emailSchema = z.email();
 
 const fieldSchemas = {
-  title: z.string().trim().min(TITLE_MIN, 'schedule.errors.title').max(TITLE_MAX, 'schedule.errors.title'),
-  description: z.string().trim().max(DESCRIPTION_MAX, 'schedule.errors.description'),
-  eventTimeZone: z.string().trim().min(1, 'schedule.errors.timeZoneRequired').refine(isValidTimeZone, 'schedule.errors.timeZone'),
+  title: z.string().trim().min(TITLE_MIN, err('title')).max(TITLE_MAX, err('title')),
+  description: z.string().trim().max(DESCRIPTION_MAX, err('description')),
+  eventTimeZone: z.string().trim().min(1, err('timeZoneRequired')).refine(isValidTimeZone, err('timeZone')),
   eventDuration: z
     .string()
     .trim()
@@ -112,13 +144,13 @@ const fieldSchemas = {
     .pipe(
       z
         .string()
-        .regex(/^\d{1,4}$/, 'schedule.errors.durationInteger')
+        .regex(/^\d{1,4}$/, err('durationInteger'))
         .transform(Number)
-        .pipe(z.number().int().min(MIN_DURATION_MINUTES, 'schedule.errors.duration').max(MAX_DURATION_MINUTES, 'schedule.errors.duration')),
+        .pipe(z.number().int().min(MIN_DURATION_MINUTES, err('duration')).max(MAX_DURATION_MINUTES, err('duration'))),
     ),
-  layout: z.enum(ROOM_LAYOUTS, { error: 'schedule.errors.layout' }),
-  enableRecording: z.enum(RECORDING_MODES, { error: 'schedule.errors.choice' }),
-  recordingDestination: z.enum(RECORDING_DESTINATIONS, { error: 'schedule.errors.choice' }),
+  layout: z.enum(ROOM_LAYOUTS, { error: err('layout') }),
+  enableRecording: z.enum(RECORDING_MODES, { error: err('choice') }),
+  recordingDestination: z.enum(RECORDING_DESTINATIONS, { error: err('choice') }),
 };
 
 type Source = FormData | Record<string, unknown>;
@@ -182,7 +214,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
     const out = schema.safeParse(raw);
     if (out.success) return out.data;
     const message = out.error.issues[0]?.message ?? '';
-    errors[field] = message.startsWith('schedule.') ? message : 'schedule.errors.invalid';
+    errors[field] = eventIssueKey(message);
     return undefined;
   };
 
@@ -195,30 +227,30 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
   const recordingDestination = check('recordingDestination', fieldSchemas.recordingDestination, values.recordingDestination);
   const eventLanguage = check(
     'eventLanguage',
-    z.string().refine((l) => options.languages.includes(l), 'schedule.errors.language'),
+    z.string().refine((l) => options.languages.includes(l), err('language')),
     values.eventLanguage || options.defaultLanguage,
   );
 
   // Start: a real calendar date and a 24-hour time that exist in the chosen zone, not in the past.
   let eventDateTime: string | undefined;
-  if (!values.date) errors.date = 'schedule.errors.dateRequired';
-  else if (!validDate(values.date)) errors.date = 'schedule.errors.date';
-  if (!values.time) errors.time = 'schedule.errors.timeRequired';
-  else if (!TIME.test(values.time)) errors.time = 'schedule.errors.time';
+  if (!values.date) errors.date = err('dateRequired');
+  else if (!validDate(values.date)) errors.date = err('date');
+  if (!values.time) errors.time = err('timeRequired');
+  else if (!TIME.test(values.time)) errors.time = err('time');
   if (!errors.date && !errors.time && eventTimeZone) {
     const time = values.time.slice(0, 5);
     const utc = zonedToUtc(values.date, time, eventTimeZone);
-    if (!utc) errors.time = 'schedule.errors.timeGap';
+    if (!utc) errors.time = err('timeGap');
     else if (Date.parse(utc) < options.now && !(options.keepStart && Date.parse(options.keepStart) === Date.parse(utc))) {
-      errors.date = 'schedule.errors.past';
+      errors.date = err('past');
     } else eventDateTime = options.keepStart && Date.parse(options.keepStart) === Date.parse(utc) ? options.keepStart : utc;
   }
 
   // Hosts: each a valid address, at most MAX_HOSTS different ones.
   const hosts = [...new Set(splitHosts(values.hosts).map((h) => h.toLowerCase()))];
   for (const h of hosts) if (h.length > 254 || !emailSchema.safeParse(h).success) invalidHosts.push(h);
-  if (invalidHosts.length) errors.hosts = 'schedule.errors.hosts';
-  else if (hosts.length > MAX_HOSTS) errors.hosts = 'schedule.errors.hostsTooMany';
+  if (invalidHosts.length) errors.hosts = err('hosts');
+  else if (hosts.length > MAX_HOSTS) errors.hosts = err('hostsTooMany');
 
   if (
     Object.keys(errors).length ||

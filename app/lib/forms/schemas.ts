@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
 
 /**
  * The public information forms (/requestInfo, /contactUs): their fields, zod schemas and the
@@ -22,13 +23,16 @@ export const FORM_FIELDS = {
 export type FieldName<K extends FormKind> = (typeof FORM_FIELDS)[K][number];
 export type FormValues = Record<string, string>;
 /** Field name → translation key of its error (forms.errors.*). */
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Record<string, KeyIn<'forms.errors'>>;
 
 /** Longest value kept from a posted field; anything longer is cut before validation and redisplay. */
 export const MAX_RAW_LENGTH = 10_000;
 export const LIMITS = { name: 100, email: 254, company: 120, subject: 150, messageMin: 10, messageMax: 5000, attendeesMax: 1_000_000 };
 
-const err = (key: string) => `forms.errors.${key}`;
+const ERROR_CODES = ['nameRequired', 'emailRequired', 'nameTooLong', 'emailInvalid', 'phoneInvalid', 'companyTooLong', 'subjectRequired', 'subjectTooLong', 'messageTooShort', 'messageTooLong', 'topicInvalid', 'attendeesInvalid'] as const;
+/** The key a schema puts in its issue message; validateForm reads it back with keyFromData. */
+const err = (code: (typeof ERROR_CODES)[number]) => `forms.errors.${code}` as const;
+const FORM_ERRORS = ERROR_CODES.map(err);
 
 /** Digits, spaces, dashes, dots and brackets, an optional leading +, and 6 to 15 digits in all. */
 export function isValidPhone(value: string): boolean {
@@ -113,7 +117,7 @@ export function validateForm(kind: FormKind, values: FormValues): ValidationResu
     const fieldErrors: FieldErrors = {};
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
-      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message.startsWith('forms.errors.') ? issue.message : err('invalid');
+      if (field && !fieldErrors[field]) fieldErrors[field] = keyFromData(FORM_ERRORS, issue.message) ?? 'forms.errors.invalid';
     }
     return { ok: false, fieldErrors };
   }

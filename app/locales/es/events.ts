@@ -1,4 +1,4 @@
-import type { TranslationShape } from '#app/lib/i18n';
+import type { TranslationShape } from '#app/lib/i18n/keys';
 import type en from '../en/events';
 
 const events: TranslationShape<typeof en> = {

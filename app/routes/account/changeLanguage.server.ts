@@ -4,7 +4,6 @@ import { safeRedirect } from '#app/lib/safeRedirect';
 import { getSessionUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
-import { saveProfile } from '#server/services/profiles.server';
 
 /** Plain `lng=<code>` (read by server/locale.server.ts before any route runs), for one year. */
 function languageCookie(language: string, secure: boolean): string {
@@ -29,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // Signed in: the choice is also the profile's signInLanguageCode (this tenant only).
   const user = await getSessionUser(args);
-  if (user) await saveProfile(context.services.db, context.tenant.id, user.sub, { signInLanguageCode: language });
+  if (user) await context.data.profiles.save(user.sub, { signInLanguageCode: language });
   const secure = new URL(request.url).protocol === 'https:';
   return redirect(redirectTo, { headers: { 'Set-Cookie': languageCookie(language, secure) } });
 }

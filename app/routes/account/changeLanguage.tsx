@@ -6,10 +6,11 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { useRootData } from '#app/lib/rootData';
 import type { action, loader } from './changeLanguage.server';
+import { staticHandle } from '#app/lib/handles';
 
 export { action, loader } from './changeLanguage.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle();
 
 /** A plain form with native radio buttons: the screen ships no JavaScript. */
 export default function ChangeLanguage() {

@@ -1,19 +1,16 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { accountIssueKey, type AccountFieldErrors } from '#app/lib/account/fieldErrors';
+import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { RateLimiter } from '#server/services/rateLimit.server';
 import {
   GUEST_COOKIE,
   guestCookieHeader,
-  guestCookieSecret,
   guestRequestSchema,
   guestVerifySchema,
-  readGuest,
-  requestGuestCode,
-  signGuest,
-  verifyGuestCode,
   type Guest,
-} from '#server/services/guests.server';
+} from '#server/data/guests.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { readForm } from '#server/http/readForm.server';
 
@@ -37,13 +34,12 @@ function cookieValue(header: string | null, name: string): string | undefined {
 export async function getGuest({ request, context }: Args): Promise<Guest | null> {
   const value = cookieValue(request.headers.get('Cookie'), GUEST_COOKIE);
   if (!value) return null;
-  const secret = await guestCookieSecret(context.services.db, context.tenant.id);
-  return readGuest(secret, context.tenant.id, value);
+  return context.data.guests.readCookie(value);
 }
 
 export type GuestActionData =
-  | { step: 'code'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null }
-  | { step: 'details'; name: string; email: string; fieldErrors: Record<string, string>; message: string | null };
+  | { step: 'code'; name: string; email: string; fieldErrors: AccountFieldErrors; message: KeyIn<'account.errors'> | null }
+  | { step: 'details'; name: string; email: string; fieldErrors: AccountFieldErrors; message: KeyIn<'account.errors'> | null };
 
 export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.language);
@@ -65,21 +61,22 @@ const noStore = { 'Cache-Control': 'private, no-store' };
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
+  // Rate limits count per tenant.
   const tenantId = context.tenant.id;
   const raw = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };
 
   if (intent === 'request') {
     const parsed = guestRequestSchema.safeParse(raw);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('account.') ? issue.message : 'account.errors.invalidInput';
+      const fieldErrors: AccountFieldErrors = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= accountIssueKey(issue.message);
       return json<GuestActionData>({ step: 'details', ...raw, fieldErrors, message: null }, { status: 400, headers: noStore });
     }
     const limits = await Promise.all([byIp.consume(`${tenantId}|${context.clientIp}`), byEmail.consume(`${tenantId}|${parsed.data.email}`)]);
     if (limits.some((l) => !l.allowed)) {
       return json<GuestActionData>({ step: 'details', ...raw, fieldErrors: {}, message: 'account.errors.rateLimited' }, { status: 429, headers: noStore });
     }
-    await requestGuestCode(context.services.db, tenantId, parsed.data);
+    await context.data.guests.requestCode(parsed.data);
     return json<GuestActionData>({ step: 'code', ...parsed.data, fieldErrors: {}, message: null }, { headers: noStore });
   }
 
@@ -90,16 +87,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const limit = await checksByIp.consume(`${tenantId}|${context.clientIp}`);
     if (!limit.allowed) return json<GuestActionData>({ step: 'code', ...raw, fieldErrors: {}, message: 'account.errors.rateLimited' }, { status: 429, headers: noStore });
-    const result = await verifyGuestCode(context.services.db, tenantId, parsed.data.email, parsed.data.code);
+    const result = await context.data.guests.verifyCode(parsed.data.email, parsed.data.code);
     if (!result.ok) {
       const key = result.reason === 'expired' ? 'account.errors.codeExpired' : result.reason === 'tooManyAttempts' ? 'account.errors.codeAttempts' : 'account.errors.codeInvalid';
       return json<GuestActionData>({ step: 'code', ...raw, fieldErrors: { code: key }, message: null }, { status: 400, headers: noStore });
     }
-    const secret = await guestCookieSecret(context.services.db, tenantId);
+    const cookie = await context.data.guests.signCookie({ name: result.name, email: parsed.data.email });
     const secure = new URL(request.url).protocol === 'https:';
     const redirectTo = safeRedirect(String(form.get('redirectTo') ?? ''), '/guestVerification');
     return redirect(redirectTo === '/' ? '/guestVerification' : redirectTo, {
-      headers: { 'Set-Cookie': guestCookieHeader(signGuest(secret, tenantId, { name: result.name, email: parsed.data.email }), secure) },
+      headers: { 'Set-Cookie': guestCookieHeader(cookie, secure) },
     });
   }
 

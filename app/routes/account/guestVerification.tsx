@@ -6,9 +6,11 @@ import { AuthPage, Notice } from '#app/components/account/AuthPage';
 import { maskDestination } from '#app/components/account/mask';
 import { TextField } from '#app/components/forms/Fields';
 import type { GuestActionData, loader } from './guestVerification.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /guestVerification: join as a guest with a name and an emailed 6-digit code. */
 export { action, loader } from './guestVerification.server';
+export const handle = i18nHandle('account', 'forms');
 
 const FORM = 'guest';
 

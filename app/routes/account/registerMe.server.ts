@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { accountFieldError, accountIssueKey, type AccountFieldErrors } from '#app/lib/account/fieldErrors';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
-import { getProfile, saveProfile } from '#server/services/profiles.server';
 
 /** Every IANA time zone this runtime knows, for the select. */
 export function timeZones(): string[] {
@@ -31,12 +31,12 @@ export function languageCookie(language: string, secure: boolean): string {
 
 export const registerSchema = (languages: readonly string[]) =>
   z.object({
-    displayName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
-    firstName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
-    lastName: z.string().trim().min(1, 'account.errors.required').max(80, 'account.errors.tooLong'),
-    language: z.string().refine((l) => languages.includes(l), 'account.errors.language'),
-    timeZone: z.string().refine(isTimeZone, 'account.errors.timeZone'),
-    terms: z.literal('on', { error: 'account.errors.terms' }),
+    displayName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
+    firstName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
+    lastName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
+    language: z.string().refine((l) => languages.includes(l), accountFieldError('language')),
+    timeZone: z.string().refine(isTimeZone, accountFieldError('timeZone')),
+    terms: z.literal('on', { error: accountFieldError('terms') }),
   });
 
 export type RegisterValues = { displayName: string; firstName: string; lastName: string; language: string; timeZone: string; terms: boolean };
@@ -45,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.language);
-  const profile = await getProfile(context.services.db, context.tenant.id, user.sub);
+  const profile = await context.data.profiles.get(user.sub);
   const values: RegisterValues = {
     displayName: profile?.displayName ?? '',
     firstName: profile?.firstName ?? '',
@@ -60,7 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
       values,
       saved: new URL(request.url).searchParams.get('saved') === '1',
       complete: Boolean(profile?.acceptedTerms),
-      languages: context.tenant.languages.supported as string[],
+      languages: context.tenant.languages.supported,
       timeZones: timeZones(),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -79,11 +79,8 @@ export async function action(args: ActionFunctionArgs) {
   const raw = Object.fromEntries(['displayName', 'firstName', 'lastName', 'language', 'timeZone', 'terms'].map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = registerSchema(context.tenant.languages.supported).safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      fieldErrors[key] ??= issue.message.startsWith('account.') ? issue.message : 'account.errors.invalidInput';
-    }
+    const fieldErrors: AccountFieldErrors = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= accountIssueKey(issue.message);
     const values: RegisterValues = {
       displayName: raw.displayName,
       firstName: raw.firstName,
@@ -95,7 +92,7 @@ export async function action(args: ActionFunctionArgs) {
     return json({ fieldErrors, values }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
   const v = parsed.data;
-  await saveProfile(context.services.db, context.tenant.id, user.sub, {
+  await context.data.profiles.save(user.sub, {
     displayName: v.displayName,
     firstName: v.firstName,
     lastName: v.lastName,

@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { AuthPage, Notice } from '#app/components/account/AuthPage';
 import { TermsCheckbox } from '#app/components/account/TermsCheckbox';
 import { SelectField, TextField } from '#app/components/forms/Fields';
+import type { AccountFieldErrors } from '#app/lib/account/fieldErrors';
 import type { loader, RegisterValues } from './registerMe.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /registerMe (signed-in): complete the profile after the first sign-in; stored per tenant. */
 export { action, loader } from './registerMe.server';
+export const handle = i18nHandle('account', 'forms');
 
 const FORM = 'register';
 
 export default function RegisterMe() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<{ fieldErrors: Record<string, string>; values: RegisterValues }>();
+  const failed = useActionData<{ fieldErrors: AccountFieldErrors; values: RegisterValues }>();
   const values = failed?.values ?? data.values;
   const errors = failed?.fieldErrors ?? {};
   const [busy, setBusy] = useState(false);

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { AuthPage } from '#app/components/account/AuthPage';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { signOutEverywhere } from '#app/lib/identity/signOut.client';
+import { i18nHandle } from '#app/lib/handles';
+export const handle = i18nHandle('account');
 
 /**
  * /signOut (docs/PRODUCT.md, Rules: inactivity guard). A global sign-out on mount; the client data

@@ -1,7 +1,9 @@
 import { CodeSentScreen } from '#app/components/account/SignUpScreens';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /signUpEmailSender: "code sent" with resend. */
 export { loader } from './signUpEmailSender.server';
+export const handle = i18nHandle('account');
 
 export default function Screen() {
   return <CodeSentScreen backTo="/signUp" />;

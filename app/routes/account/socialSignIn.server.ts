@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { socialScreenData } from '#server/screens/socialScreen.server';
-import { clearStateCookie, completeSocialSignIn, hostedSignInBase, SocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
+import { clearStateCookie, completeSocialSignIn, hostedSignInBase, isSocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, services, env } = context;
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!pool || !hostedBase) return failed('unavailable', 503);
   try {
     const result = await completeSocialSignIn({
-      db: services.db,
+      data: context.data,
       identity: services.identity,
       tenant,
       pool,
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
     return redirect(result.location, { headers });
   } catch (e) {
-    if (e instanceof SocialSignInError) return failed(e.code, e.code === 'unavailable' ? 503 : 400);
+    if (isSocialSignInError(e)) return failed(e.code, e.code === 'unavailable' ? 503 : 400);
     console.error(`[social] ${tenant.id}: sign-in failed: ${(e as Error).stack ?? String(e)}`);
     return failed('unavailable', 503);
   }

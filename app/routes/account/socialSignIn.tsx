@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './socialSignIn.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /**
  * /socialSignIn: the tenant's social provider buttons, and the OAuth redirect_uri. With
@@ -11,6 +12,7 @@ import type { loader } from './socialSignIn.server';
  * load, so every loader sees the session); a failure shows a clear message here.
  */
 export { loader } from './socialSignIn.server';
+export const handle = i18nHandle('social');
 
 export default function SocialSignIn() {
   const data = useLoaderData<typeof loader>();

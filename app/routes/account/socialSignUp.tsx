@@ -3,9 +3,11 @@ import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './socialSignUp.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /socialSignUp: sign up with one of the tenant's social providers; ends signed in. */
 export { loader } from './socialSignUp.server';
+export const handle = i18nHandle('social');
 
 export default function SocialSignUp() {
   const data = useLoaderData<typeof loader>();

@@ -35,6 +35,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pool = services.identity.poolFor(tenant);
   const hostedBase = hostedSignInBase(tenant, env);
   if (!pool || !hostedBase) return json(page('notConfigured'), { status: 503, headers });
-  const started = await startSocialSignIn({ db: services.db, tenant, pool, hostedBase, origin: url.origin, provider, mode, redirectTo });
+  const started = await startSocialSignIn({ data: context.data, pool, hostedBase, origin: url.origin, provider, mode, redirectTo });
   return redirect(started.authorizeUrl, { headers: { ...headers, 'Set-Cookie': started.setCookie } });
 }

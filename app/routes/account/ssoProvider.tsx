@@ -3,8 +3,10 @@ import { useLoaderData } from '@remix-run/react';
 import { SocialScreen, SwitchModeLink } from '#app/components/social/SocialScreen';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './ssoProvider.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './ssoProvider.server';
+export const handle = i18nHandle('social');
 
 export default function SsoProvider() {
   const data = useLoaderData<typeof loader>();

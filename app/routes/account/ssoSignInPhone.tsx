@@ -1,7 +1,9 @@
 import { SignInScreen } from '#app/components/account/SignInScreen';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /ssoSignInPhone: the single-sign-on hub's phone sign-in. */
 export { loader } from './ssoSignInPhone.server';
+export const handle = i18nHandle('account');
 
 export default function SsoSignInPhone() {
   return <SignInScreen only="phone" sso />;

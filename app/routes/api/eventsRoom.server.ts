@@ -3,12 +3,7 @@ import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
 import { eventIdSchema } from '#app/lib/events/model';
 import { canJoin, canModerate, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
-import { attendeeNames } from '#server/services/attendance.server';
-import { endEventNow, markRoomClosed } from '#server/services/events.server';
-import { listHands, lowerHand, raiseHand, setOnStage } from '#server/services/hands.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
 import { blockUser, unblockUser } from '#server/services/moderation.server';
-import { getProfile } from '#server/services/profiles.server';
 import {
   isNotConnectedError,
   isVideoConfigError,
@@ -42,9 +37,9 @@ export async function action(args: ActionFunctionArgs) {
   if (request instanceof Response) return request;
   const { user, data: command } = request;
 
-  const { db, video } = context.services;
-  const tenant = context.tenant;
-  const event = await getEventFor(db, tenant.id, command.eventId, user);
+  const { data, tenant } = context;
+  const { video } = context.services;
+  const event = await data.events.getFor(command.eventId, user);
   if (!event) return refuse(404, 'notFound', language);
   const ok = (extra: Record<string, unknown> = {}) => json({ ok: true, intent: command.intent, ...extra }, { headers: NO_STORE });
 
@@ -52,25 +47,25 @@ export async function action(args: ActionFunctionArgs) {
     const decision = canJoin(event, user, Date.now());
     if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
     if (command.intent === 'lowerHand') {
-      await lowerHand(db, tenant.id, event.eventId, user.sub);
+      await data.hands.lower(event.eventId, user.sub);
       return ok();
     }
-    const profile = await getProfile(db, tenant.id, user.sub);
+    const profile = await data.profiles.get(user.sub);
     const name = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
-    return ok({ hand: await raiseHand(db, tenant.id, event.eventId, { identity: user.sub, name }) });
+    return ok({ hand: await data.hands.raise(event.eventId, { identity: user.sub, name }) });
   }
 
   if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
 
   if (command.intent === 'end') {
-    await endEventNow(db, tenant.id, event.eventId);
+    await data.events.endNow(event.eventId);
     try {
       await video.closeRoom(tenant, event);
     } catch (e) {
       // The event is over either way; the expiry sweeper closes the room once the service is back.
       return videoFailure(e, language, 'videoUnavailableEnded');
     }
-    await markRoomClosed(db, tenant.id, event.eventId);
+    await data.events.markRoomClosed(event.eventId);
     return ok();
   }
 
@@ -85,17 +80,17 @@ export async function action(args: ActionFunctionArgs) {
         await video.removeParticipant(tenant, event, identity);
         return ok();
       case 'block': {
-        const blocked = await blockUser(context.services, tenant, event, user, identity);
+        const blocked = await blockUser({ data, video }, tenant, event, user, identity);
         if (!blocked.ok) return refuse(403, 'forbidden', language);
         if (blocked.videoError) return videoFailure(blocked.videoError, language, 'videoUnavailableBlocked');
         return ok({ removed: blocked.removed });
       }
       case 'unblock':
-        if (!(await unblockUser(context.services, tenant, event, user, identity)).ok) return refuse(403, 'forbidden', language);
+        if (!(await unblockUser({ data }, event, user, identity)).ok) return refuse(403, 'forbidden', language);
         return ok();
       case 'bringOnStage': {
         const participant = await video.setCanPublish(tenant, event, identity, true);
-        return ok({ hand: await setOnStage(db, tenant.id, event.eventId, { identity, name: participant.name }, true) });
+        return ok({ hand: await data.hands.setOnStage(event.eventId, { identity, name: participant.name }, true) });
       }
       case 'sendOffStage': {
         try {
@@ -103,10 +98,10 @@ export async function action(args: ActionFunctionArgs) {
         } catch (e) {
           // Someone who already left is off stage: lowering the hand is all that is left to do.
           if (!isNotConnectedError(e)) throw e;
-          await setOnStage(db, tenant.id, event.eventId, { identity, name: identity }, false);
+          await data.hands.setOnStage(event.eventId, { identity, name: identity }, false);
           return ok({ connected: false });
         }
-        await setOnStage(db, tenant.id, event.eventId, { identity, name: identity }, false);
+        await data.hands.setOnStage(event.eventId, { identity, name: identity }, false);
         return ok({ connected: true });
       }
     }
@@ -126,9 +121,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!user) return refuse(401, 'unauthenticated', language);
   const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
   if (!id.success) return refuse(404, 'notFound', language);
-  const { db, video } = context.services;
-  const tenant = context.tenant;
-  const event = await getEventFor(db, tenant.id, id.data, user);
+  const { data, tenant } = context;
+  const { video } = context.services;
+  const event = await data.events.getFor(id.data, user);
   if (!event) return refuse(404, 'notFound', language);
   if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
 
@@ -139,11 +134,11 @@ export async function loader(args: LoaderFunctionArgs) {
       videoAvailable = false;
       return [];
     }),
-    listHands(db, tenant.id, event.eventId),
+    data.hands.list(event.eventId),
   ]);
   const known = new Map<string, string>([...hands.map((h) => [h.identity, h.name] as const), ...participants.map((p) => [p.identity, p.name] as const)]);
   const unknown = event.blockedUsers.filter((sub) => !known.has(sub));
-  if (unknown.length) for (const [sub, name] of await attendeeNames(db, tenant.id, event.eventId, unknown)) known.set(sub, name);
+  if (unknown.length) for (const [sub, name] of await data.attendance.names(event.eventId, unknown)) known.set(sub, name);
   const state: RoomStateResponse = {
     videoAvailable,
     participants,

@@ -1,7 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
-import { getEventFor } from '#server/services/hostInvitations.server';
-import { getProfile } from '#server/services/profiles.server';
 import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 
@@ -15,11 +13,11 @@ export async function action(args: ActionFunctionArgs) {
   const language = context.language;
   const request = await readRoomRequest(args, roomTokenRequestSchema, 'POST');
   if (request instanceof Response) return request;
-  const { user, data } = request;
+  const { user, data: body } = request;
 
-  const { db, video } = context.services;
-  const tenant = context.tenant;
-  const [event, profile] = await Promise.all([getEventFor(db, tenant.id, data.eventId, user), getProfile(db, tenant.id, user.sub)]);
+  const { data, tenant } = context;
+  const { video } = context.services;
+  const [event, profile] = await Promise.all([data.events.getFor(body.eventId, user), data.profiles.get(user.sub)]);
   if (!event) return refuse(404, 'notFound', language);
   const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
   const result = await video.mintToken(tenant, event, { sub: user.sub, groups: user.groups, displayName });

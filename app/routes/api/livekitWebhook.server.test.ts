@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { AccessToken } from 'livekit-server-sdk';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, uniqueTenantId } from '#tests/support/local-stack';
-import { listAttendance, listRoomFinished } from '#server/services/attendance.server';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { testDatabase } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
+import type { TenantId } from '#app/lib/config/tenant';
+import { tenantData } from '#server/data/tenantData.server';
+import { listAttendance, listRoomFinished } from '#server/data/attendance.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
 import { VideoService } from '#server/services/video.server';
 import { action } from './livekitWebhook.server';
 
@@ -12,7 +15,7 @@ const db = testDatabase();
 const video = new VideoService({ LIVEKIT_URL: 'ws://localhost:7880', LIVEKIT_API_URL: undefined, LIVEKIT_API_KEY: 'devkey', LIVEKIT_API_SECRET: 'secret' });
 const organizer = { sub: 'org-1', name: 'Olga', email: 'olga@example.com', language: 'en' };
 
-async function seed(tenantId: string) {
+async function seed(tenantId: TenantId) {
   return createEvent(
     db,
     tenantId,
@@ -29,13 +32,13 @@ async function signed(body: unknown, secret = 'secret') {
   return { text, authorization: await token.toJwt() };
 }
 
-async function post(tenantId: string, text: string, authorization: string | null) {
+async function post(tenantId: TenantId, text: string, authorization: string | null) {
   const request = new Request('http://aurora.localhost/api/livekit/webhook', {
     method: 'POST',
     headers: { 'Content-Type': 'application/webhook+json', ...(authorization ? { Authorization: authorization } : {}) },
     body: text,
   });
-  const context = { tenant: { id: tenantId, video: {} }, services: { db, video } };
+  const context = { tenant: { id: tenantId, video: {} }, services: { db, video }, data: tenantData({ db }, tenantId) };
   const response = (await action({ request, context, params: {} } as unknown as ActionFunctionArgs)) as Response;
   return { status: response.status, body: (await response.json()) as { message: string } };
 }

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { WebhookReceiver } from 'livekit-server-sdk';
-import { recordAttendance, recordRoomFinished } from '#server/services/attendance.server';
-import { getEvent, tenantOfChannel } from '#server/services/events.server';
+import { tenantOfChannel } from '#server/data/events.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const answer = (status: number, message: string) => json({ message }, { status, headers: NO_STORE });
@@ -43,10 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!roomName) return answer(200, `ignored ${event.event}: no room`);
   const owner = tenantOfChannel(roomName);
   if (!owner || owner.tenantId !== tenant.id) return answer(404, 'This room does not belong to this site.');
-  const record = await getEvent(context.services.db, tenant.id, owner.eventId);
+  const { data } = context;
+  const record = await data.events.get(owner.eventId);
   if (!record || record.channelName !== roomName) return answer(404, 'This room belongs to no event of this site.');
 
-  const db = context.services.db;
   const at = isoFromSeconds(event.createdAt);
   const webhookId = event.id || `${event.event}-${at}`;
   switch (event.event) {
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'participant_left': {
       const p = event.participant;
       if (!p?.identity) return answer(400, 'The webhook names no participant.');
-      await recordAttendance(db, tenant.id, record.eventId, {
+      await data.attendance.record(record.eventId, {
         identity: p.identity,
         name: p.name || p.identity,
         action: event.event === 'participant_joined' ? 'joined' : 'left',
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer(200, 'recorded');
     }
     case 'room_finished':
-      await recordRoomFinished(db, tenant.id, record.eventId, at, webhookId);
+      await data.attendance.recordRoomFinished(record.eventId, at, webhookId);
       return answer(200, 'recorded');
     default:
       return answer(200, `ignored ${event.event}`);

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { batchGetBodySchema, batchGetResources } from '#server/services/resources.server';
+import { batchGetBodySchema } from '#server/data/resources.server';
 
 /**
  * POST /api/dynamodb/resources/batchGet (docs/PRODUCT.md, Resource API): localised texts of the request's tenant.
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const resource = await batchGetResources(context.services.db, context.tenant.id, parsed.data);
+  const resource = await context.data.resources.batchGet(parsed.data);
   return json({ Responses: { resource } }, { headers: { 'Cache-Control': 'no-store' } });
 }
 

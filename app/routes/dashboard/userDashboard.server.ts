@@ -5,8 +5,6 @@ import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/scre
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { acceptInvitationsFor } from '#server/services/hostInvitations.server';
-import { listMyEvents } from '#server/services/myEvents.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -48,8 +46,8 @@ export async function dashboardData(args: Args) {
   let myEvents: { organizing: MyEventRow[]; hosting: MyEventRow[] } | null = null;
   if (tab === 'MyEvents') {
     // Invitations to the user's verified address are accepted here too: hosted events are listed by account.
-    await acceptInvitationsFor(context.services.db, context.tenant.id, user);
-    const mine = await listMyEvents(context.services.db, context.tenant.id, user);
+    await context.data.invitations.acceptAllFor(user);
+    const mine = await context.data.events.mine(user);
     myEvents = {
       organizing: ordered(mine.organizing.map((e) => row(request, e, now))),
       hosting: ordered(mine.hosting.map((e) => row(request, e, now))),

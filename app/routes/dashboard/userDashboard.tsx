@@ -10,8 +10,10 @@ import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './userDashboard.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './userDashboard.server';
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {

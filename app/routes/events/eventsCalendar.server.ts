@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { parseRange } from '#app/components/events/calendarRange';
 import { toCalendarEntry } from '#server/screens/eventCards.server';
 import { getFixedT } from '#server/i18n.server';
-import { listEventsInRange } from '#server/services/events.server';
 
 /** At most this many events per range (a dense month of a busy tenant). */
 const MAX_ENTRIES = 500;
@@ -13,14 +12,14 @@ const MAX_ENTRIES = 500;
  * with the range it shows whenever that moves outside what it has.
  */
 export async function calendarData({ request, context }: LoaderFunctionArgs) {
-  const { tenant, services } = context;
+  const { tenant } = context;
   const url = new URL(request.url);
   const now = Date.now();
   const range = parseRange(url.searchParams.get('from'), url.searchParams.get('to'), now, tenant.timeZone);
   const t = await getFixedT(context.language);
   const base = { title: t('events.calendar.title'), range, timeZone: tenant.timeZone, now };
   try {
-    const events = await listEventsInRange(services.db, tenant.id, range.from, range.to, MAX_ENTRIES);
+    const events = await context.data.events.listInRange(range.from, range.to, MAX_ENTRIES);
     return { ...base, entries: events.map((e) => toCalendarEntry(e, now)), unavailable: false };
   } catch (error) {
     console.error('listing calendar events failed', error);

@@ -14,6 +14,8 @@ import { isValidTimeZone, previewHref } from '#app/lib/events/model';
 import { browserTimeZone, formatEventTime } from '#app/lib/events/time';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './eventsCalendar.server';
+import { i18nHandle } from '#app/lib/handles';
+export const handle = i18nHandle('events');
 
 const EventsCalendar = lazy(() => import('#app/components/events/EventsCalendar.client'));
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { toCard } from '#server/screens/eventCards.server';
 import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
 import { getFixedT } from '#server/i18n.server';
-import { listEvents } from '#server/services/events.server';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */
 export const PAGE_SIZE = 12;
@@ -45,14 +44,14 @@ export interface LiveEventsData {
 }
 
 export async function liveEventsData({ request, context }: LoaderFunctionArgs): Promise<LiveEventsData> {
-  const { tenant, services } = context;
+  const { tenant } = context;
   const t = await getFixedT(context.language);
   const languages = tenant.languages.supported;
   const query = parseListQuery(new URL(request.url), languages);
   const base = { title: t('events.list.title'), query, languages, timeZone: tenant.timeZone };
   const now = Date.now();
   try {
-    const page = await listEvents(services.db, tenant.id, {
+    const page = await context.data.events.list({
       now,
       filter: query.filter,
       q: query.q || undefined,
@@ -60,7 +59,7 @@ export async function liveEventsData({ request, context }: LoaderFunctionArgs): 
       limit: PAGE_SIZE,
       cursor: query.cursor,
     });
-    const cards = await Promise.all(page.items.map((e) => toCard(e, now, services.storage)));
+    const cards = await Promise.all(page.items.map((e) => toCard(e, now, context.data.files)));
     return {
       ...base,
       live: cards.filter((c) => c.status === 'live'),

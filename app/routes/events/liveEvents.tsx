@@ -9,9 +9,11 @@ import { EventCardList } from '#app/components/events/EventCard';
 import { LIST_FILTERS, listHref, type EventCardData } from '#app/lib/events/cards';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './liveEvents.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /liveEvents: listed events live now and coming up; search, filter by state and language, paged. */
 export { loader } from './liveEvents.server';
+export const handle = i18nHandle('events');
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -3,8 +3,6 @@ import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
-import { getEvent } from '#server/services/events.server';
-import { acceptHostInvitation } from '#server/services/hostInvitations.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -15,12 +13,12 @@ const notFound = () => new Response('Not Found', { status: 404 });
  */
 export async function previewData(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  const { tenant, services } = context;
+  const { tenant } = context;
   const url = new URL(request.url);
   const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
   if (!id.success) throw notFound();
-  const [found, user] = await Promise.all([getEvent(services.db, tenant.id, id.data), getSessionUser(args)]);
-  const event = found && user ? await acceptHostInvitation(services.db, tenant.id, found, user) : found;
+  const [found, user] = await Promise.all([context.data.events.get(id.data), getSessionUser(args)]);
+  const event = found && user ? await context.data.invitations.accept(found, user) : found;
   if (!event) throw notFound();
   const role = user ? roleOf(event, user) : null;
   const staff = role !== null && isStaff(role);
@@ -32,7 +30,7 @@ export async function previewData(args: LoaderFunctionArgs) {
     cancelledAt: event.cancelledAt,
     endedAt: event.endedAt,
     now,
-    posterUrl: await eventImageUrl(services.storage, tenant.id, imageKey),
+    posterUrl: await eventImageUrl(context.data.files, imageKey),
     shortUrl: `${url.origin}${shortHref(event.shortCode)}`,
     signedIn: user !== null,
     canEdit: role !== null && canEdit(role),

@@ -12,9 +12,11 @@ import { useNow } from '#app/components/events/useNow';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './preview.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
+export const handle = i18nHandle('events');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,18 +10,10 @@ import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
-import {
-  EventConflictError,
-  EventNotFoundError,
-  cancelEvent,
-  createEvent,
-  getEvent,
-  markRoomClosed,
-  patchEvent,
-  updateEvent,
-} from '#server/services/events.server';
-import { ImageError, storeImageVariants } from '#server/services/images.server';
-import { StorageError, deleteObject, getObjectBuffer, presignDownload, presignUpload, tenantObjectKey, tenantPrefix } from '#server/services/storage.server';
+import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
+import { isImageError } from '#server/services/images.server';
+import { isStorageError } from '#server/services/storage.server';
+import type { KeyIn } from '#app/lib/i18n/keys';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -31,7 +23,7 @@ export interface EventFormFailure {
   errors: EventFormErrors;
   values: EventFormValues;
   invalidHosts: string[];
-  message: string | null;
+  message: KeyIn<'schedule.errors'> | null;
   /** After a conflict: the current version, so saving again replaces it knowingly. */
   updatedAt?: string;
 }
@@ -41,7 +33,7 @@ export interface EventFormFailure {
  * an event the user does not organize all answer the same 404.
  */
 async function editableEvent(args: Args, user: SessionUser, eventId: string): Promise<EventRecord> {
-  const event = await getEvent(args.context.services.db, args.context.tenant.id, eventId);
+  const event = await args.context.data.events.get(eventId);
   if (!event || !canEdit(roleOf(event, user))) throw new Response('Not Found', { status: 404 });
   return event;
 }
@@ -54,7 +46,7 @@ async function imageLinks(args: Args, event: EventRecord): Promise<Partial<Recor
       const key = event.images[size];
       if (!key) return;
       try {
-        out[size] = await presignDownload(args.context.services.storage, { tenantId: args.context.tenant.id, key, expiresIn: 3600 });
+        out[size] = await args.context.data.files.presignDownload({ key, expiresIn: 3600 });
       } catch {
         // A key that no longer validates is simply not shown.
       }
@@ -89,7 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
         cancelled: Boolean(event.cancelledAt),
         shortUrl: shortLinkUrl(request, event.shortCode),
         images: await imageLinks(args, event),
-        notice: url.searchParams.get('saved') === '1' ? 'created' : url.searchParams.get('updated') === '1' ? 'updated' : url.searchParams.get('cancelled') === '1' ? 'cancelled' : null,
+        notice: url.searchParams.get('saved') === '1' ? ('created' as const) : url.searchParams.get('updated') === '1' ? ('updated' as const) : url.searchParams.get('cancelled') === '1' ? ('cancelled' as const) : null,
       },
     },
     { headers: NO_STORE },
@@ -105,19 +97,16 @@ const imageRequestSchema = z.discriminatedUnion('intent', [
 const uploadPrefix = (eventId: string) => `events/${eventId}/uploads/`;
 
 async function imageAction(args: Args, event: EventRecord, form: FormData) {
-  const { context } = args;
-  const tenantId = context.tenant.id;
+  const { files, events } = args.context.data;
   const parsed = imageRequestSchema.safeParse(Object.fromEntries(form));
-  const fail = (key: string, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
+  const fail = (key: KeyIn<'schedule.images.errors'>, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
   if (!parsed.success) return fail('schedule.images.errors.process');
-  const storage = context.services.storage;
   if (parsed.data.intent === 'presignImage') {
     const { contentType, size } = parsed.data;
     if (!(EVENT_IMAGE_TYPES as readonly string[]).includes(contentType)) return fail('schedule.images.errors.type');
     if (size > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
     try {
-      const upload = await presignUpload(storage, {
-        tenantId,
+      const upload = await files.presignUpload({
         key: `${uploadPrefix(event.eventId)}${Date.now()}-${randomBytes(6).toString('hex')}`,
         contentType,
         size,
@@ -126,42 +115,42 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
       });
       return json<ImageActionData>({ presigned: { url: upload.url, key: upload.key, headers: upload.headers } }, { headers: NO_STORE });
     } catch (e) {
-      if (e instanceof StorageError) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
+      if (isStorageError(e)) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
       return fail('schedule.images.errors.storage', 503);
     }
   }
   // processImage: only an upload of this very event, under this tenant.
   let key: string;
   try {
-    key = tenantObjectKey(tenantId, parsed.data.key);
+    key = files.objectKey(parsed.data.key);
   } catch {
     return fail('schedule.images.errors.process');
   }
-  if (!key.startsWith(tenantPrefix(tenantId) + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
+  if (!key.startsWith(files.prefix + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
   let input: Buffer;
   try {
-    input = await getObjectBuffer(storage, tenantId, key);
+    input = await files.read(key);
   } catch (e) {
     const name = (e as Error).name;
     return name === 'NoSuchKey' || name === 'NotFound' ? fail('schedule.images.errors.upload') : fail('schedule.images.errors.storage', 503);
   }
   if (input.length === 0 || input.length > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
   try {
-    const variants = await storeImageVariants(storage, tenantId, `events/${event.eventId}/images/${Date.now()}`, input, 'event');
+    const variants = await files.storeImageVariants(`events/${event.eventId}/images/${Date.now()}`, input, 'event');
     const images = Object.fromEntries(variants.map((v) => [v.size, v.key])) as Partial<Record<EventImageSize, string>>;
-    await patchEvent(context.services.db, tenantId, event.eventId, () => ({ images }));
+    await events.patch(event.eventId, () => ({ images }));
   } catch (e) {
-    if (e instanceof ImageError) return fail('schedule.images.errors.process', 422);
-    if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+    if (isImageError(e)) return fail('schedule.images.errors.process', 422);
+    if (isEventNotFoundError(e)) throw new Response('Not Found', { status: 404 });
     return fail('schedule.images.errors.storage', 503);
   } finally {
     // The original is not kept: only the made sizes are.
-    await deleteObject(storage, tenantId, key).catch(() => undefined);
+    await files.delete(key).catch(() => undefined);
   }
   return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
 }
 
-function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: string | null, status = 400, updatedAt?: string) {
+function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: KeyIn<'schedule.errors'> | null, status = 400, updatedAt?: string) {
   return json<EventFormFailure>(
     { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}) },
     { status, headers: NO_STORE },
@@ -172,8 +161,7 @@ function failure(result: { errors: EventFormErrors; values: EventFormValues; inv
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
-  const db = context.services.db;
-  const tenantId = context.tenant.id;
+  const { data } = context;
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
   const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
@@ -181,7 +169,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === 'create') {
     const result = parseEventForm(form, parseOptions);
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
-    const event = await createEvent(db, tenantId, result.input, await organizerOf(args, user));
+    const event = await data.events.create(result.input, await organizerOf(args, user));
     return redirect(`/scheduleEvents?event=${event.eventId}&saved=1`);
   }
 
@@ -191,13 +179,13 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === 'presignImage' || intent === 'processImage') return imageAction(args, event, form);
 
   if (intent === 'cancel') {
-    const cancelled = await cancelEvent(db, tenantId, event.eventId);
+    const cancelled = await data.events.cancel(event.eventId);
     // The room may be open (or live): remove everyone now rather than at expiry. New tokens are
     // already refused for a cancelled event, so an unreachable video service only delays this.
     if (eventStatus(event, Date.now()) !== 'scheduled') {
       try {
         await context.services.video.closeRoom(context.tenant, cancelled);
-        await markRoomClosed(db, tenantId, event.eventId);
+        await data.events.markRoomClosed(event.eventId);
       } catch (e) {
         console.warn(`cancelled event ${event.eventId}: its room could not be closed: ${(e as Error).message}`);
       }
@@ -211,13 +199,13 @@ export async function action(args: ActionFunctionArgs) {
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
     const seen = String(form.get('updatedAt') ?? '') || undefined;
     try {
-      await updateEvent(db, tenantId, event.eventId, result.input, seen);
+      await data.events.update(event.eventId, result.input, seen);
     } catch (e) {
-      if (e instanceof EventConflictError) {
-        const current = await getEvent(db, tenantId, event.eventId);
+      if (isEventConflictError(e)) {
+        const current = await data.events.get(event.eventId);
         return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, current?.updatedAt);
       }
-      if (e instanceof EventNotFoundError) throw new Response('Not Found', { status: 404 });
+      if (isEventNotFoundError(e)) throw new Response('Not Found', { status: 404 });
       throw e;
     }
     return redirect(`/scheduleEvents?event=${event.eventId}&updated=1`);

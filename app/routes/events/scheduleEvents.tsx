@@ -11,9 +11,11 @@ import { ShortLink } from '#app/components/schedule/ShortLink';
 import { lobbyHref, previewHref } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { EventFormFailure, loader } from './scheduleEvents.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */
 export { action, loader } from './scheduleEvents.server';
+export const handle = i18nHandle('events', 'forms', 'schedule');
 
 function Frame({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
   return (

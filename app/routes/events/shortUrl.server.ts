@@ -1,12 +1,11 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { previewHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
-import { getEventByShortCode } from '#server/services/events.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get('c')?.trim() ?? '';
   if (code) {
-    const event = await getEventByShortCode(context.services.db, context.tenant.id, code);
+    const event = await context.data.events.byShortCode(code);
     if (event) return redirect(previewHref(event.eventId), { headers: { 'Cache-Control': 'private, no-store' } });
   }
   const t = await getFixedT(context.language);

@@ -4,12 +4,14 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './shortUrl.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /**
  * /shortUrl?c=<code>: an event's short link. A known code answers 302 to the event page; an
  * unknown, missing or malformed one (or another site's) a clear 404 page.
  */
 export { loader } from './shortUrl.server';
+export const handle = i18nHandle('schedule');
 
 export default function ShortUrl() {
   const { t } = useTranslation();

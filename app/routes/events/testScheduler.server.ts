@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { newEventFormValues, organizerOf } from '#server/screens/scheduling.server';
-import { TITLE_MAX, TITLE_MIN } from '#app/lib/events/form';
+import { TITLE_MAX, TITLE_MIN, eventFormError, eventIssueKey, type EventFormError } from '#app/lib/events/form';
 import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { createEvent, newEventInput } from '#server/services/events.server';
+import { newEventInput } from '#server/data/events.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -16,14 +16,14 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ title: t('schedule.rehearsal.title') }, { headers: NO_STORE });
 }
 
-export type Failure = { errors: Partial<Record<'title' | 'layout', string>>; values: { title: string; layout: string } };
+export type Failure = { errors: Partial<Record<'title' | 'layout', EventFormError>>; values: { title: string; layout: string } };
 
 const rehearsalSchema = z.object({
   title: z
     .string()
     .trim()
-    .refine((s) => s === '' || (s.length >= TITLE_MIN && s.length <= TITLE_MAX), 'schedule.errors.title'),
-  layout: z.enum(ROOM_LAYOUTS, { error: 'schedule.errors.layout' }),
+    .refine((s) => s === '' || (s.length >= TITLE_MIN && s.length <= TITLE_MAX), eventFormError('title')),
+  layout: z.enum(ROOM_LAYOUTS, { error: eventFormError('layout') }),
 });
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,15 +36,13 @@ export async function action(args: ActionFunctionArgs) {
     const errors: Failure['errors'] = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as 'title' | 'layout';
-      errors[key] ??= issue.message.startsWith('schedule.') ? issue.message : 'schedule.errors.invalid';
+      errors[key] ??= eventIssueKey(issue.message);
     }
     return json<Failure>({ errors, values }, { status: 400, headers: NO_STORE });
   }
   const t = await getFixedT(context.language);
   const defaults = await newEventFormValues(args, user);
-  const event = await createEvent(
-    context.services.db,
-    context.tenant.id,
+  const event = await context.data.events.create(
     newEventInput({
       title: parsed.data.title || t('schedule.rehearsal.defaultTitle'),
       eventDateTime: new Date().toISOString(),

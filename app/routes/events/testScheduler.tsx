@@ -3,15 +3,17 @@ import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorSummary } from '#app/components/forms/FormParts';
+import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { SelectInput, TextInput } from '#app/components/schedule/fields';
 import { TITLE_MAX } from '#app/lib/events/form';
 import { ROOM_LAYOUTS } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { Failure, loader } from './testScheduler.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /testScheduler (organizer, admin): a private rehearsal event that opens now. */
 export { action, loader } from './testScheduler.server';
+export const handle = i18nHandle('events', 'forms', 'schedule');
 
 export default function TestScheduler() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { staticHandle } from '#app/lib/handles';
 export { loader } from './aboutUs.server';
 export { ContentRoute as default, contentMeta as meta } from '#app/components/content/ContentPageView';
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle();

@@ -1,3 +1,4 @@
+import { staticHandle } from '#app/lib/handles';
 export { loader } from './blogDetails.server';
 export { ArticleDetailRoute as default, articleDetailMeta as meta } from '#app/components/content/Articles';
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('articles');

@@ -6,10 +6,11 @@ import { Prose } from '#app/components/content/Prose';
 import { EventCardList } from '#app/components/events/EventCard';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './home.server';
+import { staticHandle } from '#app/lib/handles';
 
 export { loader } from './home.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('events', 'home');
 
 export default function Home() {
   const { hero, html, upcoming, timeZone } = useLoaderData<typeof loader>();

@@ -8,11 +8,12 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { PartnerGrid } from '#app/components/content/PartnerGrid';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './partners.server';
+import { staticHandle } from '#app/lib/handles';
 
 /** /partners: the tenant's partners with logos and outbound links, or an empty state. */
 export { loader } from './partners.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('partners');
 
 export default function Partners() {
   const { partners, title, lead } = useLoaderData<typeof loader>();

@@ -7,11 +7,12 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { PricingPlans } from '#app/components/content/PricingPlans';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './pricing.server';
+import { staticHandle } from '#app/lib/handles';
 
 /** /pricing: the tenant's plans, prices in its currency formatted for the request's locale. */
 export { loader } from './pricing.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('pricing');
 
 export default function Pricing() {
   const { plans, columns, title, lead } = useLoaderData<typeof loader>();

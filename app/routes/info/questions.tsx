@@ -8,6 +8,7 @@ import { FaqAccordion, FaqResultSummary, FaqSearch } from '#app/components/conte
 import { PageHeader } from '#app/components/content/PageHeader';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './questions.server';
+import { staticHandle } from '#app/lib/handles';
 
 /**
  * /questions: the FAQ from the tenant's questions.md. ?q= filters it on the server (case and
@@ -15,7 +16,7 @@ import type { loader } from './questions.server';
  */
 export { loader } from './questions.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('faq');
 
 export default function Questions() {
   const { title, description, query, total, items } = useLoaderData<typeof loader>();

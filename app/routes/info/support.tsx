@@ -8,11 +8,12 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { Prose } from '#app/components/content/Prose';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './support.server';
+import { staticHandle } from '#app/lib/handles';
 
 /** /support: the help centre. The tenant's support.md, with the FAQ and the contact form one click away. */
 export { loader } from './support.server';
 
-export { staticHandle as handle } from '#app/lib/handles';
+export const handle = staticHandle('support');
 
 function HelpLink({ to, icon, title, text, testId }: { to: string; icon: ReactNode; title: string; text: string; testId: string }) {
   return (

@@ -3,18 +3,18 @@ import { DEVICE_CHOICE_FIELDS } from '#app/components/live/devices/choice';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { getVideoSettings, saveVideoSettings, videoSettingsInputSchema } from '#server/services/videoSettings.server';
+import { videoSettingsInputSchema } from '#server/data/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context } = args;
-  const [t, saved] = await Promise.all([getFixedT(context.language), getVideoSettings(context.services.db, context.tenant.id, user.sub)]);
+  const [t, saved] = await Promise.all([getFixedT(context.language), context.data.videoSettings.get(user.sub)]);
   return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
 }
 
-type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, string> };
+type ActionData = { ok: true; savedAt: string } | { ok: false; fieldErrors: Record<string, 'lobby.errors.deviceId'> };
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireUser(args);
@@ -23,10 +23,11 @@ export async function action(args: ActionFunctionArgs) {
   const raw = Object.fromEntries(DEVICE_CHOICE_FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = videoSettingsInputSchema.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message.startsWith('lobby.') ? issue.message : 'lobby.errors.deviceId';
+    // Every field of this form is a device id; its one error says so.
+    const fieldErrors: Record<string, 'lobby.errors.deviceId'> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= 'lobby.errors.deviceId';
     return json<ActionData>({ ok: false, fieldErrors }, { status: 400, headers: NO_STORE });
   }
-  const saved = await saveVideoSettings(context.services.db, context.tenant.id, user.sub, parsed.data);
+  const saved = await context.data.videoSettings.save(user.sub, parsed.data);
   return json<ActionData>({ ok: true, savedAt: saved.updatedAt }, { headers: NO_STORE });
 }

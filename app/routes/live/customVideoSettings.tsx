@@ -8,9 +8,11 @@ import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
 import { DEVICE_CHOICE_FIELDS, type DeviceChoice } from '#app/components/live/devices/choice';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { action, loader } from './customVideoSettings.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /customVideoSettings (signed-in): the camera, microphone and speaker every room starts with, saved per user and tenant. */
 export { action, loader } from './customVideoSettings.server';
+export const handle = i18nHandle('lobby');
 
 export default function CustomVideoSettings() {
   const { t } = useTranslation();

@@ -4,9 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { action, loader } from './demoPage.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /demoPage (signed-in): one click starts a 30-minute demo room organized by the visitor. */
 export { action, loader } from './demoPage.server';
+export const handle = i18nHandle('lobby');
 
 export default function DemoPage() {
   const { t } = useTranslation();

@@ -3,8 +3,6 @@ import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
 import { canJoin, flagsOf, grantsFor, opensAtMs, roleOf } from '#app/lib/events/permissions';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
-import { getVideoSettings } from '#server/services/videoSettings.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
 export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';
@@ -17,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
-  const event = id.success ? await getEventFor(context.services.db, context.tenant.id, id.data, user) : null;
+  const event = id.success ? await context.data.events.getFor(id.data, user) : null;
   if (!event) throw new Response('Not Found', { status: 404 });
 
   const now = Date.now();
@@ -28,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const grants = grantsFor(event, role);
   const [t, devices] = await Promise.all([
     getFixedT(context.language),
-    closed ? Promise.resolve(null) : getVideoSettings(context.services.db, context.tenant.id, user.sub),
+    closed ? Promise.resolve(null) : context.data.videoSettings.get(user.sub),
   ]);
 
   return json(

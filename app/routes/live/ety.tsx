@@ -8,9 +8,11 @@ import { DeviceCheck } from '#app/components/live/devices/DeviceCheck';
 import { storeJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader, LobbyClosed } from './ety.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /** /ety?event=<id> (signed-in): the lobby. Device check, countdown on server time, Join once the room opens. */
 export { loader } from './ety.server';
+export const handle = i18nHandle('lobby');
 
 /** The server's clock in the browser: the offset is taken once at load, then the local clock ticks. */
 function useServerNow(serverNow: number): number {

@@ -9,10 +9,8 @@ import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayou
 import { canJoin, canModerate, flagsOf, type JoinRefusal } from '#app/lib/events/permissions';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { getEventFor } from '#server/services/hostInvitations.server';
 import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
-import { getVideoSettings } from '#server/services/videoSettings.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -42,8 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
   if (!id.success) notFound();
-  const { db } = context.services;
-  const event = await getEventFor(db, context.tenant.id, id.data, user);
+  const event = await context.data.events.getFor(id.data, user);
   // Another tenant's event is simply not there: every read is keyed by this tenant.
   if (!event) notFound();
 
@@ -55,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
   const role = decision.role;
   const flags = flagsOf(event, user);
-  const devices = closed ? null : await getVideoSettings(db, context.tenant.id, user.sub).catch(() => null);
+  const devices = closed ? null : await context.data.videoSettings.get(user.sub).catch(() => null);
   const t = await getFixedT(context.language);
 
   return json(

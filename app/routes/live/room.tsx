@@ -5,8 +5,10 @@ import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
 import { RoomShell } from '#app/components/live/room/RoomShell';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './room.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { action, loader } from './room.server';
+export const handle = i18nHandle('chat', 'events', 'live');
 
 export default function Room() {
   const data = useLoaderData<typeof loader>();

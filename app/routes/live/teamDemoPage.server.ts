@@ -2,7 +2,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { getEvent, getEventByInviteCode } from '#server/services/events.server';
 import { createDemoRoom } from '#server/screens/demoRooms.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -13,18 +12,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await getFixedT(context.language);
   const title = t('lobby.team.title');
-  const db = context.services.db;
 
   const invite = url.searchParams.get('invite');
   if (invite !== null) {
-    const event = await getEventByInviteCode(db, context.tenant.id, invite);
+    const event = await context.data.events.byInviteCode(invite);
     if (event && event.kind === 'demo') throw redirect(lobbyHref(event.eventId));
     return json({ view: 'invalid' as const, title: t('lobby.team.invalidTitle') }, { status: 404, headers: NO_STORE });
   }
 
   const createdId = url.searchParams.get('created');
   if (createdId) {
-    const event = await getEvent(db, context.tenant.id, createdId);
+    const event = await context.data.events.get(createdId);
     const usable = event && event.kind === 'demo' && event.organizerId === user.sub && event.inviteCode;
     const status = event ? eventStatus(event, Date.now()) : null;
     if (usable && status !== 'expired' && status !== 'cancelled' && !event.endedAt) {

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { action, loader } from './teamDemoPage.server';
+import { i18nHandle } from '#app/lib/handles';
 
 /**
  * /teamDemoPage (signed-in): create a one-hour team demo and share its invite link;
  * ?invite=<code> sends whoever opens the link to the room's lobby; ?created=<id> shows the link.
  */
 export { action, loader } from './teamDemoPage.server';
+export const handle = i18nHandle('lobby');
 
 function CopyLink({ url }: { url: string }) {
   const { t } = useTranslation();

@@ -9,8 +9,10 @@ import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorAddPhone.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './twoFactorAddPhone.server';
+export const handle = i18nHandle('account', 'twoFactor');
 
 /** /twoFactorAddPhone: the number for SMS codes (country picker, E.164), then /twoFactorVerifyPhone. */
 export default function TwoFactorAddPhone() {

@@ -7,8 +7,10 @@ import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState'
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorEnrollSuccess.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './twoFactorEnrollSuccess.server';
+export const handle = i18nHandle('twoFactor');
 
 /** /twoFactorEnrollSuccess: what is on now (read from the identity service), and where to go next. */
 export default function TwoFactorEnrollSuccess() {

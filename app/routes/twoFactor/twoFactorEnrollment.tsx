@@ -10,8 +10,10 @@ import { loadMfaState, type MfaState } from '#app/components/twoFactor/mfaState'
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorEnrollment.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './twoFactorEnrollment.server';
+export const handle = i18nHandle('twoFactor');
 
 type Step = { kind: 'choose' } | { kind: 'totp'; uri: string; secret: string };
 

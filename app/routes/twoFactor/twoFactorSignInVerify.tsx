@@ -10,8 +10,10 @@ import { readPendingChallenge, type PendingChallenge } from '#app/components/two
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorSignInVerify.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './twoFactorSignInVerify.server';
+export const handle = i18nHandle('twoFactor');
 
 type Stage = 'checking' | 'none' | Exclude<PendingChallenge, null>;
 

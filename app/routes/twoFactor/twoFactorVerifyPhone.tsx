@@ -9,8 +9,10 @@ import { twoFactorErrorKey } from '#app/components/twoFactor/errors';
 import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorVerifyPhone.server';
+import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './twoFactorVerifyPhone.server';
+export const handle = i18nHandle('twoFactor');
 
 /** /twoFactorVerifyPhone: the SMS code confirms the number, then SMS becomes the second factor. */
 export default function TwoFactorVerifyPhone() {

@@ -5,11 +5,13 @@
  * serialised once, by the instance that committed it, and sent to sockets as is) and
  * `C<control JSON>` for instance-to-instance control messages.
  */
+import type { TenantId } from '#app/lib/config/tenant';
 import { avatarColorFor, type ChatAudience, type ChatMember } from '#app/lib/chat/protocol';
 import type { Env } from '../../env.server';
-import type { Database } from '../dynamo.server';
+import type { Database } from '../../data/dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
-import { ChatRepository, PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from './repository.server';
+import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from '../../data/chat/keys.server';
+import { ChatRepository } from '../../data/chat/repository.server';
 
 /** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
 export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };
@@ -56,7 +58,7 @@ export class ChatService {
   ) {}
 
   /** Publishes a committed change to every instance (a failure is logged: clients catch up when they resume). */
-  async publish(tenantId: string, eventId: string, change: Sequenced | null): Promise<void> {
+  async publish(tenantId: TenantId, eventId: string, change: Sequenced | null): Promise<void> {
     if (!change) return;
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeEvent(change));
@@ -69,7 +71,7 @@ export class ChatService {
    * Tells every instance. A failure is logged: other instances still refuse a blocked person's
    * next action once their cached copy of the event expires (a few seconds), and their reconnect.
    */
-  async control(tenantId: string, eventId: string, control: ChatControl): Promise<void> {
+  async control(tenantId: TenantId, eventId: string, control: ChatControl): Promise<void> {
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeControl(control));
     } catch (e) {
@@ -81,7 +83,7 @@ export class ChatService {
    * After the event's blocked list gained the user (events.server setUserBlocked): their chat
    * sockets close on every instance, and hosts see them in the blocked list.
    */
-  async userBlocked(tenantId: string, eventId: string, userId: string): Promise<void> {
+  async userBlocked(tenantId: TenantId, eventId: string, userId: string): Promise<void> {
     await this.control(tenantId, eventId, { kind: 'blocked', userId });
     const known = await this.repository.getMember(tenantId, eventId, userId);
     const member: ChatMember = known
@@ -91,7 +93,7 @@ export class ChatService {
   }
 
   /** After the event's blocked list lost the user: hosts see the change; the person may join again. */
-  async userUnblocked(tenantId: string, eventId: string, userId: string): Promise<void> {
+  async userUnblocked(tenantId: TenantId, eventId: string, userId: string): Promise<void> {
     await this.control(tenantId, eventId, { kind: 'unblocked', userId });
     await this.publish(tenantId, eventId, await this.repository.unblocked(tenantId, eventId, userId));
   }

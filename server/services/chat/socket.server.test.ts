@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CHAT_TEXT_MAX, chatFileUrl, type ChatMessage, type WelcomeFrame } from '#app/lib/chat/protocol';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { cancelEvent, eventKey } from '../events.server';
-import { getEventFor } from '../hostInvitations.server';
+import { cancelEvent, eventKey } from '../../data/events.server';
+import { getEventFor } from '../../data/hostInvitations.server';
 import { putObject } from '../storage.server';
 import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 

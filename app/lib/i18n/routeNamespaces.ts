@@ -1,0 +1,44 @@
+import { useMatches } from '@remix-run/react';
+import type { i18n as I18n } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { addNamespace, loadedNamespaces } from './instance';
+import { routeNamespaces, type Namespace, type PartialTranslations } from './namespaces';
+
+const pending = new Map<string, Promise<void>>();
+
+/**
+ * Fetches one namespace (content-hashed URL, cached by the browser for a year) into the instance.
+ * When it cannot be had (a deploy changed its hash, the network failed), the page is loaded as a
+ * document instead: the server renders it with its strings, never with raw keys.
+ */
+function loadNamespace(instance: I18n, namespace: Namespace, hash: string | undefined): Promise<void> {
+  const href = `/locales/${instance.language}/${namespace}.${hash}.json`;
+  let load = pending.get(href);
+  if (!load) {
+    load = (hash ? fetch(href) : Promise.reject(new Error('no hash')))
+      .then((res) => (res.ok ? (res.json() as Promise<PartialTranslations>) : Promise.reject(new Error(`${href}: ${res.status}`))))
+      .then((resources) => addNamespace(instance, namespace, resources))
+      .catch(() => {
+        window.location.reload();
+        return new Promise<void>(() => {});
+      });
+    pending.set(href, load);
+  }
+  return load;
+}
+
+/**
+ * Makes sure the strings of every namespace the matched routes declare are loaded before the page
+ * renders. A document arrives with its namespaces (entry.server), so only client-side navigation
+ * can reach a page whose namespace is missing; the component then suspends, and since Remix
+ * navigates inside a React transition, the previous page stays on screen until the strings are
+ * in: no flash of raw keys (docs/decisions/0019).
+ */
+export function useRouteNamespaces(hashes: Partial<Record<Namespace, string>> | undefined): void {
+  const matches = useMatches();
+  const { i18n } = useTranslation();
+  const loaded = loadedNamespaces(i18n);
+  const missing = routeNamespaces(matches.map((m) => m.handle)).filter((ns) => !loaded.has(ns));
+  if (missing.length === 0 || typeof document === 'undefined') return;
+  throw Promise.all(missing.map((ns) => loadNamespace(i18n, ns, hashes?.[ns])));
+}

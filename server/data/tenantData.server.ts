@@ -1,0 +1,253 @@
+/**
+ * The tenant-bound data context (docs/decisions/0018-tenant-bound-data.md): every read and write
+ * of one tenant's stored data (DynamoDB, S3 objects, chat) with the tenant already applied.
+ * server/app.ts builds one per request as `context.data`, so loaders and actions never pass a
+ * tenant id: `context.data.events.get(eventId)`. Work outside a request (room-expiry sweeper, chat
+ * hub, webhooks, seeding, benchmarks, tests) gets the same object from `tenantData()` for the
+ * tenant it works on.
+ *
+ * Each section binds a data module's functions to the stores and the tenant; a section is built
+ * the first time it is used, so a request pays only for what it touches.
+ */
+import type { TenantId } from '#app/lib/config/tenant';
+import type { ChatService } from '../services/chat/service.server';
+import { storeImageVariants } from '../services/images.server';
+import {
+  deleteObject,
+  getObjectBuffer,
+  objectContentType,
+  presignDownload,
+  presignUpload,
+  putObject,
+  tenantObjectKey,
+  tenantPrefix,
+  type PresignDownloadOptions,
+  type PresignUploadOptions,
+  type PutObjectOptions,
+  type Storage,
+} from '../services/storage.server';
+import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
+import type { Database } from './dynamo.server';
+import {
+  cancelEvent,
+  createEvent,
+  endEventNow,
+  getEvent,
+  getEventByInviteCode,
+  getEventByShortCode,
+  listEvents,
+  listEventsInRange,
+  listRoomsToClose,
+  markRoomClosed,
+  patchEvent,
+  setUserBlocked,
+  updateEvent,
+} from './events.server';
+import { listSubmissions, saveSubmission } from './forms.server';
+import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
+import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
+import { invitedEventIds, listMyEvents } from './myEvents.server';
+import { saveOAuthState, takeOAuthState } from './oauthStates.server';
+import { getProfile, saveProfile } from './profiles.server';
+import { batchGetResources, putResources } from './resources.server';
+import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
+
+/**
+ * The instance's stores (`services` has them all). The chat service is shared: its sequencer
+ * queues and cached heads serve every request. Work that needs only the table (seeding, the
+ * room-expiry sweeper, data tests) may leave out storage and chat; their sections then refuse.
+ */
+export interface DataStores {
+  db: Database;
+  storage?: Storage;
+  chat?: ChatService;
+}
+
+function required<T>(store: T | undefined, name: string): T {
+  if (!store) throw new Error(`this data context was built without ${name}`);
+  return store;
+}
+
+const events = (db: Database, t: TenantId) => ({
+  create: createEvent.bind(null, db, t),
+  get: getEvent.bind(null, db, t),
+  /** The event after accepting the user's host invitation to it, if any: what role checks read. */
+  getFor: getEventFor.bind(null, db, t),
+  byShortCode: getEventByShortCode.bind(null, db, t),
+  byInviteCode: getEventByInviteCode.bind(null, db, t),
+  update: updateEvent.bind(null, db, t),
+  patch: patchEvent.bind(null, db, t),
+  cancel: cancelEvent.bind(null, db, t),
+  endNow: endEventNow.bind(null, db, t),
+  setUserBlocked: setUserBlocked.bind(null, db, t),
+  markRoomClosed: markRoomClosed.bind(null, db, t),
+  list: listEvents.bind(null, db, t),
+  listInRange: listEventsInRange.bind(null, db, t),
+  roomsToClose: listRoomsToClose.bind(null, db, t),
+  /** The user's own events (organizing, hosting) for the dashboard. */
+  mine: listMyEvents.bind(null, db, t),
+});
+
+const invitations = (db: Database, t: TenantId) => ({
+  accept: acceptHostInvitation.bind(null, db, t),
+  acceptAllFor: acceptInvitationsFor.bind(null, db, t),
+  eventIds: invitedEventIds.bind(null, db, t),
+});
+
+const hands = (db: Database, t: TenantId) => ({
+  raise: raiseHand.bind(null, db, t),
+  lower: lowerHand.bind(null, db, t),
+  setOnStage: setOnStage.bind(null, db, t),
+  list: listHands.bind(null, db, t),
+});
+
+const attendance = (db: Database, t: TenantId) => ({
+  record: recordAttendance.bind(null, db, t),
+  recordRoomFinished: recordRoomFinished.bind(null, db, t),
+  list: listAttendance.bind(null, db, t),
+  roomFinished: listRoomFinished.bind(null, db, t),
+  names: attendeeNames.bind(null, db, t),
+});
+
+const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
+const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
+const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
+const resources = (db: Database, t: TenantId) => ({ batchGet: batchGetResources.bind(null, db, t), put: putResources.bind(null, db, t) });
+const oauthStates = (db: Database, t: TenantId) => ({ save: saveOAuthState.bind(null, db, t), take: takeOAuthState.bind(null, db, t) });
+
+const guests = (db: Database, t: TenantId) => ({
+  requestCode: requestGuestCode.bind(null, db, t),
+  verifyCode: verifyGuestCode.bind(null, db, t),
+  cookieSecret: guestCookieSecret.bind(null, db, t),
+  /** The guest a cookie value proves on this tenant (signed with the tenant's key), or null. */
+  readCookie: async (value: string | undefined) => readGuest(await guestCookieSecret(db, t), t, value),
+  /** The cookie value for a verified guest of this tenant. */
+  signCookie: async (guest: { name: string; email: string }) => signGuest(await guestCookieSecret(db, t), t, guest),
+});
+
+/** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */
+const files = (storage: Storage, t: TenantId) => ({
+  /** tenants/<tenantId>/ */
+  prefix: tenantPrefix(t),
+  /** The full key of a tenant-relative key; throws a StorageError for a bad key or another tenant's. */
+  objectKey: (key: string) => tenantObjectKey(t, key),
+  presignUpload: (options: Omit<PresignUploadOptions, 'tenantId'>) => presignUpload(storage, { ...options, tenantId: t }),
+  presignDownload: (options: Omit<PresignDownloadOptions, 'tenantId'>) => presignDownload(storage, { ...options, tenantId: t }),
+  put: (options: Omit<PutObjectOptions, 'tenantId'>) => putObject(storage, { ...options, tenantId: t }),
+  read: getObjectBuffer.bind(null, storage, t),
+  delete: deleteObject.bind(null, storage, t),
+  contentType: objectContentType.bind(null, storage, t),
+  storeImageVariants: storeImageVariants.bind(null, storage, t),
+});
+export type TenantFiles = ReturnType<typeof files>;
+
+type Method = (tenantId: TenantId, ...args: never[]) => unknown;
+type TenantMethod<F> = F extends (tenantId: TenantId, ...args: infer A) => infer R ? (...args: A) => R : never;
+
+/**
+ * `target[name]` with the tenant as its first argument, looked up at each call: the chat
+ * repository and service are shared objects, and what they hold at call time is what runs.
+ */
+function withTenant<T, K extends keyof T>(target: T, name: K, t: TenantId): TenantMethod<T[K]> {
+  return ((...args: never[]) => (target[name] as Method).call(target, t, ...args)) as TenantMethod<T[K]>;
+}
+
+/** The event chat: its storage (the instance's repository) and fan-out to every instance. */
+const chat = (service: ChatService, t: TenantId) => {
+  const repo = service.repository;
+  return {
+    publish: withTenant(service, 'publish', t),
+    userBlocked: withTenant(service, 'userBlocked', t),
+    userUnblocked: withTenant(service, 'userUnblocked', t),
+    observe: withTenant(repo, 'observe', t),
+    headSeq: withTenant(repo, 'headSeq', t),
+    postMessage: withTenant(repo, 'postMessage', t),
+    approve: withTenant(repo, 'approve', t),
+    like: withTenant(repo, 'like', t),
+    remove: withTenant(repo, 'remove', t),
+    answer: withTenant(repo, 'answer', t),
+    staffJoined: withTenant(repo, 'staffJoined', t),
+    putMember: withTenant(repo, 'putMember', t),
+    getMember: withTenant(repo, 'getMember', t),
+    getStaff: withTenant(repo, 'getStaff', t),
+    listStaff: withTenant(repo, 'listStaff', t),
+    members: withTenant(repo, 'members', t),
+    findMessage: withTenant(repo, 'findMessage', t),
+    page: withTenant(repo, 'page', t),
+    publicSnapshot: withTenant(repo, 'publicSnapshot', t),
+    pendingFor: withTenant(repo, 'pendingFor', t),
+    privateFor: withTenant(repo, 'privateFor', t),
+    likedAmong: withTenant(repo, 'likedAmong', t),
+    replay: withTenant(repo, 'replay', t),
+  };
+};
+export type TenantChat = ReturnType<typeof chat>;
+
+/** One tenant's data; build it with tenantData(). */
+export class TenantData {
+  #events?: ReturnType<typeof events>;
+  #invitations?: ReturnType<typeof invitations>;
+  #hands?: ReturnType<typeof hands>;
+  #attendance?: ReturnType<typeof attendance>;
+  #profiles?: ReturnType<typeof profiles>;
+  #videoSettings?: ReturnType<typeof videoSettings>;
+  #forms?: ReturnType<typeof forms>;
+  #resources?: ReturnType<typeof resources>;
+  #oauthStates?: ReturnType<typeof oauthStates>;
+  #guests?: ReturnType<typeof guests>;
+  #files?: TenantFiles;
+  #chat?: TenantChat;
+
+  constructor(
+    private readonly stores: DataStores,
+    readonly tenantId: TenantId,
+  ) {}
+
+  get events() {
+    return (this.#events ??= events(this.stores.db, this.tenantId));
+  }
+  /** Host invitations (docs/decisions/0013). */
+  get invitations() {
+    return (this.#invitations ??= invitations(this.stores.db, this.tenantId));
+  }
+  get hands() {
+    return (this.#hands ??= hands(this.stores.db, this.tenantId));
+  }
+  get attendance() {
+    return (this.#attendance ??= attendance(this.stores.db, this.tenantId));
+  }
+  get profiles() {
+    return (this.#profiles ??= profiles(this.stores.db, this.tenantId));
+  }
+  get videoSettings() {
+    return (this.#videoSettings ??= videoSettings(this.stores.db, this.tenantId));
+  }
+  /** Contact and request-info submissions. */
+  get forms() {
+    return (this.#forms ??= forms(this.stores.db, this.tenantId));
+  }
+  /** Localised text resources. */
+  get resources() {
+    return (this.#resources ??= resources(this.stores.db, this.tenantId));
+  }
+  /** Social sign-in state between the start of the flow and its callback. */
+  get oauthStates() {
+    return (this.#oauthStates ??= oauthStates(this.stores.db, this.tenantId));
+  }
+  /** Guest verification codes and the guest cookie's key. */
+  get guests() {
+    return (this.#guests ??= guests(this.stores.db, this.tenantId));
+  }
+  get files() {
+    return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));
+  }
+  get chat() {
+    return (this.#chat ??= chat(required(this.stores.chat, 'the chat service'), this.tenantId));
+  }
+}
+
+/** The data context of one tenant: the only way code outside server/data reaches a tenant's stored data. */
+export function tenantData(stores: DataStores, tenantId: TenantId): TenantData {
+  return new TenantData(stores, tenantId);
+}

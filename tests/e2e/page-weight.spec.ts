@@ -1,0 +1,45 @@
+/**
+ * Page weight (docs/decisions/0019): a signed-in dashboard, a signed-in live room and the
+ * anonymous event list carry the strings of their own translation namespaces only. Their HTML
+ * bytes go to test-reports/page-weight.json, so a change in what pages carry shows up.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { BrowserContext } from '@playwright/test';
+import { minutesFromNow, seedEvent } from './events-helpers';
+import { expect, tenantUrl, test } from './fixtures';
+import { createUser, signInContext } from './session-helpers';
+
+const T = 'aurora';
+
+/** HTML bytes of a page and the namespaces its translation bundle holds. */
+async function weigh(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const response = await page.goto(tenantUrl(T, path));
+  expect(response?.status(), path).toBe(200);
+  const html = await response!.text();
+  await page.close();
+  const json = /<script id="translations" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+  const namespaces = json ? ((JSON.parse(json) as { namespaces: string[] }).namespaces ?? []).sort() : [];
+  return { bytes: Buffer.byteLength(html), namespaces };
+}
+
+test('the dashboard, a live room and the event list carry their own namespaces only', async ({ browser, request }) => {
+  const organizer = await createUser(T, 'weight-org', 'organizer');
+  const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
+  const signedIn = await browser.newContext();
+  await signInContext(signedIn, request, organizer);
+  const anonymous = await browser.newContext();
+  const dashboard = await weigh(signedIn, '/userDashboard');
+  const room = await weigh(signedIn, `/liveEventsContainer?event=${event.eventId}`);
+  const list = await weigh(anonymous, '/liveEvents');
+  await signedIn.close();
+  await anonymous.close();
+  mkdirSync('test-reports', { recursive: true });
+  writeFileSync(
+    'test-reports/page-weight.json',
+    `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
+  );
+  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
+  expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live']);
+  expect(list.namespaces).toEqual(['common', 'events']);
+});
