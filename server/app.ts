@@ -18,6 +18,7 @@ import { httpMessages, refusalLanguage } from './http/messages';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { identityGateway } from './identity/gateway';
+import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
 import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
@@ -187,6 +188,19 @@ export function createApp(options: AppOptions): express.Express {
       return;
     }
     next();
+  });
+
+  // LiveKit's webhooks on the platform's own address (no tenant Host: the local LiveKit server
+  // posts to 127.0.0.1, since Go cannot resolve *.localhost): the room name names the tenant, whose
+  // key must have signed it. On a tenant's host the route module answers, with the same checks.
+  app.post(LIVEKIT_WEBHOOK_PATH, (req, res, next) => {
+    if (resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN)) return next();
+    const authorization = req.headers.authorization ?? null;
+    receiveLivekitWebhook({ body: requestBody(req)?.toString('utf8') ?? '', authorization, registry, services })
+      .then((answer) => {
+        res.status(answer.status).set({ ...answer.headers, 'Cache-Control': 'no-store' }).json({ message: answer.message });
+      })
+      .catch(next);
   });
 
   app.use((req, res, next) => {

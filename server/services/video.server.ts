@@ -194,6 +194,18 @@ export class VideoService {
     return config;
   }
 
+  /**
+   * The key pairs a webhook about one of the tenant's rooms may be signed with: its own, and the
+   * platform's when its rooms run on the platform's LiveKit server (which signs every webhook with
+   * one key). Never another tenant's own pair.
+   */
+  webhookKeys(tenant: VideoTenant): Array<Pick<VideoConfig, 'apiKey' | 'apiSecret'>> {
+    const own = this.config(tenant);
+    const pairs = [{ apiKey: own.apiKey, apiSecret: own.apiSecret }];
+    if (!tenant.video?.livekitUrl && own.apiKey !== this.env.LIVEKIT_API_KEY) pairs.push({ apiKey: this.env.LIVEKIT_API_KEY, apiSecret: this.env.LIVEKIT_API_SECRET });
+    return pairs;
+  }
+
   private client(tenant: VideoTenant): RoomServiceClient {
     const { apiUrl, apiKey, apiSecret } = this.config(tenant);
     const key = `${apiUrl} ${apiKey}`;
