@@ -22,7 +22,7 @@ import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhoo
 import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, type Services } from './services/index.server';
+import { checkDependencies, checkVideoServer, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 
 export interface AppOptions {
@@ -133,13 +133,15 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.get('/api/health', async (_req, res) => {
-    const dependencies = await checkDependencies(services);
+    const [dependencies, video] = await Promise.all([checkDependencies(services), checkVideoServer(env)]);
     const down = dependencies.filter((d) => !d.up);
     res.setHeader('Cache-Control', 'no-store');
     res.status(down.length ? 503 : 200).json({
       status: down.length ? 'down' : 'ok',
       message: down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up',
       dependencies,
+      // Reported, never failing the check: without it only video is unavailable.
+      video,
     });
   });
 

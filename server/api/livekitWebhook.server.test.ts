@@ -61,7 +61,7 @@ describe('LiveKit webhooks on the platform address (no tenant Host)', () => {
   });
 
   it("refuses a tenant's own key for another tenant's room, a forged or missing signature, and unknown rooms", async () => {
-    const { plain, own, registry, services } = setup();
+    const { plain, registry, services } = setup();
     const a = await seed(plain);
     const crossTenant = await receiveLivekitWebhook({ ...(await signed(joined(a.channelName, 'EV_1'), OWN)), registry, services });
     expect(crossTenant).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
