@@ -180,8 +180,8 @@ describe('room service against the Twirp stand-in', () => {
     standIn.addParticipant({ room, identity: 'host-sub', name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
     standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
     expect(await video.listParticipants(tenant, event())).toEqual([
-      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: true },
-      { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false },
+      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: true, chatOnly: false },
+      { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false, chatOnly: false },
     ]);
   });
 

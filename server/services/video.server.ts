@@ -164,6 +164,7 @@ function toRoomParticipant(p: ParticipantInfo): RoomParticipant {
     role: roleFromMetadata(p.metadata),
     canPublish: p.permission?.canPublish ?? false,
     publishing: p.tracks.some((t) => !t.muted && (t.source === TrackSource.CAMERA || t.source === TrackSource.MICROPHONE)),
+    chatOnly: false,
   };
 }
 
