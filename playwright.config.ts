@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR } from '#tests/e2e/stack';
+import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E } from '#tests/e2e/stack';
 
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
@@ -43,6 +43,7 @@ export default defineConfig({
       LOCAL_LIVEKIT_PORT: String(E2E_PORT + 4000),
       FORM_RATE_LIMIT_PER_HOUR: '8',
       RENDER_CACHE_SECONDS: '30',
+      ROOM_EXPIRY_SWEEP_SECONDS: String(ROOM_EXPIRY_SWEEP_SECONDS_E2E),
     },
   },
 });
