@@ -8,7 +8,7 @@
 import type { Browser, APIRequestContext } from '@playwright/test';
 import { ROOM_EXPIRY_SWEEP_SECONDS_E2E } from './stack';
 import { EXPIRATION_GRACE_MINUTES, type EventRecord } from '#app/lib/events/model';
-import { e2eData, seedEvent } from './events-helpers';
+import { e2eData, eventInput, seedEvent } from './events-helpers';
 import { expect, test } from './fixtures';
 import { MEDIA_BROWSER, connected, expectRemoteVideoPlaying, joinRoom, publishedTracks, remoteVideo, roomIdentities, type Joined } from './media-helpers';
 import {
@@ -161,18 +161,19 @@ test.describe.serial('moderation and presence on the real LiveKit server', () =>
 });
 
 test('room expiry ejects: when the event expires the sweeper closes the room and the people in it see it is over', async ({ browser, request }) => {
-  test.setTimeout(30_000 + ROOM_EXPIRY_SWEEP_SECONDS_E2E * 2_000);
+  test.setTimeout(45_000 + ROOM_EXPIRY_SWEEP_SECONDS_E2E * 2_000);
   const org = await createUser(T, 'expiry-org', 'organizer');
-  // Starts so long ago that it expires a few seconds from now (duration + grace).
-  const expiresAt = Date.now() + 12_000;
-  const event = await seedEvent(T, org, {
-    eventDateTime: new Date(expiresAt - (15 + EXPIRATION_GRACE_MINUTES) * 60_000).toISOString(),
-    eventDuration: 15,
-    layout: 'liveEventsVideo',
-  });
-  const host = await joinRoom(browser, request, org, { ...event, layout: 'liveEventsVideo' });
-  expect(Date.now()).toBeLessThan(expiresAt);
-  await expect(host.page.getByTestId('room-ended')).toBeVisible({ timeout: 15_000 + ROOM_EXPIRY_SWEEP_SECONDS_E2E * 1_500 });
+  const layout = 'liveEventsVideo' as const;
+  // In its overrun time (past the scheduled end, before expiry), so the room is open.
+  const startingAt = (expiresAt: number) => new Date(expiresAt - (15 + EXPIRATION_GRACE_MINUTES) * 60_000).toISOString();
+  const fields = { eventDuration: 15, layout };
+  const event = await seedEvent(T, org, { ...fields, eventDateTime: startingAt(Date.now() + 10 * 60_000) });
+  const host = await joinRoom(browser, request, org, event);
+
+  // The organizer moves the schedule so that the event expires a few seconds from now.
+  const expiresAt = Date.now() + 3_000;
+  await e2eData(T).events.update(event.eventId, eventInput({ ...fields, title: event.title, eventDateTime: startingAt(expiresAt) }));
+  await expect(host.page.getByTestId('room-ended')).toBeVisible({ timeout: 10_000 + ROOM_EXPIRY_SWEEP_SECONDS_E2E * 1_500 });
   expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
   await expect.poll(() => roomIdentities(event.channelName), { timeout: 10_000 }).toEqual([]);
   expect(unexpectedErrors(host.errors)).toEqual([]);
