@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
-import { TokenVerifier } from 'livekit-server-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RoomServiceClient, TokenVerifier, TrackSource } from 'livekit-server-sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
-import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
+import { joinSignalOnly, startTestLivekit, type TestLivekit } from '#tests/support/livekit';
 import {
   NotConnectedError,
   VideoConfigError,
@@ -159,71 +159,73 @@ describe('video configuration', () => {
   });
 });
 
-describe('room service against the Twirp stand-in', () => {
-  let standIn: LivekitTwirp;
+describe('room service against the real LiveKit server', () => {
+  let livekit: TestLivekit;
   let video: VideoService;
+  let rooms: RoomServiceClient;
   const room = 'aurora_abcdefabcdef';
+  const people: Array<{ leave(): void }> = [];
+  const join = async (...args: Parameters<typeof joinSignalOnly> extends [unknown, unknown, ...infer R] ? R : never) => {
+    const person = await joinSignalOnly(livekit, room, ...args);
+    people.push(person);
+    return person;
+  };
 
   beforeAll(async () => {
-    standIn = await startLivekitTwirp({ keys: { devkey: 'secret' } });
-    video = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url });
-  });
-  afterAll(() => standIn.close());
-  beforeEach(() => {
-    standIn.requests.length = 0;
-    standIn.rooms().clear();
-    standIn.setOutage(false);
+    livekit = await startTestLivekit();
+    video = new VideoService({ ...env, LIVEKIT_URL: livekit.url, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_KEY: livekit.apiKey, LIVEKIT_API_SECRET: livekit.apiSecret });
+    rooms = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
+  }, 30_000);
+  afterAll(() => livekit?.close());
+  afterEach(async () => {
+    for (const person of people.splice(0)) person.leave();
+    await rooms.deleteRoom(room).catch(() => undefined);
   });
 
-  it('lists participants with their role from metadata and whether they publish', async () => {
+  it('lists participants with their role from metadata and their permission', async () => {
     expect(await video.listParticipants(tenant, event())).toEqual([]);
-    standIn.addParticipant({ room, identity: 'host-sub', name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
-    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
-    expect(await video.listParticipants(tenant, event())).toEqual([
-      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: true, chatOnly: false },
+    await join('host-sub', { name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
+    await join('part-sub', { name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
+    const listed = await video.listParticipants(tenant, event());
+    expect(listed.sort((a, b) => a.identity.localeCompare(b.identity))).toEqual([
+      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: false, chatOnly: false },
       { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false, chatOnly: false },
     ]);
   });
 
-  it('mutes every unmuted track, removes, brings on stage and sends back with the right room, identity and permission', async () => {
-    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', tracks: [{ kind: 'audio' }, { kind: 'video', muted: true }] });
-    expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(1);
-    expect(standIn.requests.filter((r) => r.method === 'MutePublishedTrack')).toMatchObject([{ room, identity: 'part-sub', muted: true, status: 200 }]);
-
+  it('brings on stage and sends back with the whole permission, mutes nothing when nothing is published, removes', async () => {
+    const pat = await join('part-sub', { name: 'Pat', canPublish: false });
     const onStage = await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true);
     expect(onStage).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
-    const update = standIn.requests.find((r) => r.method === 'UpdateParticipant')!;
-    expect(update).toMatchObject({ room, identity: 'part-sub', permission: { canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true } });
-    expect(update.grant).toMatchObject({ roomAdmin: true, room });
+    expect((await rooms.getParticipant(room, 'part-sub')).permission).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true });
     expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
+    expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublish).toBe(false);
+    // Publishing and host mute need media: the browser tests (tests/e2e/media-moderation.spec.ts) show them.
+    expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(0);
 
     await video.removeParticipant(tenant, event(), 'part-sub');
-    expect(standIn.rooms().get(room)?.participants.size).toBe(0);
-    expect(standIn.requests.find((r) => r.method === 'RemoveParticipant')).toMatchObject({ room, identity: 'part-sub', status: 200 });
+    await pat.left;
+    expect(await video.listParticipants(tenant, event())).toEqual([]);
   });
 
   it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
-    standIn.addParticipant({ room, identity: 'part-sub', canPublish: false });
+    await join('part-sub', { canPublish: false });
     await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
-    expect(standIn.requests.find((r) => r.method === 'UpdateParticipant')?.permission).toMatchObject({ canPublishSources: ['MICROPHONE'] });
+    expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublishSources).toEqual([TrackSource.MICROPHONE]);
   });
 
-  it('throws NotConnectedError for someone not in the room; closing a room that is not there is done', async () => {
+  it('throws NotConnectedError for someone not in the room; closing a room that is not there is done; closing one disconnects everyone', async () => {
     await expect(video.removeParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.muteParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.setCanPublish(tenant, event(), 'ghost', true)).rejects.toBeInstanceOf(NotConnectedError);
     expect(await video.closeRoom(tenant, event())).toBe(false);
-    standIn.addParticipant({ room, identity: 'part-sub' });
+    const pat = await join('part-sub');
     expect(await video.closeRoom(tenant, event())).toBe(true);
-    expect(standIn.rooms().has(room)).toBe(false);
+    await pat.left;
+    expect((await rooms.listRooms()).map((r) => r.name)).not.toContain(room);
   });
 
-  it('throws VideoUnavailableError when the service drops the connection, is not listening or refuses the key', async () => {
-    standIn.setOutage(true);
-    await expect(video.listParticipants(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
-    await expect(video.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
-    standIn.setOutage(false);
-
+  it('throws VideoUnavailableError when the service is not listening or refuses the key', async () => {
     const port = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, '127.0.0.1', () => {
         const p = (s.address() as { port: number }).port;
@@ -234,11 +236,14 @@ describe('room service against the Twirp stand-in', () => {
     const error = await down.removeParticipant(tenant, event(), 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VideoUnavailableError);
     expect((error as Error).message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
+    await expect(down.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
 
-    const wrongSecret = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url, LIVEKIT_API_SECRET: 'wrong' });
+    const wrongSecret = new VideoService({ ...env, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_KEY: livekit.apiKey, LIVEKIT_API_SECRET: 'wrong-secret-wrong-secret-wrong-secret' });
     await expect(wrongSecret.listParticipants(tenant, event())).rejects.toThrow(/refused the server's credentials/);
   });
+});
 
+describe('room service timeouts', () => {
   it('gives up after the timeout when the service never answers', async () => {
     const sockets = new Set<import('node:net').Socket>();
     const silent = createServer((socket) => void sockets.add(socket)).listen(0, '127.0.0.1');

@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AccessToken } from 'livekit-server-sdk';
+import { WebSocket } from 'ws';
 import { newLivekitKeyPair } from '#server/local/livekitKeys';
 import { startLivekitServer, type LocalLivekitServer } from '#server/local/livekitServer';
 import { getFreePort } from '#server/local/ports';
@@ -49,4 +51,27 @@ export async function startTestLivekit(): Promise<TestLivekit> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A participant that joins a room on the real server through the signalling socket only (no
+ * WebRTC in Node): the server lists it, updates its permission and removes it like any other;
+ * it publishes nothing (media tests run in the browser). `left` resolves when the server closes it.
+ */
+export async function joinSignalOnly(
+  livekit: TestLivekit,
+  room: string,
+  identity: string,
+  options: { name?: string; metadata?: string; canPublish?: boolean } = {},
+): Promise<{ left: Promise<number>; leave(): void }> {
+  const token = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity, name: options.name ?? identity, metadata: options.metadata ?? '' });
+  token.addGrant({ roomJoin: true, room, canPublish: options.canPublish ?? true, canSubscribe: true });
+  const ws = new WebSocket(`ws://127.0.0.1:${new URL(livekit.url).port}/rtc?access_token=${await token.toJwt()}&protocol=15&auto_subscribe=1&sdk=js&version=2.0.0`);
+  const left = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  // The first message is the join response: the participant is in the room from then on.
+  await new Promise((resolve, reject) => {
+    ws.once('message', resolve);
+    ws.once('error', reject);
+  });
+  return { left, leave: () => ws.close() };
 }
