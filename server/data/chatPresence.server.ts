@@ -7,7 +7,7 @@
  *
  * An instance that dies cannot delete its items, so a reader trusts only items seen within
  * CHAT_PRESENCE_STALE_MS; the hub refreshes each socket's item every CHAT_PRESENCE_REFRESH_MS.
- * docs/decisions/0020-room-presence.md.
+ * docs/decisions/0021-room-presence.md.
  */
 import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';

@@ -13,6 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { findLivekitServer } from '../../scripts/livekit-server.mjs';
 import { LIVEKIT_WEBHOOK_PATH } from '../api/livekitWebhook.server';
 
+export { findLivekitServer };
+
 export interface LivekitServerOptions {
   binary: string;
   /** Folder for the generated config (written readable by its owner only: it holds secrets). */

@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import { RoomServiceClient, TokenVerifier, TrackSource } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { joinSignalOnly, startTestLivekit, TEST_LIVEKIT_PAIR } from '#tests/support/livekit';
 import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
-import { joinSignalOnly, startTestLivekit, type TestLivekit } from '#tests/support/livekit';
+import type { LocalLivekitServer } from '../local/livekitServer';
 import {
   NotConnectedError,
   VideoConfigError,
@@ -160,69 +161,36 @@ describe('video configuration', () => {
 });
 
 describe('room service against the real LiveKit server', () => {
-  let livekit: TestLivekit;
+  // Participants need a WebRTC client: muting, removing and stage changes of connected people are
+  // proven in the browser tests (tests/e2e/video-api.spec.ts, tests/e2e/media.spec.ts).
+  let livekit: LocalLivekitServer;
   let video: VideoService;
   let rooms: RoomServiceClient;
   const room = 'aurora_abcdefabcdef';
-  const people: Array<{ leave(): void }> = [];
-  const join = async (...args: Parameters<typeof joinSignalOnly> extends [unknown, unknown, ...infer R] ? R : never) => {
-    const person = await joinSignalOnly(livekit, room, ...args);
-    people.push(person);
-    return person;
-  };
+  const realEnv = { ...env, LIVEKIT_API_KEY: TEST_LIVEKIT_PAIR.apiKey, LIVEKIT_API_SECRET: TEST_LIVEKIT_PAIR.apiSecret };
 
   beforeAll(async () => {
     livekit = await startTestLivekit();
-    video = new VideoService({ ...env, LIVEKIT_URL: livekit.url, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_KEY: livekit.apiKey, LIVEKIT_API_SECRET: livekit.apiSecret });
-    rooms = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
-  }, 30_000);
-  afterAll(() => livekit?.close());
-  afterEach(async () => {
-    for (const person of people.splice(0)) person.leave();
-    await rooms.deleteRoom(room).catch(() => undefined);
+    video = new VideoService({ ...realEnv, LIVEKIT_API_URL: livekit.apiUrl });
+    rooms = new RoomServiceClient(livekit.apiUrl, TEST_LIVEKIT_PAIR.apiKey, TEST_LIVEKIT_PAIR.apiSecret);
   });
+  afterAll(() => livekit.stop());
 
-  it('lists participants with their role from metadata and their permission', async () => {
+  it('lists nobody in a room that does not exist or is empty', async () => {
     expect(await video.listParticipants(tenant, event())).toEqual([]);
-    await join('host-sub', { name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
-    await join('part-sub', { name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
-    const listed = await video.listParticipants(tenant, event());
-    expect(listed.sort((a, b) => a.identity.localeCompare(b.identity))).toEqual([
-      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: false, chatOnly: false },
-      { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false, chatOnly: false },
-    ]);
-  });
-
-  it('brings on stage and sends back with the whole permission, mutes nothing when nothing is published, removes', async () => {
-    const pat = await join('part-sub', { name: 'Pat', canPublish: false });
-    const onStage = await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true);
-    expect(onStage).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
-    expect((await rooms.getParticipant(room, 'part-sub')).permission).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true });
-    expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
-    expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublish).toBe(false);
-    // Publishing and host mute need media: the browser tests (tests/e2e/media-moderation.spec.ts) show them.
-    expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(0);
-
-    await video.removeParticipant(tenant, event(), 'part-sub');
-    await pat.left;
+    await rooms.createRoom({ name: room, emptyTimeout: 600 });
     expect(await video.listParticipants(tenant, event())).toEqual([]);
+    await rooms.deleteRoom(room);
   });
 
-  it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
-    await join('part-sub', { canPublish: false });
-    await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
-    expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublishSources).toEqual([TrackSource.MICROPHONE]);
-  });
-
-  it('throws NotConnectedError for someone not in the room; closing a room that is not there is done; closing one disconnects everyone', async () => {
+  it('throws NotConnectedError for someone not in the room; closing a room that is not there is done', async () => {
+    await rooms.createRoom({ name: room, emptyTimeout: 600 });
     await expect(video.removeParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.muteParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.setCanPublish(tenant, event(), 'ghost', true)).rejects.toBeInstanceOf(NotConnectedError);
-    expect(await video.closeRoom(tenant, event())).toBe(false);
-    const pat = await join('part-sub');
     expect(await video.closeRoom(tenant, event())).toBe(true);
-    await pat.left;
     expect((await rooms.listRooms()).map((r) => r.name)).not.toContain(room);
+    expect(await video.closeRoom(tenant, event())).toBe(false);
   });
 
   it('throws VideoUnavailableError when the service is not listening or refuses the key', async () => {
@@ -232,18 +200,66 @@ describe('room service against the real LiveKit server', () => {
         s.close(() => resolve(p));
       });
     });
-    const down = new VideoService({ ...env, LIVEKIT_API_URL: `http://127.0.0.1:${port}` });
+    const down = new VideoService({ ...realEnv, LIVEKIT_API_URL: `http://127.0.0.1:${port}` });
     const error = await down.removeParticipant(tenant, event(), 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VideoUnavailableError);
     expect((error as Error).message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
     await expect(down.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
 
-    const wrongSecret = new VideoService({ ...env, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_KEY: livekit.apiKey, LIVEKIT_API_SECRET: 'wrong-secret-wrong-secret-wrong-secret' });
+    const wrongSecret = new VideoService({ ...realEnv, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_SECRET: 'wrong-secret-0123456789abcdefghijklmnop' });
     await expect(wrongSecret.listParticipants(tenant, event())).rejects.toThrow(/refused the server's credentials/);
   });
-});
 
-describe('room service timeouts', () => {
+  describe('with people in the room (joined through the signalling socket)', () => {
+    const people: Array<{ leave(): void }> = [];
+    const join = async (identity: string, options: Parameters<typeof joinSignalOnly>[3] = {}) => {
+      const person = await joinSignalOnly(livekit, room, identity, options);
+      people.push(person);
+      return person;
+    };
+    afterEach(async () => {
+      for (const person of people.splice(0)) person.leave();
+      await rooms.deleteRoom(room).catch(() => undefined);
+    });
+
+    it('lists participants with their role from metadata and their permission', async () => {
+      await join('host-sub', { name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
+      await join('part-sub', { name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
+      const listed = await video.listParticipants(tenant, event());
+      expect(listed.sort((a, b) => a.identity.localeCompare(b.identity))).toEqual([
+        { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: false, chatOnly: false },
+        { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false, chatOnly: false },
+      ]);
+    });
+
+    it('brings on stage and sends back with the whole permission, mutes nothing when nothing is published, removes', async () => {
+      const pat = await join('part-sub', { name: 'Pat', canPublish: false });
+      expect(await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true)).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
+      expect((await rooms.getParticipant(room, 'part-sub')).permission).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true });
+      expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
+      expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublish).toBe(false);
+      // Publishing and host mute need media: tests/e2e/media-moderation.spec.ts shows them in the browser.
+      expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(0);
+
+      await video.removeParticipant(tenant, event(), 'part-sub');
+      await pat.left;
+      expect(await video.listParticipants(tenant, event())).toEqual([]);
+    });
+
+    it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
+      await join('part-sub', { canPublish: false });
+      await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
+      expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublishSources).toEqual([TrackSource.MICROPHONE]);
+    });
+
+    it('closing the room disconnects everyone in it', async () => {
+      const pat = await join('part-sub');
+      expect(await video.closeRoom(tenant, event())).toBe(true);
+      await pat.left;
+      expect((await rooms.listRooms()).map((r) => r.name)).not.toContain(room);
+    });
+  });
+
   it('gives up after the timeout when the service never answers', async () => {
     const sockets = new Set<import('node:net').Socket>();
     const silent = createServer((socket) => void sockets.add(socket)).listen(0, '127.0.0.1');

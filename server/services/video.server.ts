@@ -2,8 +2,8 @@
  * LiveKit for the platform: per-tenant configuration, room tokens and the room service (host
  * controls, closing rooms). Tokens are minted only here, after the permissions module has said
  * yes (canJoin) and with the grants it decides (grantsFor). The room service is LiveKit's Twirp
- * API through livekit-server-sdk: the real LiveKit server in the local and test stacks
- * (server/local/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
+ * API through livekit-server-sdk: locally and in the tests the real LiveKit server the local stack
+ * runs (server/local/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
  *
  * Failures are typed and never hidden: a participant who is not in the room → NotConnectedError;
  * the service unreachable, timing out or refusing the server's credentials → VideoUnavailableError.

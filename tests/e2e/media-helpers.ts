@@ -12,8 +12,11 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { RoomServiceClient } from 'livekit-server-sdk';
 import type { RoomLayout } from '#app/lib/events/model';
 import { CHROMIUM_ARGS, E2E_STACK_DIR } from './stack';
-import { expect, tenantUrl } from './fixtures';
-import { hydrated, signInContext, type TestUser } from './session-helpers';
+import { expect, tenantApi, tenantUrl } from './fixtures';
+import { hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
+
+/** livekit-client's self-contained ES module, for pages that use the library without the app. */
+const LIVEKIT_CLIENT_ESM = 'node_modules/livekit-client/dist/livekit-client.esm.mjs';
 
 /** Chromium with a fake camera (640x480) and microphone (a beep), no permission prompts, audio without a gesture. */
 export const MEDIA_BROWSER = {
@@ -145,4 +148,75 @@ export async function expectRemoteAudioLevel(page: Page, timeout = 20_000) {
 export async function publishedTracks(room: string, identity: string): Promise<Array<{ source: number; muted: boolean; sid: string }>> {
   const p = await roomService().getParticipant(room, identity);
   return p.tracks.map((t) => ({ source: t.source, muted: t.muted, sid: t.sid }));
+}
+
+/** LiveKit's TrackSource numbers as the room service reports them. */
+export const TRACK_SOURCE = { camera: 1, microphone: 2 } as const;
+
+/**
+ * Tries to publish a microphone track into the event's room as `user`, with the token the platform
+ * mints for them, from a bare page running livekit-client itself (so nothing in the app stops the
+ * attempt). The client's own permission check is switched off first: what is left to refuse is the
+ * server. Resolves with the error message, or null when the server accepted the track.
+ */
+export async function attemptPublish(browser: Browser, request: APIRequestContext, user: TestUser, eventId: string): Promise<string | null> {
+  const cookie = await sessionCookie(request, user);
+  const res = await tenantApi(request, user.tenant).post('/api/events/token', { headers: { 'Content-Type': 'application/json', Cookie: cookie }, data: JSON.stringify({ eventId }) });
+  expect(res.status()).toBe(200);
+  const { token, serverUrl } = (await res.json()) as { token: string; serverUrl: string };
+  const context = await browser.newContext();
+  try {
+    const origin = tenantUrl(user.tenant, '');
+    // A page Playwright serves has no address of its own: Chromium needs leave to reach the loopback server.
+    await context.grantPermissions(['microphone', 'local-network-access'], { origin });
+    const page = await context.newPage();
+    await page.route(`${origin}/__publish-attempt`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>publish attempt</title><script type="module">import * as LK from "/__livekit-client.mjs"; window.LK = LK;</script>' }),
+    );
+    await page.route(`${origin}/__livekit-client.mjs`, (route) => route.fulfill({ contentType: 'text/javascript', path: LIVEKIT_CLIENT_ESM }));
+    await page.goto(`${origin}/__publish-attempt`);
+    await page.waitForFunction(() => 'LK' in window);
+    return await page.evaluate(
+      async ({ url, jwt }) => {
+        const LK = (window as unknown as { LK: typeof import('livekit-client') }).LK;
+        const room = new LK.Room();
+        await room.connect(url, jwt);
+        const permissions = room.localParticipant.permissions;
+        if (permissions) permissions.canPublish = true;
+        try {
+          const track = await LK.createLocalAudioTrack();
+          await room.localParticipant.publishTrack(track);
+          return null;
+        } catch (e) {
+          return (e as Error).message || String(e);
+        } finally {
+          await room.disconnect();
+        }
+      },
+      { url: serverUrl, jwt: token },
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Makes the LiveKit server unreachable from this page (its signalling socket is closed at once,
+ * its HTTP answers fail), as when the video service is down, while the rest of the stack serves.
+ * `restore()` lets the page through again.
+ */
+export async function cutVideoService(page: Page): Promise<{ restore(): void }> {
+  const ws = stackLivekit().url.replace(/\/$/, '');
+  const http = ws.replace(/^ws/, 'http');
+  let cut = true;
+  await page.routeWebSocket(`${ws}/**`, (socket) => {
+    if (cut) void socket.close();
+    else socket.connectToServer();
+  });
+  await page.route(`${http}/**`, (route) => (cut ? route.abort('connectionrefused') : route.continue()));
+  return {
+    restore: () => {
+      cut = false;
+    },
+  };
 }
