@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR } from '#tests/e2e/stack';
+import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E } from '#tests/e2e/stack';
 
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
@@ -38,10 +38,12 @@ export default defineConfig({
       LOCAL_COGNITO_PORT: String(E2E_PORT + 5900),
       LOCAL_TEST_DIR: E2E_STACK_DIR,
       LOCAL_HOSTED_SIGNIN_PORT: String(E2E_PORT + 6000),
-      // The LiveKit room-service stand-in (test stack only); LIVEKIT_URL stays ws://localhost:7880 where nothing listens.
+      // The real LiveKit server (server/local/livekitServer.ts): signalling here, ICE/TCP on the next
+      // port, media on 100 UDP ports derived from it (LOCAL_LIVEKIT_UDP_START).
       LOCAL_LIVEKIT_PORT: String(E2E_PORT + 4000),
       FORM_RATE_LIMIT_PER_HOUR: '8',
       RENDER_CACHE_SECONDS: '30',
+      ROOM_EXPIRY_SWEEP_SECONDS: String(ROOM_EXPIRY_SWEEP_SECONDS_E2E),
     },
   },
 });

@@ -18,10 +18,11 @@ import { httpMessages, refusalLanguage } from './http/messages';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { identityGateway } from './identity/gateway';
+import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
 import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, type Services } from './services/index.server';
+import { checkDependencies, checkVideoServer, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 
 export interface AppOptions {
@@ -132,13 +133,15 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.get('/api/health', async (_req, res) => {
-    const dependencies = await checkDependencies(services);
+    const [dependencies, video] = await Promise.all([checkDependencies(services), checkVideoServer(env)]);
     const down = dependencies.filter((d) => !d.up);
     res.setHeader('Cache-Control', 'no-store');
     res.status(down.length ? 503 : 200).json({
       status: down.length ? 'down' : 'ok',
       message: down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up',
       dependencies,
+      // Reported, never failing the check: without it only video is unavailable.
+      video,
     });
   });
 
@@ -187,6 +190,19 @@ export function createApp(options: AppOptions): express.Express {
       return;
     }
     next();
+  });
+
+  // LiveKit's webhooks on the platform's own address (no tenant Host: the local LiveKit server
+  // posts to 127.0.0.1, since Go cannot resolve *.localhost): the room name names the tenant, whose
+  // key must have signed it. On a tenant's host the route module answers, with the same checks.
+  app.post(LIVEKIT_WEBHOOK_PATH, (req, res, next) => {
+    if (resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN)) return next();
+    const authorization = req.headers.authorization ?? null;
+    receiveLivekitWebhook({ body: requestBody(req)?.toString('utf8') ?? '', authorization, registry, services })
+      .then((answer) => {
+        res.status(answer.status).set({ ...answer.headers, 'Cache-Control': 'no-store' }).json({ message: answer.message });
+      })
+      .catch(next);
   });
 
   app.use((req, res, next) => {

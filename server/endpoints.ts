@@ -50,5 +50,7 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: '/brand/*', methods: ['GET'], sample: '/brand/logo.svg', protocol: 'http' },
   { path: '/favicon.ico', methods: ['GET'], sample: '/favicon.ico', protocol: 'http' },
   { path: '/api/identity', methods: ['POST'], sample: '/api/identity', protocol: 'identity' },
+  // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
+  { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },
   { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
 ];

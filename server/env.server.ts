@@ -70,7 +70,7 @@ export const envSchema = z.object({
     .default('ws://localhost:7880'),
   /**
    * Base URL of LiveKit's room service for the server (http(s)://). Unset: LIVEKIT_URL with
-   * ws→http, wss→https. The test stack points it at its local stand-in (server/local/livekitTwirp.ts).
+   * ws→http, wss→https. The local stack sets it to its LiveKit server's loopback address.
    */
   LIVEKIT_API_URL: z.url().optional(),
   /**
@@ -79,6 +79,11 @@ export const envSchema = z.object({
    */
   LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
   LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
+  /**
+   * Set by the local stack (server/local/start.ts): whether it runs a LiveKit server ("running")
+   * or found none to run ("absent"); /api/health reports it. Unset: a LiveKit server of one's own.
+   */
+  LOCAL_LIVEKIT_SERVER: z.enum(['running', 'absent']).optional(),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 }).superRefine((env, ctx) => {

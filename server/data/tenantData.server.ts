@@ -27,6 +27,7 @@ import {
   type Storage,
 } from '../services/storage.server';
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
+import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
 import type { Database } from './dynamo.server';
 import {
   cancelEvent,
@@ -108,6 +109,11 @@ const attendance = (db: Database, t: TenantId) => ({
   list: listAttendance.bind(null, db, t),
   roomFinished: listRoomFinished.bind(null, db, t),
   names: attendeeNames.bind(null, db, t),
+  /** Open chat sockets (chatPresence.server.ts): people in the chat, with or without video. */
+  chatConnected: markChatConnected.bind(null, db, t),
+  chatStillConnected: refreshChatConnections.bind(null, db, t),
+  chatDisconnected: markChatDisconnected.bind(null, db, t),
+  inChat: listChatPresent.bind(null, db, t),
 });
 
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });

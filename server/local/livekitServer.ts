@@ -8,6 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+// The finder is plain Node shared with scripts/ensure-deps.mjs, which runs before anything is installed.
+// eslint-disable-next-line layout/imports
+import { findLivekitServer } from '../../scripts/livekit-server.mjs';
+import { LIVEKIT_WEBHOOK_PATH } from '../api/livekitWebhook.server';
+
+export { findLivekitServer };
 
 export interface LivekitServerOptions {
   binary: string;
@@ -115,4 +121,45 @@ export async function startLivekitServer(o: LivekitServerOptions): Promise<Local
       clearTimeout(timer);
     },
   };
+}
+
+export interface LocalLivekitPlan {
+  /** Project root (where .local/bin holds the built binary). */
+  root: string;
+  /** The stack's data folder: the generated config goes there. */
+  dataDir: string;
+  port: number;
+  tcpPort: number;
+  udpStart: number;
+  udpPorts: number;
+  keys: Record<string, string>;
+  webhookKey: string;
+  /** The app's port: webhooks go to http://127.0.0.1:<appPort>/api/livekit/webhook (Go cannot resolve *.localhost). */
+  appPort: number;
+  redisUrl?: string;
+  log: (message: string) => void;
+}
+
+/** The local stack's LiveKit server, or null when there is no binary (rooms then say video is unavailable). */
+export async function startLocalLivekit(plan: LocalLivekitPlan): Promise<(LocalLivekitServer & { binary: string; source: string }) | null> {
+  const found = findLivekitServer(plan.root);
+  if (!found) {
+    plan.log(
+      'no livekit-server (not on PATH, not built: `node scripts/ensure-deps.mjs` builds it when Go is installed); rooms will say video is unavailable',
+    );
+    return null;
+  }
+  const server = await startLivekitServer({
+    binary: found.path,
+    dir: plan.dataDir,
+    port: plan.port,
+    tcpPort: plan.tcpPort,
+    udpStart: plan.udpStart,
+    udpPorts: plan.udpPorts,
+    keys: plan.keys,
+    webhookKey: plan.webhookKey,
+    webhookUrls: [`http://127.0.0.1:${plan.appPort}${LIVEKIT_WEBHOOK_PATH}`],
+    ...(plan.redisUrl ? { redisUrl: plan.redisUrl } : {}),
+  });
+  return { ...server, binary: found.path, source: found.source };
 }

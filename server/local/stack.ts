@@ -8,7 +8,7 @@
  * process that called startLocalStack dies without calling stop(), the reaper kills them.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -17,7 +17,6 @@ import { createDatabase, ensureTable, pingEndpoint, type Database } from '../dat
 import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
-import { startLivekitTwirp, type LivekitTwirp } from './livekitTwirp';
 import { assertPortFree } from './ports';
 
 export interface LocalStackOptions {
@@ -54,13 +53,8 @@ export interface LocalStackOptions {
    * test stacks their temporary folder.
    */
   identityDir?: string;
-  /**
-   * Test stacks only: run the LiveKit room-service stand-in (livekitTwirp.ts) on this port,
-   * accepting these API key → secret pairs. Never for `npm start`.
-   */
-  livekit?: { port: number; keys: Record<string, string> };
   /** Names the env var that overrides each port, for the "port in use" message. */
-  portEnvVars?: { dynamo?: string; s3?: string; cognito?: string; livekit?: string };
+  portEnvVars?: { dynamo?: string; s3?: string; cognito?: string };
   /** Maximum time to wait for both services (default 60 s). */
   timeoutMs?: number;
 }
@@ -84,10 +78,6 @@ export interface LocalStackEnv {
   IDENTITY_OUTBOX_FILE?: string;
   /** Set when the hosted sign-in stand-in runs: its base URL (http://localhost:<port>). */
   HOSTED_SIGNIN_ENDPOINT?: string;
-  /** Set when the LiveKit room-service stand-in runs: its base URL, for the server's room-service calls. */
-  LIVEKIT_API_URL?: string;
-  /** Set with LIVEKIT_API_URL: dataDir/livekit.json ({ url }), where browser tests find the stand-in. */
-  LIVEKIT_STANDIN_FILE?: string;
 }
 
 export interface LocalStack {
@@ -185,9 +175,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const root = resolve(dataDir);
 
   const { cognitoPort } = options;
-  const livekitPort = options.livekit?.port;
   await Promise.all([
-    livekitPort === undefined ? undefined : assertPortFree(livekitPort, 'LiveKit room-service stand-in', options.portEnvVars?.livekit),
     assertPortFree(dynamoPort, 'DynamoDB Local', options.portEnvVars?.dynamo),
     assertPortFree(s3Port, 's3rver (S3)', options.portEnvVars?.s3),
     cognitoPort === undefined ? undefined : assertPortFree(cognitoPort, 'cognito-local (Cognito)', options.portEnvVars?.cognito),
@@ -214,10 +202,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     env.IDENTITY_OUTBOX_FILE = resolve(identityDir, 'outbox.jsonl');
     if (options.hostedSignInPort !== undefined) env.HOSTED_SIGNIN_ENDPOINT = `http://localhost:${options.hostedSignInPort}`;
   }
-  if (livekitPort !== undefined) {
-    env.LIVEKIT_API_URL = `http://127.0.0.1:${livekitPort}`;
-    env.LIVEKIT_STANDIN_FILE = resolve(root, 'livekit.json');
-  }
 
   const reaper = fork(here('./reaper.mjs'), [], { execArgv: [], env: childNodeEnv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   reaper.unref();
@@ -230,11 +214,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let s3: ChildProcess | undefined;
   let cognito: CognitoLocal | undefined;
   let hosted: HostedSignIn | undefined;
-  let livekit: LivekitTwirp | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child), hosted?.close(), livekit?.close()]);
+      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child), hosted?.close()]);
       if (reaper.connected) {
         reaper.send({ exit: true });
         reaper.disconnect();
@@ -326,10 +309,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clearTimeout(timer);
     }
 
-    if (options.livekit) {
-      livekit = await startLivekitTwirp({ port: options.livekit.port, keys: options.livekit.keys });
-      writeFileSync(env.LIVEKIT_STANDIN_FILE!, JSON.stringify({ url: livekit.url }));
-    }
     await ensureTable(db);
     const storage = createLocalStorage(env);
     await storage.client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -6,7 +6,10 @@
  *      bucket and one user pool per tenant with demo users (.local/demo-accounts.json); codes the
  *      pools would send by email or SMS go to .local/outbox.jsonl;
  *   3. seeds the localised text resources of every tenant;
- *   4. starts the app server (server/index.ts) with the stack's endpoints, waits for
+ *   4. starts the LiveKit server (livekitServer.ts: from PATH, or the pinned build in .local/bin)
+ *      with a generated config: the stack's key pairs, webhooks to the app, loopback only, a
+ *      fixed UDP range, Redis when REDIS_URL is set; without a binary rooms say video is unavailable;
+ *   5. starts the app server (server/index.ts) with the stack's endpoints, waits for
  *      /api/health, and prints every tenant's URL.
  *
  * Ctrl-C / SIGTERM stops every process it started and exits 0.
@@ -16,14 +19,17 @@
  *   --test (or LOCAL_STACK_MODE=test)
  *                         isolated stack for browser tests: in-memory DynamoDB, S3 files, user
  *                         pools, demo accounts and outbox in a temporary folder removed on exit,
- *                         free ports unless given; also the LiveKit room-service stand-in
- *                         (livekitTwirp.ts, never in `npm start`), which LIVEKIT_API_URL points at
+ *                         free ports unless given
  *   PORT                  app port (default 3000)
  *   LOCAL_DYNAMODB_PORT   DynamoDB Local port (default 8000)
  *   LOCAL_S3_PORT         s3rver port (default 4569)
  *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
  *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
- *   LOCAL_LIVEKIT_PORT    LiveKit room-service stand-in port (test mode only; default a free port)
+ *   LOCAL_LIVEKIT_PORT    LiveKit server port (signalling and room service; default 7880, test mode a
+ *                         free port); its ICE/TCP port is the next one
+ *   LOCAL_LIVEKIT_UDP_START  first of 100 UDP ports for media (default 50000; test mode derived from
+ *                         the LiveKit port, so parallel test stacks do not collide)
+ *   LIVEKIT_URL           set: use that LiveKit server, start none
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
  *   LIVEKIT_API_KEY / LIVEKIT_API_SECRET
  *                         unset: the stack uses a key pair of its own, made on first start and
@@ -42,7 +48,10 @@ import { envSchema, loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
-import { getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
+import { startLocalLivekit } from './livekitServer';
+
+type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
+import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources } from './seed';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
 
@@ -106,6 +115,13 @@ async function waitForHealth(url: string, app: ChildProcess, timeoutMs: number):
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
+/** What the start banner says about video. */
+function videoState(livekit: StartedLivekit, port: number | undefined): string {
+  if (port === undefined) return ' (LIVEKIT_URL: a server of your own)';
+  if (!livekit) return ' (no livekit-server: rooms say video is unavailable; see README, Events and live rooms)';
+  return ` (livekit-server ${livekit.source === 'built' ? 'built in .local/bin' : `from ${livekit.source}`}, pid ${livekit.pid})`;
+}
+
 async function main() {
   const started = performance.now();
   loadDotEnv();
@@ -119,13 +135,17 @@ async function main() {
   let cognitoPort: number;
   let hostedSignInPort: number;
   let livekitPort: number | undefined;
+  let livekitUdpStart = 0;
   try {
     dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
     hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
-    // A fake room service must never make host controls "work" for real users: test mode only.
-    if (testMode) livekitPort = parsePort(process.env.LOCAL_LIVEKIT_PORT, await getFreePort(), 'LOCAL_LIVEKIT_PORT');
+    // A LIVEKIT_URL of one's own means that server: none is started here.
+    if (!process.env.LIVEKIT_URL) {
+      livekitPort = parsePort(process.env.LOCAL_LIVEKIT_PORT, testMode ? await getFreePort() : 7880, 'LOCAL_LIVEKIT_PORT');
+      livekitUdpStart = parsePort(process.env.LOCAL_LIVEKIT_UDP_START, testMode ? 40_000 + (livekitPort % 200) * 100 : 50_000, 'LOCAL_LIVEKIT_UDP_START');
+    }
   } catch (e) {
     return fail((e as Error).message);
   }
@@ -157,6 +177,7 @@ async function main() {
   }
 
   let stack: LocalStack | undefined;
+  let livekit: StartedLivekit = null;
   let app: ChildProcess | undefined;
   let stopping = false;
 
@@ -170,6 +191,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
+    await livekit?.stop();
     await stack?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
     process.exit(code);
@@ -199,23 +221,48 @@ async function main() {
       bucket: env.S3_BUCKET,
       region: env.AWS_REGION,
       appPort,
-      ...(livekitPort === undefined
-        ? {}
-        : {
-            livekit: {
-              port: livekitPort,
-              keys: Object.fromEntries([...registry.tenants.values()].map((t) => videoConfigFor(env, t)).map((c) => [c.apiKey, c.apiSecret])),
-            },
-          }),
-      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT', livekit: 'LOCAL_LIVEKIT_PORT' },
+      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT' },
     });
     if (tempDir) stack.removeFolderIfOrphaned(tempDir);
     log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
 
-    const appEnv = childNodeEnv({ ...stack.env, NODE_ENV: nodeEnv, PORT: String(appPort), LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET });
+    const videoEnv: Record<string, string> = {};
+    if (livekitPort !== undefined) {
+      await assertPortFree(livekitPort, 'the LiveKit server', 'LOCAL_LIVEKIT_PORT');
+      await assertPortFree(livekitPort + 1, 'the LiveKit server (ICE over TCP)', 'LOCAL_LIVEKIT_PORT');
+      livekit = await startLocalLivekit({
+        root: PROJECT_ROOT,
+        dataDir,
+        port: livekitPort,
+        tcpPort: livekitPort + 1,
+        udpStart: livekitUdpStart,
+        udpPorts: 100,
+        // Every pair a tenant's rooms may be signed with (the stack's own, and tenants' own pairs).
+        keys: Object.fromEntries([...registry.tenants.values()].map((t) => videoConfigFor(env, t)).map((c) => [c.apiKey, c.apiSecret])),
+        webhookKey: env.LIVEKIT_API_KEY,
+        appPort,
+        ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+        log,
+      });
+      if (livekit) stack.watch(livekit.pid);
+      // Where nothing listens when there is no binary: the rooms then say video is unavailable.
+      videoEnv.LIVEKIT_URL = livekit?.url ?? `ws://localhost:${livekitPort}`;
+      videoEnv.LIVEKIT_API_URL = livekit?.apiUrl ?? `http://127.0.0.1:${livekitPort}`;
+      videoEnv.LOCAL_LIVEKIT_SERVER = livekit ? 'running' : 'absent';
+      env = { ...env, LIVEKIT_URL: videoEnv.LIVEKIT_URL };
+    }
+
+    const appEnv = childNodeEnv({
+      ...stack.env,
+      ...videoEnv,
+      NODE_ENV: nodeEnv,
+      PORT: String(appPort),
+      LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
+      LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
+    });
     // Test stacks record the app's settings, so a test can start another app instance on this
     // very stack (tests/security/instance.ts: the security suites run on their own instance).
-    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, stack.env)));
+    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv })));
     app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: PROJECT_ROOT,
       env: appEnv,
@@ -251,8 +298,7 @@ async function main() {
         `  ${'S3'.padEnd(width)}  ${stack.env.S3_ENDPOINT}/${stack.env.S3_BUCKET}`,
         `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
         `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
-        `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${stack.env.LIVEKIT_API_URL ? ` (room service: test stand-in ${stack.env.LIVEKIT_API_URL})` : ''}`,
-        ...(livekitKeys ? [`  ${''.padEnd(width)}  LiveKit with this stack's key pair: livekit-server --dev --bind 127.0.0.1 --key-file ${livekitKeys.keyFile}`] : []),
+        `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${videoState(livekit, livekitPort)}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

@@ -6,7 +6,7 @@ import { createDatabase, pingDatabase, type Database } from '../data/dynamo.serv
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
-import { createVideoService, type VideoService } from './video.server';
+import { createVideoService, httpUrlOf, type VideoService } from './video.server';
 
 export interface Services {
   registry: Registry;
@@ -44,6 +44,31 @@ export interface DependencyState {
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+
+/**
+ * The platform's LiveKit server, for /api/health: "up" when it answers its root path, "down" when
+ * it does not, "absent" when the local stack found no livekit-server to run. Rooms say video is
+ * unavailable without it while every other page serves, so it never makes the health check fail.
+ */
+export interface VideoServerState {
+  state: 'up' | 'down' | 'absent';
+  url: string;
+  error?: string;
+}
+
+export async function checkVideoServer(env: Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_API_URL' | 'LOCAL_LIVEKIT_SERVER'>): Promise<VideoServerState> {
+  const url = env.LIVEKIT_URL;
+  if (env.LOCAL_LIVEKIT_SERVER === 'absent') return { state: 'absent', url };
+  const apiUrl = env.LIVEKIT_API_URL ?? httpUrlOf(env.LIVEKIT_URL);
+  try {
+    const res = await fetch(apiUrl, { signal: AbortSignal.timeout(2000), redirect: 'manual' });
+    await res.body?.cancel().catch(() => undefined);
+    return res.ok ? { state: 'up', url } : { state: 'down', url, error: `HTTP ${res.status}` };
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string } };
+    return { state: 'down', url, error: err.cause?.code ?? err.message };
+  }
+}
 
 /** Probes each dependency the server needs to serve pages. */
 export async function checkDependencies(services: Services): Promise<DependencyState[]> {

@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
-import { TokenVerifier } from 'livekit-server-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RoomServiceClient, TokenVerifier, TrackSource } from 'livekit-server-sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { joinSignalOnly, startTestLivekit, TEST_LIVEKIT_PAIR } from '#tests/support/livekit';
 import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
-import { startLivekitTwirp, type LivekitTwirp } from '../local/livekitTwirp';
+import type { LocalLivekitServer } from '../local/livekitServer';
 import {
   NotConnectedError,
   VideoConfigError,
@@ -159,84 +160,104 @@ describe('video configuration', () => {
   });
 });
 
-describe('room service against the Twirp stand-in', () => {
-  let standIn: LivekitTwirp;
+describe('room service against the real LiveKit server', () => {
+  // Participants need a WebRTC client: muting, removing and stage changes of connected people are
+  // proven in the browser tests (tests/e2e/video-api.spec.ts, tests/e2e/media.spec.ts).
+  let livekit: LocalLivekitServer;
   let video: VideoService;
+  let rooms: RoomServiceClient;
   const room = 'aurora_abcdefabcdef';
+  const realEnv = { ...env, LIVEKIT_API_KEY: TEST_LIVEKIT_PAIR.apiKey, LIVEKIT_API_SECRET: TEST_LIVEKIT_PAIR.apiSecret };
 
   beforeAll(async () => {
-    standIn = await startLivekitTwirp({ keys: { devkey: 'secret' } });
-    video = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url });
+    livekit = await startTestLivekit();
+    video = new VideoService({ ...realEnv, LIVEKIT_API_URL: livekit.apiUrl });
+    rooms = new RoomServiceClient(livekit.apiUrl, TEST_LIVEKIT_PAIR.apiKey, TEST_LIVEKIT_PAIR.apiSecret);
   });
-  afterAll(() => standIn.close());
-  beforeEach(() => {
-    standIn.requests.length = 0;
-    standIn.rooms().clear();
-    standIn.setOutage(false);
-  });
+  afterAll(() => livekit.stop());
 
-  it('lists participants with their role from metadata and whether they publish', async () => {
+  it('lists nobody in a room that does not exist or is empty', async () => {
     expect(await video.listParticipants(tenant, event())).toEqual([]);
-    standIn.addParticipant({ room, identity: 'host-sub', name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
-    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
-    expect(await video.listParticipants(tenant, event())).toEqual([
-      { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: true },
-      { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false },
-    ]);
-  });
-
-  it('mutes every unmuted track, removes, brings on stage and sends back with the right room, identity and permission', async () => {
-    standIn.addParticipant({ room, identity: 'part-sub', name: 'Pat', tracks: [{ kind: 'audio' }, { kind: 'video', muted: true }] });
-    expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(1);
-    expect(standIn.requests.filter((r) => r.method === 'MutePublishedTrack')).toMatchObject([{ room, identity: 'part-sub', muted: true, status: 200 }]);
-
-    const onStage = await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true);
-    expect(onStage).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
-    const update = standIn.requests.find((r) => r.method === 'UpdateParticipant')!;
-    expect(update).toMatchObject({ room, identity: 'part-sub', permission: { canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true } });
-    expect(update.grant).toMatchObject({ roomAdmin: true, room });
-    expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
-
-    await video.removeParticipant(tenant, event(), 'part-sub');
-    expect(standIn.rooms().get(room)?.participants.size).toBe(0);
-    expect(standIn.requests.find((r) => r.method === 'RemoveParticipant')).toMatchObject({ room, identity: 'part-sub', status: 200 });
-  });
-
-  it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
-    standIn.addParticipant({ room, identity: 'part-sub', canPublish: false });
-    await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
-    expect(standIn.requests.find((r) => r.method === 'UpdateParticipant')?.permission).toMatchObject({ canPublishSources: ['MICROPHONE'] });
+    await rooms.createRoom({ name: room, emptyTimeout: 600 });
+    expect(await video.listParticipants(tenant, event())).toEqual([]);
+    await rooms.deleteRoom(room);
   });
 
   it('throws NotConnectedError for someone not in the room; closing a room that is not there is done', async () => {
+    await rooms.createRoom({ name: room, emptyTimeout: 600 });
     await expect(video.removeParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.muteParticipant(tenant, event(), 'ghost')).rejects.toBeInstanceOf(NotConnectedError);
     await expect(video.setCanPublish(tenant, event(), 'ghost', true)).rejects.toBeInstanceOf(NotConnectedError);
-    expect(await video.closeRoom(tenant, event())).toBe(false);
-    standIn.addParticipant({ room, identity: 'part-sub' });
     expect(await video.closeRoom(tenant, event())).toBe(true);
-    expect(standIn.rooms().has(room)).toBe(false);
+    expect((await rooms.listRooms()).map((r) => r.name)).not.toContain(room);
+    expect(await video.closeRoom(tenant, event())).toBe(false);
   });
 
-  it('throws VideoUnavailableError when the service drops the connection, is not listening or refuses the key', async () => {
-    standIn.setOutage(true);
-    await expect(video.listParticipants(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
-    await expect(video.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
-    standIn.setOutage(false);
-
+  it('throws VideoUnavailableError when the service is not listening or refuses the key', async () => {
     const port = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, '127.0.0.1', () => {
         const p = (s.address() as { port: number }).port;
         s.close(() => resolve(p));
       });
     });
-    const down = new VideoService({ ...env, LIVEKIT_API_URL: `http://127.0.0.1:${port}` });
+    const down = new VideoService({ ...realEnv, LIVEKIT_API_URL: `http://127.0.0.1:${port}` });
     const error = await down.removeParticipant(tenant, event(), 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VideoUnavailableError);
     expect((error as Error).message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
+    await expect(down.closeRoom(tenant, event())).rejects.toBeInstanceOf(VideoUnavailableError);
 
-    const wrongSecret = new VideoService({ ...env, LIVEKIT_API_URL: standIn.url, LIVEKIT_API_SECRET: 'wrong' });
+    const wrongSecret = new VideoService({ ...realEnv, LIVEKIT_API_URL: livekit.apiUrl, LIVEKIT_API_SECRET: 'wrong-secret-0123456789abcdefghijklmnop' });
     await expect(wrongSecret.listParticipants(tenant, event())).rejects.toThrow(/refused the server's credentials/);
+  });
+
+  describe('with people in the room (joined through the signalling socket)', () => {
+    const people: Array<{ leave(): void }> = [];
+    const join = async (identity: string, options: Parameters<typeof joinSignalOnly>[3] = {}) => {
+      const person = await joinSignalOnly(livekit, room, identity, options);
+      people.push(person);
+      return person;
+    };
+    afterEach(async () => {
+      for (const person of people.splice(0)) person.leave();
+      await rooms.deleteRoom(room).catch(() => undefined);
+    });
+
+    it('lists participants with their role from metadata and their permission', async () => {
+      await join('host-sub', { name: 'Hana', metadata: JSON.stringify({ role: 'host' }) });
+      await join('part-sub', { name: 'Pat', metadata: JSON.stringify({ role: 'participant' }), canPublish: false });
+      const listed = await video.listParticipants(tenant, event());
+      expect(listed.sort((a, b) => a.identity.localeCompare(b.identity))).toEqual([
+        { identity: 'host-sub', name: 'Hana', role: 'host', canPublish: true, publishing: false, chatOnly: false },
+        { identity: 'part-sub', name: 'Pat', role: 'participant', canPublish: false, publishing: false, chatOnly: false },
+      ]);
+    });
+
+    it('brings on stage and sends back with the whole permission, mutes nothing when nothing is published, removes', async () => {
+      const pat = await join('part-sub', { name: 'Pat', canPublish: false });
+      expect(await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', true)).toMatchObject({ identity: 'part-sub', name: 'Pat', canPublish: true });
+      expect((await rooms.getParticipant(room, 'part-sub')).permission).toMatchObject({ canPublish: true, canSubscribe: true, canPublishData: true, canUpdateMetadata: true });
+      expect((await video.setCanPublish(tenant, event({ layout: 'ils' }), 'part-sub', false)).canPublish).toBe(false);
+      expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublish).toBe(false);
+      // Publishing and host mute need media: tests/e2e/media-moderation.spec.ts shows them in the browser.
+      expect(await video.muteParticipant(tenant, event(), 'part-sub')).toBe(0);
+
+      await video.removeParticipant(tenant, event(), 'part-sub');
+      await pat.left;
+      expect(await video.listParticipants(tenant, event())).toEqual([]);
+    });
+
+    it('keeps microphone-only publishing on audio layouts when bringing someone on stage', async () => {
+      await join('part-sub', { canPublish: false });
+      await video.setCanPublish(tenant, event({ layout: 'habc' }), 'part-sub', true);
+      expect((await rooms.getParticipant(room, 'part-sub')).permission?.canPublishSources).toEqual([TrackSource.MICROPHONE]);
+    });
+
+    it('closing the room disconnects everyone in it', async () => {
+      const pat = await join('part-sub');
+      expect(await video.closeRoom(tenant, event())).toBe(true);
+      await pat.left;
+      expect((await rooms.listRooms()).map((r) => r.name)).not.toContain(room);
+    });
   });
 
   it('gives up after the timeout when the service never answers', async () => {

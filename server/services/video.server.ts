@@ -2,8 +2,8 @@
  * LiveKit for the platform: per-tenant configuration, room tokens and the room service (host
  * controls, closing rooms). Tokens are minted only here, after the permissions module has said
  * yes (canJoin) and with the grants it decides (grantsFor). The room service is LiveKit's Twirp
- * API through livekit-server-sdk; in the test stack it is the local stand-in
- * (server/local/livekitTwirp.ts), in production a LiveKit server or LiveKit Cloud.
+ * API through livekit-server-sdk: locally and in the tests the real LiveKit server the local stack
+ * runs (server/local/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
  *
  * Failures are typed and never hidden: a participant who is not in the room → NotConnectedError;
  * the service unreachable, timing out or refusing the server's credentials → VideoUnavailableError.
@@ -164,6 +164,7 @@ function toRoomParticipant(p: ParticipantInfo): RoomParticipant {
     role: roleFromMetadata(p.metadata),
     canPublish: p.permission?.canPublish ?? false,
     publishing: p.tracks.some((t) => !t.muted && (t.source === TrackSource.CAMERA || t.source === TrackSource.MICROPHONE)),
+    chatOnly: false,
   };
 }
 
@@ -192,6 +193,18 @@ export class VideoService {
       this.configs.set(tenant.id, config);
     }
     return config;
+  }
+
+  /**
+   * The key pairs a webhook about one of the tenant's rooms may be signed with: its own, and the
+   * platform's when its rooms run on the platform's LiveKit server (which signs every webhook with
+   * one key). Never another tenant's own pair.
+   */
+  webhookKeys(tenant: VideoTenant): Array<Pick<VideoConfig, 'apiKey' | 'apiSecret'>> {
+    const own = this.config(tenant);
+    const pairs = [{ apiKey: own.apiKey, apiSecret: own.apiSecret }];
+    if (!tenant.video?.livekitUrl && own.apiKey !== this.env.LIVEKIT_API_KEY) pairs.push({ apiKey: this.env.LIVEKIT_API_KEY, apiSecret: this.env.LIVEKIT_API_SECRET });
+    return pairs;
   }
 
   private client(tenant: VideoTenant): RoomServiceClient {

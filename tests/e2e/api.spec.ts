@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_STACK_DIR } from './stack';
+import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { expect, tenantApi, test } from './fixtures';
 import { demoAccount } from './identity';
 
@@ -99,6 +99,8 @@ test('health reports every dependency', async ({ request }) => {
   expect(response.status()).toBe(200);
   const body = await response.json();
   expect(body.dependencies.map((d: { name: string }) => d.name).sort()).toEqual(['dynamodb', 's3']);
+  // The test stack runs the real LiveKit server: reported beside the dependencies.
+  expect(body.video).toEqual({ state: 'up', url: `ws://localhost:${E2E_PORT + 4000}` });
 });
 
 test('anonymous pages are cached per tenant and language, never across tenants', async ({ request }) => {

@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { RoomLayout } from '#app/lib/events/model';
+import { cutVideoService } from './media-helpers';
 import { expect, tenantUrl } from './fixtures';
 import { hydrated, signInContext, type TestUser } from './session-helpers';
 
@@ -32,6 +33,9 @@ export async function enter(
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // The chat tests are about the chat: the room's video stays out (live media: media.spec.ts), so a
+  // dropped network or a removal from the video room does not change what these pages show.
+  await cutVideoService(page);
   await page.goto(tenantUrl(tenant, `/${layout}?event=${eventId}`));
   await hydrated(page);
   await expect(pane(page)).toHaveAttribute('data-status', 'live', { timeout: 15_000 });

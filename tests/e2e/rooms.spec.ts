@@ -1,17 +1,15 @@
 /**
- * The live rooms: every layout path shows its parts and, with no LiveKit server listening
- * (ws://localhost:7880 in the test stack), the video-unavailable state while the rest of the page
- * works; the gates (lobby before the opening, blocked user, another tenant's event); raise hand →
- * host panel → bring on stage through the room-service stand-in; end for all.
+ * The live rooms: every layout path shows its parts and, with the LiveKit server cut off from the
+ * page, the video-unavailable state while the rest of the page works; the gates (lobby before the
+ * opening, blocked user, another tenant's event); raise hand → host panel → bring on stage on the
+ * test stack's real LiveKit server; end for all. Live media itself: media.spec.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import { LAYOUTS } from '#app/components/live/room/layouts';
 import { ROOM_LAYOUTS, type RoomLayout } from '#app/lib/events/model';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
+import { connected, cutVideoService, roomService } from './media-helpers';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
 
 const T = 'aurora';
@@ -21,13 +19,6 @@ const UNAVAILABLE = 'Video is unavailable right now: the video service cannot be
 let organizerOnce: Promise<TestUser> | undefined;
 const organizer = () => (organizerOnce ??= createUser(T, 'room-org', 'organizer'));
 
-/** The room-service stand-in of the test stack (records calls, takes fake participants). */
-function standInUrl(): string {
-  const file = join(E2E_STACK_DIR, 'livekit.json');
-  if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { url: string }).url;
-  return `http://127.0.0.1:${E2E_PORT + 4000}`;
-}
-
 async function openRoom(page: Page, layout: RoomLayout, eventId: string) {
   await page.goto(tenantUrl(T, `/${layout}?event=${eventId}`));
   await hydrated(page);
@@ -35,9 +26,10 @@ async function openRoom(page: Page, layout: RoomLayout, eventId: string) {
 
 test.describe('every room layout, as the organizer of a live event', () => {
   for (const layout of ROOM_LAYOUTS) {
-    test(`/${layout} shows its parts and says video is unavailable`, async ({ page, context, request }) => {
+    test(`/${layout} shows its parts and, with the video service cut off, says video is unavailable`, async ({ page, context, request }) => {
       const org = await organizer();
       await signInContext(context, request, org);
+      await cutVideoService(page);
       const event = await seedEvent(T, org, { eventDateTime: minutesFromNow(-1), layout });
       await openRoom(page, layout, event.eventId);
       const spec = LAYOUTS[layout];
@@ -88,6 +80,7 @@ test.describe('every room layout, as the organizer of a live event', () => {
   test('Retry asks again and, with the service still down, says so again', async ({ page, context, request }) => {
     const org = await organizer();
     await signInContext(context, request, org);
+    await cutVideoService(page);
     const event = await seedEvent(T, org, { eventDateTime: minutesFromNow(-1), layout: 'preBuilt' });
     await openRoom(page, 'preBuilt', event.eventId);
     await expect(page.getByTestId('video-unavailable')).toBeVisible({ timeout: 15_000 });
@@ -95,12 +88,14 @@ test.describe('every room layout, as the organizer of a live event', () => {
     await page.getByTestId('video-retry').click();
     expect((await token).status()).toBe(200);
     await expect(page.getByTestId('video-unavailable')).toBeVisible({ timeout: 15_000 });
+    // Retry connecting once the service is back: the raise-hand test below.
   });
 
   test('on a phone the stage and the host panel stack in one column', async ({ page, context, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const org = await organizer();
     await signInContext(context, request, org);
+    await cutVideoService(page);
     const event = await seedEvent(T, org, { eventDateTime: minutesFromNow(-1), layout: 'ils' });
     await openRoom(page, 'ils', event.eventId);
     await expect(page.getByTestId('video-unavailable')).toBeVisible({ timeout: 15_000 });
@@ -155,6 +150,8 @@ test.describe('room gates', () => {
 
 test.describe('raise hand and host controls', () => {
   test('a raised hand reaches the host panel; Bring on stage shows the API answer, then works once the person is connected', async ({ browser, page, context, request }) => {
+    // The organizer publishes from the room page; this test runs without fake devices.
+    await cutVideoService(page);
     test.setTimeout(90_000);
     const org = await organizer();
     const participant = await createUser(T, 'hand');
@@ -166,6 +163,7 @@ test.describe('raise hand and host controls', () => {
     const audienceErrors: string[] = [];
     audience.on('console', (m) => m.type() === 'error' && !/status of 4\d\d/.test(m.text()) && audienceErrors.push(m.text()));
     await signInContext(audienceContext, request, participant);
+    const audienceVideo = await cutVideoService(audience);
     await openRoom(audience, 'ils', event.eventId);
     await expect(audience.getByTestId('room-role')).toHaveText('Participant');
     await expect(audience.getByTestId('video-unavailable')).toBeVisible({ timeout: 15_000 });
@@ -189,19 +187,14 @@ test.describe('raise hand and host controls', () => {
     const { message } = (await refused.json()) as { message: string };
     await expect(hand.getByTestId('outcome-error')).toHaveText(message);
 
-    // Once the person is in the room (as the stand-in reports), bringing them on stage succeeds.
-    const standIn = standInUrl();
-    const added = await request.post(`${standIn}/__participants`, {
-      data: { room: event.channelName, identity: participant.sub, name: 'Test hand', metadata: JSON.stringify({ role: 'participant', tenantId: T, eventId: event.eventId }), canPublish: false },
-    });
-    expect(added.ok()).toBe(true);
+    // Once the person is in the room (the video service is back for them), bringing them on stage succeeds.
+    audienceVideo.restore();
+    await audience.getByTestId('video-retry').click();
+    await connected(audience);
     await hand.getByTestId('host-bring-on-stage').click();
     await expect(hand.getByTestId('outcome-success')).toBeVisible();
     await expect(hand.getByText('On stage', { exact: true })).toBeVisible({ timeout: 15_000 });
-    const recorded = (await (await request.get(`${standIn}/__requests?room=${event.channelName}`)).json()) as {
-      requests: Array<{ method: string; identity?: string; status?: number }>;
-    };
-    expect(recorded.requests.some((r) => r.method === 'UpdateParticipant' && r.identity === participant.sub && r.status === 200)).toBe(true);
+    expect((await roomService().getParticipant(event.channelName, participant.sub)).permission?.canPublish).toBe(true);
 
     // The participant lowers the hand again.
     await audience.getByRole('button', { name: 'Lower hand' }).click();
@@ -213,6 +206,8 @@ test.describe('raise hand and host controls', () => {
   test('End event for all asks first, then the room shows the event is over', async ({ page, context, request }) => {
     const org = await organizer();
     await signInContext(context, request, org);
+    // The host controls need no video connection (this test runs without fake devices).
+    await cutVideoService(page);
     const event = await seedEvent(T, org, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo' });
     await openRoom(page, 'liveEventsVideo', event.eventId);
     await page.getByTestId('host-end').click();

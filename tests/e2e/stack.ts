@@ -12,3 +12,5 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
   '--no-first-run',
 ];
+/** The test stack sweeps expired rooms this often (ROOM_EXPIRY_SWEEP_SECONDS), so a room-expiry test waits seconds, not half a minute. */
+export const ROOM_EXPIRY_SWEEP_SECONDS_E2E = 5;

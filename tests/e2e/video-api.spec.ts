@@ -1,23 +1,25 @@
 /**
  * The room API over HTTP against the production build and the test stack: tokens and their
- * grants per role (decoded), the lead-time gates, blocking, tenant isolation, host controls
- * reaching the LiveKit room-service stand-in (server/local/livekitTwirp.ts) and ending an event
- * for everyone. Requests carry the same session cookies a signed-in browser sends.
+ * grants per role (decoded), the lead-time gates, blocking, tenant isolation, host controls on
+ * the test stack's real LiveKit server with the participant connected from a browser (fake camera
+ * and microphone), ending an event for everyone, and webhooks: signed by hand, and the real
+ * server's own. Requests carry the same session cookies a signed-in browser sends.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccessToken } from 'livekit-server-sdk';
-import { E2E_STACK_DIR } from './stack';
+import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import type { RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
-import type { EventRecord } from '#app/lib/events/model';
 import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#server/local/livekitKeys';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
+import { MEDIA_BROWSER, joinRoom, publishedTracks, roomIdentities, roomService } from './media-helpers';
 import { createUser, sessionCookie, type TestUser } from './session-helpers';
 
 test.describe.configure({ timeout: 60_000 });
+test.use(MEDIA_BROWSER);
 
 interface Caller {
   token(eventId: string): Promise<{ status: number; body: RoomTokenResponse & { error?: string; opensAt?: string } }>;
@@ -46,28 +48,6 @@ function caller(request: APIRequestContext, tenant: string, cookie: string | nul
 }
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown> & { video: Record<string, unknown> };
-
-/** The room-service stand-in the test stack runs (its URL is in the stack folder). */
-const standInUrl = () => (JSON.parse(readFileSync(join(E2E_STACK_DIR, 'livekit.json'), 'utf8')) as { url: string }).url;
-interface Recorded {
-  method: string;
-  room: string | null;
-  identity: string | null;
-  status: number;
-  muted?: boolean;
-  permission?: Record<string, unknown>;
-  grant: Record<string, unknown> | null;
-}
-async function recorded(request: APIRequestContext, room: string): Promise<Recorded[]> {
-  const res = await request.get(`${standInUrl()}/__requests?room=${encodeURIComponent(room)}`);
-  return ((await res.json()) as { requests: Recorded[] }).requests;
-}
-async function joinRoom(request: APIRequestContext, event: EventRecord, identity: string, name: string, canPublish = false) {
-  const res = await request.post(`${standInUrl()}/__participants`, {
-    data: { room: event.channelName, identity, name, metadata: JSON.stringify({ role: 'participant' }), canPublish, tracks: [{ kind: 'audio' }] },
-  });
-  expect(res.status()).toBe(200);
-}
 
 /** An organizer, a host-to-be and a member of aurora, each with a session cookie. */
 async function castOfThree(request: APIRequestContext, label: string) {
@@ -99,7 +79,7 @@ test.describe('room tokens', () => {
     ] as const) {
       const { status, body } = await caller(request, 'aurora', cookies[who]).token(event.eventId);
       expect(status, who).toBe(200);
-      expect(body).toMatchObject({ serverUrl: 'ws://localhost:7880', role, startVideoOff: true, startAudioOff: false });
+      expect(body).toMatchObject({ serverUrl: `ws://localhost:${E2E_PORT + 4000}`, role, startVideoOff: true, startAudioOff: false });
       const claims = claimsOf(body.token);
       const user = { organizer, host, member }[who];
       expect(claims.sub).toBe(user.sub);
@@ -153,7 +133,7 @@ test.describe('room tokens', () => {
   });
 });
 
-test.describe('host controls', () => {
+test.describe('host controls on the real LiveKit server', () => {
   let organizer: TestUser;
   let host: TestUser;
   let member: TestUser;
@@ -163,58 +143,62 @@ test.describe('host controls', () => {
     ({ organizer, host, member, cookies } = await castOfThree(request, 'ctl'));
   });
 
-  test('mute, bring on stage, send back and remove reach the room service with the room and identity', async ({ request }) => {
-    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'ils' });
+  test('mute mutes what the participant publishes; remove disconnects them; then the person is not connected', async ({ browser, request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'liveEventsVideo', ownerOnlyBroadcast: false });
     const asHost = caller(request, 'aurora', cookies.host);
-    const asMember = caller(request, 'aurora', cookies.member);
-    await joinRoom(request, event, member.sub, 'Mia Member');
+    const joined = await joinRoom(browser, request, member, event);
+    // On a conference layout the participant publishes camera and microphone.
+    await expect.poll(async () => (await publishedTracks(event.channelName, member.sub)).length).toBe(2);
 
-    // The participant raises a hand; hosts see it with the room's participants.
-    expect((await asMember.room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(200);
     const state = await asHost.state(event.eventId);
     expect(state.status).toBe(200);
     expect(state.body.videoAvailable).toBe(true);
-    expect(state.body.participants).toEqual([{ identity: member.sub, name: 'Mia Member', role: 'participant', canPublish: false, publishing: true }]);
-    expect(state.body.hands).toMatchObject([{ identity: member.sub, onStage: false }]);
+    expect(state.body.participants).toEqual([{ identity: member.sub, name: member.username.split('@')[0], role: 'participant', canPublish: true, publishing: true, chatOnly: false }]);
     // Participants do not see the room state and cannot moderate.
+    const asMember = caller(request, 'aurora', cookies.member);
     expect((await asMember.state(event.eventId)).status).toBe(403);
     expect((await asMember.room({ eventId: event.eventId, intent: 'mute', identity: host.sub })).body.error).toBe('forbidden');
 
-    expect(await asHost.room({ eventId: event.eventId, intent: 'mute', identity: member.sub })).toMatchObject({ status: 200, body: { ok: true, muted: 1 } });
-    expect((await asHost.room({ eventId: event.eventId, intent: 'bringOnStage', identity: member.sub })).status).toBe(200);
-    expect((await asHost.state(event.eventId)).body.hands).toMatchObject([{ identity: member.sub, name: 'Mia Member', onStage: true }]);
-    expect((await asHost.room({ eventId: event.eventId, intent: 'sendOffStage', identity: member.sub })).status).toBe(200);
-    expect((await asHost.state(event.eventId)).body.hands).toEqual([]);
+    expect(await asHost.room({ eventId: event.eventId, intent: 'mute', identity: member.sub })).toMatchObject({ status: 200, body: { ok: true, muted: 2 } });
+    expect((await publishedTracks(event.channelName, member.sub)).map((t) => t.muted)).toEqual([true, true]);
+    expect((await asHost.state(event.eventId)).body.participants).toMatchObject([{ identity: member.sub, publishing: false }]);
+
     expect((await asHost.room({ eventId: event.eventId, intent: 'remove', identity: member.sub })).status).toBe(200);
-
-    const calls = (await recorded(request, event.channelName)).filter((c) => c.method !== 'ListParticipants');
-    expect(calls.map((c) => [c.method, c.identity, c.status])).toEqual([
-      ['GetParticipant', member.sub, 200],
-      ['MutePublishedTrack', member.sub, 200],
-      ['UpdateParticipant', member.sub, 200],
-      ['UpdateParticipant', member.sub, 200],
-      ['RemoveParticipant', member.sub, 200],
-    ]);
-    const [onStage, offStage] = calls.filter((c) => c.method === 'UpdateParticipant');
-    expect(onStage!.permission).toMatchObject({ canPublish: true, canSubscribe: true });
-    expect(offStage!.permission).toMatchObject({ canSubscribe: true });
-    expect(offStage!.permission?.canPublish ?? false).toBe(false);
-    for (const call of calls) expect(call.grant).toMatchObject({ roomAdmin: true, room: event.channelName });
-
-    // Nobody is in the room now: a clear 409, not a fake success.
+    await expect.poll(() => roomIdentities(event.channelName)).toEqual([]);
+    await expect(joined.page.getByTestId('room-connection')).toHaveCount(0);
     const gone = await asHost.room({ eventId: event.eventId, intent: 'mute', identity: member.sub });
     expect([gone.status, gone.body.error]).toEqual([409, 'notConnected']);
+    await joined.context.close();
   });
 
-  test('block removes the participant and refuses later tokens; unblock lets them back', async ({ request }) => {
-    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2) });
+  test('bring on stage and send back change what the server lets the participant publish', async ({ browser, request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'ils' });
+    const asHost = caller(request, 'aurora', cookies.host);
+    const joined = await joinRoom(browser, request, member, event);
+    const canPublish = async () => (await roomService().getParticipant(event.channelName, member.sub)).permission?.canPublish ?? false;
+    expect(await canPublish()).toBe(false);
+
+    expect((await caller(request, 'aurora', cookies.member).room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(200);
+    expect((await asHost.state(event.eventId)).body.hands).toMatchObject([{ identity: member.sub, onStage: false }]);
+    expect((await asHost.room({ eventId: event.eventId, intent: 'bringOnStage', identity: member.sub })).status).toBe(200);
+    expect(await canPublish()).toBe(true);
+    expect((await asHost.state(event.eventId)).body.hands).toMatchObject([{ identity: member.sub, onStage: true }]);
+    expect((await asHost.room({ eventId: event.eventId, intent: 'sendOffStage', identity: member.sub })).status).toBe(200);
+    expect(await canPublish()).toBe(false);
+    expect((await asHost.state(event.eventId)).body.hands).toEqual([]);
+    expect(joined.errors).toEqual([]);
+    await joined.context.close();
+  });
+
+  test('block removes the participant from the room and refuses later tokens; unblock lets them back', async ({ browser, request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), layout: 'ils' });
     const asOrganizer = caller(request, 'aurora', cookies.organizer);
     const asMember = caller(request, 'aurora', cookies.member);
-    await joinRoom(request, event, member.sub, 'Mia Member');
+    const joined = await joinRoom(browser, request, member, event);
     expect((await asMember.room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(200);
 
     expect(await asOrganizer.room({ eventId: event.eventId, intent: 'block', identity: member.sub })).toMatchObject({ status: 200, body: { removed: true } });
-    expect((await recorded(request, event.channelName)).some((c) => c.method === 'RemoveParticipant' && c.identity === member.sub)).toBe(true);
+    await expect.poll(() => roomIdentities(event.channelName)).toEqual([]);
     expect((await asMember.token(event.eventId)).body.error).toBe('blocked');
     // Named as their raised hand shows them (no profile name yet: the part of the email before @).
     expect((await asOrganizer.state(event.eventId)).body.blockedUsers).toEqual([{ identity: member.sub, name: member.username.split('@')[0] }]);
@@ -223,18 +207,19 @@ test.describe('host controls', () => {
 
     expect((await asOrganizer.room({ eventId: event.eventId, intent: 'unblock', identity: member.sub })).status).toBe(200);
     expect((await asMember.token(event.eventId)).status).toBe(200);
+    await joined.context.close();
   });
 
-  test('end for all closes the room and every later token is refused', async ({ request }) => {
-    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username] });
-    await joinRoom(request, event, member.sub, 'Mia Member');
+  test('end for all deletes the room on the server and every later token is refused', async ({ browser, request }) => {
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'ils' });
+    const joined = await joinRoom(browser, request, member, event);
     const asHost = caller(request, 'aurora', cookies.host);
-    expect((await caller(request, 'aurora', cookies.member).token(event.eventId)).status).toBe(200);
+    const roomNames = async () => (await roomService().listRooms()).map((r) => r.name);
+    expect(await roomNames()).toContain(event.channelName);
 
     expect(await asHost.room({ eventId: event.eventId, intent: 'end' })).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await recorded(request, event.channelName)).filter((c) => c.method === 'DeleteRoom').map((c) => c.status)).toEqual([200]);
-    const rooms = (await (await request.get(`${standInUrl()}/__rooms`)).json()) as { rooms: Array<{ name: string }> };
-    expect(rooms.rooms.map((r) => r.name)).not.toContain(event.channelName);
+    expect(await roomNames()).not.toContain(event.channelName);
+    await expect(joined.page.getByTestId('room-connection')).toHaveCount(0);
 
     for (const cookie of [cookies.member, cookies.host, cookies.organizer]) {
       const later = await caller(request, 'aurora', cookie).token(event.eventId);
@@ -243,6 +228,7 @@ test.describe('host controls', () => {
     }
     // Raising a hand in an event that is over is refused too.
     expect((await caller(request, 'aurora', cookies.member).room({ eventId: event.eventId, intent: 'raiseHand' })).status).toBe(403);
+    await joined.context.close();
   });
 });
 
@@ -281,5 +267,26 @@ test.describe('LiveKit webhook', () => {
     });
     expect(withPublicPair.status()).toBe(401);
     expect((await signedPost(request, 'solana', joined)).status()).toBe(404);
+  });
+
+  test('on the platform address (no tenant Host) the room name picks the tenant; the real server’s own webhooks record attendance', async ({ browser, request }) => {
+    const organizer = await createUser('aurora', 'hook-org2', 'organizer');
+    const member = await createUser('aurora', 'hook-member');
+    const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-1), layout: 'ils' });
+    const text = JSON.stringify({ event: 'participant_joined', id: `EV_P_${event.eventId}`, createdAt: String(Math.floor(Date.now() / 1000)), room: { name: event.channelName }, participant: { identity: 'by-hand', name: 'By hand' } });
+    const post = async (secret: string) => {
+      const token = new AccessToken(stackPair().apiKey, secret, { ttl: 60 });
+      token.sha256 = createHash('sha256').update(text).digest('base64');
+      return request.post(`http://127.0.0.1:${E2E_PORT}/api/livekit/webhook`, { headers: { 'Content-Type': 'application/webhook+json', Authorization: await token.toJwt() }, data: text });
+    };
+    expect((await post('wrong-secret-0123456789abcdefghijklmnop')).status()).toBe(401);
+    expect((await post(stackPair().apiSecret)).status()).toBe(200);
+
+    // A real join and leave: LiveKit posts participant_joined and participant_left to 127.0.0.1.
+    const joined = await joinRoom(browser, request, member, event);
+    const actions = async () => (await e2eData('aurora').attendance.list(event.eventId)).filter((r) => r.identity === member.sub).map((r) => r.action);
+    await expect.poll(actions, { timeout: 15_000 }).toEqual(['joined']);
+    await joined.context.close();
+    await expect.poll(actions, { timeout: 30_000 }).toEqual(['joined', 'left']);
   });
 });

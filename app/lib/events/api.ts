@@ -40,7 +40,10 @@ export const roomActionSchema = z.discriminatedUnion('intent', [
 ]);
 export type RoomAction = z.infer<typeof roomActionSchema>;
 
-/** GET /api/events/room?event=<id> (organizer and hosts): who is in the room and who raised a hand. */
+/**
+ * GET /api/events/room?event=<id> (organizer and hosts): who is in the room and who raised a hand.
+ * The participants are those the video service lists, then those only in the chat.
+ */
 export interface RoomParticipant {
   identity: string;
   name: string;
@@ -48,6 +51,8 @@ export interface RoomParticipant {
   canPublish: boolean;
   /** True when a microphone or camera track is published and not muted. */
   publishing: boolean;
+  /** In the event's chat but not connected to video (then canPublish and publishing are false). */
+  chatOnly: boolean;
 }
 export interface RaisedHand {
   identity: string;

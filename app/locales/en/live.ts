@@ -110,6 +110,7 @@ const live = {
     participants_other: '{{count}} people connected',
     noParticipants: 'Nobody is connected to the room.',
     publishing: 'On air',
+    chatOnly: 'Chat only',
     mute: 'Mute',
     muted: '{{name}} was muted.',
     remove: 'Remove',

@@ -112,6 +112,7 @@ const live: TranslationShape<typeof en> = {
     participants_other: '{{count}} personas conectadas',
     noParticipants: 'No hay nadie conectado a la sala.',
     publishing: 'En antena',
+    chatOnly: 'Solo chat',
     mute: 'Silenciar',
     muted: '{{name}} fue silenciado.',
     remove: 'Expulsar',

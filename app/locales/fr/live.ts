@@ -112,6 +112,7 @@ const live: TranslationShape<typeof en> = {
     participants_other: '{{count}} personnes connectées',
     noParticipants: 'Personne n’est connecté à la salle.',
     publishing: 'À l’antenne',
+    chatOnly: 'Chat uniquement',
     mute: 'Couper le micro',
     muted: 'Le micro de {{name}} a été coupé.',
     remove: 'Retirer',

@@ -11,6 +11,7 @@ import {
   type RoomMessageKey,
 } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+import { connectedPeople } from '#server/services/roomParticipants.server';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
 
@@ -111,8 +112,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /**
- * GET /api/events/room?event=<id> (organizer and hosts): who is in the room, raised hands and
- * blocked users. videoAvailable is false (and the list empty) when the video service cannot be reached.
+ * GET /api/events/room?event=<id> (organizer and hosts): who is connected (to video, as the video
+ * service lists the room; or to the chat only), raised hands and blocked users. videoAvailable is false (and the list empty) when the video service cannot be reached.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
@@ -128,14 +129,16 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
 
   let videoAvailable = true;
-  const [participants, hands] = await Promise.all([
+  const [inVideo, inChat, hands] = await Promise.all([
     video.listParticipants(tenant, event).catch((e: unknown) => {
       if (!isUnavailable(e)) throw e;
       videoAvailable = false;
       return [];
     }),
+    data.attendance.inChat(event.eventId),
     data.hands.list(event.eventId),
   ]);
+  const participants = connectedPeople(inVideo, inChat);
   const known = new Map<string, string>([...hands.map((h) => [h.identity, h.name] as const), ...participants.map((p) => [p.identity, p.name] as const)]);
   const unknown = event.blockedUsers.filter((sub) => !known.has(sub));
   if (unknown.length) for (const [sub, name] of await data.attendance.names(event.eventId, unknown)) known.set(sub, name);

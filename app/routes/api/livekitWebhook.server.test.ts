@@ -38,7 +38,7 @@ async function post(tenantId: TenantId, text: string, authorization: string | nu
     headers: { 'Content-Type': 'application/webhook+json', ...(authorization ? { Authorization: authorization } : {}) },
     body: text,
   });
-  const context = { tenant: { id: tenantId, video: {} }, services: { db, video }, data: tenantData({ db }, tenantId) };
+  const context = { tenant: { id: tenantId, video: {} }, services: { db, video, registry: { tenants: new Map() } }, data: tenantData({ db }, tenantId) };
   const response = (await action({ request, context, params: {} } as unknown as ActionFunctionArgs)) as Response;
   return { status: response.status, body: (await response.json()) as { message: string } };
 }

@@ -23,6 +23,7 @@ import { ChatFrames, REFUSAL } from './frames.server';
 import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
+import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
 
 export interface HubOptions {
   services: Services;
@@ -58,6 +59,8 @@ export interface Conn {
   held: Live[] | null;
   lastSeen: number;
   chain: Promise<void>;
+  /** This socket in the event's chat presence (the hosts' participant list). */
+  presence: PresentSocket['presence'];
 }
 
 export interface Room {
@@ -187,6 +190,7 @@ export class ChatHub {
         held: [],
         lastSeen,
         chain: Promise.resolve(),
+        presence: newPresence(user.sub, displayName, role),
       };
       this.conns.add(conn);
       const room = this.roomFor(data, eventId);
@@ -197,6 +201,7 @@ export class ChatHub {
       const { chat } = data;
       await Promise.all([
         chat.putMember(eventId, me, user.email),
+        announceJoined(conn),
         isStaff(role) ? chat.staffJoined(eventId, me, user.email).then((change) => chat.publish(eventId, change)) : null,
       ]);
       const welcome = await welcomeFrame(conn, room, event, after);
@@ -219,7 +224,7 @@ export class ChatHub {
   }
 
   private leave(conn: Conn) {
-    this.conns.delete(conn);
+    if (this.conns.delete(conn)) announceLeft(conn);
     const room = conn.room;
     if (!room) return;
     room.conns.delete(conn);
@@ -257,6 +262,7 @@ export class ChatHub {
 
   private sweep(intervalMs: number) {
     const now = Date.now();
+    refreshPresence(this.conns, now);
     for (const conn of this.conns) {
       if (now - conn.lastSeen > 3 * intervalMs) conn.ws.terminate();
       else if (conn.ws.readyState === WebSocket.OPEN) conn.ws.ping();

@@ -213,25 +213,35 @@ export function HostParticipants({ eventId, me, room, actions }: SectionProps) {
                     {t('live.host.publishing')}
                   </Badge>
                 )}
+                {p.chatOnly && (
+                  <Badge size="sm" variant="outline" data-testid="host-chat-only">
+                    {t('live.host.chatOnly')}
+                  </Badge>
+                )}
               </HStack>
               {!self && p.role !== 'organizer' && (
                 <HStack gap="1" flexWrap="wrap">
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    loading={actions.busy === k('mute')}
-                    onClick={() => void actions.run({ eventId, intent: 'mute', identity: p.identity }, k('mute'), t('live.host.muted', { name: p.name }))}
-                  >
-                    {t('live.host.mute')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    loading={actions.busy === k('remove')}
-                    onClick={() => void actions.run({ eventId, intent: 'remove', identity: p.identity }, k('remove'), t('live.host.removed', { name: p.name }))}
-                  >
-                    {t('live.host.remove')}
-                  </Button>
+                  {/* Someone only in the chat has no tracks to mute and no video connection to end; blocking still applies. */}
+                  {!p.chatOnly && (
+                    <>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={actions.busy === k('mute')}
+                        onClick={() => void actions.run({ eventId, intent: 'mute', identity: p.identity }, k('mute'), t('live.host.muted', { name: p.name }))}
+                      >
+                        {t('live.host.mute')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={actions.busy === k('remove')}
+                        onClick={() => void actions.run({ eventId, intent: 'remove', identity: p.identity }, k('remove'), t('live.host.removed', { name: p.name }))}
+                      >
+                        {t('live.host.remove')}
+                      </Button>
+                    </>
+                  )}
                   <ConfirmAction
                     trigger={t('live.host.block')}
                     title={t('live.host.blockTitle', { name: p.name })}

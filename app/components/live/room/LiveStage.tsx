@@ -107,25 +107,38 @@ function ConnectionWatch({ onUnavailable, onEnd, failures, mediaFailed }: Pick<L
     </Box>
   ) : null;
 
+  // The connection's state on the page, for tests that wait on it.
+  const marker = <span hidden data-testid="room-connection" data-state={state} />;
   if (state === ConnectionState.Connecting) {
     return (
-      <HStack position="absolute" inset="0" justify="center" gap="3" color="white" bg="blackAlpha.700" zIndex="1" role="status" data-testid="room-connecting">
-        <Spinner size="md" />
-        <Text>{t('live.connection.connecting')}</Text>
-      </HStack>
+      <>
+        {marker}
+        <HStack position="absolute" inset="0" justify="center" gap="3" color="white" bg="blackAlpha.700" zIndex="1" role="status" data-testid="room-connecting">
+          <Spinner size="md" />
+          <Text>{t('live.connection.connecting')}</Text>
+        </HStack>
+      </>
     );
   }
   if (state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting) {
     return (
-      <Box position="absolute" top="0" insetX="0" zIndex="1" bg="orange.solid" color="orange.contrast" px="3" py="1.5" role="status" data-testid="room-reconnecting">
-        <HStack gap="2">
-          <Spinner size="xs" />
-          <Text fontSize="sm">{t('live.connection.reconnecting')}</Text>
-        </HStack>
-      </Box>
+      <>
+        {marker}
+        <Box position="absolute" top="0" insetX="0" zIndex="1" bg="orange.solid" color="orange.contrast" px="3" py="1.5" role="status" data-testid="room-reconnecting">
+          <HStack gap="2">
+            <Spinner size="xs" />
+            <Text fontSize="sm">{t('live.connection.reconnecting')}</Text>
+          </HStack>
+        </Box>
+      </>
     );
   }
-  return mediaNote;
+  return (
+    <>
+      {marker}
+      {mediaNote}
+    </>
+  );
 }
 
 /** Reports who is in the room to the page (participants tab, observers list). */

@@ -1,0 +1,27 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { getFreePort } from '../local/ports';
+import { checkVideoServer } from './index.server';
+
+describe('checkVideoServer (/api/health: video)', () => {
+  it('reports absent when the local stack found no livekit-server, without probing', async () => {
+    expect(await checkVideoServer({ LIVEKIT_URL: 'ws://localhost:1', LIVEKIT_API_URL: undefined, LOCAL_LIVEKIT_SERVER: 'absent' })).toEqual({ state: 'absent', url: 'ws://localhost:1' });
+  });
+
+  it('reports down when nothing answers, and up when the server answers its root', async () => {
+    const port = await getFreePort();
+    const down = await checkVideoServer({ LIVEKIT_URL: `ws://localhost:${port}`, LIVEKIT_API_URL: `http://127.0.0.1:${port}`, LOCAL_LIVEKIT_SERVER: 'running' });
+    expect(down).toMatchObject({ state: 'down', error: 'ECONNREFUSED' });
+
+    // livekit-server answers "OK" on its root path.
+    const server = createServer((_req, res) => res.end('OK')).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const live = (server.address() as AddressInfo).port;
+    expect(await checkVideoServer({ LIVEKIT_URL: `ws://localhost:${live}`, LIVEKIT_API_URL: `http://127.0.0.1:${live}`, LOCAL_LIVEKIT_SERVER: undefined })).toEqual({
+      state: 'up',
+      url: `ws://localhost:${live}`,
+    });
+    await new Promise((r) => server.close(r));
+  });
+});
