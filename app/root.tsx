@@ -29,9 +29,15 @@ export function useHydrate(): boolean {
   return signedIn || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
+/** A full-viewport screen (`handle.stage`) brings its own bar instead of the site's header and footer. */
+function useStage(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.stage === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const hydrate = useHydrate();
+  const stage = useStage();
   if (!data) {
     // The root loader itself failed: render a plain page, no tenant data available.
     return (
@@ -61,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ChakraProvider value={pageSystemForTheme(data.theme)}>
-          <Shell>{children}</Shell>
+          {stage ? <main id="main">{children}</main> : <Shell>{children}</Shell>}
           {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
           {hydrate ? <SessionRuntime user={data.user} tenantId={data.tenant.id} language={data.language} /> : null}
         </ChakraProvider>
