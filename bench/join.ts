@@ -4,9 +4,10 @@
 // stack (DynamoDB Local, s3rver, cognito-local) in a temporary folder. A join is what the room's
 // browser does: the room page (the shared shell), then together the person's data (the root and
 // room loaders' data requests), the LiveKit token (POST /api/events/token) and the chat socket up
-// to its welcome (the history snapshot). Arrivals are
-// spread evenly over BENCH_JOIN_RAMP_SECONDS (default 1 s: a burst); each joiner has its own
-// connections, like a browser.
+// to its welcome (the history snapshot: BENCH_JOIN_HISTORY (40) messages are sent first). Arrivals
+// are spread evenly over BENCH_JOIN_RAMP_SECONDS (default 5 s, 200 a second: an audience that
+// arrives "within the same minute" compressed twelvefold); all must have joined within 10 s of the
+// first arrival. Each joiner has its own connections, like a browser.
 //
 // Also measured in the same run, at concurrency 50 for BENCH_SECONDS (10) each: the signed-in room
 // page, the token route and the cached anonymous home page; joins/s = 1/(1/page + 1/token).
@@ -33,8 +34,9 @@ const COGNITO_PORT = 3453;
 const TENANT = process.env.BENCH_TENANT ?? 'aurora';
 const LAYOUT = process.env.BENCH_JOIN_LAYOUT ?? 'liveEventsContainer';
 const USERS = Number(process.env.BENCH_JOIN_USERS ?? 1000);
-const RAMP_SECONDS = Number(process.env.BENCH_JOIN_RAMP_SECONDS ?? 1);
+const RAMP_SECONDS = Number(process.env.BENCH_JOIN_RAMP_SECONDS ?? 5);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const HISTORY = Number(process.env.BENCH_JOIN_HISTORY ?? 40);
 const CONNECTIONS = 50;
 const JOIN_TIMEOUT_MS = 30_000;
 /**
@@ -82,6 +84,21 @@ function chatWelcome(eventId: string, cookie: string): Promise<WebSocket> {
     ws.once('close', (code) => reject(new Error(`chat socket closed ${code}`)));
     ws.once('error', reject);
   });
+}
+
+/** The event's chat history: one message from each of the first `count` people (under the send limit). */
+async function seedHistory(eventId: string, cookies: string[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const ws = await chatWelcome(eventId, cookies[i % cookies.length]!);
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data: Buffer) => {
+        if (data.indexOf('"type":"ack"') === 1) resolve();
+        else if (data.indexOf('"type":"error"') === 1) reject(new Error(`history message refused: ${data.toString('utf8', 0, 200)}`));
+      });
+      ws.send(JSON.stringify({ type: 'send', clientId: `history-${i}`, textMessage: `Hello from the audience, message ${i + 1}: when does it start?` }));
+    });
+    ws.close();
+  }
 }
 
 interface Join {
@@ -174,6 +191,7 @@ export async function benchJoin(): Promise<boolean> {
       { sub: 'bench-organizer', name: 'Bench Organizer', email: 'organizer@bench.example', language: 'en' },
     );
     db.raw.destroy();
+    await seedHistory(event.eventId, cookies, Math.min(HISTORY, cookies.length * 8));
 
     // The page every joiner gets: its HTML bytes, checked to be the room.
     const roomPath = `/${LAYOUT}?event=${event.eventId}`;
@@ -203,7 +221,7 @@ export async function benchJoin(): Promise<boolean> {
     const result = await storm(event.eventId, cookies);
 
     console.log(
-      `\nbench/join: ${TENANT} /${LAYOUT}, one app instance; throughput at concurrency ${CONNECTIONS}, ${DURATION} s each; ${USERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
+      `\nbench/join: ${TENANT} /${LAYOUT}, one app instance, ${HISTORY} messages of history; throughput at concurrency ${CONNECTIONS}, ${DURATION} s each; ${USERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
         `\nAll on this machine (${cpus().length} cores): the server, DynamoDB Local, cognito-local and the clients share it.` +
         `\nLoad average (1 min) before the bench: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}` +
         (loadBefore > cpus().length / 2 ? ' — other work was running: these figures are not representative.' : '.'),
