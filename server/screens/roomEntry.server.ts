@@ -31,10 +31,10 @@ const reading = new Map<string, Promise<EventRecord | null>>();
 /**
  * The event as stored now. When its audience arrives at once, concurrent entries share the read
  * already in flight (nothing is kept after it answers), so a join storm costs one read per
- * round trip instead of one per person. What a person sees is at most one read's round trip old
- * (a block written meanwhile is seen by the next read, and the token route reads on its own).
+ * round trip instead of one per person. What a person sees is at most one read's round trip old:
+ * a block written meanwhile is seen by the next read. The room's token route reads through it too.
  */
-function currentEvent(data: TenantData, eventId: string): Promise<EventRecord | null> {
+export function sharedEventRead(data: TenantData, eventId: string): Promise<EventRecord | null> {
   const key = `${data.tenantId}\u0000${eventId}`;
   let pending = reading.get(key);
   if (!pending) {
@@ -51,7 +51,7 @@ function currentEvent(data: TenantData, eventId: string): Promise<EventRecord | 
 export async function roomEntry(data: TenantData, user: SessionUser, eventParam: string | null, now = Date.now()): Promise<RoomEntry> {
   const id = eventIdSchema.safeParse(eventParam ?? '');
   if (!id.success) return { kind: 'notFound' };
-  const stored = await currentEvent(data, id.data);
+  const stored = await sharedEventRead(data, id.data);
   if (!stored) return { kind: 'notFound' };
   const event = await data.invitations.accept(stored, user);
   const decision = canJoin(event, user, now);
