@@ -16,6 +16,7 @@
 // its token route on this machine).
 import http from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -55,12 +56,18 @@ interface Answer {
   body: Buffer;
 }
 
+/** Browsers accept compressed answers; so do the joiners and the loads here. */
+const BROWSER = { 'Accept-Encoding': 'gzip' };
+
 function request(agent: http.Agent, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(origin + path, { method, agent, headers: { Host: hostName, ...headers }, timeout: JOIN_TIMEOUT_MS }, (res) => {
+    const req = http.request(origin + path, { method, agent, headers: { Host: hostName, ...BROWSER, ...headers }, timeout: JOIN_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
+      });
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
@@ -105,29 +112,46 @@ interface Join {
   ms: number;
   error: string | null;
   socket?: WebSocket;
+  /** How long each step took (ms), to show where a join waits. */
+  steps: Record<string, number>;
+}
+
+const STEPS = ['page', 'token', 'chat welcome', 'root data', 'room data'] as const;
+
+/** The promise's value, with its duration written to steps[name]. */
+async function timed<T>(steps: Record<string, number>, name: (typeof STEPS)[number], work: Promise<T>): Promise<T> {
+  const began = performance.now();
+  try {
+    return await work;
+  } finally {
+    steps[name] = performance.now() - began;
+  }
 }
 
 /** One person joining: page, then the person's data, token and chat welcome together (what the room does). */
 async function joinOnce(eventId: string, cookie: string): Promise<Join> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const began = performance.now();
+  const steps: Record<string, number> = {};
   const headers = { Cookie: cookie, Accept: 'text/html' };
   try {
-    const page = await request(agent, 'GET', `/${LAYOUT}?event=${eventId}`, headers);
-    if (page.status !== 200) return { ms: performance.now() - began, error: `page ${page.status}` };
+    const page = await timed(steps, 'page', request(agent, 'GET', `/${LAYOUT}?event=${eventId}`, headers));
+    if (page.status !== 200) return { ms: performance.now() - began, error: `page ${page.status}`, steps };
     const json = { Cookie: cookie, Accept: 'application/json' };
+    const [rootPath, roomPath] = personDataPaths(eventId);
     const [token, socket, ...data] = await Promise.all([
-      request(agent, 'POST', '/api/events/token', { ...json, 'Content-Type': 'application/json', Origin: `http://${hostName}` }, JSON.stringify({ eventId })),
-      chatWelcome(eventId, cookie),
-      ...personDataPaths(eventId).map((path) => request(agent, 'GET', path, json)),
+      timed(steps, 'token', request(agent, 'POST', '/api/events/token', { ...json, 'Content-Type': 'application/json', Origin: `http://${hostName}` }, JSON.stringify({ eventId }))),
+      timed(steps, 'chat welcome', chatWelcome(eventId, cookie)),
+      timed(steps, 'root data', request(agent, 'GET', rootPath!, json)),
+      timed(steps, 'room data', request(agent, 'GET', roomPath!, json)),
     ]);
     const ms = performance.now() - began;
     const failed = data.find((d) => d.status !== 200);
-    if (failed) return { ms, error: `person's data ${failed.status}`, socket };
-    if (token.status !== 200) return { ms, error: `token ${token.status}`, socket };
-    return { ms, error: null, socket };
+    if (failed) return { ms, error: `person's data ${failed.status}`, socket, steps };
+    if (token.status !== 200) return { ms, error: `token ${token.status}`, socket, steps };
+    return { ms, error: null, socket, steps };
   } catch (e) {
-    return { ms: performance.now() - began, error: e instanceof Error ? e.message : String(e) };
+    return { ms: performance.now() - began, error: e instanceof Error ? e.message : String(e), steps };
   } finally {
     agent.destroy();
   }
@@ -152,7 +176,11 @@ async function storm(eventId: string, cookies: string[]) {
   const ok = joins.filter((j) => !j.error).map((j) => j.ms).sort((a, b) => a - b);
   const errors = new Map<string, number>();
   for (const j of joins) if (j.error) errors.set(j.error, (errors.get(j.error) ?? 0) + 1);
-  return { wallSeconds, joined: ok.length, p50: percentile(ok, 50), p99: percentile(ok, 99), max: ok.at(-1) ?? NaN, errors };
+  const steps = STEPS.map((step) => {
+    const times = joins.filter((j) => !j.error).map((j) => j.steps[step] ?? NaN).sort((a, b) => a - b);
+    return { step, p50: percentile(times, 50), p99: percentile(times, 99) };
+  });
+  return { wallSeconds, joined: ok.length, p50: percentile(ok, 50), p99: percentile(ok, 99), max: ok.at(-1) ?? NaN, errors, steps };
 }
 
 export async function benchJoin(): Promise<boolean> {
@@ -202,11 +230,12 @@ export async function benchJoin(): Promise<boolean> {
     const pageBytes = page.body.length;
 
     // Throughput, each side alone, in the same run.
-    const signedIn = { Host: hostName, Cookie: cookies[0]! };
+    const anonymous = { Host: hostName, ...BROWSER };
+    const signedIn = { ...anonymous, Cookie: cookies[0]! };
     const rows: LoadFigures[] = [];
-    await load('warm-up', `${origin}/`, { Host: hostName }, 10, 2);
+    await load('warm-up', `${origin}/`, anonymous, 10, 2);
     await load('warm-up', origin + roomPath, signedIn, 10, 2);
-    const home = await load('home page, anonymous, cached', `${origin}/`, { Host: hostName }, CONNECTIONS, DURATION);
+    const home = await load('home page, anonymous, cached', `${origin}/`, anonymous, CONNECTIONS, DURATION);
     const room = await load('room page, signed in', origin + roomPath, signedIn, CONNECTIONS, DURATION);
     const tokenRoute = await load('token route, signed in', `${origin}/api/events/token`, { ...signedIn, 'Content-Type': 'application/json', Accept: 'application/json' }, CONNECTIONS, DURATION, {
       method: 'POST',
@@ -241,6 +270,7 @@ export async function benchJoin(): Promise<boolean> {
       { what: 'errors under load', target: '0', measured: String(rows.reduce((s, r) => s + r.errors + r.non2xx, 0)), met: rows.every((r) => r.errors + r.non2xx === 0) },
     ];
     console.log(`\n${table(checks.map((c) => ({ check: c.what, target: c.target, measured: c.measured, '': c.met ? 'met' : 'MISSED' })))}`);
+    console.log(`\nwhere a join waits (storm, ms):\n${table(result.steps.map((r) => ({ step: r.step, p50: r.p50.toFixed(0), p99: r.p99.toFixed(0) })))}`);
     for (const [error, count] of result.errors) console.log(`join error ×${count}: ${error}`);
     return checks.every((c) => c.met);
   } finally {

@@ -44,7 +44,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const role = decision.role;
   const flags = flagsOf(event, user);
   const devices = closed ? null : await context.data.videoSettings.get(user.sub).catch(() => null);
-  const t = await getFixedT(context.language);
+  // Only the blocked page has a title of its own; the translator is not built for every entry.
+  const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 
   return json(
     {
@@ -58,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       closed,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
-      title: closed === 'blocked' ? t('live.closed.blockedTitle') : event.title,
+      title,
     },
     { status: closed === 'blocked' ? 403 : 200, headers: NO_STORE },
   );
