@@ -123,6 +123,9 @@ async function timed<T>(steps: Record<string, number>, name: (typeof STEPS)[numb
   const began = performance.now();
   try {
     return await work;
+  } catch (e) {
+    // Name the step, so the report says where joins fail.
+    throw new Error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     steps[name] = performance.now() - began;
   }
