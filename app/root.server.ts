@@ -18,7 +18,8 @@ export async function loader(args: LoaderFunctionArgs) {
     translationHashes: namespaceHashes(language),
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
-    user: await getSessionUser(args),
+    // The shared shell of a gated page names no one (docs/decisions/0024).
+    user: context.shell ? null : await getSessionUser(args),
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),

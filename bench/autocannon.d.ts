@@ -23,6 +23,8 @@ declare module 'autocannon' {
     amount?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    method?: string;
+    body?: string;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -17,16 +17,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
-import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
 import { startRedis, type LocalRedis } from '#server/local/redis';
-import { readPoolsFile } from '#server/services/identity.server';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
 import { createEvent, newEventInput } from '#server/data/events.server';
 import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
 import { startProcess, stopProcess, table, waitForHttp } from './lib';
+import { signedInUsers } from './users';
 
 const APP_PORTS = [3440, 3441] as const;
 const DYNAMO_PORT = 3442;
@@ -53,36 +51,6 @@ const SCENARIOS = (process.env.BENCH_CHAT_SCENARIOS ?? 'one,two').split(',');
 // ---------------------------------------------------------------------------------------------
 // The benchmark (this process: users, event, servers, senders, figures)
 // ---------------------------------------------------------------------------------------------
-
-/** Confirmed members of the tenant's local pool, signed in: one cookie each. */
-async function signedInUsers(stack: LocalStack, count: number, label: string): Promise<string[]> {
-  const pools = readPoolsFile(stack.env.IDENTITY_POOLS_FILE!);
-  const pool = pools[TENANT];
-  if (!pool) throw new Error(`no local pool for ${TENANT}`);
-  const client = localCognitoClient(stack.env.COGNITO_ENDPOINT!, stack.env.AWS_REGION);
-  const cookies: string[] = new Array<string>(count);
-  let next = 0;
-  try {
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < count) {
-          const i = next++;
-          const username = `bench-${label}-${i}@${TENANT}.bench.example`;
-          const password = `Bench-${i}-Password-1!`;
-          await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: TENANT, username, password, name: `Bench ${label} ${i}`, group: 'member' });
-          const auth = await client.send(
-            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
-          );
-          const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
-          cookies[i] = amplifyCookieHeader(pool.appClientId, tokens, [['lng', 'en']]);
-        }
-      }),
-    );
-  } finally {
-    client.destroy();
-  }
-  return cookies;
-}
 
 interface Sender {
   ws: WebSocket;
@@ -354,8 +322,8 @@ export async function benchChat(): Promise<boolean> {
     stack.watch(redis.pid);
 
     const t0 = performance.now();
-    const listenerCookies = await signedInUsers(stack, LISTENER_USERS, 'reader');
-    const senderCookies = await signedInUsers(stack, SENDERS, 'sender');
+    const listenerCookies = await signedInUsers(stack, TENANT, LISTENER_USERS, 'reader');
+    const senderCookies = await signedInUsers(stack, TENANT, SENDERS, 'sender');
     const usersSeconds = (performance.now() - t0) / 1000;
 
     const results: ScenarioFigures[] = [];

@@ -14,9 +14,16 @@ export interface LoadFigures {
 }
 
 /** Bounded load on loopback only: fixed connections and duration. */
-export async function load(label: string, url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
+export async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+  request: { method?: string; body?: string } = {},
+): Promise<LoadFigures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`benchmarks only target loopback, not ${url}`);
-  const result = await autocannon({ url, headers, connections, duration });
+  const result = await autocannon({ url, headers, connections, duration, ...request });
   return {
     label,
     rps: Math.round(result.requests.average),

@@ -4,11 +4,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchAuth } from './auth';
 import { benchChat } from './chat';
 import { benchEvents } from './events';
+import { benchJoin } from './join';
 import { benchRooms } from './rooms';
 import { benchSsr } from './ssr';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, rooms: benchRooms };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -17,6 +17,7 @@ import { expectsForm, formBodyProblem } from './http/formBodies';
 import { httpMessages, refusalLanguage } from './http/messages';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
+import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
 import { identityGateway } from './identity/gateway';
 import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
 import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
@@ -286,6 +287,10 @@ export function createApp(options: AppOptions): express.Express {
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
       const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
+      // A signed-in person entering a live room gets its cached shell once let in (docs/decisions/0024).
+      if (pages.cache.enabled && isRoomDocumentRequest(req) && !isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
+        if ((await mayEnterRoom(toFetchRequest(req, res), context)) && (await pages.serveShell(req, res, handler, context))) return;
+      }
       if (pages.cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
         return await pages.serve(req, res, handler, context);
       }

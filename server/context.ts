@@ -18,6 +18,12 @@ export interface AppContext {
   clientIp: string;
   services: Services;
   env: Env;
+  /**
+   * Set when the server renders the shared shell of a gated page (docs/decisions/0024): loaders
+   * return nothing personal (the root no user), so the document is the same for everyone it is
+   * served to; the page loads the person's data after.
+   */
+  shell?: boolean;
 }
 
 declare module '@remix-run/node' {

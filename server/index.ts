@@ -9,6 +9,9 @@ import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
 import { videoConfigProblems } from './services/video.server';
 
+/** Pending connections the kernel may queue for us (capped by net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -44,7 +47,9 @@ async function main() {
     app = createApp({ env, registry, services, build, clientDir: resolve('build/client') });
   }
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // A whole audience connects within seconds (a page, its requests and a chat socket each): Node's
+  // default queue of 511 pending connections overflows and resets some (docs/decisions/0024).
+  const server = app.listen(env.PORT, env.HOST, LISTEN_BACKLOG, () => {
     console.log(`server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
   server.keepAliveTimeout = 65_000;

@@ -27,10 +27,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, option
   return new Request(url, init);
 }
 
-/** A request with no connection behind it (a background re-render), for the same URL as a GET. */
-export function detachedRequest(req: ExpressRequest): Request {
+/**
+ * A request with no connection behind it (a background re-render), for the same URL as a GET.
+ * `anonymous` leaves out cookies and Authorization (a shared shell is rendered for no one).
+ */
+export function detachedRequest(req: ExpressRequest, { anonymous = false } = {}): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
+    if (anonymous && (key === 'cookie' || key === 'authorization')) continue;
     if (typeof value === 'string') headers.set(key, value);
   }
   return new Request(`${requestOrigin(req.protocol, req.get('host'))}${req.originalUrl}`, { headers });

@@ -29,9 +29,10 @@ export function isStorablePage(method: string, response: Response): boolean {
   );
 }
 
-export function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE') {
+export function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE' | 'SHELL', overrides: Record<string, string> = {}) {
   res.status(page.status);
   for (const [k, v] of page.headers) res.setHeader(k, v);
+  for (const [k, v] of Object.entries(overrides)) res.setHeader(k, v);
   res.setHeader('ETag', page.etag);
   res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
   res.setHeader('X-Render-Cache', state);
@@ -73,6 +74,33 @@ export class PageCache {
       this.inflight.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Answers with the shared shell of a gated page (docs/decisions/0024), once the caller has let
+   * this person in. The shell is rendered with `context.shell` from a request without cookies, so
+   * it names no one; it is kept like an anonymous page under its own key and sent `private,
+   * no-store`, because only the server decides who may have it. false when the shell render is not
+   * a storable page: the caller then renders the person's page as usual.
+   */
+  async serveShell(req: ExpressRequest, res: ExpressResponse, handler: RemixHandler, context: AppContext): Promise<boolean> {
+    const key = `${PageCache.key(req, context.tenant.id, context.language)}\u0000shell`;
+    const found = this.cache.lookup(key);
+    if (!found?.fresh) {
+      const rendering = this.renderOnce(handler, key, detachedRequest(req, { anonymous: true }), { ...context, shell: true });
+      if (!found) {
+        const result = await rendering;
+        if (result instanceof Response) {
+          await result.body?.cancel();
+          return false;
+        }
+        sendCached(req, res, result, 'SHELL', { 'Cache-Control': 'private, no-store' });
+        return true;
+      }
+      rendering.catch((e) => console.error('background shell render failed', e));
+    }
+    sendCached(req, res, found.page, 'SHELL', { 'Cache-Control': 'private, no-store' });
+    return true;
   }
 
   /** Answers an anonymous GET or HEAD from the cache, rendering (as a GET) on a miss. */

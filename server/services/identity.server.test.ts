@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { JwtVerifier } from 'aws-jwt-verify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { identityFiles, testDatabase } from '#tests/support/local-stack';
 import { loadRegistry } from '../config/registry.server';
@@ -147,6 +148,20 @@ describe('Identity.verifySession (cognito-local pools)', () => {
     for (let i = 0; i < 5; i++) expect(await identity.verifySession(tenantA, tokens.idToken, tokens.accessToken)).not.toBeNull();
     const keyFetches = fetchSpy.mock.calls.filter(([url]) => String(url).includes('/.well-known/jwks.json'));
     expect(keyFetches.length).toBeLessThanOrEqual(1);
+  });
+
+  it('checks a session’s signatures once and reuses them until the tokens expire', async () => {
+    const identity = newIdentity();
+    const a = account(tenantA, 'member');
+    const tokens = await signIn(tenantA.id, a.username, a.password);
+    const verify = vi.spyOn(JwtVerifier.prototype, 'verify');
+    for (let i = 0; i < 5; i++) expect(await identity.verifySession(tenantA, tokens.idToken, tokens.accessToken)).not.toBeNull();
+    // One check per token, not per request; another tenant still refuses them; expiry still ends them.
+    expect(verify).toHaveBeenCalledTimes(2);
+    expect(await identity.verifySession(tenantB, tokens.idToken, tokens.accessToken)).toBeNull();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(((claims(tokens.idToken).exp as number) + 5) * 1000);
+    expect(await identity.verifySession(tenantA, tokens.idToken, tokens.accessToken)).toBeNull();
   });
 
   it('finds production pools in tenant.json (https issuer) and no pool when none is configured', () => {

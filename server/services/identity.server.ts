@@ -163,6 +163,10 @@ export interface IdentityOptions {
   revocationCacheMs?: number;
 }
 
+/** How long a checked token pair is reused at most, and how many are kept per instance. */
+const CHECKED_PAIR_MS = 10 * 60_000;
+const CHECKED_PAIRS_MAX = 20_000;
+
 export class Identity {
   private readonly db: Database;
   private readonly localPools: PoolsFile;
@@ -170,6 +174,8 @@ export class Identity {
   private readonly jwksCache = new SimpleJwksCache({ fetcher: new LoopbackHttpFetcher() });
   private readonly verifiers = new Map<string, TokenVerifier>();
   private readonly signedOut = new Map<string, { value: number; until: number }>();
+  /** Token pairs whose signatures and claims were checked: the same cookies arrive on every request. */
+  private readonly checkedPairs = new Map<string, { id: JwtPayload; access: JwtPayload; until: number }>();
 
   constructor(options: IdentityOptions) {
     this.db = options.db;
@@ -226,13 +232,9 @@ export class Identity {
   async verifySession(tenant: Pick<Tenant, 'id' | 'identity'>, idToken: string, accessToken: string): Promise<Session | null> {
     const verifier = this.verifierFor(tenant);
     if (!verifier || !idToken || !accessToken) return null;
-    let id: JwtPayload;
-    let access: JwtPayload;
-    try {
-      [id, access] = await Promise.all([verifier.verify(idToken, 'id'), verifier.verify(accessToken, 'access')]);
-    } catch {
-      return null;
-    }
+    const pair = await this.checkedPair(tenant.id, verifier, idToken, accessToken);
+    if (!pair) return null;
+    const { id, access } = pair;
     if (id['custom:tenantId'] !== tenant.id) return null;
     if (typeof id.sub !== 'string' || id.sub !== access.sub) return null;
     const cutoff = await this.signedOutAt(tenant.id, id.sub);
@@ -252,6 +254,31 @@ export class Identity {
       groups,
       tenantId: tenant.id,
     };
+  }
+
+  /**
+   * The claims of an ID and access token pair whose signatures, issuer, client, token use and
+   * expiry hold, or null. A pair that passed is remembered until the first of the two expires (at
+   * most CHECKED_PAIR_MS, so a key withdrawn from the pool's key set stops counting): a signed-in
+   * page view and the requests it makes then cost no signature checks. Per tenant, bounded.
+   */
+  private async checkedPair(tenantId: string, verifier: TokenVerifier, idToken: string, accessToken: string): Promise<{ id: JwtPayload; access: JwtPayload } | null> {
+    const key = `${tenantId}\u0000${idToken}\u0000${accessToken}`;
+    const now = Date.now();
+    const known = this.checkedPairs.get(key);
+    if (known && known.until > now) return known;
+    if (known) this.checkedPairs.delete(key);
+    let id: JwtPayload;
+    let access: JwtPayload;
+    try {
+      [id, access] = await Promise.all([verifier.verify(idToken, 'id'), verifier.verify(accessToken, 'access')]);
+    } catch {
+      return null;
+    }
+    const expires = Math.min(Number(id.exp) * 1000, Number(access.exp) * 1000, now + CHECKED_PAIR_MS);
+    this.checkedPairs.set(key, { id, access, until: expires });
+    while (this.checkedPairs.size > CHECKED_PAIRS_MAX) this.checkedPairs.delete(this.checkedPairs.keys().next().value as string);
+    return { id, access };
   }
 
   /**

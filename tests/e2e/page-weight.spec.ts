@@ -1,7 +1,8 @@
 /**
  * Page weight (docs/decisions/0019): a signed-in dashboard, a signed-in live room and the
  * anonymous event list carry the strings of their own translation namespaces only. Their HTML
- * bytes go to test-reports/page-weight.json, so a change in what pages carry shows up.
+ * bytes go to test-reports/page-weight.json, so a change in what pages carry shows up; the room
+ * stays within 40 KB (docs/decisions/0024).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
@@ -41,5 +42,7 @@ test('the dashboard, a live room and the event list carry their own namespaces o
   );
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
   expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live']);
+  // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
+  expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
   expect(list.namespaces).toEqual(['common', 'events']);
 });

@@ -62,7 +62,7 @@ function usedNamespaces(files: string[]): Map<Namespace, string[]> {
   return out;
 }
 
-/** What a route module's `handle` declares: `staticHandle(…)` / `i18nHandle(…)`, or null without one. */
+/** What a route module's `handle` declares: `staticHandle(…)` / `i18nHandle(…)` / `stageHandle(…)`, or null without one. */
 function declared(file: string): Namespace[] | null {
   const source = readFileSync(file, 'utf8');
   const m = /export const handle = (?:staticHandle|i18nHandle|stageHandle)\(([^)]*)\);/.exec(source);

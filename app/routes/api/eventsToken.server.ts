@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { roomTokenRequestSchema } from '#app/lib/events/api';
 import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+import { sharedEventRead } from '#server/screens/roomEntry.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
@@ -17,8 +18,10 @@ export async function action(args: ActionFunctionArgs) {
 
   const { data, tenant } = context;
   const { video } = context.services;
-  const [event, profile] = await Promise.all([data.events.getFor(body.eventId, user), data.profiles.get(user.sub)]);
-  if (!event) return refuse(404, 'notFound', language);
+  // When an audience joins together, their token requests share the event read in flight (docs/decisions/0024).
+  const [stored, profile] = await Promise.all([sharedEventRead(data, body.eventId), data.profiles.get(user.sub)]);
+  if (!stored) return refuse(404, 'notFound', language);
+  const event = await data.invitations.accept(stored, user);
   const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
   const result = await video.mintToken(tenant, event, { sub: user.sub, groups: user.groups, displayName });
   if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });

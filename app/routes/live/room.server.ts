@@ -5,58 +5,51 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { eventIdSchema, lobbyHref, publicEvent, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
-import { canJoin, canModerate, flagsOf, type JoinRefusal } from '#app/lib/events/permissions';
+import { lobbyHref, publicEvent } from '#app/lib/events/model';
+import { canModerate, flagsOf } from '#app/lib/events/permissions';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
+import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-/** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
-export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;
-
 function notFound(): never {
   throw new Response('Not Found', { status: 404, headers: NO_STORE });
-}
-
-/** The layout named by the request path (/ils → 'ils'); any other path is not a room. */
-export function layoutOfPath(pathname: string): RoomLayout | null {
-  const parsed = roomLayoutSchema.safeParse(pathname.replace(/^\/+|\/+$/g, ''));
-  return parsed.success ? parsed.data : null;
 }
 
 /**
  * Every live-room layout (/liveEventsContainer, /ils, /abc, … ?event=<id>): one module, the layout
  * taken from the path. Signed-in only; another tenant's event is a 404; before the room opens the
  * person is sent to the lobby; a blocked person gets a 403 page; an event that is over says so.
+ *
+ * The shell render (`context.shell`, docs/decisions/0024) is the same document for everyone who
+ * may enter: the server renders it only after roomEntry said "open" for this person, caches it per
+ * tenant, origin, language and URL, and the page then loads this loader's data for the person.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
   const layout = layoutOfPath(url.pathname);
   if (!layout) notFound();
+  if (context.shell) return json({ shell: true as const, layout });
   const user = await requireUser(args);
-  const id = eventIdSchema.safeParse(url.searchParams.get('event') ?? '');
-  if (!id.success) notFound();
-  const event = await context.data.events.getFor(id.data, user);
-  // Another tenant's event is simply not there: every read is keyed by this tenant.
-  if (!event) notFound();
+  const entry = await roomEntry(context.data, user, url.searchParams.get('event'));
+  if (entry.kind === 'notFound') notFound();
+  if (entry.kind === 'lobby') throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
+  const { event, decision, closed } = entry;
 
   const now = Date.now();
-  const decision = canJoin(event, user, now);
-  if (!decision.ok && decision.reason === 'notYetOpen') throw redirect(lobbyHref(event.eventId), { headers: NO_STORE });
-  // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
-  const refusal = decision.ok ? null : (decision.reason as RoomClosed);
-  const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
   const role = decision.role;
   const flags = flagsOf(event, user);
   const devices = closed ? null : await context.data.videoSettings.get(user.sub).catch(() => null);
-  const t = await getFixedT(context.language);
+  // Only the blocked page has a title of its own; the translator is not built for every entry.
+  const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 
   return json(
     {
+      shell: false as const,
       layout,
       me: user.sub,
       event: publicEvent(event, now),
@@ -66,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       closed,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
-      title: closed === 'blocked' ? t('live.closed.blockedTitle') : event.title,
+      title,
     },
     { status: closed === 'blocked' ? 403 : 200, headers: NO_STORE },
   );

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Spinner, Text } from '@chakra-ui/react';
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@remix-run/react';
 import livekitStyles from '@livekit/components-styles?url';
 import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
 import { RoomShell } from '#app/components/live/room/RoomShell';
@@ -10,8 +13,29 @@ import { stageHandle } from '#app/lib/handles';
 export { action, loader } from './room.server';
 export const handle = stageHandle('chat', 'events', 'live');
 
+/**
+ * The shared room shell (docs/decisions/0024): served the same to everyone allowed in, it asks
+ * for the person's data (root and room loaders, no-store) as soon as it runs, then shows the room.
+ */
+function RoomJoining() {
+  const { t } = useTranslation();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    revalidate();
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Box data-testid="room-joining" role="status" display="flex" alignItems="center" justifyContent="center" gap="3" minH="60dvh">
+      <Spinner size="sm" />
+      <Text>{t('live.connection.connecting')}</Text>
+    </Box>
+  );
+}
+
 export default function Room() {
   const data = useLoaderData<typeof loader>();
+  if (data.shell) return <RoomJoining />;
   if (data.closed) return <RoomClosedState reason={data.closed} eventId={data.event.eventId} title={data.event.title} />;
   return (
     <RoomShell
@@ -27,7 +51,7 @@ export default function Room() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data && !data.shell ? data.title : undefined });
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: livekitStyles }];
 

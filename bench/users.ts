@@ -1,0 +1,36 @@
+// Signed-in members for the benchmarks: real users of a tenant's local Cognito pool, each with the
+// Amplify cookies a browser would send.
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
+import { readPoolsFile } from '#server/services/identity.server';
+import type { LocalStack } from '#server/local/stack';
+
+/** `count` confirmed members of `tenant`'s local pool, signed in: one cookie header each (language en). */
+export async function signedInUsers(stack: LocalStack, tenant: string, count: number, label: string): Promise<string[]> {
+  const pools = readPoolsFile(stack.env.IDENTITY_POOLS_FILE!);
+  const pool = pools[tenant];
+  if (!pool) throw new Error(`no local pool for ${tenant}`);
+  const client = localCognitoClient(stack.env.COGNITO_ENDPOINT!, stack.env.AWS_REGION);
+  const cookies: string[] = new Array<string>(count);
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < count) {
+          const i = next++;
+          const username = `bench-${label}-${i}@${tenant}.bench.example`;
+          const password = `Bench-${i}-Password-1!`;
+          await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: tenant, username, password, name: `Bench ${label} ${i}`, group: 'member' });
+          const auth = await client.send(
+            new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
+          );
+          const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+          cookies[i] = amplifyCookieHeader(pool.appClientId, tokens, [['lng', 'en']]);
+        }
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+  return cookies;
+}

@@ -1,0 +1,63 @@
+/**
+ * Who may enter which live room (docs/decisions/0024): one decision shared by the room's loader
+ * and by the server's shell path, which serves the cached room shell only when this says "open".
+ */
+import { eventIdSchema, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
+import { canJoin, type JoinDecision, type JoinRefusal } from '#app/lib/events/permissions';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { EventRecord } from '#app/lib/events/model';
+import type { TenantData } from '#server/data/tenantData.server';
+
+/** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
+export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;
+
+export type RoomEntry =
+  /** Malformed id, or no such event for this tenant (another tenant's event is simply not there). */
+  | { kind: 'notFound' }
+  /** Before the person's opening time: the lobby. */
+  | { kind: 'lobby'; event: EventRecord }
+  /** The room page: open (closed null) or a closed state (blocked, ended, expired, cancelled). */
+  | { kind: 'room'; event: EventRecord; decision: JoinDecision; closed: RoomClosed | null };
+
+/** The layout named by the request path (/ils → 'ils'); any other path is not a room. */
+export function layoutOfPath(pathname: string): RoomLayout | null {
+  const parsed = roomLayoutSchema.safeParse(pathname.replace(/^\/+|\/+$/g, ''));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Event reads in flight, per tenant and event: people arriving together share one read. */
+const reading = new Map<string, Promise<EventRecord | null>>();
+
+/**
+ * The event as stored now. When its audience arrives at once, concurrent entries share the read
+ * already in flight (nothing is kept after it answers), so a join storm costs one read per
+ * round trip instead of one per person. What a person sees is at most one read's round trip old:
+ * a block written meanwhile is seen by the next read. The room's token route reads through it too.
+ */
+export function sharedEventRead(data: TenantData, eventId: string): Promise<EventRecord | null> {
+  const key = `${data.tenantId}\u0000${eventId}`;
+  let pending = reading.get(key);
+  if (!pending) {
+    pending = data.events.get(eventId).finally(() => reading.delete(key));
+    reading.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * Where this person goes for the room URL's event: not found, the lobby, or the room (open or in
+ * a closed state). Accepts the person's host invitation to the event first, like every role check.
+ */
+export async function roomEntry(data: TenantData, user: SessionUser, eventParam: string | null, now = Date.now()): Promise<RoomEntry> {
+  const id = eventIdSchema.safeParse(eventParam ?? '');
+  if (!id.success) return { kind: 'notFound' };
+  const stored = await sharedEventRead(data, id.data);
+  if (!stored) return { kind: 'notFound' };
+  const event = await data.invitations.accept(stored, user);
+  const decision = canJoin(event, user, now);
+  if (!decision.ok && decision.reason === 'notYetOpen') return { kind: 'lobby', event };
+  // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
+  const refusal = decision.ok ? null : (decision.reason as RoomClosed);
+  const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
+  return { kind: 'room', event, decision, closed };
+}
