@@ -84,8 +84,9 @@ export class ChatReads {
   // ------------------------------------------------------------------------------------------
 
   /** Written on every connect; the email (never sent to browsers) lets the server re-check a host's role. */
-  async putMember(tenantId: TenantId, eventId: string, member: ChatMember, email: string | null): Promise<void> {
-    await this.db.doc.send(
+  /** Records the person as a member of the event's chat; true when they had been one before. */
+  async putMember(tenantId: TenantId, eventId: string, member: ChatMember, email: string | null): Promise<boolean> {
+    const out = await this.db.doc.send(
       new PutCommand({
         TableName: this.db.table,
         Item: {
@@ -97,8 +98,10 @@ export class ChatReads {
           email: email ?? '',
           lastSeenAt: new Date().toISOString(),
         },
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    return out.Attributes !== undefined;
   }
 
   async getMember(tenantId: TenantId, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {

@@ -157,6 +157,18 @@ describe('ChatRepository replay (resume)', () => {
   });
 });
 
+describe('ChatRepository members', () => {
+  it('says whether the person had joined the chat before (a first visit has nothing of its own to read)', async () => {
+    const tenant = uniqueTenantId('chatm');
+    const eventId = newEventId();
+    const repo = new ChatRepository(db);
+    const member = { userId: 'p9', displayName: 'P9', role: 'participant' as const, avatarBgColor: '#1D4ED8' };
+    expect(await repo.putMember(tenant, eventId, member, null)).toBe(false);
+    expect(await repo.putMember(tenant, eventId, member, null)).toBe(true);
+    expect(await repo.putMember(uniqueTenantId('chatn'), eventId, member, null)).toBe(false);
+  });
+});
+
 describe('ChatRepository tenant isolation', () => {
   it('keeps every item of a channel under the tenant’s own partition; another tenant sees nothing', async () => {
     const tenantA = uniqueTenantId('chata');

@@ -199,12 +199,12 @@ export class ChatHub {
       await room.ready;
 
       const { chat } = data;
-      await Promise.all([
+      const [wasMember] = await Promise.all([
         chat.putMember(eventId, me, user.email),
         announceJoined(conn),
         isStaff(role) ? chat.staffJoined(eventId, me, user.email).then((change) => chat.publish(eventId, change)) : null,
       ]);
-      const welcome = await welcomeFrame(conn, room, event, after);
+      const welcome = await welcomeFrame(conn, room, event, after, { firstVisit: !wasMember });
       if (ws.readyState !== WebSocket.OPEN) return;
       this.send(ws, welcome);
       const held = conn.held ?? [];

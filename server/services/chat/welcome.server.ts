@@ -24,10 +24,17 @@ export function sharedSnapshot(room: Room): Promise<PublicSnapshot> {
   return entry.promise;
 }
 
-export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, after: number | null): Promise<WelcomeFrame> {
+/**
+ * `firstVisit`: the person had never joined this event's chat before. A participant who never
+ * joined has sent nothing (no pending messages), liked and voted nothing, and cannot have been
+ * written to privately (hosts write only to people who joined): their part of the snapshot is
+ * empty without reading it, which spares four reads per person when an audience arrives at once.
+ */
+export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, after: number | null, { firstVisit = false } = {}): Promise<WelcomeFrame> {
   const { eventId, viewer, me } = conn;
   const chat = conn.data.chat;
   const staff = isStaff(viewer.role);
+  const nothingOfTheirOwn = firstVisit && !staff;
   const blocked = () => (staff && event.blockedUsers.length ? chat.members(eventId, event.blockedUsers) : Promise.resolve([]));
   const base = {
     type: 'welcome' as const,
@@ -62,19 +69,21 @@ export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, a
   }
   const [shared, pending, privateMessages, blockedList] = await Promise.all([
     sharedSnapshot(room),
-    chat.pendingFor(eventId, viewer),
-    chat.privateFor(eventId, viewer.userId),
+    nothingOfTheirOwn ? [] : chat.pendingFor(eventId, viewer),
+    nothingOfTheirOwn ? [] : chat.privateFor(eventId, viewer.userId),
     blocked(),
   ]);
   const ids = [...shared.messages, ...shared.questions, ...privateMessages].map((m) => m.msgId);
-  const [myLikes, myVotes] = await Promise.all([
-    chat.likedAmong(eventId, viewer.userId, ids),
-    chat.votedAmong(
-      eventId,
-      viewer.userId,
-      shared.questions.map((q) => q.msgId),
-    ),
-  ]);
+  const [myLikes, myVotes] = nothingOfTheirOwn
+    ? [[], []]
+    : await Promise.all([
+        chat.likedAmong(eventId, viewer.userId, ids),
+        chat.votedAmong(
+          eventId,
+          viewer.userId,
+          shared.questions.map((q) => q.msgId),
+        ),
+      ]);
   return {
     ...base,
     mode: 'snapshot',
