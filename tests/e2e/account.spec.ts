@@ -416,3 +416,22 @@ test.describe('layouts', () => {
     await expect(page.getByTestId('method-TikTok')).toHaveAttribute('href', '/ssoSignUpTikTok');
   });
 });
+
+test.describe('forms only the script submits', () => {
+  // Before the page's script runs (a slow phone, or scripts off), a press of Enter or of the
+  // button must not send a password or a code anywhere, least of all into a GET query string.
+  test.use({ javaScriptEnabled: false });
+  for (const path of ['/signIn', '/signUp', '/passwordRecovery', '/signUpAuth?username=someone%40aurora.test.example']) {
+    test(`${path}: nothing can be submitted before the script runs, and the form posts`, async ({ page }) => {
+      await page.goto(tenantUrl('aurora', path));
+      const forms = page.locator('form').filter({ has: page.locator('input[type=password], input[name=email], input[name=code]') });
+      await expect(forms.first()).toBeVisible();
+      const count = await forms.count();
+      for (let i = 0; i < count; i += 1) {
+        const form = forms.nth(i);
+        await expect(form).toHaveAttribute('method', 'post');
+        for (const control of await form.locator('input:not([type=hidden]), button[type=submit]').all()) await expect(control).toBeDisabled();
+      }
+    });
+  }
+});

@@ -9,6 +9,7 @@ import { CodeField } from './InputField';
 import { maskDestination } from './mask';
 import type { AccountScreenData } from '#app/lib/account/screen';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 type Attr = 'email' | 'phone_number';
 interface AttrState {
@@ -89,7 +90,7 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
           {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
           {sent ? <Notice status="info">{t('account.verifier.sent', { destination: maskDestination(destination) })}</Notice> : null}
           {sent ? (
-            <form onSubmit={confirm} noValidate>
+            <ScriptForm onSubmit={confirm}>
               <Stack gap="4">
                 <CodeField label={t('account.fields.code')} error={codeError} />
                 <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
@@ -101,7 +102,7 @@ function AttributeRow({ attr, onVerified }: { attr: AttrState; onVerified: () =>
                   </Button>
                 </Stack>
               </Stack>
-            </form>
+            </ScriptForm>
           ) : (
             <Button alignSelf="flex-start" colorPalette="brand" onClick={send} loading={sending} loadingText={t('account.verifier.sending')} data-testid="send">
               {t('account.verifier.send')}

@@ -11,6 +11,7 @@ import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 /**
  * Enter the sign-up code (email or SMS). After confirmSignUp the new user is signed in at once
@@ -92,7 +93,7 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="confirm-form">
+    <ScriptForm onSubmit={onSubmit} testId="confirm-form">
       <Stack gap="5">
         {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
         {info ? <Notice status="success">{t(info)}</Notice> : null}
@@ -121,6 +122,6 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
           </Button>
         </Stack>
       </Stack>
-    </form>
+    </ScriptForm>
   );
 }

@@ -14,6 +14,7 @@ import { PhoneField } from './PhoneField';
 import { toE164 } from '#app/lib/account/phone';
 import type { AccountScreenData } from '#app/lib/account/screen';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 function useAsyncForm() {
   const [busy, setBusy] = useState(false);
@@ -67,7 +68,7 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthPage title={title} lead={t('account.forgot.lead')} testId="forgot-screen">
-      <form onSubmit={onSubmit} noValidate>
+      <ScriptForm onSubmit={onSubmit}>
         <Stack gap="5">
           {f.error ? <Notice status="error" testId="form-error">{t(f.error)}</Notice> : null}
           {method === 'phone' && phone ? (
@@ -84,7 +85,7 @@ export function ForgotPasswordScreen() {
             {t('account.forgot.submit')}
           </Button>
         </Stack>
-      </form>
+      </ScriptForm>
       <AuthLinks>
         <AuthLink to="/signIn">{t('account.forgot.back')}</AuthLink>
       </AuthLinks>
@@ -127,7 +128,7 @@ export function PasswordRecoveryScreen() {
 
   return (
     <AuthPage title={title} lead={t('account.recovery.lead')} testId="recovery-screen">
-      <form onSubmit={onSubmit} noValidate>
+      <ScriptForm onSubmit={onSubmit}>
         <Stack gap="5">
           {query.notice === 'sent' ? <Notice status="info" testId="recovery-sent">{t('account.forgot.sent')}</Notice> : null}
           {f.error ? <Notice status="error" testId="form-error">{t(f.error)}</Notice> : null}
@@ -139,7 +140,7 @@ export function PasswordRecoveryScreen() {
             {t('account.recovery.submit')}
           </Button>
         </Stack>
-      </form>
+      </ScriptForm>
       <AuthLinks>
         <AuthLink to="/forgotPassword">{t('account.recovery.again')}</AuthLink>
       </AuthLinks>
@@ -188,7 +189,7 @@ export function ChangePasswordScreen() {
           <AuthLink to="/">{t('account.common.home')}</AuthLink>
         </Stack>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <ScriptForm onSubmit={onSubmit}>
           <Stack gap="5">
             {f.error ? <Notice status="error" testId="form-error">{t(f.error)}</Notice> : null}
             <PasswordField name="oldPassword" label={t('account.fields.currentPassword')} error={f.fieldErrors.oldPassword} />
@@ -198,7 +199,7 @@ export function ChangePasswordScreen() {
               {t('account.changePassword.submit')}
             </Button>
           </Stack>
-        </form>
+        </ScriptForm>
       )}
       <AuthLinks>
         <AuthLink to="/forgotPassword">{t('account.signIn.forgot')}</AuthLink>

@@ -11,6 +11,7 @@ import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 export type SignInMethod = 'email' | 'phone';
 
@@ -112,7 +113,7 @@ export function SignInForm({ methods, phone, redirectTo, defaultUsername }: { me
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="sign-in-form">
+    <ScriptForm onSubmit={onSubmit} testId="sign-in-form">
       <Stack gap="5">
         {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
         {methods.length > 1 ? (
@@ -132,6 +133,6 @@ export function SignInForm({ methods, phone, redirectTo, defaultUsername }: { me
           {t('account.signIn.submit')}
         </Button>
       </Stack>
-    </form>
+    </ScriptForm>
   );
 }

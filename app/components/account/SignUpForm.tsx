@@ -14,6 +14,7 @@ import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { withRedirect } from './redirect';
 import { TermsCheckbox } from './TermsCheckbox';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -94,7 +95,7 @@ export function SignUpForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid={`sign-up-${kind}-form`}>
+    <ScriptForm onSubmit={onSubmit} testId={`sign-up-${kind}-form`}>
       <Stack gap="5">
         {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
@@ -112,6 +113,6 @@ export function SignUpForm({
           {t('account.signUp.submit')}
         </Button>
       </Stack>
-    </form>
+    </ScriptForm>
   );
 }

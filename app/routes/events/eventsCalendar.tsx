@@ -9,7 +9,7 @@ import { covers, rangeHref, type Range } from '#app/components/events/calendarRa
 import type { CalendarEntry } from '#app/lib/events/cards';
 import { ZonedTime } from '#app/components/events/LocalTime';
 import { TimeZoneSelect } from '#app/components/events/TimeZoneSelect';
-import { useHydrated } from '#app/components/events/useHydrated';
+import { useHydrated } from '#app/components/ui/useHydrated';
 import { isValidTimeZone, previewHref } from '#app/lib/events/model';
 import { browserTimeZone, formatEventTime } from '#app/lib/events/time';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';

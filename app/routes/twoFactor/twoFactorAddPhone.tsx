@@ -10,6 +10,7 @@ import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorAddPhone.server';
 import { i18nHandle } from '#app/lib/handles';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 export { loader } from './twoFactorAddPhone.server';
 export const handle = i18nHandle('account', 'twoFactor');
@@ -56,7 +57,7 @@ export default function TwoFactorAddPhone() {
           <Alert.Title>{error}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <ScriptForm onSubmit={submit}>
         <Stack gap="4">
           <Field.Root>
             <Field.Label>{t('twoFactor.addPhone.country')}</Field.Label>
@@ -85,7 +86,7 @@ export default function TwoFactorAddPhone() {
             </Button>
           </HStack>
         </Stack>
-      </form>
+      </ScriptForm>
     </TwoFactorLayout>
   );
 }

@@ -11,6 +11,7 @@ import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorEnrollment.server';
 import { i18nHandle } from '#app/lib/handles';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 export { loader } from './twoFactorEnrollment.server';
 export const handle = i18nHandle('twoFactor');
@@ -106,7 +107,7 @@ export default function TwoFactorEnrollment() {
             <Code p="2" fontSize="md" wordBreak="break-all" whiteSpace="normal" data-testid="totp-secret">
               {step.secret}
             </Code>
-            <form onSubmit={verify} noValidate>
+            <ScriptForm onSubmit={verify}>
               <Stack gap="4">
                 <CodeField label={t('twoFactor.code.label')} helper={t('twoFactor.totp.codeHelp')} value={code} onChange={setCode} error={error} autoFocus />
                 <HStack gap="3" wrap="wrap">
@@ -118,7 +119,7 @@ export default function TwoFactorEnrollment() {
                   </Button>
                 </HStack>
               </Stack>
-            </form>
+            </ScriptForm>
           </Stack>
         </Stack>
       </TwoFactorLayout>

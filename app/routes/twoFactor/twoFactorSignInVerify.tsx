@@ -11,6 +11,7 @@ import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorSignInVerify.server';
 import { i18nHandle } from '#app/lib/handles';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 export { loader } from './twoFactorSignInVerify.server';
 export const handle = i18nHandle('twoFactor');
@@ -122,7 +123,7 @@ export default function TwoFactorSignInVerify() {
             <Alert.Title>{error}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <form
+        <ScriptForm
           onSubmit={(e) => {
             e.preventDefault();
             void respond(method);
@@ -144,21 +145,21 @@ export default function TwoFactorSignInVerify() {
               {t('twoFactor.signIn.continue')}
             </Button>
           </Stack>
-        </form>
+        </ScriptForm>
       </TwoFactorLayout>
     );
   }
 
   return (
     <TwoFactorLayout title={title} lead={t(stage === 'TOTP' ? 'twoFactor.signIn.totpLead' : 'twoFactor.signIn.smsLead')}>
-      <form onSubmit={submitCode} noValidate>
+      <ScriptForm onSubmit={submitCode}>
         <Stack gap="4">
           <CodeField label={t('twoFactor.code.label')} value={code} onChange={setCode} error={error} autoFocus />
           <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('twoFactor.code.verifying')} alignSelf="flex-start">
             {t('twoFactor.signIn.submit')}
           </Button>
         </Stack>
-      </form>
+      </ScriptForm>
       <Text fontSize="sm">
         <Link to="/signIn">{t('twoFactor.signIn.startOver')}</Link>
       </Text>

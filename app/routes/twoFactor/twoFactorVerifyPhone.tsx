@@ -10,6 +10,7 @@ import { TwoFactorLayout } from '#app/components/twoFactor/TwoFactorLayout';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './twoFactorVerifyPhone.server';
 import { i18nHandle } from '#app/lib/handles';
+import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 export { loader } from './twoFactorVerifyPhone.server';
 export const handle = i18nHandle('twoFactor');
@@ -65,7 +66,7 @@ export default function TwoFactorVerifyPhone() {
           <Alert.Title>{t('twoFactor.verifyPhone.resent')}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <ScriptForm onSubmit={submit}>
         <Stack gap="4">
           <CodeField label={t('twoFactor.code.label')} helper={t('twoFactor.verifyPhone.codeHelp')} value={code} onChange={setCode} error={error} autoFocus />
           <HStack gap="3" wrap="wrap">
@@ -77,7 +78,7 @@ export default function TwoFactorVerifyPhone() {
             </Button>
           </HStack>
         </Stack>
-      </form>
+      </ScriptForm>
       <Text fontSize="sm">
         <Link to="/twoFactorAddPhone">{t('twoFactor.verifyPhone.changeNumber')}</Link>
       </Text>
