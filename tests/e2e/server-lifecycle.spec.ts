@@ -45,7 +45,7 @@ test('health answers 503 naming the dependency that is down', async ({ request }
     expect(body.message).toContain('dynamodb');
     expect(body.message).toContain('s3');
   } finally {
-    // SIGTERM, not SIGKILL: tsx relays it to the node process it started, so nothing is orphaned.
+    // SIGTERM, not SIGKILL: the server closes itself, so nothing is orphaned.
     server.child.kill('SIGTERM');
     await server.exited;
   }

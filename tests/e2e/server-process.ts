@@ -1,5 +1,5 @@
 /**
- * A production server started on its own (`tsx server/index.ts`) for the boot and lifecycle
+ * A production server started on its own (`node --import tsx server/index.ts`) for the boot and lifecycle
  * tests: dead DynamoDB and S3 endpoints, a LiveKit pair of its own (production refuses the public
  * `livekit-server --dev` pair). `undefined` in `env` removes a variable.
  */
@@ -22,7 +22,9 @@ export function runServer(env: Record<string, string | undefined>) {
     if (v === undefined) delete merged[k];
     else merged[k] = v;
   }
-  const child = spawn('node_modules/.bin/tsx', ['server/index.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node itself, with tsx as a loader, as `npm start` runs the app: the tsx CLI relays a SIGTERM and,
+  // when a busy child has not acknowledged it within 60 ms, kills it with SIGKILL (exit 143).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   /** 'listening' once it serves, else its exit code. */
