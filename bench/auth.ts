@@ -3,16 +3,15 @@
 // demo member's ID and access tokens from Amplify's cookies (signature against cached keys, tenant,
 // global sign-out cut-off). Local stack (DynamoDB Local, s3rver, cognito-local) in a temporary
 // folder; loopback only; concurrency 10, bounded time. Target: mean latency ratio ≤ 1.2.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { loadRegistry } from '#server/config/registry.server';
 import { localCognitoClient, type DemoAccount } from '#server/local/cognito';
 import { Identity, readPoolsFile } from '#server/services/identity.server';
-import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';
-import { httpGet, startProcess, stopProcess, table, waitForHttp } from './lib';
+import { createLocalDatabase } from '#server/local/stack';
+import { withBenchStack } from './app-stack';
+import { httpGet, table, waitForHttp } from './lib';
 
 const APP_PORT = 3412;
 const DYNAMO_PORT = 3413;
@@ -66,23 +65,9 @@ export async function benchAuth(): Promise<boolean> {
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
   const { registry } = loadRegistry(process.cwd());
   if (!registry) throw new Error('invalid tenant configuration');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
-  let stack: LocalStack | undefined;
-  let app: ReturnType<typeof startProcess> | undefined;
-  try {
-    stack = await startLocalStack({
-      dataDir: dir,
-      dynamoPort: DYNAMO_PORT,
-      s3Port: S3_PORT,
-      cognitoPort: COGNITO_PORT,
-      tenantIds: [...registry.tenants.keys()],
-      persist: false,
-      appPort: APP_PORT,
-    });
-    stack.removeFolderIfOrphaned(dir);
-    const env = childNodeEnv({ ...stack.env, NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', RENDER_CACHE_SECONDS: '0' });
-    app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], env as Record<string, string>);
-    stack.watch(app.pid!);
+  const ports = { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, cognitoPort: COGNITO_PORT, tenantIds: [...registry.tenants.keys()], appPort: APP_PORT };
+  return withBenchStack('auth', ports, async ({ stack, startApp }) => {
+    startApp({ RENDER_CACHE_SECONDS: '0' });
     const host = { Host: `${TENANT}.localhost:${APP_PORT}` };
     await waitForHttp(`${origin}/api/health`, host);
 
@@ -165,9 +150,5 @@ export async function benchAuth(): Promise<boolean> {
     console.log(`token verification (ID + access, cached keys) in process: ${(verifyMs * 1000).toFixed(0)} µs per request = ${((verifyMs / anon.mean) * 100).toFixed(2)}% of the anonymous mean latency`);
     console.log(`mean latency signed in / anonymous: ${ratio.toFixed(3)}× (target ≤ ${TARGET_RATIO}×) ${ok ? 'met' : 'MISSED'}`);
     return ok;
-  } finally {
-    if (app) await stopProcess(app);
-    await stack?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -2,11 +2,10 @@
 // (`tsx bench/chat-listeners.ts`, spoken to over IPC), so 1,000 sockets do not share one event
 // loop with the senders. Each socket records send-to-receive latency in a histogram and which
 // benchmark messages it got; receivers only search each frame's bytes for the marker.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { childNodeEnv } from '#server/local/stack';
+import { startIpcChild, type IpcChild } from './ipc-child';
 
 /** Latency histogram: 0.1 ms buckets up to 10 s (the last bucket takes everything slower). */
 export const BUCKETS = 100_001;
@@ -183,34 +182,10 @@ function listenerProcess(): void {
   process.on('disconnect', () => process.exit(0));
 }
 
-export interface Child {
-  process: ChildProcess;
-  ask<T>(message: object, answer: string): Promise<T>;
-}
+export type Child = IpcChild<object>;
 
 /** Starts one client process and returns the benchmark's handle on it. */
-export function startListeners(): Child {
-  const child = spawn('node_modules/.bin/tsx', [here], {
-    env: childNodeEnv({}),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return {
-    process: child,
-    ask: <T>(message: object, answer: string) =>
-      new Promise<T>((resolve, reject) => {
-        const onMessage = (m: { type: string }) => {
-          if (m.type !== answer) return;
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-          resolve(m as T);
-        };
-        const onExit = (code: number | null) => reject(new Error(`a client process exited (${code})`));
-        child.on('message', onMessage);
-        child.once('exit', onExit);
-        child.send(message);
-      }),
-  };
-}
+export const startListeners = (): Child => startIpcChild<object>(here);
 
 export async function closeListeners(child: Child): Promise<void> {
   if (child.process.exitCode !== null) return;

@@ -367,14 +367,3 @@ export async function benchChat(): Promise<boolean> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-// `tsx bench/chat.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchChat().then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}

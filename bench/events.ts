@@ -2,14 +2,13 @@
 // off (RENDER_CACHE_SECONDS=0), so every request runs the listing query (one bounded query of the
 // listing index, paged) and the render. Local stack (DynamoDB Local, s3rver) in a temporary folder;
 // loopback only; concurrency 10, bounded time. Target: p99 ≤ 50 ms for the listing.
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { childNodeEnv, createLocalDatabase, startLocalStack, type LocalStack } from '#server/local/stack';
+import { existsSync } from 'node:fs';
+import { createLocalDatabase } from '#server/local/stack';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { newEventInput, type EventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { httpGet, load, startProcess, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
+import { withBenchStack } from './app-stack';
+import { httpGet, load, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
 
 const APP_PORT = 3426;
 const DYNAMO_PORT = 3427;
@@ -41,12 +40,7 @@ function input(i: number, now: number): EventInput {
 
 export async function benchEvents(): Promise<boolean> {
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));
-  let stack: LocalStack | undefined;
-  let app: ReturnType<typeof startProcess> | undefined;
-  try {
-    stack = await startLocalStack({ dataDir: dir, dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, persist: false, appPort: APP_PORT });
-    stack.removeFolderIfOrphaned(dir);
+  return withBenchStack('events', { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, appPort: APP_PORT }, async ({ stack, startApp }) => {
 
     const db = createLocalDatabase(stack.env);
     const { events } = tenantData({ db }, tenantIdOf(loadRegistry(process.cwd()).registry, TENANT));
@@ -65,9 +59,7 @@ export async function benchEvents(): Promise<boolean> {
     const seedSeconds = (performance.now() - t0) / 1000;
     db.raw.destroy();
 
-    const env = childNodeEnv({ ...stack.env, NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', RENDER_CACHE_SECONDS: '0' });
-    app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], env as Record<string, string>);
-    stack.watch(app.pid!);
+    let app = startApp({ RENDER_CACHE_SECONDS: '0' });
     const headers = { Host: `${TENANT}.localhost:${APP_PORT}`, Cookie: 'lng=en' };
     await waitForHttp(`${origin}/liveEvents`, headers);
 
@@ -102,8 +94,7 @@ export async function benchEvents(): Promise<boolean> {
     await stopProcess(app);
 
     // For information: the same listing as anonymous visitors get it, from the render cache.
-    app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], { ...(env as Record<string, string>), RENDER_CACHE_SECONDS: '30' });
-    stack.watch(app.pid!);
+    app = startApp({ RENDER_CACHE_SECONDS: '30' });
     await waitForHttp(`${origin}/liveEvents`, headers);
     await load('warm-up cached', origin + paths.list, headers, CONNECTIONS, 2);
     const cached = await load(`GET ${paths.list}, render cache on`, origin + paths.list, headers, CONNECTIONS, DURATION);
@@ -115,9 +106,5 @@ export async function benchEvents(): Promise<boolean> {
     const ok = listing.p99 <= TARGET_P99_MS && results.every((r) => r.errors + r.non2xx === 0);
     console.log(`\ntarget: /liveEvents p99 ≤ ${TARGET_P99_MS} ms at concurrency ${CONNECTIONS}: ${listing.p99} ms ${ok ? 'met' : 'MISSED'}`);
     return ok;
-  } finally {
-    if (app) await stopProcess(app);
-    await stack?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

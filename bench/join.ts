@@ -15,17 +15,17 @@
 // ≥ 0.10× the cached home page's requests/s; joins/s ≥ 140 (LiveKit Meet's static room page plus
 // its token route on this machine).
 import http from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
-import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
+import { createLocalDatabase, quietAwsEnv } from '#server/local/stack';
 import { createEvent, newEventInput } from '#server/data/events.server';
-import { load, startProcess, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
+import { withBenchStack } from './app-stack';
+import { load, table, waitForHttp, type LoadFigures } from './lib';
 import { signedInUsers } from './users';
 
 const APP_PORT = 3450;
@@ -192,23 +192,9 @@ export async function benchJoin(): Promise<boolean> {
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
   const { registry } = loadRegistry(process.cwd());
   if (!registry) throw new Error('invalid tenant configuration');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-join-'));
-  let stack: LocalStack | undefined;
-  let app: ReturnType<typeof startProcess> | undefined;
-  try {
-    stack = await startLocalStack({
-      dataDir: dir,
-      dynamoPort: DYNAMO_PORT,
-      s3Port: S3_PORT,
-      cognitoPort: COGNITO_PORT,
-      tenantIds: [...registry.tenants.keys()],
-      persist: false,
-      appPort: APP_PORT,
-    });
-    stack.removeFolderIfOrphaned(dir);
-    const env = childNodeEnv({ ...stack.env, NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1' });
-    app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], env as Record<string, string>);
-    stack.watch(app.pid!);
+  const ports = { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, cognitoPort: COGNITO_PORT, tenantIds: [...registry.tenants.keys()], appPort: APP_PORT };
+  return withBenchStack('join', ports, async ({ stack, startApp }) => {
+    startApp();
     await waitForHttp(`${origin}/api/health`, { Host: hostName });
 
     const t0 = performance.now();
@@ -276,20 +262,5 @@ export async function benchJoin(): Promise<boolean> {
     console.log(`\nwhere a join waits (storm, ms):\n${table(result.steps.map((r) => ({ step: r.step, p50: r.p50.toFixed(0), p99: r.p99.toFixed(0) })))}`);
     for (const [error, count] of result.errors) console.log(`join error ×${count}: ${error}`);
     return checks.every((c) => c.met);
-  } finally {
-    if (app) await stopProcess(app);
-    await stack?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// `tsx bench/join.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchJoin().then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
+  });
 }

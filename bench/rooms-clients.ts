@@ -2,10 +2,9 @@
 // processes of their own (bench/rooms-client-process.ts, spoken to over IPC), so the benchmark
 // process itself loads no WebRTC. One process publishes; the others each hold many subscribers.
 // NODE_ENV=production keeps rtc-node's logger at "info" (it logs every connect at "debug" otherwise).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { childNodeEnv } from '#server/local/stack';
+import { startIpcChild, type IpcChild } from './ipc-child';
 import type { ReceiveCounters, SendCounters } from './rooms-media';
 
 const entry = fileURLToPath(new URL('./rooms-client-process.ts', import.meta.url));
@@ -31,31 +30,10 @@ export interface Sample {
   cpuSeconds: number;
 }
 
-export interface ClientProcess {
-  process: ChildProcess;
-  ask<T>(order: ClientOrder, answer: string): Promise<T>;
-}
+export type ClientProcess = IpcChild<ClientOrder>;
 
 /** Starts one client process and returns the benchmark's handle on it. */
-export function startClientProcess(): ClientProcess {
-  const child = spawn('node_modules/.bin/tsx', [entry], { env: childNodeEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return {
-    process: child,
-    ask: <T>(order: ClientOrder, answer: string) =>
-      new Promise<T>((resolve, reject) => {
-        const onMessage = (m: { type: string }) => {
-          if (m.type !== answer) return;
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-          resolve(m as T);
-        };
-        const onExit = (code: number | null) => reject(new Error(`a client process exited (${code})`));
-        child.on('message', onMessage);
-        child.once('exit', onExit);
-        child.send(order);
-      }),
-  };
-}
+export const startClientProcess = (): ClientProcess => startIpcChild<ClientOrder>(entry, { NODE_ENV: 'production' });
 
 /** Asks the process to leave the room and end; ends it after 10 s if it does not. */
 export async function stopClientProcess(child: ClientProcess): Promise<void> {

@@ -339,8 +339,3 @@ export async function benchRooms(): Promise<boolean> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-// `tsx bench/rooms.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchRooms().then((ok) => process.exit(ok ? 0 : 1));
-}

@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark, each printing its figures. Exit code 1 when a target is missed.
+// `npm run bench`: every benchmark, each printing its figures; `npm run bench -- join rooms` runs only those. Exit code 1 when a target is missed.
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchAuth } from './auth';

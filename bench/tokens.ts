@@ -75,8 +75,3 @@ export async function benchTokens(): Promise<boolean> {
   console.log(`tokens per second: ${perSecond} (target ≥ ${TARGET_PER_SECOND}) ${ok ? 'met' : 'MISSED'}`);
   return ok;
 }
-
-// `tsx bench/tokens.ts` runs it alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchTokens().then((ok) => process.exit(ok ? 0 : 1));
-}
