@@ -238,6 +238,12 @@ async function upstream(pool: TenantPool, operation: string, body: Body): Promis
   return { status: res.status, body: json };
 }
 
+/** Resolves once the wall clock has passed the whole second after `at` (epoch ms). */
+function untilNextSecond(at: number): Promise<void> {
+  const wait = Math.ceil(at / 1000) * 1000 - Date.now();
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+}
+
 const errorType = (answer: Answer) => (answer.status >= 400 ? str(answer.body.__type).split('#').pop() || 'Error' : undefined);
 
 function hostOf(value: string | undefined): string | null {
@@ -358,17 +364,21 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       }
     }
 
+    let signedOutAt: number | null = null;
     if (operation === 'GlobalSignOut' && signedIn) {
       // The server refuses the user's older ID/access tokens; the gateway refuses older refresh tokens.
-      const at = Date.now();
-      await identity.recordGlobalSignOut(tenant.id, signedIn.sub, at);
-      if (pool.local) await identity.revokeRefreshTokens(tenant.id, signedIn.username, at);
+      signedOutAt = Date.now();
+      await identity.recordGlobalSignOut(tenant.id, signedIn.sub, signedOutAt);
+      if (pool.local) await identity.revokeRefreshTokens(tenant.id, signedIn.username, signedOutAt);
     }
 
     const answer = await upstream(pool, operation, body);
     const type = errorType(answer);
 
     if (operation === 'DeleteUser' && answer.status === 200 && signedIn) await identity.recordGlobalSignOut(tenant.id, signedIn.sub);
+    // Tokens carry whole seconds and a session begun in the sign-out's second is refused (fails
+    // closed), so the answer waits for the next second: a sign-in made after it is never refused.
+    if (signedOutAt !== null) await untilNextSecond(signedOutAt);
 
     if (operation === 'InitiateAuth' && (type === 'UserNotFoundException' || type === 'InvalidPasswordException' || type === 'NotAuthorizedException')) {
       if (!/^REFRESH_TOKEN/.test(str(body.AuthFlow))) return cognitoError(400, 'NotAuthorizedException', SIGN_IN_FAILED);

@@ -17,7 +17,9 @@
  * - Revocation: a per-tenant, per-user "signedOutAt" (epoch ms) in DynamoDB
  *   (server/data/signOuts.server.ts), cached in memory for a few seconds. A token
  *   whose auth_time (or iat) is before it is refused. Tokens carry whole seconds, so a session
- *   started in the same second as, but after, a global sign-out is refused too (fails closed).
+ *   started in the same second as, but after, a global sign-out is refused too (fails closed);
+ *   the identity gateway answers the sign-out only once that second is over, so a sign-in made
+ *   after the answer is never caught by it.
  * - Refresh-token revocation list (local pools; Amazon Cognito keeps its own): a per-tenant,
  *   per-username "revokedBefore" (epoch ms), same module. The identity gateway refuses a refresh token issued before it
  *   (docs/decisions/0008-identity-gateway.md).
