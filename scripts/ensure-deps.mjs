@@ -18,17 +18,23 @@ if (!existsSync(lockInstalled) || mtime('package-lock.json') > mtime(lockInstall
 
 const need = [];
 if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) need.push('chromium');
-if (process.argv.includes('--browser')) {
+const onPath = (command) => {
   try {
-    execSync('command -v redis-server', { stdio: 'ignore' });
+    execSync(`command -v ${command}`, { stdio: 'ignore' });
+    return true;
   } catch {
-    need.push('redis-server');
+    return false;
   }
-}
-try {
-  execSync('command -v java', { stdio: 'ignore' });
-} catch {
-  need.push('openjdk-17-jre-headless');
+};
+// DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
+// (video and audio) and poppler's pdfinfo/pdftoppm (documents).
+for (const [command, debianPackage] of [
+  ['java', 'openjdk-17-jre-headless'],
+  ['redis-server', 'redis-server'],
+  ['ffmpeg', 'ffmpeg'],
+  ['pdftoppm', 'poppler-utils'],
+]) {
+  if (!onPath(command)) need.push(debianPackage);
 }
 if (need.length) {
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
