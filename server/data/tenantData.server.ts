@@ -47,6 +47,7 @@ import {
 import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
@@ -114,6 +115,18 @@ const attendance = (db: Database, t: TenantId) => ({
   chatStillConnected: refreshChatConnections.bind(null, db, t),
   chatDisconnected: markChatDisconnected.bind(null, db, t),
   inChat: listChatPresent.bind(null, db, t),
+});
+
+/** The media library (app/lib/media/model.ts): items, their lifecycle and the quota counters. */
+const media = (db: Database, t: TenantId) => ({
+  create: createMediaItem.bind(null, db, t),
+  get: getMediaItem.bind(null, db, t),
+  list: listMedia.bind(null, db, t),
+  edit: editMediaItem.bind(null, db, t),
+  setStatus: setMediaStatus.bind(null, db, t),
+  delete: deleteMediaItem.bind(null, db, t),
+  usage: mediaUsage.bind(null, db, t),
+  addUsage: addMediaUsage.bind(null, db, t),
 });
 
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
@@ -199,6 +212,7 @@ export class TenantData {
   #hands?: ReturnType<typeof hands>;
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
+  #media?: ReturnType<typeof media>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -224,6 +238,9 @@ export class TenantData {
   }
   get attendance() {
     return (this.#attendance ??= attendance(this.stores.db, this.tenantId));
+  }
+  get media() {
+    return (this.#media ??= media(this.stores.db, this.tenantId));
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));

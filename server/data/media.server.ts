@@ -1,0 +1,269 @@
+/**
+ * The media library per tenant (docs/PRODUCT.md, Data: Media; model in app/lib/media/model.ts).
+ *
+ *   pk T#<tenant>#MEDIA            sk ITEM#<id>          the item (every item of the tenant, newest id last)
+ *      gsi1pk T#<tenant>#MEDIA_OWNER#<ownerId>  gsi1sk <createdAt>#<id>   (an owner's items by date)
+ *   pk T#<tenant>#MEDIA_USAGE      sk USER#<ownerId> | TENANT   { bytes }   (quota counters)
+ *
+ * Every key is built from the tenant id: no read here reaches another tenant's item, and another
+ * tenant's id simply is not found.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaStatus, MediaVisibility } from '#app/lib/media/model';
+import { isErrorNamed } from '../errors';
+import { queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
+
+const itemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
+const usageKey = (t: TenantId, owner: string | null) => ({ pk: tenantKey(t, 'MEDIA_USAGE'), sk: owner === null ? 'TENANT' : `USER#${owner}` });
+/** Item ids sort by creation time (a time prefix), so the tenant's partition reads newest-last. */
+const newMediaId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const ID = /^[a-z0-9]{21}$/;
+
+/** The folder of an item's files in the tenant's storage: original and derived files live under it. */
+export const mediaFolder = (id: string) => `media/${id}`;
+
+const STORED_FIELDS = [
+  'id',
+  'scope',
+  'kind',
+  'ownerId',
+  'ownerName',
+  'title',
+  'description',
+  'tags',
+  'visibility',
+  'status',
+  'original',
+  'derived',
+  'progress',
+  'failure',
+  'review',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+function toItem(tenantId: TenantId, raw: Item): MediaItem | null {
+  if (raw.tenantId !== tenantId || typeof raw.id !== 'string') return null;
+  const item = Object.fromEntries(STORED_FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]])) as unknown as MediaItem;
+  item.tags ??= [];
+  item.derived ??= {};
+  item.description ??= '';
+  return item;
+}
+
+export interface NewMediaItem {
+  kind: MediaKind;
+  ownerId: string;
+  ownerName: string;
+  title: string;
+  description?: string;
+  tags?: string[];
+  visibility?: MediaVisibility;
+  original: { fileName: string; contentType: string; bytes: number; extension: string };
+  /** Sent for review (/reviewVideoUpload): once processed it waits as pending_review instead of ready. */
+  review?: boolean;
+}
+
+/** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
+export async function createMediaItem(db: Database, tenantId: TenantId, input: NewMediaItem, now = new Date()): Promise<MediaItem> {
+  const id = newMediaId();
+  const at = now.toISOString();
+  const item: MediaItem = {
+    id,
+    scope: 'tenant',
+    kind: input.kind,
+    ownerId: input.ownerId,
+    ownerName: input.ownerName,
+    title: input.title,
+    description: input.description ?? '',
+    tags: input.tags ?? [],
+    visibility: input.visibility ?? 'private',
+    status: 'uploading',
+    original: {
+      key: `${mediaFolder(id)}/original.${input.original.extension.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin'}`,
+      fileName: input.original.fileName,
+      contentType: input.original.contentType,
+      bytes: input.original.bytes,
+    },
+    derived: {},
+    ...(input.review ? { review: { requested: true } } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...itemKey(tenantId, id),
+        gsi1pk: tenantKey(tenantId, 'MEDIA_OWNER', input.ownerId),
+        gsi1sk: `${at}#${id}`,
+        tenantId,
+        ...item,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return item;
+}
+
+/** The tenant's item, or null (also for a malformed id or another tenant's id). */
+export async function getMediaItem(db: Database, tenantId: TenantId, id: string): Promise<MediaItem | null> {
+  if (!ID.test(id)) return null;
+  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConsistentRead: true }));
+  return out.Item ? toItem(tenantId, out.Item) : null;
+}
+
+export interface MediaListQuery {
+  /** Only this owner's items (newest first, through the owner index); otherwise every item of the tenant, newest first. */
+  ownerId?: string;
+  kind?: MediaKind;
+  status?: MediaStatus;
+  limit?: number;
+  startKey?: Item | null;
+}
+
+/** One page of the tenant's items (or one owner's), newest first, optionally of one kind and status. */
+export async function listMedia(db: Database, tenantId: TenantId, query: MediaListQuery = {}): Promise<Page<MediaItem>> {
+  const read = (raw: Item) => {
+    const item = toItem(tenantId, raw);
+    if (!item) return null;
+    if (query.kind && item.kind !== query.kind) return null;
+    if (query.status && item.status !== query.status) return null;
+    return item;
+  };
+  const input = query.ownerId
+    ? {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'MEDIA_OWNER', query.ownerId) },
+        ScanIndexForward: false,
+      }
+    : {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :item)',
+        ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'MEDIA'), ':item': 'ITEM#' },
+        ScanIndexForward: false,
+      };
+  return queryPage(db, input, { limit: query.limit ?? 50, startKey: query.startKey, read, pageSize: 100 });
+}
+
+/** The owner's edit (title, description, tags, visibility); null when there is no such item. */
+export async function editMediaItem(db: Database, tenantId: TenantId, id: string, edit: MediaEdit, now = new Date()): Promise<MediaItem | null> {
+  return updateExisting(db, tenantId, id, {
+    title: edit.title,
+    description: edit.description,
+    tags: edit.tags,
+    visibility: edit.visibility,
+    updatedAt: now.toISOString(),
+  });
+}
+
+export interface MediaProgress {
+  status: MediaStatus;
+  progress?: number;
+  failure?: string;
+  derived?: MediaDerived;
+  /** The original as the server found it after the upload: its real type (from its bytes) and size. */
+  original?: MediaItem['original'];
+  review?: MediaItem['review'];
+}
+
+/**
+ * Moves an item along its lifecycle (upload finished, worker progress, done, failed, reviewed).
+ * `from`, when given, must be the item's current status (a stale worker or a double click changes
+ * nothing); null when the item is gone or was not in `from`.
+ */
+export async function setMediaStatus(
+  db: Database,
+  tenantId: TenantId,
+  id: string,
+  change: MediaProgress,
+  from?: MediaStatus | readonly MediaStatus[],
+  now = new Date(),
+): Promise<MediaItem | null> {
+  const fields: Record<string, unknown> = { status: change.status, updatedAt: now.toISOString() };
+  for (const name of ['progress', 'failure', 'derived', 'original', 'review'] as const) if (change[name] !== undefined) fields[name] = change[name];
+  const remove = change.status === 'failed' ? [] : change.failure === undefined ? ['failure'] : [];
+  return updateExisting(db, tenantId, id, fields, remove, from === undefined ? undefined : Array.isArray(from) ? from : [from as MediaStatus]);
+}
+
+async function updateExisting(
+  db: Database,
+  tenantId: TenantId,
+  id: string,
+  fields: Record<string, unknown>,
+  remove: string[] = [],
+  from?: readonly MediaStatus[],
+): Promise<MediaItem | null> {
+  if (!ID.test(id)) return null;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  const removes = remove.map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  let condition = 'attribute_exists(pk)';
+  if (from?.length) {
+    names['#status'] = 'status';
+    const allowed = from.map((status, i) => {
+      values[`:from${i}`] = status;
+      return `:from${i}`;
+    });
+    condition += ` AND #status IN (${allowed.join(', ')})`;
+  }
+  try {
+    const out = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: itemKey(tenantId, id),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? toItem(tenantId, out.Attributes) : null;
+  } catch (e) {
+    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    throw e;
+  }
+}
+
+/** Removes the item's record (its files are the caller's to delete first); false when there was none. */
+export async function deleteMediaItem(db: Database, tenantId: TenantId, id: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  try {
+    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (e) {
+    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return false;
+    throw e;
+  }
+}
+
+/** Bytes stored by one owner (ownerId) or by the whole tenant (null). */
+export async function mediaUsage(db: Database, tenantId: TenantId, ownerId: string | null): Promise<number> {
+  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: usageKey(tenantId, ownerId), ConsistentRead: true }));
+  return typeof out.Item?.bytes === 'number' ? out.Item.bytes : 0;
+}
+
+/** Adds (or, negative, subtracts) bytes to the owner's and the tenant's counters, atomically each. */
+export async function addMediaUsage(db: Database, tenantId: TenantId, ownerId: string, bytes: number): Promise<void> {
+  for (const owner of [ownerId, null]) {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: usageKey(tenantId, owner),
+        UpdateExpression: 'SET tenantId = :t ADD bytes :b',
+        ExpressionAttributeValues: { ':t': tenantId, ':b': bytes },
+      }),
+    );
+  }
+}
