@@ -2,11 +2,10 @@
  * Audio: AAC in an .m4a (what browsers play natively), an MP3 (for downloads and old players), the
  * duration, and a waveform: peak levels (0–1) in evenly spaced buckets over the duration.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ProcessingError } from './failures.server';
 import type { Processor } from './processor.server';
-import { ffmpeg, FFMPEG, probe, ToolError } from './tools.server';
+import { ffmpeg, FFMPEG, probe, spawnTool, ToolError } from './tools.server';
 
 export const WAVEFORM_BUCKETS = 200;
 const WAVEFORM_RATE = 8000;
@@ -45,9 +44,7 @@ export class PeakCollector {
 export function waveform(path: string, durationSeconds: number, buckets = WAVEFORM_BUCKETS): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const collector = new PeakCollector(buckets, Math.max(1, Math.round(durationSeconds * WAVEFORM_RATE)));
-    const child = spawn(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(WAVEFORM_RATE), '-f', 's16le', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnTool(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(WAVEFORM_RATE), '-f', 's16le', 'pipe:1']);
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => collector.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -2,16 +2,28 @@
  * The command-line tools the processors run (Debian's ffmpeg/ffprobe and poppler-utils): spawned
  * without a shell, their output kept short for error reports, ffmpeg's progress parsed.
  *
- * If the worker dies (SIGKILL), a running ffmpeg writes its next progress line into a closed pipe
- * and ends with SIGPIPE, so no orphan keeps transcoding.
+ * If the worker dies (SIGKILL), its tools must die with it, or an orphan ffmpeg keeps transcoding
+ * beside the worker that took the job over. ffmpeg ignores SIGPIPE, so a closed progress pipe does
+ * not stop it: tools start through util-linux's `setpriv --pdeathsig KILL`, which asks the kernel
+ * to kill them when the worker ends.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { ProcessingError } from './failures.server';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
 export const PDFINFO = '/usr/bin/pdfinfo';
 export const PDFTOPPM = '/usr/bin/pdftoppm';
+
+const SETPRIV = '/usr/bin/setpriv';
+const DIE_WITH_WORKER = existsSync(SETPRIV) ? [SETPRIV, '--pdeathsig', 'KILL'] : [];
+
+/** Spawns a tool that the kernel kills when this process ends, stdin closed. */
+export function spawnTool(command: string, args: string[]) {
+  const [launcher, ...launcherArgs] = [...DIE_WITH_WORKER, command, ...args];
+  return spawn(launcher, launcherArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
 
 export interface RunResult {
   stdout: string;
@@ -21,7 +33,7 @@ export interface RunResult {
 /** Runs a tool to completion; a non-zero exit rejects with the tail of its stderr. */
 export function run(command: string, args: string[], options: { onStdout?: (chunk: string) => void; keepStdout?: boolean } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTool(command, args);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8');
