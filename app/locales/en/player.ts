@@ -5,7 +5,6 @@ const player = {
     keyboardHelp: 'Space or K plays and pauses, the arrow keys skip 5 seconds, M mutes, F shows full screen.',
     loadFailed: 'This video could not be loaded. Reload the page to try again.',
     unsupported: 'This browser cannot play this video.',
-    download: 'Download the video',
   },
   audio: {
     label: 'Audio: {{title}}',
@@ -17,8 +16,6 @@ const player = {
     loadFailed: 'This audio could not be loaded. Reload the page to try again.',
   },
   document: {
-    pages_one: '{{count}} page',
-    pages_other: '{{count}} pages',
     pageAlt: 'Page {{page}} of {{title}}',
     previous: 'Previous page',
     next: 'Next page',
@@ -55,7 +52,7 @@ const player = {
   retry: {
     action: 'Try processing again',
     busy: 'Starting again…',
-    done: 'Processing starts again.',
+    failed: 'Processing could not be started again. Check your connection and try again.',
   },
   api: {
     badRequest: 'The request does not name a media item.',

@@ -8,7 +8,6 @@ const player: TranslationShape<typeof en> = {
     keyboardHelp: 'Espacio o K reproduce y pausa, las flechas saltan 5 segundos, M silencia, F muestra a pantalla completa.',
     loadFailed: 'No se pudo cargar este vídeo. Recarga la página para intentarlo de nuevo.',
     unsupported: 'Este navegador no puede reproducir este vídeo.',
-    download: 'Descargar el vídeo',
   },
   audio: {
     label: 'Audio: {{title}}',
@@ -20,8 +19,6 @@ const player: TranslationShape<typeof en> = {
     loadFailed: 'No se pudo cargar este audio. Recarga la página para intentarlo de nuevo.',
   },
   document: {
-    pages_one: '{{count}} página',
-    pages_other: '{{count}} páginas',
     pageAlt: 'Página {{page}} de {{title}}',
     previous: 'Página anterior',
     next: 'Página siguiente',
@@ -58,7 +55,7 @@ const player: TranslationShape<typeof en> = {
   retry: {
     action: 'Procesar de nuevo',
     busy: 'Empezando de nuevo…',
-    done: 'El procesamiento vuelve a empezar.',
+    failed: 'No se pudo volver a iniciar el procesamiento. Comprueba tu conexión e inténtalo de nuevo.',
   },
   api: {
     badRequest: 'La solicitud no indica ningún elemento multimedia.',

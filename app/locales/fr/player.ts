@@ -8,7 +8,6 @@ const player: TranslationShape<typeof en> = {
     keyboardHelp: 'Espace ou K lance et met en pause, les flèches avancent ou reculent de 5 secondes, M coupe le son, F passe en plein écran.',
     loadFailed: "Cette vidéo n'a pas pu être chargée. Rechargez la page pour réessayer.",
     unsupported: 'Ce navigateur ne peut pas lire cette vidéo.',
-    download: 'Télécharger la vidéo',
   },
   audio: {
     label: 'Audio : {{title}}',
@@ -20,8 +19,6 @@ const player: TranslationShape<typeof en> = {
     loadFailed: "Ce son n'a pas pu être chargé. Rechargez la page pour réessayer.",
   },
   document: {
-    pages_one: '{{count}} page',
-    pages_other: '{{count}} pages',
     pageAlt: 'Page {{page}} de {{title}}',
     previous: 'Page précédente',
     next: 'Page suivante',
@@ -58,7 +55,7 @@ const player: TranslationShape<typeof en> = {
   retry: {
     action: 'Relancer le traitement',
     busy: 'Relance en cours…',
-    done: 'Le traitement reprend.',
+    failed: "Le traitement n'a pas pu être relancé. Vérifiez votre connexion et réessayez.",
   },
   api: {
     badRequest: "La demande ne désigne aucun média.",
