@@ -60,6 +60,14 @@ describe('media queue', () => {
     expect(await again!.isWaiting()).toBe(true);
   });
 
+  it('gives up quickly when Redis cannot be reached, so an upload request is answered', async () => {
+    const unreachable = new BullMediaQueue('redis://127.0.0.1:1', { timeoutMs: 500 });
+    const started = Date.now();
+    await expect(unreachable.enqueue(job(uniqueId()))).rejects.toThrow(/media queue/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await unreachable.close().catch(() => undefined);
+  });
+
   it('refuses a job that is not a media job', async () => {
     await expect(queue.enqueue({ ...job('bad id'), tenantId: 'acme' })).rejects.toThrow();
   });
