@@ -4,8 +4,9 @@ import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME,
 
 function redisUrl(): string {
   const url = process.env.REDIS_TEST_URL;
-  if (!url) throw new Error(`No Redis for the media queue tests: ${process.env.REDIS_TEST_PROBLEM ?? 'REDIS_TEST_URL is not set'}`);
-  return url;
+  // A database of its own: test files run in parallel, and each empties its queue when done.
+  if (url) return `${url}/1`;
+  throw new Error(`No Redis for the media queue tests: ${process.env.REDIS_TEST_PROBLEM ?? 'REDIS_TEST_URL is not set'}`);
 }
 
 const job = (mediaId: string) => ({ tenantId: 'acme', scope: 'tenant' as const, mediaId, kind: 'image' as const });

@@ -46,6 +46,11 @@ export const mediaJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * Callers move the item to processing before they enqueue (the worker works only on items in
+ * processing): use startProcessing (startProcessing.server.ts), which also puts the item back when
+ * the queue cannot take the job.
+ */
 export interface MediaQueue {
   /**
    * Adds the item's processing job. Idempotent per item: while its job waits or runs nothing is
