@@ -98,7 +98,11 @@ export async function runMediaJob(stores: JobStores, tenantId: TenantId, mediaId
       'processing',
     );
     options.onProgress?.(100);
-    return done ? { state: 'done', item: done } : { state: 'skipped', reason: 'the item changed while it was processed' };
+    if (!done) return { state: 'skipped', reason: 'the item changed while it was processed' };
+    // Quotas count what is stored. Only the run whose status change went through adjusts them,
+    // so a job run twice counts the difference once.
+    if (original && original.bytes !== item.original.bytes) await media.addUsage(item.ownerId, original.bytes - item.original.bytes);
+    return { state: 'done', item: done };
   } catch (e) {
     await progress.settled();
     if (isProcessingError(e) || !options.willRetry) {

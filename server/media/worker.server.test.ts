@@ -58,11 +58,13 @@ async function stopWorker(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM
   await exited;
 }
 
+const ownerOf = (item: MediaItem) => item.ownerId;
+
 async function upload(kind: MediaKind, path: string, contentType: string, extension: string): Promise<MediaItem> {
   const bytes = await readFile(path);
   const item = await data.media.create({
     kind,
-    ownerId: 'owner-1',
+    ownerId: `owner-${kind}-${Date.now()}`,
     ownerName: 'Owner',
     title: `${kind} test`,
     original: { fileName: `test.${extension}`, contentType, bytes: bytes.length, extension },
@@ -114,6 +116,8 @@ describe('media worker', () => {
     const stored = await data.files.read(item.original.key);
     expect(exifTags(stored)?.has(GPS_IFD_TAG) ?? false).toBe(false);
     expect(ready.original.bytes).toBe(stored.length);
+    // The owner's quota counts what is stored: the rewritten original's size, not the upload's.
+    expect(await data.media.usage(ownerOf(item))).toBe(stored.length - item.original.bytes);
     await stopWorker(worker);
   });
 
