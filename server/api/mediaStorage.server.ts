@@ -1,0 +1,102 @@
+/**
+ * The object-storage calls of media uploads that storage.server.ts does not have: S3 multipart
+ * uploads (create, presigned parts, list, complete, abort), the stored object's size and its first
+ * bytes. Every key goes through tenantObjectKey, so it stays inside tenants/<tenantId>/.
+ */
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  UploadPartCommand,
+  type ListPartsCommandOutput,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { UploadedPart } from '#app/lib/media/uploadApi';
+import { isErrorNamed } from '../errors';
+import { tenantObjectKey, type Storage } from '../services/storage.server';
+
+/** Seconds a presigned part URL stays valid: long enough for a slow 8 MiB part, short enough to be useless later. */
+export const PART_URL_SECONDS = 15 * 60;
+
+const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+/** The store's "no such object / upload" answers, by name or status. */
+export const isMissing = (e: unknown) => isErrorNamed(e, 'NotFound') || isErrorNamed(e, 'NoSuchKey') || isErrorNamed(e, 'NoSuchUpload') || statusOf(e) === 404;
+
+export async function createMultipartUpload(storage: Storage, tenantId: TenantId, key: string, contentType: string): Promise<string> {
+  const out = await storage.client.send(new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), ContentType: contentType }));
+  if (!out.UploadId) throw new Error('the store gave no upload id');
+  return out.UploadId;
+}
+
+export function presignUploadPart(storage: Storage, tenantId: TenantId, key: string, uploadId: string, partNumber: number): Promise<string> {
+  return getSignedUrl(storage.client, new UploadPartCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId, PartNumber: partNumber }), {
+    expiresIn: PART_URL_SECONDS,
+  });
+}
+
+/** The parts storage holds for this upload (every page); null when the upload is unknown (aborted, completed). */
+export async function listUploadedParts(storage: Storage, tenantId: TenantId, key: string, uploadId: string): Promise<UploadedPart[] | null> {
+  const parts: UploadedPart[] = [];
+  let marker: string | undefined;
+  try {
+    for (;;) {
+      const page: ListPartsCommandOutput = await storage.client.send(
+        new ListPartsCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const p of page.Parts ?? []) if (p.PartNumber && p.ETag) parts.push({ PartNumber: p.PartNumber, ETag: p.ETag, Size: p.Size ?? 0 });
+      if (!page.IsTruncated || !page.NextPartNumberMarker) break;
+      marker = page.NextPartNumberMarker;
+    }
+  } catch (e) {
+    if (isMissing(e)) return null;
+    throw e;
+  }
+  return parts;
+}
+
+/** Assembles the parts; false when the upload is unknown. */
+export async function completeMultipartUpload(storage: Storage, tenantId: TenantId, key: string, uploadId: string, parts: ReadonlyArray<{ PartNumber: number; ETag: string }>): Promise<boolean> {
+  const sorted = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
+  try {
+    await storage.client.send(
+      new CompleteMultipartUploadCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId, MultipartUpload: { Parts: sorted } }),
+    );
+    return true;
+  } catch (e) {
+    if (isMissing(e)) return false;
+    throw e;
+  }
+}
+
+/** Discards the upload's parts; an unknown upload (already aborted or completed) is not an error. */
+export async function abortMultipartUpload(storage: Storage, tenantId: TenantId, key: string, uploadId: string): Promise<void> {
+  try {
+    await storage.client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId }));
+  } catch (e) {
+    if (!isMissing(e)) throw e;
+  }
+}
+
+/** The stored object's size and declared type, or null when nothing is stored under the key. */
+export async function storedObject(storage: Storage, tenantId: TenantId, key: string): Promise<{ bytes: number; contentType?: string } | null> {
+  try {
+    const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+    return { bytes: head.ContentLength ?? 0, ...(head.ContentType ? { contentType: head.ContentType } : {}) };
+  } catch (e) {
+    if (isMissing(e)) return null;
+    throw e;
+  }
+}
+
+/** The object's first `length` bytes (one ranged GET: the file is never read whole to learn its type). */
+export async function readFirstBytes(storage: Storage, tenantId: TenantId, key: string, length: number): Promise<Uint8Array> {
+  const out = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), Range: `bytes=0-${length - 1}` }));
+  if (!out.Body) return new Uint8Array();
+  const bytes = await out.Body.transformToByteArray();
+  // A store that ignores Range sends everything: only the head is looked at.
+  return bytes.length > length ? bytes.subarray(0, length) : bytes;
+}
