@@ -9,6 +9,7 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import upload from './es/upload';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -227,6 +228,7 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  upload,
 };
 
 export default es;

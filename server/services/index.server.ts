@@ -7,6 +7,7 @@ import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
 import { createVideoService, httpUrlOf, type VideoService } from './video.server';
+import type { MediaQueue } from '../media/queue.server';
 
 export interface Services {
   registry: Registry;
@@ -19,6 +20,8 @@ export interface Services {
   video: VideoService;
   /** In-event chat: fan-out bus (in process, or Redis with REDIS_URL) and storage. */
   chat: ChatService;
+  /** Media processing jobs (server/media/queue.server.ts); finished uploads are refused with 503 while it is absent. */
+  mediaQueue?: MediaQueue;
 }
 
 export function createServices(env: Env, registry: Registry): Services {

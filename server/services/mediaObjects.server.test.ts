@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testStorage } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { getObjectBuffer } from '../services/storage.server';
+import { getObjectBuffer } from './storage.server';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -11,13 +11,13 @@ import {
   presignUploadPart,
   readFirstBytes,
   storedObject,
-} from './mediaStorage.server';
+} from './mediaObjects.server';
 
 const MiB = 1024 * 1024;
 
 /** A part sent the way the browser sends it: a PUT to the presigned URL; the ETag comes back in the answer. */
 async function putPart(url: string, body: Buffer): Promise<{ status: number; etag: string | null }> {
-  const res = await fetch(url, { method: 'PUT', body });
+  const res = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
   await res.arrayBuffer();
   return { status: res.status, etag: res.headers.get('etag') };
 }

@@ -1,7 +1,8 @@
 /**
- * The object-storage calls of media uploads that storage.server.ts does not have: S3 multipart
+ * The object-storage calls of the media library that storage.server.ts does not have: S3 multipart
  * uploads (create, presigned parts, list, complete, abort), the stored object's size and its first
- * bytes. Every key goes through tenantObjectKey, so it stays inside tenants/<tenantId>/.
+ * bytes, and the signed download link of an item's file. Every key goes through tenantObjectKey,
+ * so it stays inside tenants/<tenantId>/. Bound to a tenant in context.data.files.
  */
 import {
   AbortMultipartUploadCommand,
@@ -15,9 +16,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { TenantId } from '#app/lib/config/tenant';
+import type { DerivedFile, MediaItem } from '#app/lib/media/model';
 import type { UploadedPart } from '#app/lib/media/uploadApi';
 import { isErrorNamed } from '../errors';
-import { tenantObjectKey, type Storage } from '../services/storage.server';
+import { attachmentDisposition, tenantObjectKey, type Storage } from './storage.server';
 
 /** Seconds a presigned part URL stays valid: long enough for a slow 8 MiB part, short enough to be useless later. */
 export const PART_URL_SECONDS = 15 * 60;
@@ -99,4 +101,45 @@ export async function readFirstBytes(storage: Storage, tenantId: TenantId, key: 
   const bytes = await out.Body.transformToByteArray();
   // A store that ignores Range sends everything: only the head is looked at.
   return bytes.length > length ? bytes.subarray(0, length) : bytes;
+}
+
+/** Types a browser would run as a document (script, markup): never rendered, always a download of opaque bytes. */
+const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)\b/i;
+
+/** Seconds a download link lives. */
+export const DOWNLOAD_URL_SECONDS = 300;
+
+/** The name a download is saved under: the original's own name, or the title with the derived file's extension. */
+export function downloadFileName(item: Pick<MediaItem, 'title' | 'original'>, file?: Pick<DerivedFile, 'key'>): string {
+  if (!file) return item.original.fileName;
+  const ext = file.key.slice(file.key.lastIndexOf('.') + 1);
+  const base = (item.title || item.original.fileName.replace(/\.[^.]*$/, '')).slice(0, 150);
+  const stem = file.key.slice(file.key.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  return `${base}-${stem}.${ext}`;
+}
+
+export interface DownloadLinkOptions {
+  /** A derived file of the item (a size, the MP4, a page); the original when absent. */
+  file?: Pick<DerivedFile, 'key' | 'contentType'>;
+  expiresIn?: number;
+}
+
+/**
+ * A short-lived signed GET for an item's file that the browser saves (`Content-Disposition:
+ * attachment`, named after the item). Anything a browser could run as a page (HTML, SVG, XML,
+ * script) is also sent as application/octet-stream, so it is never rendered from any origin.
+ */
+export async function mediaDownloadUrl(storage: Storage, tenantId: TenantId, item: MediaItem, options: DownloadLinkOptions = {}): Promise<string> {
+  const key = options.file?.key ?? item.original.key;
+  const type = options.file?.contentType ?? item.original.contentType;
+  return getSignedUrl(
+    storage.client,
+    new GetObjectCommand({
+      Bucket: storage.bucket,
+      Key: tenantObjectKey(tenantId, key),
+      ResponseContentDisposition: attachmentDisposition(downloadFileName(item, options.file)),
+      ...(ACTIVE_TYPES.test(type) ? { ResponseContentType: 'application/octet-stream' } : {}),
+    }),
+    { expiresIn: options.expiresIn ?? DOWNLOAD_URL_SECONDS },
+  );
 }
