@@ -3,11 +3,11 @@ import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createChatService, type ChatService } from './chat/service.server';
 import { createDatabase, pingDatabase, type Database } from '../data/dynamo.server';
+import { createMediaQueue, type MediaQueue } from '../media/queue.server';
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
 import { createVideoService, httpUrlOf, type VideoService } from './video.server';
-import type { MediaQueue } from '../media/queue.server';
 
 export interface Services {
   registry: Registry;
@@ -20,8 +20,8 @@ export interface Services {
   video: VideoService;
   /** In-event chat: fan-out bus (in process, or Redis with REDIS_URL) and storage. */
   chat: ChatService;
-  /** Media processing jobs (server/media/queue.server.ts); finished uploads are refused with 503 while it is absent. */
-  mediaQueue?: MediaQueue;
+  /** Media processing jobs (BullMQ on Redis); null without a Redis for it: processing is unavailable. */
+  mediaQueue: MediaQueue | null;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -35,6 +35,7 @@ export function createServices(env: Env, registry: Registry): Services {
     identity: createIdentity(env, db),
     video: createVideoService(env),
     chat: createChatService(env, db),
+    mediaQueue: createMediaQueue(env),
   };
 }
 
