@@ -139,9 +139,7 @@ export const API_ROUTES = [
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
   // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
   { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
-  { path: '/api/media/upload/part', file: 'routes/api/media/uploadPart.ts', ids: MEDIA_BODY },
-  { path: '/api/media/upload/parts', file: 'routes/api/media/uploadParts.ts', ids: MEDIA_BODY },
-  { path: '/api/media/upload/complete', file: 'routes/api/media/uploadComplete.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
+  { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },
   { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY },
   { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY },
   { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } } },

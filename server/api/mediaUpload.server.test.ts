@@ -11,7 +11,7 @@ import { tenantData } from '../data/tenantData.server';
 import { loadEnv } from '../env.server';
 import { SYSTEM_TENANT_ID } from './mediaAccess.server';
 import { storedObject } from '../services/mediaObjects.server';
-import { abortUpload, completeUpload, finishUpload, listParts, signPart, startUpload } from './mediaUpload.server';
+import { abortUpload, finishUpload, signUpload, startUpload } from './mediaUpload.server';
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock('../identity/session.server', () => ({ getSessionUser: async () => session.user }));
@@ -40,6 +40,15 @@ function setup(options: { queue?: boolean; userQuota?: number; env?: Record<stri
 
 const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
 const put = async (url: string, headers: Record<string, string>, body: Buffer) => (await fetch(url, { method: 'PUT', headers, body: new Uint8Array(body) })).status;
+
+type Call = ReturnType<typeof setup>['call'];
+/** Starts an upload and signs its single PUT, as the uploader does. */
+async function startSingle(call: Call, body: Record<string, unknown>, as: SessionUser) {
+  const start = (await call(startUpload, body, as)).body as unknown as StartUploadResponse;
+  if (start.mode !== 'single') throw new Error('expected a single PUT');
+  const signed = (await call(signUpload, { mediaId: start.mediaId, request: { method: 'PUT', key: start.key } }, as)).body as unknown as { url: string; headers: Record<string, string> };
+  return { ...start, url: signed.url, headers: signed.headers };
+}
 
 describe('starting an upload', () => {
   it('refuses a type or size the library does not take before creating or signing anything', async () => {
@@ -84,9 +93,7 @@ describe('finishing an upload', () => {
     const owner = person('owner-2');
     const bytes = await png();
     // The browser claims JPEG; the bytes are PNG: the same kind, recorded with its real type.
-    const start = (await call(startUpload, { fileName: 'photo.jpg', contentType: 'image/jpeg', size: bytes.length }, owner)).body as unknown as StartUploadResponse;
-    expect(start.mode).toBe('single');
-    if (start.mode !== 'single') return;
+    const start = await startSingle(call, { fileName: 'photo.jpg', contentType: 'image/jpeg', size: bytes.length }, owner);
     expect(await put(start.url, start.headers, bytes)).toBe(200);
     const done = await call(finishUpload, { mediaId: start.mediaId }, owner);
     expect(done.status).toBe(200);
@@ -103,8 +110,7 @@ describe('finishing an upload', () => {
     const { call, data, jobs, tenantId } = setup();
     const owner = person('owner-3');
     const text = Buffer.from('<html><script>alert(1)</script></html>'.repeat(10));
-    const start = (await call(startUpload, { fileName: 'cat.jpg', contentType: 'image/jpeg', size: text.length }, owner)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'single') throw new Error('expected a single PUT');
+    const start = await startSingle(call, { fileName: 'cat.jpg', contentType: 'image/jpeg', size: text.length }, owner);
     expect(await put(start.url, start.headers, text)).toBe(200);
     const item = await data.media.get(start.mediaId);
     const res = await call(finishUpload, { mediaId: start.mediaId }, owner);
@@ -126,8 +132,7 @@ describe('finishing an upload', () => {
     const early = (await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner)).body as unknown as StartUploadResponse;
     expect((await call(finishUpload, { mediaId: early.mediaId }, owner)).body).toMatchObject({ error: 'notUploaded' });
     // The local store does not check signatures, so it takes a body of another length: finish must not.
-    const start = (await call(startUpload, { fileName: 'b.png', contentType: 'image/png', size: bytes.length + 5 }, owner)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'single') throw new Error('expected a single PUT');
+    const start = await startSingle(call, { fileName: 'b.png', contentType: 'image/png', size: bytes.length + 5 }, owner);
     await put(start.url, { 'Content-Type': 'image/png' }, bytes);
     const res = await call(finishUpload, { mediaId: start.mediaId }, owner);
     expect(res.status).toBe(422);
@@ -138,8 +143,7 @@ describe('finishing an upload', () => {
     const { call, data } = setup({ queue: false });
     const owner = person('owner-5');
     const bytes = await png();
-    const start = (await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'single') throw new Error('expected a single PUT');
+    const start = await startSingle(call, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner);
     await put(start.url, start.headers, bytes);
     expect((await call(finishUpload, { mediaId: start.mediaId }, owner)).status).toBe(503);
     expect((await data.media.get(start.mediaId))?.status).toBe('uploading');
@@ -151,8 +155,7 @@ describe('who may touch an upload', () => {
     const a = setup();
     const owner = person('owner-6');
     const bytes = await png();
-    const start = (await a.call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'single') throw new Error('expected a single PUT');
+    const start = await startSingle(a.call, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner);
     await put(start.url, start.headers, bytes);
     const other = uniqueTenantId();
     expect((await a.call(finishUpload, { mediaId: start.mediaId }, person('owner-6', { groups: ['admin'] }), other)).status).toBe(404);
@@ -162,41 +165,59 @@ describe('who may touch an upload', () => {
   });
 });
 
+/** Sends one S3 call the way Uppy's S3 client does: sign it through the API, then call storage. */
+async function s3(call: Call, as: SessionUser, mediaId: string, scope: string, request: Record<string, unknown>, body?: Uint8Array<ArrayBuffer> | string) {
+  const signed = await call(signUpload, { mediaId, scope, request }, as);
+  if (signed.status !== 200) return { status: signed.status, text: '', etag: null };
+  const { url, headers } = signed.body as unknown as { url: string; headers?: Record<string, string> };
+  const res = await fetch(url, { method: String(request.method), headers, body });
+  return { status: res.status, text: await res.text(), etag: res.headers.get('etag') };
+}
+
 describe('multipart uploads through the API', () => {
-  it('signs parts, lists them for a resume, assembles them, and a platform admin’s go to the system space', async () => {
+  it('signs only the calls of this upload on its own key; the parts resume and assemble; a platform admin’s go to the system space', async () => {
     const { call, jobs } = setup();
     const root = person('root', { email: 'Root@Example.com' });
     const size = 8 * MiB + 10;
     const start = (await call(startUpload, { fileName: 'talk.pdf', contentType: 'application/pdf', size, scope: 'system' }, root)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'multipart') throw new Error('expected a multipart upload');
-    expect(start.scope).toBe('system');
+    expect(start).toMatchObject({ mode: 'multipart', scope: 'system', partSize: 8 * MiB });
     const body = Buffer.alloc(size, 0x20);
     Buffer.from('%PDF-1.4\n').copy(body);
-    const common = { mediaId: start.mediaId, scope: 'system', uploadId: start.uploadId };
-    const first = (await call(signPart, { ...common, partNumber: 1 }, root)).body as { url: string };
-    const r1 = await fetch(first.url, { method: 'PUT', body: new Uint8Array(body.subarray(0, start.partSize)) });
-    expect(r1.status).toBe(200);
-    // Someone else cannot sign, list or complete it.
-    expect((await call(signPart, { ...common, partNumber: 2 }, person('x'))).status).toBe(403);
-    const listed = (await call(listParts, common, root)).body as { parts: Array<{ PartNumber: number; ETag: string; Size: number }> };
-    expect(listed.parts).toEqual([{ PartNumber: 1, ETag: r1.headers.get('etag'), Size: start.partSize }]);
-    const second = (await call(signPart, { ...common, partNumber: 2 }, root)).body as { url: string };
-    const r2 = await fetch(second.url, { method: 'PUT', body: new Uint8Array(body.subarray(start.partSize)) });
-    const parts = [...listed.parts, { PartNumber: 2, ETag: r2.headers.get('etag')! }].map(({ PartNumber, ETag }) => ({ PartNumber, ETag }));
-    expect((await call(completeUpload, { ...common, parts }, root)).status).toBe(200);
-    const done = await call(finishUpload, { mediaId: start.mediaId, scope: 'system' }, root);
+    const { mediaId, key } = start;
+    // Not another key, not a single PUT of a multipart upload, not someone else.
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'POST', key: 'media/other/original.pdf' } }, root)).status).toBe(400);
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'PUT', key } }, root)).status).toBe(400);
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'POST', key } }, person('x'))).status).toBe(403);
+
+    const created = await s3(call, root, mediaId, 'system', { method: 'POST', key });
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)?.[1];
+    expect(uploadId).toBeTruthy();
+    const one = await s3(call, root, mediaId, 'system', { method: 'PUT', key, uploadId, partNumber: 1 }, new Uint8Array(body.subarray(0, start.partSize)));
+    expect(one.status).toBe(200);
+    // After a reload the uploader asks storage what it holds.
+    const listed = await s3(call, root, mediaId, 'system', { method: 'GET', key, uploadId });
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain('<PartNumber>1</PartNumber>');
+    const two = await s3(call, root, mediaId, 'system', { method: 'PUT', key, uploadId, partNumber: 2 }, new Uint8Array(body.subarray(start.partSize)));
+    const xml = `<CompleteMultipartUpload>${[one.etag, two.etag].map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+    expect((await s3(call, root, mediaId, 'system', { method: 'POST', key, uploadId }, xml)).status).toBe(200);
+
+    const done = await call(finishUpload, { mediaId, scope: 'system' }, root);
     expect(done.status).toBe(200);
     expect(done.body.item).toMatchObject({ scope: 'system', status: 'processing', original: { contentType: 'application/pdf', bytes: size } });
-    expect(jobs.at(-1)).toEqual({ tenantId: SYSTEM_TENANT_ID, scope: 'system', mediaId: start.mediaId, kind: 'document' });
+    expect(jobs.at(-1)).toEqual({ tenantId: SYSTEM_TENANT_ID, scope: 'system', mediaId, kind: 'document' });
+    // Finished: nothing more is signed for it.
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'GET', key, uploadId } }, root)).status).toBe(404);
   });
 
   it('aborts: the parts and the item are gone', async () => {
     const { call, data } = setup();
     const owner = person('owner-7');
     const start = (await call(startUpload, { fileName: 'big.mp4', contentType: 'video/mp4', size: 20 * MiB }, owner)).body as unknown as StartUploadResponse;
-    if (start.mode !== 'multipart') throw new Error('expected a multipart upload');
-    expect((await call(abortUpload, { mediaId: start.mediaId, uploadId: start.uploadId }, owner)).body).toEqual({ aborted: true });
+    const created = await s3(call, owner, start.mediaId, 'tenant', { method: 'POST', key: start.key });
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)![1]!;
+    expect((await call(abortUpload, { mediaId: start.mediaId, uploadId }, owner)).body).toEqual({ aborted: true });
     expect(await data.media.get(start.mediaId)).toBeNull();
-    expect((await call(listParts, { mediaId: start.mediaId, uploadId: start.uploadId }, owner)).status).toBe(404);
+    expect(await data.files.listParts(start.key, uploadId)).toBeNull();
   });
 });

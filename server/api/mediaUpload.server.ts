@@ -11,20 +11,21 @@ import { MAX_BYTES, kindOfType, type MediaItem, type MediaKind } from '#app/lib/
 import {
   EXTENSIONS,
   abortUploadSchema,
-  completeUploadSchema,
   finishUploadSchema,
-  listPartsSchema,
   partSizeFor,
-  signPartSchema,
+  signRequestSchema,
   startUploadSchema,
   uploadProblem,
   usesMultipart,
   type FinishUploadResponse,
+  type SignRequest,
+  type SignResponse,
   type StartUploadResponse,
   type UploadScope,
 } from '#app/lib/media/uploadApi';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '../data/tenantData.server';
+import type { MediaS3Call } from '../services/mediaObjects.server';
 import { canManageItem, isPlatformAdmin, scopeData, scopeTenant } from './mediaAccess.server';
 import { checkQuota, countUpload } from './mediaQuota.server';
 import { answer, sizeText, typesText, UploadRefusal } from './mediaRequest.server';
@@ -54,7 +55,7 @@ async function openUpload(args: Args, user: SessionUser, scope: UploadScope, med
   return found;
 }
 
-/** POST /api/media/upload/start */
+/** POST /api/media/upload/start: checks what the browser announces and makes the item (status uploading). */
 export const startUpload = (args: Args) =>
   answer(args, startUploadSchema, async ({ user, data: input, t }): Promise<StartUploadResponse> => {
     const { context } = args;
@@ -76,44 +77,43 @@ export const startUpload = (args: Args) =>
       original: { fileName: input.fileName, contentType: input.contentType, bytes: input.size, extension: EXTENSIONS[input.contentType] ?? 'bin' },
       ...(input.review ? { review: true } : {}),
     });
-    if (usesMultipart(input.size)) {
-      const uploadId = await data.files.createMultipart(item.original.key, input.contentType);
-      return { mediaId: item.id, scope: input.scope, mode: 'multipart', uploadId, key: item.original.key, partSize: partSizeFor(input.size) };
-    }
-    const put = await data.files.presignUpload({
-      key: item.original.key,
-      contentType: input.contentType,
-      size: input.size,
-      maxBytes: MAX_BYTES[kind],
-      allowedTypes: [input.contentType],
-      expiresIn: PUT_URL_SECONDS,
-    });
-    return { mediaId: item.id, scope: input.scope, mode: 'single', url: put.url, headers: put.headers, expiresAt: put.expiresAt };
+    const mode = usesMultipart(input.size) ? 'multipart' : 'single';
+    return { mediaId: item.id, scope: input.scope, key: item.original.key, mode, partSize: partSizeFor(input.size) };
   });
 
-/** POST /api/media/upload/part */
-export const signPart = (args: Args) =>
-  answer(args, signPartSchema, async ({ user, data: input }) => {
-    const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
-    return { url: await data.files.presignPart(item.original.key, input.uploadId, input.partNumber) };
-  });
+/** The S3 call a sign request names, when it is one this upload may make; null otherwise. */
+export function uploadCall(item: MediaItem, request: SignRequest['request']): MediaS3Call | null {
+  if (request.key !== item.original.key) return null;
+  const key = item.original.key;
+  const multipart = usesMultipart(item.original.bytes);
+  const { contentType, bytes } = item.original;
+  if (request.uploadId === undefined) {
+    if (request.method === 'PUT' && !multipart) return { op: 'putObject', key, contentType, bytes };
+    if (request.method === 'POST' && multipart) return { op: 'createMultipart', key, contentType };
+    if (request.method === 'DELETE') return { op: 'deleteObject', key };
+    return null;
+  }
+  const uploadId = request.uploadId;
+  if (!multipart) return null;
+  if (request.method === 'PUT' && request.partNumber !== undefined) return { op: 'uploadPart', key, uploadId, partNumber: request.partNumber };
+  if (request.partNumber !== undefined) return null;
+  if (request.method === 'GET') return { op: 'listParts', key, uploadId };
+  if (request.method === 'POST') return { op: 'completeMultipart', key, uploadId };
+  return { op: 'abortMultipart', key, uploadId };
+}
 
-/** POST /api/media/upload/parts: what storage holds already, so a reloaded page sends only the rest. */
-export const listParts = (args: Args) =>
-  answer(args, listPartsSchema, async ({ user, data: input }) => {
+/**
+ * POST /api/media/upload/sign: a presigned URL for one S3 call of the upload, only on the item's
+ * own key, only while it is uploading, only the calls its mode needs; the single PUT carries the
+ * announced type and exact length in its signature.
+ */
+export const signUpload = (args: Args) =>
+  answer(args, signRequestSchema, async ({ user, data: input }): Promise<SignResponse> => {
     const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
-    const parts = await data.files.listParts(item.original.key, input.uploadId);
-    if (!parts) throw new UploadRefusal(404, 'notFound');
-    return { parts };
-  });
-
-/** POST /api/media/upload/complete: assembles the parts (the checks come with finish). */
-export const completeUpload = (args: Args) =>
-  answer(args, completeUploadSchema, async ({ user, data: input }) => {
-    const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
-    const done = await data.files.completeMultipart(item.original.key, input.uploadId, input.parts);
-    if (!done) throw new UploadRefusal(404, 'notFound');
-    return { location: item.original.key };
+    const call = uploadCall(item, input.request);
+    if (!call) throw new UploadRefusal(400, 'badRequest');
+    const signed = await data.files.presignS3Call(call);
+    return call.op === 'createMultipart' || call.op === 'putObject' ? { ...signed, key: item.original.key } : signed;
   });
 
 /** POST /api/media/upload/abort: a cancelled upload leaves nothing behind (parts, object, item). */

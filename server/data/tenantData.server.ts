@@ -18,6 +18,7 @@ import {
   createMultipartUpload,
   listUploadedParts,
   mediaDownloadUrl,
+  presignS3Call,
   presignUploadPart,
   readFirstBytes,
   storedObject,
@@ -171,6 +172,7 @@ const files = (storage: Storage, t: TenantId) => ({
   /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
   createMultipart: createMultipartUpload.bind(null, storage, t),
   presignPart: presignUploadPart.bind(null, storage, t),
+  presignS3Call: presignS3Call.bind(null, storage, t),
   listParts: listUploadedParts.bind(null, storage, t),
   completeMultipart: completeMultipartUpload.bind(null, storage, t),
   abortMultipart: abortMultipartUpload.bind(null, storage, t),

@@ -8,9 +8,11 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListPartsCommand,
+  PutObjectCommand,
   UploadPartCommand,
   type ListPartsCommandOutput,
 } from '@aws-sdk/client-s3';
@@ -38,6 +40,51 @@ export function presignUploadPart(storage: Storage, tenantId: TenantId, key: str
   return getSignedUrl(storage.client, new UploadPartCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId, PartNumber: partNumber }), {
     expiresIn: PART_URL_SECONDS,
   });
+}
+
+/**
+ * One S3 call of a browser upload (Uppy's S3 client sends each itself, to a URL signed here):
+ * the object's PUT with its type and exact length signed in, or a multipart call on the same key.
+ */
+export type MediaS3Call =
+  | { op: 'putObject'; key: string; contentType: string; bytes: number }
+  | { op: 'createMultipart'; key: string; contentType: string }
+  | { op: 'uploadPart'; key: string; uploadId: string; partNumber: number }
+  | { op: 'listParts'; key: string; uploadId: string }
+  | { op: 'completeMultipart'; key: string; uploadId: string }
+  | { op: 'abortMultipart'; key: string; uploadId: string }
+  | { op: 'deleteObject'; key: string };
+
+/** A presigned URL for the call, and the headers the browser must send with it. */
+export async function presignS3Call(storage: Storage, tenantId: TenantId, call: MediaS3Call): Promise<{ url: string; headers?: Record<string, string> }> {
+  const Bucket = storage.bucket;
+  const Key = tenantObjectKey(tenantId, call.key);
+  const options = { expiresIn: PART_URL_SECONDS };
+  switch (call.op) {
+    case 'putObject':
+      return {
+        url: await getSignedUrl(storage.client, new PutObjectCommand({ Bucket, Key, ContentType: call.contentType, ContentLength: call.bytes }), {
+          ...options,
+          signableHeaders: new Set(['content-type', 'content-length']),
+        }),
+        headers: { 'Content-Type': call.contentType },
+      };
+    case 'createMultipart':
+      return {
+        url: await getSignedUrl(storage.client, new CreateMultipartUploadCommand({ Bucket, Key, ContentType: call.contentType }), { ...options, signableHeaders: new Set(['content-type']) }),
+        headers: { 'Content-Type': call.contentType },
+      };
+    case 'uploadPart':
+      return { url: await getSignedUrl(storage.client, new UploadPartCommand({ Bucket, Key, UploadId: call.uploadId, PartNumber: call.partNumber }), options) };
+    case 'listParts':
+      return { url: await getSignedUrl(storage.client, new ListPartsCommand({ Bucket, Key, UploadId: call.uploadId }), options) };
+    case 'completeMultipart':
+      return { url: await getSignedUrl(storage.client, new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: call.uploadId }), options) };
+    case 'abortMultipart':
+      return { url: await getSignedUrl(storage.client, new AbortMultipartUploadCommand({ Bucket, Key, UploadId: call.uploadId }), options) };
+    case 'deleteObject':
+      return { url: await getSignedUrl(storage.client, new DeleteObjectCommand({ Bucket, Key }), options) };
+  }
 }
 
 /** The parts storage holds for this upload (every page); null when the upload is unknown (aborted, completed). */

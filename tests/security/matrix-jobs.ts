@@ -36,9 +36,7 @@ const JSON_FILLER = {
   type: 'text/plain',
   size: 10,
   projectionExpression: 'ResourceCode,ResourceDesc',
-  uploadId: '0123456789abcdef0123456789abcdef',
-  partNumber: 1,
-  parts: [{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }],
+  request: { method: 'PUT', key: 'media/x/original.bin' },
 };
 const FORM_FILLER = { intent: 'cancel' };
 

@@ -2,10 +2,9 @@
  * The media upload API (app/routes/api/media/*; docs/decisions/0025-media-uploads.md): the browser
  * asks the app to sign, then sends the bytes straight to object storage, never through the app.
  *
- *   POST /api/media/upload/start     StartUploadRequest → StartUploadResponse (a single PUT or a multipart upload id)
- *   POST /api/media/upload/part      { mediaId, uploadId, partNumber } → { url } (one presigned UploadPart)
- *   POST /api/media/upload/parts     { mediaId, uploadId } → { parts } (what storage already holds: resume)
- *   POST /api/media/upload/complete  { mediaId, uploadId, parts } → { location }
+ *   POST /api/media/upload/start     StartUploadRequest → StartUploadResponse (the item, its key, single PUT or multipart)
+ *   POST /api/media/upload/sign      SignRequest → SignResponse: a presigned URL for one S3 call on the item's key
+ *                                    (PUT object with type and length signed, or create / part / list / complete / abort)
  *   POST /api/media/upload/abort     { mediaId, uploadId? } → { aborted: true } (parts and item gone)
  *   POST /api/media/upload/finish    { mediaId } → { item } once the stored bytes were checked and queued
  *   GET  /api/media/download?id=<mediaId>[&scope=system] → 302 to a short-lived signed URL (attachment)
@@ -50,23 +49,36 @@ export const startUploadSchema = z
   });
 export type StartUploadRequest = z.input<typeof startUploadSchema>;
 
-export type StartUploadResponse =
-  | { mediaId: string; scope: UploadScope; mode: 'single'; url: string; headers: Record<string, string>; expiresAt: string }
-  | { mediaId: string; scope: UploadScope; mode: 'multipart'; uploadId: string; key: string; partSize: number };
+/** The item made for the upload: the browser's S3 client then sends every call to a URL /sign gives it. */
+export interface StartUploadResponse {
+  mediaId: string;
+  scope: UploadScope;
+  /** The object's key (tenant-relative): the only key /sign signs for this item. */
+  key: string;
+  /** single: one PUT; multipart: parts of `partSize` bytes (resumable, pausable). */
+  mode: 'single' | 'multipart';
+  partSize: number;
+}
 
-export const signPartSchema = z.object({ mediaId, scope: z.enum(UPLOAD_SCOPES).default('tenant'), uploadId, partNumber: z.number().int().min(1).max(MAX_PARTS) });
-export const listPartsSchema = z.object({ mediaId, scope: z.enum(UPLOAD_SCOPES).default('tenant'), uploadId });
-export const completeUploadSchema = z
-  .object({
-    mediaId,
-    scope: z.enum(UPLOAD_SCOPES).default('tenant'),
-    uploadId,
-    parts: z
-      .array(z.object({ PartNumber: z.number().int().min(1).max(MAX_PARTS), ETag: z.string().min(1).max(200) }))
-      .min(1)
-      .max(MAX_PARTS),
-  })
-  ;
+/** One S3 call the browser's uploader wants signed (Uppy's aws-s3 `signRequest`). */
+export const signRequestSchema = z.object({
+  mediaId,
+  scope: z.enum(UPLOAD_SCOPES).default('tenant'),
+  request: z.object({
+    method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
+    key: z.string().min(1).max(1024),
+    uploadId: uploadId.optional(),
+    partNumber: z.number().int().min(1).max(MAX_PARTS).optional(),
+    contentType: z.string().max(200).optional(),
+  }),
+});
+export type SignRequest = z.input<typeof signRequestSchema>;
+export interface SignResponse {
+  url: string;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
 export const abortUploadSchema = z.object({ mediaId, scope: z.enum(UPLOAD_SCOPES).default('tenant'), uploadId: uploadId.optional() });
 export const finishUploadSchema = z.object({ mediaId, scope: z.enum(UPLOAD_SCOPES).default('tenant') });
 

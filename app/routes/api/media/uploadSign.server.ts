@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { methodNotAllowed } from '#server/api/mediaRequest.server';
-import { signPart } from '#server/api/mediaUpload.server';
+import { signUpload } from '#server/api/mediaUpload.server';
 
-export const action = (args: ActionFunctionArgs) => signPart(args);
+export const action = (args: ActionFunctionArgs) => signUpload(args);
 export const loader = (args: LoaderFunctionArgs) => methodNotAllowed(args);

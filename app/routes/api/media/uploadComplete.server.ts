@@ -1,6 +1,0 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { methodNotAllowed } from '#server/api/mediaRequest.server';
-import { completeUpload } from '#server/api/mediaUpload.server';
-
-export const action = (args: ActionFunctionArgs) => completeUpload(args);
-export const loader = (args: LoaderFunctionArgs) => methodNotAllowed(args);
