@@ -33,9 +33,6 @@ import { sniffMediaType, SNIFF_BYTES } from './mediaSniff.server';
 
 type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 
-/** Seconds a single-PUT URL stays valid. */
-const PUT_URL_SECONDS = 15 * 60;
-
 const tooLarge = (t: TFunction, kind: MediaKind, language: string) =>
   new UploadRefusal(413, 'tooLarge', t('upload.errors.tooLarge', { kind: t(`upload.kinds.${kind}`), limit: sizeText(t, MAX_BYTES[kind], language) }));
 
