@@ -124,6 +124,13 @@ export const ROUTES = [
   { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  // Uploads (app/lib/media/uploadApi.ts): the browser sends the files straight to storage.
+  { path: '/uploadS3', file: 'routes/media/uploadS3.tsx' },
+  { path: '/uploadS3Media', file: 'routes/media/uploadS3Media.tsx' },
+  { path: '/directUpload', file: 'routes/media/directUpload.tsx' },
+  { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
+  { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
+  { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
