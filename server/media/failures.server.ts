@@ -1,6 +1,6 @@
 /**
  * Why processing failed, as a code stored on the item (item.failure); screens translate it with
- * `player:failure.<code>` (app/lib/media/failures.ts). A ProcessingError is the file's fault: it
+ * `player.failure.<code>` (failureMessageKey in app/lib/media/failures.ts). A ProcessingError is the file's fault: it
  * fails the job at once (retrying cannot help). Any other error is treated as passing (storage,
  * database, a killed tool) and retried with backoff.
  */

@@ -1,6 +1,6 @@
 /**
  * Why processing failed: the codes the worker stores in item.failure. Every code has a sentence in
- * the `player` namespace (failure.<code>) telling the uploader what to do.
+ * the `player` namespace (player.failure.<code>) telling the uploader what to do.
  */
 export const MEDIA_FAILURES = [
   'image_unreadable',
@@ -17,7 +17,7 @@ export const MEDIA_FAILURES = [
 export type MediaFailure = (typeof MEDIA_FAILURES)[number];
 
 /** The translation key of a stored failure (an unknown or older text falls back to the generic one). */
-export function failureMessageKey(failure: string | undefined): `failure.${MediaFailure}` {
+export function failureMessageKey(failure: string | undefined): `player.failure.${MediaFailure}` {
   const code = (MEDIA_FAILURES as readonly string[]).includes(failure ?? '') ? (failure as MediaFailure) : 'processing_error';
-  return `failure.${code}`;
+  return `player.failure.${code}`;
 }
