@@ -16,7 +16,7 @@ export default function DirectUpload() {
   const data = useLoaderData<typeof loader>();
   return (
     <UploadScreen title={data.title} lead={t('upload.screens.directUpload.lead')} testId="directUpload">
-      <DirectUploader />
+      <DirectUploader usage={data.usage} />
     </UploadScreen>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_KINDS, ACCEPTED_TYPES, MAX_BYTES, type MediaItem } from '#app/lib/media/model';
 import { createUploader, type MediaUppy } from './createUploader';
-import { useSizeText } from './UploadRules';
+import { UploadRules, useSizeText, type UploadUsage } from './UploadRules';
 import { uppyLocale } from './uppyLocale';
 
 type Phase = { name: 'idle' } | { name: 'uploading'; percent: number; secondsLeft: number | null } | { name: 'done'; item: MediaItem } | { name: 'error'; message: string };
@@ -21,7 +21,7 @@ function timeLeft(seconds: number, language: string): string {
     : new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(Math.max(1, Math.round(seconds)));
 }
 
-export function DirectUploader() {
+export function DirectUploader({ usage }: { usage: UploadUsage | null }) {
   const { t, i18n } = useTranslation();
   const size = useSizeText();
   const language = i18n.language;
@@ -96,76 +96,79 @@ export function DirectUploader() {
 
   const link = phase.name === 'done' && typeof window !== 'undefined' ? `${window.location.origin}/api/media/download?id=${phase.item.id}` : '';
   return (
-    <Stack as="form" gap="4" onSubmit={submit} maxW="xl" data-testid="direct-upload">
-      <Field.Root>
-        <Field.Label>{t('upload.direct.choose')}</Field.Label>
-        <Input
-          ref={input}
-          type="file"
-          accept={MEDIA_KINDS.flatMap((k) => ACCEPTED_TYPES[k]).join(',')}
-          p="1.5"
-          disabled={!uppy || phase.name === 'uploading'}
-          data-testid="direct-file"
-          onChange={() => phase.name !== 'uploading' && setPhase({ name: 'idle' })}
-        />
-      </Field.Root>
-      <HStack gap="3" wrap="wrap">
-        <Button type="submit" colorPalette="brand" loading={phase.name === 'uploading'} loadingText={t('upload.direct.uploading')} disabled={!uppy}>
-          {t('upload.direct.upload')}
-        </Button>
-        {phase.name === 'uploading' ? (
-          <Button variant="outline" onClick={() => (uppy?.cancelAll(), setPhase({ name: 'idle' }))}>
-            {t('upload.direct.cancel')}
+    <Stack gap="6">
+      <UploadRules kinds={MEDIA_KINDS} usage={usage} resumable />
+      <Stack as="form" gap="4" onSubmit={submit} maxW="xl" data-testid="direct-upload">
+        <Field.Root>
+          <Field.Label>{t('upload.direct.choose')}</Field.Label>
+          <Input
+            ref={input}
+            type="file"
+            accept={MEDIA_KINDS.flatMap((k) => ACCEPTED_TYPES[k]).join(',')}
+            p="1.5"
+            disabled={!uppy || phase.name === 'uploading'}
+            data-testid="direct-file"
+            onChange={() => phase.name !== 'uploading' && setPhase({ name: 'idle' })}
+          />
+        </Field.Root>
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" colorPalette="brand" loading={phase.name === 'uploading'} loadingText={t('upload.direct.uploading')} disabled={!uppy}>
+            {t('upload.direct.upload')}
           </Button>
+          {phase.name === 'uploading' ? (
+            <Button variant="outline" onClick={() => (uppy?.cancelAll(), setPhase({ name: 'idle' }))}>
+              {t('upload.direct.cancel')}
+            </Button>
+          ) : null}
+        </HStack>
+        {phase.name === 'uploading' ? (
+          <Box role="status" aria-live="polite">
+            <Progress.Root value={phase.percent} colorPalette="brand" size="md" aria-label={t('upload.direct.progress', { percent: phase.percent })}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Text mt="1" fontSize="sm" data-testid="direct-progress">
+              {t('upload.direct.progress', { percent: phase.percent })}
+              {phase.secondsLeft !== null ? ` · ${t('upload.direct.timeLeft', { time: timeLeft(phase.secondsLeft, language) })}` : ''}
+            </Text>
+          </Box>
         ) : null}
-      </HStack>
-      {phase.name === 'uploading' ? (
-        <Box role="status" aria-live="polite">
-          <Progress.Root value={phase.percent} colorPalette="brand" size="md" aria-label={t('upload.direct.progress', { percent: phase.percent })}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text mt="1" fontSize="sm" data-testid="direct-progress">
-            {t('upload.direct.progress', { percent: phase.percent })}
-            {phase.secondsLeft !== null ? ` · ${t('upload.direct.timeLeft', { time: timeLeft(phase.secondsLeft, language) })}` : ''}
-          </Text>
-        </Box>
-      ) : null}
-      {phase.name === 'error' ? (
-        <Alert.Root status="error" borderRadius="l2" role="alert" data-testid="direct-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('upload.status.failed')}</Alert.Title>
-            <Alert.Description>{phase.message}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
-      {phase.name === 'done' ? (
-        <Alert.Root status="success" borderRadius="l2" data-testid="direct-done">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('upload.direct.done')}</Alert.Title>
-            <Alert.Description>
-              <Stack gap="2" mt="1">
-                <Input readOnly value={link} aria-label={t('upload.direct.done')} data-testid="direct-link" onFocus={(e) => e.currentTarget.select()} />
-                <HStack gap="3" wrap="wrap">
-                  <Button size="sm" colorPalette="brand" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
-                    {t('upload.direct.copy')}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={another}>
-                    {t('upload.direct.another')}
-                  </Button>
-                </HStack>
-                {copied ? <Text role="status">{t('upload.direct.copied')}</Text> : null}
-                <Text fontSize="sm" color="fg.muted">
-                  {t('upload.direct.linkNote')}
-                </Text>
-              </Stack>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+        {phase.name === 'error' ? (
+          <Alert.Root status="error" borderRadius="l2" role="alert" data-testid="direct-error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('upload.status.failed')}</Alert.Title>
+              <Alert.Description>{phase.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        {phase.name === 'done' ? (
+          <Alert.Root status="success" borderRadius="l2" data-testid="direct-done">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('upload.direct.done')}</Alert.Title>
+              <Alert.Description>
+                <Stack gap="2" mt="1">
+                  <Input readOnly value={link} aria-label={t('upload.direct.done')} data-testid="direct-link" onFocus={(e) => e.currentTarget.select()} />
+                  <HStack gap="3" wrap="wrap">
+                    <Button size="sm" colorPalette="brand" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+                      {t('upload.direct.copy')}
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={another}>
+                      {t('upload.direct.another')}
+                    </Button>
+                  </HStack>
+                  {copied ? <Text role="status">{t('upload.direct.copied')}</Text> : null}
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('upload.direct.linkNote')}
+                  </Text>
+                </Stack>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+      </Stack>
     </Stack>
   );
 }

@@ -93,7 +93,6 @@ export function MediaUploader(props: MediaUploaderProps) {
             proudlyDisplayPoweredByUppy={false}
             hideRetryButton={false}
             hidePauseResumeButton={false}
-            note={kinds.map((k) => `${t(`upload.kinds.${k}`)}: ${size(MAX_BYTES[k])}`).join(' · ')}
           />
         ) : (
           <Text color="fg.muted" role="status">
