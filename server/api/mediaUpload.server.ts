@@ -7,6 +7,7 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { TFunction } from 'i18next';
+import type { MediaFailure } from '#app/lib/media/failures';
 import { MAX_BYTES, kindOfType, type MediaItem, type MediaKind } from '#app/lib/media/model';
 import {
   EXTENSIONS,
@@ -179,7 +180,8 @@ export const finishUpload = (args: Args) =>
       await queue.enqueue({ tenantId, scope: input.scope, mediaId: item.id, kind: item.kind });
     } catch {
       // Stored and counted, but not queued: the library offers to retry a failed item.
-      const failed = await data.media.setStatus(item.id, { status: 'failed', failure: t('upload.errors.unavailable') }, 'processing');
+      const failure: MediaFailure = 'processing_error';
+      const failed = await data.media.setStatus(item.id, { status: 'failed', failure }, 'processing');
       return { item: failed ?? claimed };
     }
     return { item: claimed };
