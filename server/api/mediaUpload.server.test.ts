@@ -22,11 +22,19 @@ const MiB = 1024 * 1024;
 
 const person = (sub: string, extra: Partial<SessionUser> = {}): SessionUser => ({ sub, username: sub, email: `${sub}@example.com`, emailVerified: true, groups: ['organizer'], ...extra });
 
-function setup(options: { queue?: boolean; userQuota?: number; env?: Record<string, string> } = {}) {
+function setup(options: { queue?: boolean | 'broken'; userQuota?: number; env?: Record<string, string> } = {}) {
   const tenantId = uniqueTenantId();
   const jobs: MediaJob[] = [];
   const env = loadEnv({ NODE_ENV: 'test', PLATFORM_ADMIN_EMAILS: 'root@example.com', MEDIA_USER_QUOTA_BYTES: String(options.userQuota ?? 100 * MiB), ...options.env });
-  const mediaQueue = options.queue === false ? undefined : { enqueue: async (job: MediaJob) => void jobs.push(job) };
+  const mediaQueue =
+    options.queue === false
+      ? null
+      : {
+          enqueue: async (job: MediaJob) => {
+            if (options.queue === 'broken') throw new Error('Redis is not answering');
+            jobs.push(job);
+          },
+        };
   const context = (tenant: TenantId = tenantId) =>
     ({ tenant: { id: tenant }, language: 'en', env, services: { db, storage, mediaQueue }, data: tenantData({ db, storage }, tenant) }) as unknown as AppLoadContext;
   const call = async (handler: typeof startUpload, body: unknown, as: SessionUser | null, tenant?: TenantId) => {
@@ -147,6 +155,21 @@ describe('finishing an upload', () => {
     await put(start.url, start.headers, bytes);
     expect((await call(finishUpload, { mediaId: start.mediaId }, owner)).status).toBe(503);
     expect((await data.media.get(start.mediaId))?.status).toBe('uploading');
+  });
+});
+
+describe('a queue that cannot take the job', () => {
+  it('answers 503 and leaves the upload to be finished again, counting nothing', async () => {
+    const { call, data } = setup({ queue: 'broken' });
+    const owner = person('owner-8');
+    const bytes = await png();
+    const start = await startSingle(call, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner);
+    await put(start.url, start.headers, bytes);
+    const res = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('unavailable');
+    expect(await data.media.get(start.mediaId)).toMatchObject({ status: 'uploading', original: { contentType: 'image/png' } });
+    expect(await data.media.usage('owner-8')).toBe(0);
   });
 });
 

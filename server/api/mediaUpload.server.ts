@@ -2,12 +2,11 @@
  * The media upload API's handlers (contract: app/lib/media/uploadApi.ts; docs/decisions/0025).
  * Nothing is signed before the type, the size and the quotas pass; the bytes go from the browser
  * to object storage; `finish` then checks what was really stored (type by its bytes, size, quotas)
- * and hands the item to the processing queue. Every item is looked up in the caller's scope with
+ * and hands the item to the processing queue (startProcessing). Every item is looked up in the caller's scope with
  * the caller's rights: another tenant's id, or someone else's upload, is simply not found (404).
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { TFunction } from 'i18next';
-import type { MediaFailure } from '#app/lib/media/failures';
 import { MAX_BYTES, kindOfType, type MediaItem, type MediaKind } from '#app/lib/media/model';
 import {
   EXTENSIONS,
@@ -26,6 +25,7 @@ import {
 } from '#app/lib/media/uploadApi';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '../data/tenantData.server';
+import { startProcessing } from '../media/startProcessing.server';
 import type { MediaS3Call } from '../services/mediaObjects.server';
 import { canManageItem, isPlatformAdmin, scopeData, scopeTenant } from './mediaAccess.server';
 import { checkQuota, countUpload } from './mediaQuota.server';
@@ -166,23 +166,20 @@ export const finishUpload = (args: Args) =>
       throw e;
     }
 
+    // What storage really holds, recorded while the upload is still this request's to finish.
     const original = { ...item.original, contentType: realType, bytes: stored.bytes };
-    const claimed = await data.media.setStatus(item.id, { status: 'processing', progress: 0, original }, 'uploading');
-    // Someone else's finish of the same upload got there first: it counted and queued it.
-    if (!claimed) return { item: (await data.media.get(item.id)) ?? item };
+    const checked = await data.media.setStatus(item.id, { status: 'uploading', original }, 'uploading');
+    if (!checked) return { item: (await data.media.get(item.id)) ?? item };
     try {
       await countUpload(quota);
     } catch (e) {
-      await discard(data, claimed);
+      await discard(data, checked);
       throw e;
     }
-    try {
-      await queue.enqueue({ tenantId, scope: input.scope, mediaId: item.id, kind: item.kind });
-    } catch {
-      // Stored and counted, but not queued: the library offers to retry a failed item.
-      const failure: MediaFailure = 'processing_error';
-      const failed = await data.media.setStatus(item.id, { status: 'failed', failure }, 'processing');
-      return { item: failed ?? claimed };
-    }
-    return { item: claimed };
+    const started = await startProcessing(data.media, queue, tenantId, checked, 'uploading');
+    // Not started: this request does not keep the bytes counted (a concurrent finish counted them, or a retry will).
+    if (started.state !== 'started') await data.media.addUsage(item.ownerId, -stored.bytes);
+    if (started.state === 'unavailable') throw new UploadRefusal(503, 'unavailable');
+    if (started.state === 'conflict') return { item: (await data.media.get(item.id)) ?? checked };
+    return { item: started.item };
   });
