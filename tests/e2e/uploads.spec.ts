@@ -205,6 +205,36 @@ test('a multipart upload cut off after its first part resumes after a reload and
   expect(['processing', 'ready']).toContain(item!.status);
 });
 
+test('a multipart upload pauses and resumes from the dashboard without sending a part twice', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const owner = await createUser(T, 'pause', 'organizer');
+  await signInContext(context, request, owner);
+  const talk = await makeAudio(dir, 200, 'pause.wav');
+  await page.goto(tenantUrl(T, '/uploadS3Media'));
+  await pageHydrated(page);
+  const parts: string[] = [];
+  page.on('requestfinished', (r) => {
+    const call = s3Call(r.method(), r.url());
+    if (call?.startsWith('part ')) parts.push(call);
+  });
+  // The second part waits, so the upload is surely running when it is paused.
+  let holding = false;
+  await page.route(
+    (url) => url.searchParams.get('partNumber') === '2',
+    () => {
+      holding = true;
+    },
+  );
+  await uploadThroughDashboard(page, talk);
+  await expect.poll(() => holding, { timeout: 60_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.locator('.uppy-StatusBar-content[title="Paused"]')).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(page.getByTestId('upload-accepted')).toHaveText('pause.wav is uploaded and being processed.', { timeout: 60_000 });
+  expect(parts).toEqual(['part 1', 'part 2', 'part 3']);
+});
+
 test.describe('system media', () => {
   test('signed out → sign-in; a member or a tenant admin not on the platform list → 403', async ({ page, context, request }) => {
     const res = await page.goto(tenantUrl('solana', '/uploadSystemMedia'));
