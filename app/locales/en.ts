@@ -8,6 +8,7 @@ import events from './en/events';
 import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
+import upload from './en/upload';
 import player from './en/player';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
@@ -226,6 +227,7 @@ const en = {
   live,
   lobby,
   chat,
+  upload,
   player,
 };
 

@@ -9,6 +9,7 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import upload from './es/upload';
 import player from './es/player';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
@@ -228,6 +229,7 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  upload,
   player,
 };
 

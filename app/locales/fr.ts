@@ -9,6 +9,7 @@ import events from './fr/events';
 import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
+import upload from './fr/upload';
 import player from './fr/player';
 
 /** French UI strings ("vous"), key for key with en.ts. */
@@ -228,6 +229,7 @@ const fr: TranslationShape = {
   live,
   lobby,
   chat,
+  upload,
   player,
 };
 

@@ -92,6 +92,8 @@ describe('tenantSchema errors name the field', () => {
     ['legal.effectiveDate', { legal: { companyName: 'A', jurisdiction: 'B', effectiveDate: '15/01/2026' } }],
     ['logo.src', { logo: { src: '../../secrets.svg.exe', alt: 'x' } }],
     ['id', { id: 'Aurora_Live' }],
+    // Reserved for the platform's system media (docs/decisions/0025).
+    ['id', { id: 'system' }],
   ])('%s', (field, patch) => {
     expect(paths({ ...aurora, ...patch })).toContain(field);
   });
