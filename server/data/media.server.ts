@@ -120,6 +120,8 @@ export interface MediaListQuery {
   ownerId?: string;
   kind?: MediaKind;
   status?: MediaStatus;
+  /** Keeps only the items this accepts (who may see them, a search); applied before the page is counted. */
+  match?: (item: MediaItem) => boolean;
   limit?: number;
   startKey?: Item | null;
 }
@@ -131,6 +133,7 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
     if (!item) return null;
     if (query.kind && item.kind !== query.kind) return null;
     if (query.status && item.status !== query.status) return null;
+    if (query.match && !query.match(item)) return null;
     return item;
   };
   const input = query.ownerId

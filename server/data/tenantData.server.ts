@@ -13,6 +13,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { ChatService } from '../services/chat/service.server';
 import { storeImageVariants } from '../services/images.server';
 import {
+  deleteFolder,
   deleteObject,
   getObjectBuffer,
   objectContentType,
@@ -48,6 +49,7 @@ import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
+import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
@@ -129,6 +131,15 @@ const media = (db: Database, t: TenantId) => ({
   addUsage: addMediaUsage.bind(null, db, t),
 });
 
+/** Audio playlists (app/lib/media/playlist.ts), each read through its owner. */
+const playlists = (db: Database, t: TenantId) => ({
+  create: createPlaylist.bind(null, db, t),
+  get: getPlaylist.bind(null, db, t),
+  list: listPlaylists.bind(null, db, t),
+  save: savePlaylist.bind(null, db, t),
+  delete: deletePlaylist.bind(null, db, t),
+});
+
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
@@ -156,6 +167,8 @@ const files = (storage: Storage, t: TenantId) => ({
   put: (options: Omit<PutObjectOptions, 'tenantId'>) => putObject(storage, { ...options, tenantId: t }),
   read: getObjectBuffer.bind(null, storage, t),
   delete: deleteObject.bind(null, storage, t),
+  /** Deletes every object under a tenant-relative folder (an item's original and derived files). */
+  deleteFolder: deleteFolder.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
 });
@@ -213,6 +226,7 @@ export class TenantData {
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
   #media?: ReturnType<typeof media>;
+  #playlists?: ReturnType<typeof playlists>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -241,6 +255,9 @@ export class TenantData {
   }
   get media() {
     return (this.#media ??= media(this.stores.db, this.tenantId));
+  }
+  get playlists() {
+    return (this.#playlists ??= playlists(this.stores.db, this.tenantId));
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));
