@@ -95,6 +95,10 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
+  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx' },
+  { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
+  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx' },
+  { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
@@ -134,6 +138,9 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  { path: '/api/media/items', file: 'routes/api/media/items.ts' },
+  { path: '/api/media/review', file: 'routes/api/media/review.ts' },
+  { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
 ];
 
 /** @type {Map<string, number>} */

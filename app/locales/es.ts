@@ -9,6 +9,7 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import library from './es/library';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -227,6 +228,7 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  library,
 };
 
 export default es;

@@ -9,6 +9,7 @@ import events from './fr/events';
 import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
+import library from './fr/library';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -227,6 +228,7 @@ const fr: TranslationShape = {
   live,
   lobby,
   chat,
+  library,
 };
 
 export default fr;
