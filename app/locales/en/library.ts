@@ -172,6 +172,7 @@ const library = {
     noVideo: 'The video is not playable yet.',
   },
   dashboard: {
+    memberText: 'The media library is for organizers. If you should be one, ask the site’s administrator for the organizer role.',
     lead: 'Upload, organize and review the site’s media.',
     library: 'All media: upload, filter, edit and delete',
     images: 'Images in every size',

@@ -174,6 +174,7 @@ const library: TranslationShape<typeof en> = {
     noVideo: 'El vídeo aún no se puede reproducir.',
   },
   dashboard: {
+    memberText: 'La biblioteca multimedia es para organizadores. Si deberías serlo, pide al administrador del sitio el rol de organizador.',
     lead: 'Sube, organiza y revisa los archivos multimedia del sitio.',
     library: 'Todo el contenido: subir, filtrar, editar y eliminar',
     images: 'Imágenes en todos los tamaños',

@@ -174,6 +174,7 @@ const library: TranslationShape<typeof en> = {
     noVideo: 'La vidéo ne peut pas encore être lue.',
   },
   dashboard: {
+    memberText: 'La médiathèque est réservée aux organisateurs. Si vous devriez l’être, demandez ce rôle à l’administrateur du site.',
     lead: 'Envoyez, rangez et validez les médias du site.',
     library: 'Tous les médias : envoyer, filtrer, modifier et supprimer',
     images: 'Les images dans toutes leurs tailles',
