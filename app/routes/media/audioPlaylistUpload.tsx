@@ -27,7 +27,7 @@ export default function AudioPlaylistUpload() {
         {/* Uploader slot (audio): the upload component of app/components/media/upload goes here once it is on this branch. */}
         <Stack direction={{ base: 'column', lg: 'row' }} gap="8" align="flex-start">
           <PlaylistList playlists={playlists} openId={open?.playlist.id ?? null} />
-          {open ? <PlaylistEditor key={open.playlist.id + open.playlist.updatedAt} playlist={open.playlist} tracks={open.tracks} audio={audio} /> : null}
+          {open ? <PlaylistEditor key={open.playlist.id} playlist={open.playlist} tracks={open.tracks} audio={audio} /> : null}
         </Stack>
       </Stack>
     </Container>
