@@ -141,6 +141,9 @@ export const API_ROUTES = [
   { path: '/api/media/items', file: 'routes/api/media/items.ts' },
   { path: '/api/media/review', file: 'routes/api/media/review.ts' },
   { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
+  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
+  { path: '/api/media/status', file: 'routes/api/media/status.ts' },
+  { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
 ];
 
 /** @type {Map<string, number>} */
