@@ -1,24 +1,25 @@
 /**
- * Who may see and change which media item, and the library's cards (docs/PRODUCT.md, Media).
- * Organizers see their own items and the tenant's shared ones (visibility tenant or public); the
- * tenant's admins see and manage every item of the tenant. An item the viewer may not see answers
- * 404, one they may see but not change 403.
+ * The library's view of the media rules (server/media/access.server.ts, the one rule set): an
+ * organizer sees their own items and the tenant's shared, finished ones; the tenant's admins see
+ * and manage every item of the tenant. An item the viewer may not see answers 404, one they may see
+ * but not change 403. Also the library's cards and its delete.
  */
 import type { SessionUser } from '#app/lib/identity/types';
 import { IMAGE_SIZE_NAMES, type DerivedFile, type MediaItem } from '#app/lib/media/model';
 import type { LibraryCard, LibraryQuery } from '#app/lib/media/library';
 import { mediaFolder } from '../data/media.server';
+import { canManageMedia, canViewMedia, isMediaAdmin } from './access.server';
 import type { TenantData } from '../data/tenantData.server';
 
-type Viewer = Pick<SessionUser, 'sub' | 'groups'>;
+type Viewer = SessionUser;
 
 /** Signed links in the library live this long (seconds): enough to look at a page, short enough not to be shared. */
 const LINK_SECONDS = 900;
 export const LIBRARY_PAGE_SIZE = 24;
 
-export const isTenantAdmin = (viewer: Viewer) => viewer.groups.includes('admin');
-export const canSee = (viewer: Viewer, item: MediaItem) => isTenantAdmin(viewer) || item.ownerId === viewer.sub || item.visibility !== 'private';
-export const canManage = (viewer: Viewer, item: MediaItem) => isTenantAdmin(viewer) || item.ownerId === viewer.sub;
+export const isTenantAdmin = (viewer: Viewer) => isMediaAdmin(viewer);
+export const canSee = (viewer: Viewer, item: MediaItem) => canViewMedia(viewer, item);
+export const canManage = (viewer: Viewer, item: MediaItem) => canManageMedia(viewer, item);
 
 /** Whether the item's title or one of its tags contains the search (case-insensitive). */
 export function matchesSearch(item: MediaItem, q: string | undefined): boolean {

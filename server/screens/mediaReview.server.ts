@@ -4,8 +4,8 @@ import type { ReviewEntry } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { requireGroup } from '../identity/session.server';
 import { isTenantAdmin, libraryCard } from '../media/library.server';
+import { mediaView } from '../media/view.server';
 
-const LINK_SECONDS = 900;
 const MAX_LISTED = 50;
 
 export async function reviewScreenData(args: LoaderFunctionArgs) {
@@ -18,15 +18,8 @@ export async function reviewScreenData(args: LoaderFunctionArgs) {
     data.media.list({ ownerId: user.sub, kind: 'video', limit: MAX_LISTED, match: (item) => item.review?.requested === true }),
     admin ? data.media.list({ kind: 'video', status: 'pending_review', limit: MAX_LISTED, match: (item) => item.scope === 'tenant' }) : null,
   ]);
-  const link = (key: string | undefined) => (key ? data.files.presignDownload({ key, expiresIn: LINK_SECONDS }) : Promise.resolve(null));
   const queue: ReviewEntry[] | null = waiting
-    ? await Promise.all(
-        waiting.items.map(async (item) => ({
-          card: await libraryCard(data, user, item),
-          videoUrl: await link(item.derived.mp4?.key),
-          posterUrl: await link(item.derived.poster?.key),
-        })),
-      )
+    ? await Promise.all(waiting.items.map(async (item) => ({ card: await libraryCard(data, user, item), view: await mediaView(data.files, item, { canManage: true }) })))
     : null;
   return {
     title: t('library.titles.review'),

@@ -45,8 +45,8 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
     await open(adminPage, admin, '/reviewVideoUpload');
     const keepItem = adminPage.locator(`[data-testid="review-queue-item"][data-title="${r} Keynote cut"]`);
     const refuseItem = adminPage.locator(`[data-testid="review-queue-item"][data-title="${r} Blurry cut"]`);
-    // The admin can watch it: the video element loads the signed MP4.
-    await expect.poll(() => keepItem.getByTestId('review-video').evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration)).toBeGreaterThan(1);
+    // The admin can watch it: the player loads the video through the HLS playlist route.
+    await expect.poll(() => keepItem.getByTestId('review-video').locator('video').evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0))).toBeGreaterThan(1);
     await keepItem.getByTestId('review-publish').click();
     await expect(keepItem).toHaveCount(0);
 

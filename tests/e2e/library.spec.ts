@@ -45,7 +45,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     await Promise.all([
       seedMediaItem(data, { kind: 'image', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Keynote stage`, tags: ['stage'] }),
       seedMediaItem(data, { kind: 'audio', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Intro jingle`, tags: ['music'] }),
-      seedMediaItem(data, { kind: 'video', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Broken upload`, status: 'failed', failure: 'The file ended early.' }),
+      seedMediaItem(data, { kind: 'video', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Broken upload`, status: 'failed', failure: 'video_unreadable' }),
       seedMediaItem(data, { kind: 'image', owner: { sub: orgB.sub, name: 'Ben' }, title: `${r} Sponsor wall`, visibility: 'tenant' }),
       seedMediaItem(data, { kind: 'video', owner: { sub: orgB.sub, name: 'Ben' }, title: `${r} Ben private cut`, visibility: 'private' }),
     ]);
@@ -55,8 +55,9 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     // Another organizer's shared item: visible, by its owner, with no edit or delete.
     await expect(itemCard(page, `${r} Sponsor wall`)).toContainText('By Ben');
     await expect(itemCard(page, `${r} Sponsor wall`).getByTestId('library-edit-open')).toHaveCount(0);
-    // A failed item says why.
-    await expect(itemCard(page, `${r} Broken upload`).getByTestId('library-failure')).toContainText('The file ended early.');
+    // A failed item says why, and its owner may have it processed again.
+    await expect(itemCard(page, `${r} Broken upload`).getByTestId('media-failure')).toContainText('This video could not be read');
+    await expect(itemCard(page, `${r} Broken upload`).getByTestId('media-retry')).toBeVisible();
 
     await page.getByTestId('library-filter-kind').selectOption('image');
     await page.getByTestId('library-filter-apply').click();

@@ -5,7 +5,7 @@
  * gallery tests; generated files are cached per process (the machine is small).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +53,16 @@ export const testMp4 = () =>
     return readFileSync(out);
   });
 
+/** The clip cut as one HLS rendition (240p): its playlist and segments, by file name. */
+const testHls = () =>
+  once('hls', async () => {
+    const out = join(dir(), 'hls');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'clip.mp4'), await testMp4());
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', join(out, 'clip.mp4'), '-c', 'copy', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', join(out, 'seg%03d.ts'), join(out, 'index.m3u8')]);
+    return Buffer.from(JSON.stringify(readdirSync(out).filter((f) => f !== 'clip.mp4')));
+  });
+
 /** A two-page PDF. */
 export const testPdf = () =>
   once('pdf', async () => {
@@ -87,7 +97,15 @@ async function derive(data: TenantData, item: MediaItem, original: Buffer): Prom
   if (item.kind === 'audio') return { mp3: await store(data, `${folder}/audio.mp3`, original, 'audio/mpeg'), durationSeconds: 2 };
   if (item.kind === 'video') {
     const poster = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 20, b: 20 } } }).jpeg().toBuffer();
+    // HLS as the worker lays it out: hls/master.m3u8 naming hls/240p/index.m3u8 and its segments.
+    const hlsDir = join(dir(), 'hls');
+    for (const name of JSON.parse((await testHls()).toString()) as string[]) {
+      await data.files.put({ key: `${folder}/hls/240p/${name}`, body: readFileSync(join(hlsDir, name)), contentType: name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t' });
+    }
+    const master = Buffer.from('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x240\n240p/index.m3u8\n');
     return {
+      hls: await store(data, `${folder}/hls/master.m3u8`, master, 'application/vnd.apple.mpegurl'),
+      renditions: [240],
       mp4: await store(data, `${folder}/video.mp4`, original, 'video/mp4', { width: 320, height: 240 }),
       poster: await store(data, `${folder}/poster.jpg`, poster, 'image/jpeg', { width: 320, height: 240 }),
       durationSeconds: 2,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { KeyIn } from '#app/lib/i18n/keys';
+import type { MediaView } from './view';
 import { MEDIA_KINDS, MEDIA_STATUSES, MEDIA_VISIBILITIES, type ImageSizeName, type MediaKind, type MediaStatus, type MediaVisibility } from './model';
 
 export const LIBRARY_VIEWS = ['grid', 'list'] as const;
@@ -84,11 +85,10 @@ export interface LibraryCard {
   sizes: ImageSizeCard[] | null;
 }
 
-/** A video waiting for review, with what an admin needs to watch it (signed links). */
+/** A video waiting for review, with what an admin needs to watch it (signed links, the HLS playlist route). */
 export interface ReviewEntry {
   card: LibraryCard;
-  videoUrl: string | null;
-  posterUrl: string | null;
+  view: MediaView;
 }
 
 /** One playable track of a playlist: an audio item the viewer may see, with a signed link to its MP3 (or AAC, or original). */

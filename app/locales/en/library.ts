@@ -46,10 +46,6 @@ const library = {
     select: 'Select “{{title}}”',
     edit: 'Edit',
     delete: 'Delete',
-    retry: 'Process again',
-    retrying: 'Sent for processing again.',
-    progress: 'Processing: {{percent}}%',
-    failed: 'Processing failed: {{reason}}',
     noPreview: 'No preview yet',
     pixels: '{{width}} × {{height}} px',
     sizeMissing: 'Not made yet',
@@ -169,7 +165,6 @@ const library = {
     reasonHelp: 'The uploader sees this.',
     confirmReject: 'Reject with this reason',
     decided: 'Decision saved.',
-    noVideo: 'The video is not playable yet.',
   },
   dashboard: {
     memberText: 'The media library is for organizers. If you should be one, ask the site’s administrator for the organizer role.',

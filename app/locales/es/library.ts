@@ -48,10 +48,6 @@ const library: TranslationShape<typeof en> = {
     select: 'Seleccionar «{{title}}»',
     edit: 'Editar',
     delete: 'Eliminar',
-    retry: 'Procesar de nuevo',
-    retrying: 'Enviado a procesar de nuevo.',
-    progress: 'Procesando: {{percent}} %',
-    failed: 'El procesamiento falló: {{reason}}',
     noPreview: 'Aún sin vista previa',
     pixels: '{{width}} × {{height}} px',
     sizeMissing: 'Aún no creado',
@@ -171,7 +167,6 @@ const library: TranslationShape<typeof en> = {
     reasonHelp: 'Quien lo subió lo verá.',
     confirmReject: 'Rechazar con este motivo',
     decided: 'Decisión guardada.',
-    noVideo: 'El vídeo aún no se puede reproducir.',
   },
   dashboard: {
     memberText: 'La biblioteca multimedia es para organizadores. Si deberías serlo, pide al administrador del sitio el rol de organizador.',

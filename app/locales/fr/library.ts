@@ -48,10 +48,6 @@ const library: TranslationShape<typeof en> = {
     select: 'Sélectionner « {{title}} »',
     edit: 'Modifier',
     delete: 'Supprimer',
-    retry: 'Relancer le traitement',
-    retrying: 'Traitement relancé.',
-    progress: 'Traitement : {{percent}} %',
-    failed: 'Le traitement a échoué : {{reason}}',
     noPreview: 'Pas encore d’aperçu',
     pixels: '{{width}} × {{height}} px',
     sizeMissing: 'Pas encore créée',
@@ -171,7 +167,6 @@ const library: TranslationShape<typeof en> = {
     reasonHelp: 'La personne qui l’a envoyée le verra.',
     confirmReject: 'Refuser avec ce motif',
     decided: 'Décision enregistrée.',
-    noVideo: 'La vidéo ne peut pas encore être lue.',
   },
   dashboard: {
     memberText: 'La médiathèque est réservée aux organisateurs. Si vous devriez l’être, demandez ce rôle à l’administrateur du site.',

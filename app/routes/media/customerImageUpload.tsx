@@ -7,7 +7,7 @@ import type { loader } from './customerImageUpload.server';
 
 /** /customerImageUpload (organizers, admins): the library's images, each with its four sizes and their pixel sizes. */
 export { loader } from './customerImageUpload.server';
-export const handle = i18nHandle('library');
+export const handle = i18nHandle('library', 'player');
 
 export default function CustomerImageUpload() {
   const data = useLoaderData<typeof loader>();

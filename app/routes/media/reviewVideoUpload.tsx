@@ -9,7 +9,7 @@ import type { loader } from './reviewVideoUpload.server';
 
 /** /reviewVideoUpload (organizers, admins): videos sent from here wait for review; admins publish or reject them with a reason. */
 export { loader } from './reviewVideoUpload.server';
-export const handle = i18nHandle('library');
+export const handle = i18nHandle('library', 'player');
 
 export default function ReviewVideoUpload() {
   const { title, lead, mine, queue } = useLoaderData<typeof loader>();

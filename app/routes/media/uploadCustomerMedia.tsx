@@ -7,7 +7,7 @@ import type { loader } from './uploadCustomerMedia.server';
 
 /** /uploadCustomerMedia (organizers, admins): the tenant's media library with its uploader. */
 export { loader } from './uploadCustomerMedia.server';
-export const handle = i18nHandle('library');
+export const handle = i18nHandle('library', 'player');
 
 export default function UploadCustomerMedia() {
   const data = useLoaderData<typeof loader>();

@@ -2,6 +2,7 @@
 import { Alert, Box, Button, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MediaPreview } from '#app/components/media/player/MediaPreview';
 import type { ReviewEntry } from '#app/lib/media/library';
 import { useLibraryApi } from './useLibraryApi';
 
@@ -18,17 +19,8 @@ function QueueItem({ entry }: { entry: Entry }) {
   return (
     <Stack as="li" gap="3" p="4" borderWidth="1px" borderRadius="l3" data-testid="review-queue-item" data-title={card.title}>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-        <Box w={{ base: '100%', md: '28rem' }} flexShrink={0} bg="black" borderRadius="l2" overflow="hidden">
-          {entry.videoUrl ? (
-            // The pipeline's player replaces this element once it is on this branch.
-            <video src={entry.videoUrl} poster={entry.posterUrl ?? undefined} controls preload="metadata" style={{ width: '100%', display: 'block' }} data-testid="review-video">
-              <track kind="captions" />
-            </video>
-          ) : (
-            <Text color="white" p="4">
-              {t('library.review.noVideo')}
-            </Text>
-          )}
+        <Box w={{ base: '100%', md: '28rem' }} flexShrink={0} data-testid="review-video">
+          <MediaPreview media={entry.view} />
         </Box>
         <Stack gap="2" flex="1" minW="0">
           <Heading as="h3" size="md">

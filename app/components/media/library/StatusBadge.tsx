@@ -1,10 +1,10 @@
 /**
- * An item's status: a badge, and while processing its progress; a failed item says why and offers
- * to process it again (POST /api/media/<id>/retry, the pipeline's endpoint).
+ * An item's status: a badge; while uploading or processing, and when processing failed, the
+ * pipeline's MediaPreview shows live progress, or why it failed with a retry (owner, admins).
  */
-import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useFetcher } from '@remix-run/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { MediaPreview } from '#app/components/media/player/MediaPreview';
 import type { LibraryCard } from '#app/lib/media/library';
 import type { MediaStatus } from '#app/lib/media/model';
 
@@ -18,10 +18,12 @@ const PALETTE: Record<MediaStatus, string> = {
   rejected: 'red',
 };
 
-export function StatusBadge({ card }: { card: Pick<LibraryCard, 'id' | 'status' | 'progress' | 'failure' | 'canManage' | 'review'> }) {
+const IN_PROGRESS: ReadonlySet<MediaStatus> = new Set(['uploading', 'processing', 'failed']);
+
+type Props = { card: Pick<LibraryCard, 'id' | 'kind' | 'title' | 'status' | 'progress' | 'failure' | 'canManage' | 'review'> };
+
+export function StatusBadge({ card }: Props) {
   const { t } = useTranslation();
-  const retry = useFetcher<{ ok?: boolean }>();
-  const percent = Math.max(0, Math.min(100, Math.round(card.progress ?? 0)));
   return (
     <Stack gap="1.5" data-testid="library-status" data-status={card.status}>
       <HStack>
@@ -29,33 +31,18 @@ export function StatusBadge({ card }: { card: Pick<LibraryCard, 'id' | 'status' 
           {t(`library.statuses.${card.status}`)}
         </Badge>
       </HStack>
-      {card.status === 'processing' ? (
-        <Progress.Root value={percent} size="xs" colorPalette="blue" aria-label={t('library.card.progress', { percent })}>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-          <Text fontSize="xs" color="fg.muted" mt="1">
-            {t('library.card.progress', { percent })}
-          </Text>
-        </Progress.Root>
-      ) : null}
-      {card.status === 'failed' ? (
-        <Box>
-          <Text fontSize="sm" color="fg.error" data-testid="library-failure">
-            {t('library.card.failed', { reason: card.failure ?? '' })}
-          </Text>
-          {card.canManage ? (
-            retry.data?.ok ? (
-              <Text fontSize="sm" role="status">
-                {t('library.card.retrying')}
-              </Text>
-            ) : (
-              <Button size="xs" variant="outline" mt="1" loading={retry.state !== 'idle'} onClick={() => retry.submit(null, { method: 'post', action: `/api/media/${card.id}/retry` })} data-testid="library-retry">
-                {t('library.card.retry')}
-              </Button>
-            )
-          ) : null}
-        </Box>
+      {IN_PROGRESS.has(card.status) ? (
+        <MediaPreview
+          media={{
+            id: card.id,
+            kind: card.kind,
+            title: card.title,
+            status: card.status,
+            canManage: card.canManage,
+            ...(card.progress !== null ? { progress: card.progress } : {}),
+            ...(card.failure ? { failure: card.failure } : {}),
+          }}
+        />
       ) : null}
       {card.status === 'rejected' && card.review?.reason ? (
         <Text fontSize="sm" color="fg.error" data-testid="library-rejected-reason">

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
+import type { SessionUser } from '#app/lib/identity/types';
 import { itemsRequestSchema, splitTags, type FieldErrors } from '#app/lib/media/library';
 import { mediaEditSchema, type MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { findManageable, removeMediaItem } from '#server/media/library.server';
 import { acceptLibrary, libraryGet, readLibraryRequest, refuseLibrary } from '#server/media/libraryApi.server';
 
-type Viewer = { sub: string; groups: readonly string[] };
 
 /** The field each edit problem belongs to, as a library.errors key. */
 function editErrors(error: z.ZodError): FieldErrors {
@@ -22,8 +22,8 @@ function editErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Every item when the viewer may change them all; otherwise the first refusal (nothing is changed). */
-async function allManageable(data: TenantData, viewer: Viewer, ids: string[]): Promise<MediaItem[] | 403 | 404> {
-  const found = await Promise.all([...new Set(ids)].map((id) => findManageable(data, { sub: viewer.sub, groups: [...viewer.groups] }, id)));
+async function allManageable(data: TenantData, viewer: SessionUser, ids: string[]): Promise<MediaItem[] | 403 | 404> {
+  const found = await Promise.all([...new Set(ids)].map((id) => findManageable(data, viewer, id)));
   const refused = found.find((f) => 'status' in f);
   if (refused && 'status' in refused) return refused.status;
   return found.map((f) => (f as { item: MediaItem }).item);
