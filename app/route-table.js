@@ -10,7 +10,7 @@
 
 /**
  * A kind of tenant object that can be asked for by id.
- * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article'} IdKind
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media'} IdKind
  */
 /**
  * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's
@@ -24,6 +24,9 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Screens that show one event read its id from `?event=`. @type {IdParams} */
 const EVENT_QUERY = { query: { event: 'event' } };
+
+/** The media upload API reads the item's id from the JSON body. @type {IdParams} */
+const MEDIA_BODY = { body: { mediaId: 'media' } };
 
 /** @type {ReadonlyArray<RouteEntry>} */
 export const ROUTES = [
@@ -125,6 +128,13 @@ export const ROUTES = [
   { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  // Uploads (app/lib/media/uploadApi.ts): the browser sends the files straight to storage.
+  { path: '/uploadS3', file: 'routes/media/uploadS3.tsx' },
+  { path: '/uploadS3Media', file: 'routes/media/uploadS3Media.tsx' },
+  { path: '/directUpload', file: 'routes/media/directUpload.tsx' },
+  { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
+  { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
+  { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -141,6 +151,12 @@ export const API_ROUTES = [
   { path: '/api/media/items', file: 'routes/api/media/items.ts' },
   { path: '/api/media/review', file: 'routes/api/media/review.ts' },
   { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
+  // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
+  { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
+  { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },
+  { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY },
+  { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY },
+  { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } } },
   { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
   { path: '/api/media/status', file: 'routes/api/media/status.ts' },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },

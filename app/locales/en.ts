@@ -9,6 +9,7 @@ import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import library from './en/library';
+import upload from './en/upload';
 import player from './en/player';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
@@ -228,6 +229,7 @@ const en = {
   lobby,
   chat,
   library,
+  upload,
   player,
 };
 

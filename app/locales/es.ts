@@ -10,6 +10,7 @@ import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import library from './es/library';
+import upload from './es/upload';
 import player from './es/player';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
@@ -230,6 +231,7 @@ const es: TranslationShape = {
   lobby,
   chat,
   library,
+  upload,
   player,
 };
 

@@ -11,7 +11,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { TenantId } from '#app/lib/config/tenant';
-import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaStatus, MediaVisibility } from '#app/lib/media/model';
+import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaScope, MediaStatus, MediaVisibility } from '#app/lib/media/model';
 import { isErrorNamed } from '../errors';
 import { queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
 
@@ -64,6 +64,8 @@ export interface NewMediaItem {
   original: { fileName: string; contentType: string; bytes: number; extension: string };
   /** Sent for review (/reviewVideoUpload): once processed it waits as pending_review instead of ready. */
   review?: boolean;
+  /** system: stored in the system pseudo-tenant (docs/decisions/0025); default tenant. */
+  scope?: MediaScope;
 }
 
 /** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
@@ -72,7 +74,7 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
   const at = now.toISOString();
   const item: MediaItem = {
     id,
-    scope: 'tenant',
+    scope: input.scope ?? 'tenant',
     kind: input.kind,
     ownerId: input.ownerId,
     ownerName: input.ownerName,

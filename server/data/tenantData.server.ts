@@ -13,6 +13,17 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { ChatService } from '../services/chat/service.server';
 import { storeImageVariants } from '../services/images.server';
 import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  listUploadedParts,
+  mediaDownloadUrl,
+  presignS3Call,
+  presignUploadPart,
+  readFirstBytes,
+  storedObject,
+} from '../services/mediaObjects.server';
+import {
   deleteFolder,
   deleteObject,
   getObjectBuffer,
@@ -171,6 +182,17 @@ const files = (storage: Storage, t: TenantId) => ({
   deleteFolder: deleteFolder.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
+  /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
+  createMultipart: createMultipartUpload.bind(null, storage, t),
+  presignPart: presignUploadPart.bind(null, storage, t),
+  presignS3Call: presignS3Call.bind(null, storage, t),
+  listParts: listUploadedParts.bind(null, storage, t),
+  completeMultipart: completeMultipartUpload.bind(null, storage, t),
+  abortMultipart: abortMultipartUpload.bind(null, storage, t),
+  stat: storedObject.bind(null, storage, t),
+  readFirstBytes: readFirstBytes.bind(null, storage, t),
+  /** A short-lived signed link that saves an item's file (attachment, named after the item). */
+  mediaDownloadUrl: mediaDownloadUrl.bind(null, storage, t),
 });
 export type TenantFiles = ReturnType<typeof files>;
 

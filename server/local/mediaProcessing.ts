@@ -64,7 +64,8 @@ export async function startMediaProcessing(options: MediaProcessingOptions): Pro
     mkdirSync(join(options.dataDir, 'media-work'), { recursive: true });
     options.watch(child.pid!);
     child.once('exit', (code, signal) => {
-      if (stopping) return;
+      // Exit 0 is a worker asked to stop (SIGINT/SIGTERM, e.g. Ctrl-C reaching the whole group).
+      if (stopping || code === 0) return;
       if (restarts >= RESTART_LIMIT) {
         options.log(`the media worker stopped (code ${code}, signal ${signal}) ${RESTART_LIMIT} times: media processing is stopped`);
         return;
