@@ -148,8 +148,9 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
-  { path: '/api/media/items', file: 'routes/api/media/items.ts' },
-  { path: '/api/media/review', file: 'routes/api/media/review.ts' },
+  // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
+  { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },
   { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
   // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
   { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },

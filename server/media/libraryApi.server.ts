@@ -27,8 +27,8 @@ export const acceptLibrary = (body: Omit<Extract<LibraryApiResponse, { ok: true 
 /** The media library is the organizers' and the tenant admins' (docs/PRODUCT.md, Roles). */
 export const isLibraryUser = (user: Pick<SessionUser, 'groups'>) => user.groups.includes('organizer') || user.groups.includes('admin');
 
-/** A Response means "answer this"; otherwise the user and the checked body. */
-export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema: S): Promise<Response | { user: SessionUser; data: z.infer<S> }> {
+/** A Response means "answer this"; otherwise the user, the body as `schema` reads it, and the raw body for a further check. */
+export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema: S): Promise<Response | { user: SessionUser; data: z.infer<S>; body: unknown }> {
   const language = args.context.language;
   if (args.request.method !== 'POST') return refuseLibrary(language, 405, 'methodNotAllowed');
   const user = await getSessionUser(args);
@@ -42,7 +42,7 @@ export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) return refuseLibrary(language, 400, 'badRequest');
-  return { user, data: parsed.data };
+  return { user, data: parsed.data, body };
 }
 
 /** The API's GET answer: these addresses take POST only. */

@@ -171,7 +171,8 @@ test("another organizer cannot edit, delete or re-share an organizer's items: 40
   expect(await data.media.get(hidden.id)).toMatchObject({ visibility: 'private' });
 
   // Bad input is a 400, not a 500; signed out is 401; another tenant's host does not know the id.
-  expect((await post({ intent: 'edit', id: '../x' })).status()).toBe(400);
+  expect((await post({ intent: 'rename', ids: [] })).status()).toBe(400);
+  expect((await post({ intent: 'edit', id: '../x' })).status()).toBe(404);
   expect((await api.post('/api/media/items', { headers: { 'Content-Type': 'application/json' }, data: JSON.stringify({ ...edit, id: shared.id }) })).status()).toBe(401);
   const other = await createUser('solana', 'lib-other', 'admin');
   const otherCookie = await sessionCookie(request, other);

@@ -111,6 +111,15 @@ export const splitTags = (text: string) =>
 
 const ids = z.array(mediaIdSchema).min(1).max(100);
 
+/**
+ * The items a library request names (`id`, `ids`), read before the rest of the body is checked:
+ * an item that is not the caller's answers 404/403 whatever else the body says.
+ */
+export const itemTargetsSchema = z
+  .object({ id: z.string().max(100).optional(), ids: z.array(z.string().max(100)).max(100).optional() })
+  .passthrough()
+  .transform((body) => [...new Set([...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])])]);
+
 /** POST /api/media/items: edit one item, delete items, or change their visibility. */
 export const itemsRequestSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('edit'), id: mediaIdSchema, title: z.string().max(1000), description: z.string().max(5000), tags: z.string().max(2000), visibility: z.string().max(20) }).strict(),

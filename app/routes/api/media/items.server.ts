@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import type { SessionUser } from '#app/lib/identity/types';
-import { itemsRequestSchema, splitTags, type FieldErrors } from '#app/lib/media/library';
+import { itemTargetsSchema, itemsRequestSchema, splitTags, type FieldErrors } from '#app/lib/media/library';
 import { mediaEditSchema, type MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { findManageable, removeMediaItem } from '#server/media/library.server';
@@ -36,24 +36,26 @@ async function allManageable(data: TenantData, viewer: SessionUser, ids: string[
  * see but do not own 403; a bulk request with either changes nothing.
  */
 export async function action(args: ActionFunctionArgs) {
-  const read = await readLibraryRequest(args, itemsRequestSchema);
+  const read = await readLibraryRequest(args, itemTargetsSchema);
   if (read instanceof Response) return read;
-  const { user, data: body } = read;
+  const { user, data: targets } = read;
   const { context } = args;
   const language = context.language;
   const data = context.data;
+  // The named items first: another's item answers 404 (or 403) before the rest of the body is judged.
+  const items = await allManageable(data, user, targets);
+  if (typeof items === 'number') return refuseLibrary(language, items, items === 403 ? 'forbidden' : 'notFound');
+  const parsed = itemsRequestSchema.safeParse(read.body);
+  if (!parsed.success) return refuseLibrary(language, 400, 'badRequest');
+  const body = parsed.data;
 
   if (body.intent === 'edit') {
-    const found = await findManageable(data, user, body.id);
-    if ('status' in found) return refuseLibrary(language, found.status, found.status === 403 ? 'forbidden' : 'notFound');
-    const parsed = mediaEditSchema.safeParse({ title: body.title, description: body.description, tags: splitTags(body.tags), visibility: body.visibility });
-    if (!parsed.success) return refuseLibrary(language, 400, 'invalid', editErrors(parsed.error));
-    const edited = await data.media.edit(body.id, parsed.data);
+    const edit = mediaEditSchema.safeParse({ title: body.title, description: body.description, tags: splitTags(body.tags), visibility: body.visibility });
+    if (!edit.success) return refuseLibrary(language, 400, 'invalid', editErrors(edit.error));
+    const edited = await data.media.edit(body.id, edit.data);
     return edited ? acceptLibrary({ count: 1, id: edited.id }) : refuseLibrary(language, 404, 'notFound');
   }
 
-  const items = await allManageable(data, user, body.ids);
-  if (typeof items === 'number') return refuseLibrary(language, items, items === 403 ? 'forbidden' : 'notFound');
   let count = 0;
   for (const item of items) {
     if (body.intent === 'delete') {
