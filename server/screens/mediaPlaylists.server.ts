@@ -13,9 +13,17 @@ const MAX_AUDIO = 100;
 const PLAYABLE = new Set(['ready', 'published']);
 
 async function track(data: TenantData, item: MediaItem): Promise<PlaylistTrack> {
-  const file = item.derived.mp3 ?? item.derived.mp4;
-  const key = file?.key ?? item.original.key;
-  return { id: item.id, title: item.title, url: await data.files.presignDownload({ key, expiresIn: LINK_SECONDS }), durationSeconds: item.derived.durationSeconds ?? null };
+  const link = (key: string | undefined) => (key ? data.files.presignDownload({ key, expiresIn: LINK_SECONDS }) : Promise.resolve(null));
+  const { mp4: m4a, mp3 } = item.derived;
+  return {
+    id: item.id,
+    title: item.title,
+    m4a: await link(m4a?.key),
+    // Neither derived yet (an older item): the original, which the browser may still play.
+    mp3: await link(mp3?.key ?? (m4a ? undefined : item.original.key)),
+    waveform: item.derived.waveform ?? null,
+    durationSeconds: item.derived.durationSeconds ?? null,
+  };
 }
 
 export async function playlistScreenData(args: LoaderFunctionArgs) {

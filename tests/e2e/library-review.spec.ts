@@ -142,7 +142,8 @@ test('desktop: a playlist takes audio from the library, reorders by keyboard, ke
   // Play: the first track of the (shuffled) order plays from its signed MP3.
   await page.getByTestId('playlist-play').click();
   await expect(page.getByTestId('playlist-now-playing')).toContainText(`${r} Track`);
-  await expect.poll(() => page.getByTestId('playlist-audio').evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
+  await expect.poll(() => page.getByTestId('playlist-player').locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
+  expect(await page.getByTestId('playlist-player').locator('audio').evaluate((a: HTMLAudioElement) => a.volume)).toBe(0.5);
   await page.screenshot({ path: 'test-reports/library-playlist-desktop.png', fullPage: true });
 
   // Someone else's playlist is not found, on the screen and through the API.

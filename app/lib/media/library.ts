@@ -91,11 +91,13 @@ export interface ReviewEntry {
   view: MediaView;
 }
 
-/** One playable track of a playlist: an audio item the viewer may see, with a signed link to its MP3 (or AAC, or original). */
+/** One playable track of a playlist: an audio item the viewer may see, with signed links to its AAC and MP3 (the original when neither exists). */
 export interface PlaylistTrack {
   id: string;
   title: string;
-  url: string | null;
+  m4a: string | null;
+  mp3: string | null;
+  waveform: number[] | null;
   durationSeconds: number | null;
 }
 

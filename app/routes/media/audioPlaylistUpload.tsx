@@ -9,7 +9,7 @@ import type { loader } from './audioPlaylistUpload.server';
 
 /** /audioPlaylistUpload (organizers, admins): audio files into ordered playlists with play-all, shuffle, loop and repeat. */
 export { loader } from './audioPlaylistUpload.server';
-export const handle = i18nHandle('library');
+export const handle = i18nHandle('library', 'player');
 
 export default function AudioPlaylistUpload() {
   const { title, lead, playlists, open, audio } = useLoaderData<typeof loader>();

@@ -1,28 +1,23 @@
 /**
- * Plays a playlist in the browser with its flags: play all, shuffle, loop, repeat and the starting
- * volume. A plain audio element until the pipeline's audio player is on this branch.
+ * Plays a playlist with its flags through the pipeline's audio player: play all (the next track
+ * starts when one ends), shuffle (a new order each time play starts), loop (the list again after
+ * the last track), repeat (the same track again), and the playlist's starting volume.
  */
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudioPlayer } from '#app/components/media/player/AudioPlayer';
 import type { PlaylistTrack } from '#app/lib/media/library';
 import { nextPosition, playOrder, type PlaylistFlags } from '#app/lib/media/playlist';
 
 export function PlaylistPlayer({ tracks, flags }: { tracks: PlaylistTrack[]; flags: PlaylistFlags }) {
   const { t } = useTranslation();
-  const audio = useRef<HTMLAudioElement>(null);
   const [position, setPosition] = useState<number | null>(null);
+  // Each start of play (and each repeat) is a new run: it remounts the player, which then plays at once.
+  const [run, setRun] = useState(0);
   const [seed, setSeed] = useState(0);
-  // A new order each time play starts (shuffle), stable while it plays.
   const order = useMemo(() => playOrder(tracks.length, flags.shuffle), [tracks.length, flags.shuffle, seed]); // eslint-disable-line react-hooks/exhaustive-deps
-  const current = position === null ? null : tracks[order[position] ?? -1] ?? null;
-
-  useEffect(() => {
-    const el = audio.current;
-    if (!el) return;
-    el.volume = flags.volume;
-    if (current?.url) void el.play().catch(() => undefined);
-  }, [current, flags.volume, position]);
+  const current = position === null ? null : (tracks[order[position] ?? -1] ?? null);
 
   if (tracks.length === 0) return null;
   return (
@@ -35,6 +30,7 @@ export function PlaylistPlayer({ tracks, flags }: { tracks: PlaylistTrack[]; fla
         colorPalette="brand"
         onClick={() => {
           setSeed((s) => s + 1);
+          setRun((r) => r + 1);
           setPosition(0);
         }}
         data-testid="playlist-play"
@@ -42,26 +38,28 @@ export function PlaylistPlayer({ tracks, flags }: { tracks: PlaylistTrack[]; fla
         {t('library.playlists.play')}
       </Button>
       {current ? (
-        <Text aria-live="polite" data-testid="playlist-now-playing" data-track={current.id}>
-          {t('library.playlists.nowPlaying', { title: current.title })}
-        </Text>
+        <>
+          <Text aria-live="polite" data-testid="playlist-now-playing" data-track={current.id}>
+            {t('library.playlists.nowPlaying', { title: current.title })}
+          </Text>
+          <AudioPlayer
+            key={`${run}-${position}`}
+            title={current.title}
+            m4a={current.m4a ?? undefined}
+            mp3={current.mp3 ?? undefined}
+            waveform={current.waveform ?? undefined}
+            durationSeconds={current.durationSeconds ?? undefined}
+            volume={flags.volume}
+            autoPlay
+            onEnded={() => {
+              const next = nextPosition(position ?? 0, tracks.length, flags);
+              if (next === null) return;
+              setRun((r) => r + 1);
+              setPosition(next);
+            }}
+          />
+        </>
       ) : null}
-      <audio
-        ref={audio}
-        controls
-        src={current?.url ?? undefined}
-        onEnded={() => {
-          if (position === null) return;
-          const next = nextPosition(position, tracks.length, flags);
-          // Repeating keeps the position, so nothing re-renders: start the same track again here.
-          if (next === position && audio.current) {
-            audio.current.currentTime = 0;
-            void audio.current.play().catch(() => undefined);
-          } else setPosition(next);
-        }}
-        style={{ width: '100%' }}
-        data-testid="playlist-audio"
-      />
     </Stack>
   );
 }
