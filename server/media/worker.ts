@@ -7,6 +7,7 @@
  * worker's job is taken over), MEDIA_WORKER_TMP (work folders).
  */
 import { z } from 'zod';
+import { SYSTEM_TENANT_ID } from '#app/lib/config/tenant';
 import { loadRegistry } from '../config/registry.server';
 import { createDatabase } from '../data/dynamo.server';
 import { loadEnv } from '../env.server';
@@ -33,7 +34,8 @@ async function main() {
   const worker = createMediaWorker({
     redisUrl,
     stores: { db: createDatabase(env), storage: createStorage(env) },
-    resolveTenant: (job) => registry.tenants.get(job.tenantId)?.id ?? null,
+    // System media live in the reserved pseudo-tenant (docs/decisions/0025), which no registry holds.
+    resolveTenant: (job) => (job.scope === 'system' && job.tenantId === SYSTEM_TENANT_ID ? SYSTEM_TENANT_ID : (registry.tenants.get(job.tenantId)?.id ?? null)),
     concurrency: env.MEDIA_WORKER_CONCURRENCY,
     lockDurationMs: local.MEDIA_WORKER_LOCK_SECONDS * 1000,
     stalledIntervalMs: Math.max(1000, (local.MEDIA_WORKER_LOCK_SECONDS * 1000) / 2),

@@ -57,6 +57,8 @@ export function createUploader(options: UploaderOptions): MediaUppy {
   const uppy: MediaUppy = new Uppy<MediaMeta, MediaBody>({
     id: options.id,
     autoProceed: false,
+    // Uppy logs every failed file as a console error; a refusal is expected and shown on the page.
+    logger: { debug: () => undefined, warn: (...args: unknown[]) => console.warn('[Uppy]', ...args), error: (...args: unknown[]) => console.warn('[Uppy]', ...args) },
     ...(options.locale ? { locale: options.locale } : {}),
     restrictions: {
       allowedFileTypes,
