@@ -4,6 +4,7 @@ import type { PlaylistTrack } from '#app/lib/media/library';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
 import { getFixedT } from '../i18n.server';
+import { uploadUsage } from './mediaLibrary.server';
 import { requireGroup } from '../identity/session.server';
 import { canSee } from '../media/library.server';
 
@@ -46,6 +47,7 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
     open = { playlist, tracks: await Promise.all(playable.map((item) => track(data, item))) };
   }
   return {
+    usage: await uploadUsage(context, user),
     title: t('library.titles.playlists'),
     lead: t('library.leads.playlists'),
     playlists: playlists.map((p) => ({ id: p.id, title: p.title, count: p.trackIds.length })),

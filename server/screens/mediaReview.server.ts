@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ReviewEntry } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
+import { uploadUsage } from './mediaLibrary.server';
 import { requireGroup } from '../identity/session.server';
 import { isTenantAdmin, libraryCard } from '../media/library.server';
 import { mediaView } from '../media/view.server';
@@ -22,6 +23,7 @@ export async function reviewScreenData(args: LoaderFunctionArgs) {
     ? await Promise.all(waiting.items.map(async (item) => ({ card: await libraryCard(data, user, item), view: await mediaView(data.files, item, { canManage: true }) })))
     : null;
   return {
+    usage: await uploadUsage(context, user),
     title: t('library.titles.review'),
     lead: t('library.leads.review'),
     mine: await Promise.all(mine.items.map((item) => libraryCard(data, user, item))),

@@ -1,6 +1,7 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { MediaUploader } from '#app/components/media/upload/MediaUploader';
 import { MyReviews } from '#app/components/media/library/MyReviews';
 import { ReviewQueue } from '#app/components/media/library/ReviewQueue';
 import { i18nHandle } from '#app/lib/handles';
@@ -9,10 +10,12 @@ import type { loader } from './reviewVideoUpload.server';
 
 /** /reviewVideoUpload (organizers, admins): videos sent from here wait for review; admins publish or reject them with a reason. */
 export { loader } from './reviewVideoUpload.server';
-export const handle = i18nHandle('library', 'player');
+export const handle = i18nHandle('library', 'player', 'upload');
+
+const VIDEO_ONLY = ['video'] as const;
 
 export default function ReviewVideoUpload() {
-  const { title, lead, mine, queue } = useLoaderData<typeof loader>();
+  const { title, lead, mine, queue, usage } = useLoaderData<typeof loader>();
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="review">
       <Stack gap="8">
@@ -24,7 +27,7 @@ export default function ReviewVideoUpload() {
             {lead}
           </Text>
         </Stack>
-        {/* Uploader slot (videos, sent for review): the upload component of app/components/media/upload goes here once it is on this branch. */}
+        <MediaUploader id="reviewVideoUpload" scope="tenant" kinds={VIDEO_ONLY} review usage={usage} libraryHref="/reviewVideoUpload" height={280} />
         {queue ? <ReviewQueue entries={queue} /> : null}
         <MyReviews cards={mine} />
       </Stack>
