@@ -15,6 +15,7 @@ import { storeImageVariants } from '../services/images.server';
 import {
   deleteObject,
   getObjectBuffer,
+  getObjectStream,
   objectContentType,
   presignDownload,
   presignUpload,
@@ -47,6 +48,7 @@ import {
 import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
@@ -127,6 +129,10 @@ const media = (db: Database, t: TenantId) => ({
   delete: deleteMediaItem.bind(null, db, t),
   usage: mediaUsage.bind(null, db, t),
   addUsage: addMediaUsage.bind(null, db, t),
+  /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
+  shared: listSharedMedia.bind(null, db, t),
+  /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
+  pitchDeck: findPitchDeck.bind(null, db, t),
 });
 
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
@@ -155,6 +161,8 @@ const files = (storage: Storage, t: TenantId) => ({
   presignDownload: (options: Omit<PresignDownloadOptions, 'tenantId'>) => presignDownload(storage, { ...options, tenantId: t }),
   put: (options: Omit<PutObjectOptions, 'tenantId'>) => putObject(storage, { ...options, tenantId: t }),
   read: getObjectBuffer.bind(null, storage, t),
+  /** An object as a stream (answers built as they are sent: the photo zip). */
+  stream: getObjectStream.bind(null, storage, t),
   delete: deleteObject.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
