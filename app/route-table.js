@@ -95,6 +95,11 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
+  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx' },
+  { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
+  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx' },
+  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx' },
+  { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
@@ -134,6 +139,7 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  { path: '/api/media/zip', file: 'routes/api/media/zip.ts' },
 ];
 
 /** @type {Map<string, number>} */

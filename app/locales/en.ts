@@ -8,6 +8,7 @@ import events from './en/events';
 import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
+import gallery from './en/gallery';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -225,6 +226,7 @@ const en = {
   live,
   lobby,
   chat,
+  gallery,
 };
 
 export default en;

@@ -9,6 +9,7 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import gallery from './es/gallery';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -227,6 +228,7 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  gallery,
 };
 
 export default es;

@@ -9,6 +9,7 @@ import events from './fr/events';
 import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
+import gallery from './fr/gallery';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -227,6 +228,7 @@ const fr: TranslationShape = {
   live,
   lobby,
   chat,
+  gallery,
 };
 
 export default fr;
