@@ -64,7 +64,6 @@ const gallery = {
   },
   slides: {
     title: 'Pitch deck slides',
-    counter: '{{current}} / {{total}}',
     slideOf: 'Slide {{current}} of {{total}}',
     previous: 'Previous slide',
     next: 'Next slide',

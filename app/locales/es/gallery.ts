@@ -66,7 +66,6 @@ const gallery: TranslationShape<typeof en> = {
   },
   slides: {
     title: 'Diapositivas de la presentación',
-    counter: '{{current}} de {{total}}',
     slideOf: 'Diapositiva {{current}} de {{total}}',
     previous: 'Diapositiva anterior',
     next: 'Diapositiva siguiente',

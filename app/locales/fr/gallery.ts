@@ -66,7 +66,6 @@ const gallery: TranslationShape<typeof en> = {
   },
   slides: {
     title: 'Diapositives de la présentation',
-    counter: '{{current}} sur {{total}}',
     slideOf: 'Diapositive {{current}} sur {{total}}',
     previous: 'Diapositive précédente',
     next: 'Diapositive suivante',

@@ -3,6 +3,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Slide } from './types';
 
+/** ⇤ / ⇥ drawn, not typed: not every system font has the media-control glyphs. */
+function EdgeIcon({ flip = false }: { flip?: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" style={flip ? { transform: 'scaleX(-1)' } : undefined}>
+      <path d="M6 6l6 6-6 6M13 6l6 6-6 6" />
+    </svg>
+  );
+}
+
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
@@ -53,6 +62,7 @@ export function SlideViewer({ slides, start, title }: { slides: Slide[]; start: 
           alt={t('gallery.slides.slideOf', { current, total })}
           maxH={{ base: '60vh', md: '70vh' }}
           w="auto"
+          h="auto"
           maxW="full"
           objectFit="contain"
           data-testid="slide-image"
@@ -62,7 +72,7 @@ export function SlideViewer({ slides, start, title }: { slides: Slide[]; start: 
       <Flex mt="3" align="center" justify="space-between" gap="2">
         <HStack gap="1">
           <IconButton variant="outline" aria-label={t('gallery.slides.first')} onClick={() => go(1)} disabled={current === 1} hideBelow="md">
-            <span aria-hidden="true">⏮</span>
+            <EdgeIcon flip />
           </IconButton>
           <Button variant="outline" onClick={() => go(current - 1)} disabled={current === 1} data-testid="slide-previous">
             <span aria-hidden="true">←</span>
@@ -73,7 +83,8 @@ export function SlideViewer({ slides, start, title }: { slides: Slide[]; start: 
           </Button>
         </HStack>
         <Text fontWeight="semibold" fontSize="lg" aria-live="polite" data-testid="slide-counter">
-          <span aria-hidden="true">{t('gallery.slides.counter', { current, total })}</span>
+          {/* Numbers read the same in every language: "2 / 5". */}
+          <span aria-hidden="true">{`${current} / ${total}`}</span>
           <VisuallyHidden>{t('gallery.slides.slideOf', { current, total })}</VisuallyHidden>
         </Text>
         <HStack gap="1">
@@ -85,7 +96,7 @@ export function SlideViewer({ slides, start, title }: { slides: Slide[]; start: 
             <span aria-hidden="true">→</span>
           </Button>
           <IconButton variant="outline" aria-label={t('gallery.slides.last')} onClick={() => go(total)} disabled={current === total} hideBelow="md">
-            <span aria-hidden="true">⏭</span>
+            <EdgeIcon />
           </IconButton>
         </HStack>
       </Flex>
