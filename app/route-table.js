@@ -139,6 +139,9 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
+  { path: '/api/media/status', file: 'routes/api/media/status.ts' },
+  { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts' },
 ];
 

@@ -49,6 +49,14 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   REDIS_URL: z.url().optional(),
   /**
+   * Redis of the media processing queue (server/media/queue.server.ts). Unset: REDIS_URL; neither
+   * set: no media processing (upload screens say so). `npm start` sets it to its local Redis
+   * while the chat keeps its in-process bus.
+   */
+  MEDIA_QUEUE_REDIS_URL: z.url().optional(),
+  /** Jobs one media worker process runs at once (each transcode is itself multi-threaded). */
+  MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /**
    * JSON file naming each tenant's local Cognito pool ({ tenantId: { userPoolId, appClientId,
    * region, endpoint, issuer } }), written by the local stack (server/local/cognito.ts). Unset in
    * production: pools then come from each tenant.json's identity fields.

@@ -9,6 +9,7 @@ import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
+import player from './en/player';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -227,6 +228,7 @@ const en = {
   lobby,
   chat,
   gallery,
+  player,
 };
 
 export default en;

@@ -10,6 +10,7 @@ import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
+import player from './es/player';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -229,6 +230,7 @@ const es: TranslationShape = {
   lobby,
   chat,
   gallery,
+  player,
 };
 
 export default es;

@@ -10,6 +10,7 @@ import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
+import player from './fr/player';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -229,6 +230,7 @@ const fr: TranslationShape = {
   lobby,
   chat,
   gallery,
+  player,
 };
 
 export default fr;

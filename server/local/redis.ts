@@ -1,6 +1,7 @@
 /**
- * Debian's redis-server for multi-instance chat fan-out in tests and benchmarks (never for
- * `npm start`: one instance uses the in-process bus). No persistence, loopback only.
+ * Debian's redis-server, loopback only: the media processing queue of `npm start` and the
+ * browser-test stack (server/local/mediaProcessing.ts; the chat keeps its in-process bus on one
+ * instance), and multi-instance chat fan-out in tests and benchmarks. Stopped with its stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,11 @@ export interface StartRedisOptions {
   dir?: string;
   /** Maximum time to wait until it answers PING (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Keep the data across restarts (an append-only file in `dir`): `npm start`'s queued media jobs
+   * survive a restart. Default false: nothing is written.
+   */
+  persist?: boolean;
 }
 
 export interface LocalRedis {
@@ -50,9 +56,10 @@ export function pingRedis(port: number, timeoutMs = 1000): Promise<boolean> {
 
 export async function startRedis(options: StartRedisOptions): Promise<LocalRedis> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (node scripts/ensure-deps.mjs does it) to run the multi-instance chat tests and benchmark.`);
+    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (node scripts/ensure-deps.mjs does it) to run the media queue and the multi-instance chat tests.`);
   }
-  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'];
+  const durability = options.persist ? ['--save', '', '--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
+  const args = ['--port', String(options.port), '--bind', '127.0.0.1', ...durability, '--protected-mode', 'yes', '--loglevel', 'warning'];
   if (options.dir) args.push('--dir', options.dir);
   const child: ChildProcess = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

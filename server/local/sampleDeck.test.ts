@@ -37,8 +37,11 @@ describe('sample pitch deck', () => {
     expect(stored.length).toBe(item!.original.bytes);
     expect(jobs).toEqual([{ tenantId: tenant.id, scope: 'tenant', mediaId: id, kind: 'document' }]);
 
-    // Seeding again adds nothing.
+    // Seeding again adds nothing; the deck still waiting is handed over again (the queue keeps one job per item).
     expect(await seedSampleDeck(stores, tenant, registry.themes.get(sample.themeId)!, async (job) => void jobs.push(job))).toBeNull();
-    expect(jobs).toHaveLength(1);
+    expect(jobs).toEqual([jobs[0], jobs[0]]);
+    await data.media.setStatus(id!, { status: 'ready' });
+    expect(await seedSampleDeck(stores, tenant, registry.themes.get(sample.themeId)!, async (job) => void jobs.push(job))).toBeNull();
+    expect(jobs).toHaveLength(2);
   });
 });

@@ -3,12 +3,13 @@
  * a five-slide PDF in the tenant's colours and name, made with pdf-lib when the local stack seeds
  * (nothing is downloaded), stored in the tenant's library as a public document tagged
  * `pitch-deck`, and handed to the media pipeline for its page images. Idempotent: a tenant that
- * already has a pitch deck (in any state) gets nothing new.
+ * already has a pitch deck (in any state) gets nothing new; one still waiting for processing is
+ * handed to the queue again.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Language, Tenant } from '#app/lib/config/tenant';
 import { resolveColor, type Theme } from '#app/lib/config/theme';
-import type { MediaJob } from '#app/lib/media/model';
+import type { MediaItem, MediaJob } from '#app/lib/media/model';
 import { PITCH_DECK_TAG } from '#app/lib/media/sharing';
 import type { Registry } from '../config/registry.server';
 import { tenantData, type DataStores } from '../data/tenantData.server';
@@ -125,21 +126,27 @@ export async function sampleDeckPdf(name: string, language: Language, colours: D
   return pdf.save();
 }
 
-/** The tenant's pitch deck, if it has one in any state. */
-async function hasPitchDeck(media: ReturnType<typeof tenantData>['media']): Promise<boolean> {
+/** The tenant's newest pitch deck in any state, or null. */
+async function existingPitchDeck(media: ReturnType<typeof tenantData>['media']): Promise<MediaItem | null> {
   let startKey = null;
   do {
     const page = await media.list({ kind: 'document', limit: 100, startKey });
-    if (page.items.some((item) => item.tags.includes(PITCH_DECK_TAG))) return true;
+    const deck = page.items.find((item) => item.tags.includes(PITCH_DECK_TAG));
+    if (deck) return deck;
     startKey = page.next;
   } while (startKey);
-  return false;
+  return null;
 }
 
 /** Stores one tenant's sample deck (unless it has a deck) and hands it to the pipeline; returns the new item's id, or null. */
 export async function seedSampleDeck(stores: Required<Pick<DataStores, 'db' | 'storage'>>, tenant: Tenant, theme: Theme, enqueue?: (job: MediaJob) => Promise<void>): Promise<string | null> {
   const data = tenantData(stores, tenant.id);
-  if (await hasPitchDeck(data.media)) return null;
+  const existing = await existingPitchDeck(data.media);
+  if (existing) {
+    // A deck seeded while no queue ran still waits: hand it over now (the queue adds one job per item).
+    if (existing.status === 'processing' && enqueue) await enqueue({ tenantId: tenant.id, scope: 'tenant', mediaId: existing.id, kind: 'document' });
+    return null;
+  }
   const language = tenant.languages.default ?? tenant.languages.supported[0] ?? 'en';
   const bytes = await sampleDeckPdf(tenant.displayName, language, deckColours(theme));
   const fileName = `${tenant.id}-${(TEXT[language] ?? TEXT.en).title.normalize('NFKD').replace(/[^a-z]/gi, '')}.pdf`;

@@ -9,7 +9,9 @@
  *   4. starts the LiveKit server (livekitServer.ts: from PATH, or the pinned build in .local/bin)
  *      with a generated config: the stack's key pairs, webhooks to the app, loopback only, a
  *      fixed UDP range, Redis when REDIS_URL is set; without a binary rooms say video is unavailable;
- *   5. starts the app server (server/index.ts) with the stack's endpoints, waits for
+ *   5. starts Redis (loopback) for the media queue and one media worker process
+ *      (mediaProcessing.ts; without redis-server, uploads say processing is unavailable);
+ *   6. starts the app server (server/index.ts) with the stack's endpoints, waits for
  *      /api/health, and prints every tenant's URL.
  *
  * Ctrl-C / SIGTERM stops every process it started and exits 0.
@@ -29,6 +31,9 @@
  *                         free port); its ICE/TCP port is the next one
  *   LOCAL_LIVEKIT_UDP_START  first of 100 UDP ports for media (default 50000; test mode derived from
  *                         the LiveKit port, so parallel test stacks do not collide)
+ *   LOCAL_REDIS_PORT      Redis port of the media queue (default 6390, test mode a free port)
+ *   MEDIA_QUEUE_REDIS_URL / REDIS_URL
+ *                         set: the media queue uses that Redis, none is started
  *   LIVEKIT_URL           set: use that LiveKit server, start none
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
  *   LIVEKIT_API_KEY / LIVEKIT_API_SECRET
@@ -49,6 +54,8 @@ import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
 import { startLocalLivekit } from './livekitServer';
+import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
+import { createMediaQueue } from '../media/queue.server';
 
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
 import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
@@ -134,6 +141,7 @@ async function main() {
   let s3Port: number;
   let cognitoPort: number;
   let hostedSignInPort: number;
+  let redisPort: number;
   let livekitPort: number | undefined;
   let livekitUdpStart = 0;
   try {
@@ -141,6 +149,7 @@ async function main() {
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
     hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
+    redisPort = parsePort(process.env.LOCAL_REDIS_PORT, testMode ? await getFreePort() : 6390, 'LOCAL_REDIS_PORT');
     // A LIVEKIT_URL of one's own means that server: none is started here.
     if (!process.env.LIVEKIT_URL) {
       livekitPort = parsePort(process.env.LOCAL_LIVEKIT_PORT, testMode ? await getFreePort() : 7880, 'LOCAL_LIVEKIT_PORT');
@@ -179,6 +188,7 @@ async function main() {
   let stack: LocalStack | undefined;
   let livekit: StartedLivekit = null;
   let app: ChildProcess | undefined;
+  let media: MediaProcessing | undefined;
   let stopping = false;
 
   const shutdown = async (code: number) => {
@@ -191,6 +201,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
+    await media?.stop();
     await livekit?.stop();
     await stack?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -252,7 +263,7 @@ async function main() {
       env = { ...env, LIVEKIT_URL: videoEnv.LIVEKIT_URL };
     }
 
-    const appEnv = childNodeEnv({
+    const baseEnv = childNodeEnv({
       ...stack.env,
       ...videoEnv,
       NODE_ENV: nodeEnv,
@@ -260,9 +271,20 @@ async function main() {
       LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
     });
+    media = await startMediaProcessing({
+      root: PROJECT_ROOT,
+      dataDir,
+      persist: !testMode,
+      redisPort,
+      redisUrl: env.MEDIA_QUEUE_REDIS_URL ?? env.REDIS_URL,
+      workerEnv: baseEnv,
+      log,
+      watch: (pid) => stack!.watch(pid),
+    });
+    const appEnv: NodeJS.ProcessEnv = { ...baseEnv, ...media.env };
     // Test stacks record the app's settings, so a test can start another app instance on this
     // very stack (tests/security/instance.ts: the security suites run on their own instance).
-    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv })));
+    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv, ...media.env })));
     app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: PROJECT_ROOT,
       env: appEnv,
@@ -278,14 +300,17 @@ async function main() {
     // Seed while the app server boots.
     const db = createLocalDatabase(stack.env);
     const storage = createLocalStorage(stack.env);
+    // The sample decks go to the worker through the same queue uploads use (none without Redis).
+    const queue = createMediaQueue(media.env);
     try {
       const seeded = await seedResources(db, registry);
       log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
-      const decks = await seedSampleDecks({ db, storage }, registry);
-      if (decks.length) log(`seeded sample pitch decks: ${decks.join(', ')}`);
+      const decks = await seedSampleDecks({ db, storage }, registry, queue ? (job) => queue.enqueue(job) : undefined);
+      if (decks.length) log(`seeded sample pitch decks: ${decks.join(', ')}${queue ? '' : ' (no media queue: they wait in processing)'}`);
     } finally {
       db.raw.destroy();
       storage.client.destroy();
+      await queue?.close();
     }
 
     const health = `http://localhost:${appPort}/api/health`;
@@ -307,6 +332,7 @@ async function main() {
         `  ${'Cognito'.padEnd(width)}  ${stack.env.COGNITO_ENDPOINT}`,
         `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
         `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${videoState(livekit, livekitPort)}`,
+        `  ${'Media queue'.padEnd(width)}  ${media.describe()}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

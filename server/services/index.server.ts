@@ -3,6 +3,7 @@ import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createChatService, type ChatService } from './chat/service.server';
 import { createDatabase, pingDatabase, type Database } from '../data/dynamo.server';
+import { createMediaQueue, type MediaQueue } from '../media/queue.server';
 import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
@@ -19,6 +20,8 @@ export interface Services {
   video: VideoService;
   /** In-event chat: fan-out bus (in process, or Redis with REDIS_URL) and storage. */
   chat: ChatService;
+  /** Media processing jobs (BullMQ on Redis); null without a Redis for it: processing is unavailable. */
+  mediaQueue: MediaQueue | null;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -32,6 +35,7 @@ export function createServices(env: Env, registry: Registry): Services {
     identity: createIdentity(env, db),
     video: createVideoService(env),
     chat: createChatService(env, db),
+    mediaQueue: createMediaQueue(env),
   };
 }
 

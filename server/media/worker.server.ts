@@ -1,0 +1,59 @@
+/**
+ * The media worker: a BullMQ Worker on the media queue that runs each job (job.server.ts). Any
+ * number of these run as their own processes on any number of machines; each takes up to
+ * `concurrency` jobs at once. A worker that dies mid-job stops renewing the job's lock; BullMQ's
+ * stalled-job check (every `stalledIntervalMs`) puts the job back for another worker.
+ */
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { MediaJob } from '#app/lib/media/model';
+import { runMediaJob, type JobStores } from './job.server';
+import { MEDIA_QUEUE_NAME, mediaJobSchema, mediaQueueConnection } from './queue.server';
+
+export interface MediaWorkerOptions {
+  redisUrl: string;
+  stores: JobStores;
+  /** The tenant id of a job, checked against the configured tenants; null refuses the job. */
+  resolveTenant(job: MediaJob): TenantId | null;
+  concurrency?: number;
+  /** How long a job's lock lasts without renewal (default 30 s); a dead worker's job is free after it. */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for (default 30 s). */
+  stalledIntervalMs?: number;
+  tmpRoot?: string;
+  log?: (line: string) => void;
+}
+
+export function createMediaWorker(options: MediaWorkerOptions): Worker {
+  const log = options.log ?? (() => undefined);
+  const worker = new Worker(
+    MEDIA_QUEUE_NAME,
+    async (job: Job) => {
+      const parsed = mediaJobSchema.safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError(`not a media job: ${parsed.error.message}`);
+      const tenantId = options.resolveTenant(parsed.data);
+      if (!tenantId) throw new UnrecoverableError(`unknown tenant "${parsed.data.tenantId}"`);
+      const attempts = job.opts.attempts ?? 1;
+      const outcome = await runMediaJob(options.stores, tenantId, parsed.data.mediaId, {
+        willRetry: job.attemptsMade + 1 < attempts,
+        onProgress: (percent) => void job.updateProgress(percent).catch(() => undefined),
+        tmpRoot: options.tmpRoot,
+      });
+      log(`media job ${job.id}: ${outcome.state}${outcome.state === 'failed' ? ` (${outcome.failure})` : outcome.state === 'skipped' ? ` (${outcome.reason})` : ''}`);
+      // A file that cannot be processed will not process on a retry either.
+      if (outcome.state === 'failed') throw new UnrecoverableError(outcome.failure);
+      return outcome.state;
+    },
+    {
+      connection: mediaQueueConnection(options.redisUrl),
+      concurrency: options.concurrency ?? 1,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      // A job whose worker died twice (e.g. a file that crashes ffmpeg's host) fails instead of looping.
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('failed', (job, error) => log(`media job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
+  worker.on('error', (error) => log(`media worker: ${error.message}`));
+  return worker;
+}

@@ -1,0 +1,61 @@
+/**
+ * Entry of a media worker process: `tsx server/media/worker.ts`. `npm start` runs one beside the
+ * app; production runs as many as the load needs, on as many machines, all on the same Redis.
+ *
+ * Settings (env, validated like the app's): MEDIA_QUEUE_REDIS_URL or REDIS_URL, the DynamoDB and
+ * S3 settings, MEDIA_WORKER_CONCURRENCY, MEDIA_WORKER_LOCK_SECONDS (default 30: how soon a dead
+ * worker's job is taken over), MEDIA_WORKER_TMP (work folders).
+ */
+import { z } from 'zod';
+import { loadRegistry } from '../config/registry.server';
+import { createDatabase } from '../data/dynamo.server';
+import { loadEnv } from '../env.server';
+import { createStorage } from '../services/storage.server';
+import { mediaQueueRedisUrl } from './queue.server';
+import { createMediaWorker } from './worker.server';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const workerEnv = z.object({
+  MEDIA_WORKER_LOCK_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  MEDIA_WORKER_TMP: z.string().min(1).optional(),
+});
+
+async function main() {
+  const env = loadEnv();
+  const local = workerEnv.parse(process.env);
+  const redisUrl = mediaQueueRedisUrl(env);
+  if (!redisUrl) {
+    console.error('media worker: no MEDIA_QUEUE_REDIS_URL or REDIS_URL: nothing to work on');
+    process.exit(1);
+  }
+  const { registry } = loadRegistry(env.CONFIG_ROOT);
+  const worker = createMediaWorker({
+    redisUrl,
+    stores: { db: createDatabase(env), storage: createStorage(env) },
+    resolveTenant: (job) => registry.tenants.get(job.tenantId)?.id ?? null,
+    concurrency: env.MEDIA_WORKER_CONCURRENCY,
+    lockDurationMs: local.MEDIA_WORKER_LOCK_SECONDS * 1000,
+    stalledIntervalMs: Math.max(1000, (local.MEDIA_WORKER_LOCK_SECONDS * 1000) / 2),
+    tmpRoot: local.MEDIA_WORKER_TMP,
+    log: (line) => console.log(line),
+  });
+  await worker.waitUntilReady();
+  console.log(`media worker ${process.pid} ready (concurrency ${env.MEDIA_WORKER_CONCURRENCY})`);
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      // Finish the running jobs' current step; an unfinished job goes back to the queue.
+      void worker.close().finally(() => process.exit(0));
+      setTimeout(() => process.exit(0), 10_000).unref();
+    });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
