@@ -3,10 +3,17 @@ import type { MediaKind, MediaVisibility } from '#app/lib/media/model';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { TenantId } from '#app/lib/config/tenant';
+import type { SessionUser } from '#app/lib/identity/types';
 import { createMediaItem, setMediaStatus } from './media.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 
 const db = testDatabase();
+const user = (sub: string, groups: string[] = ['member']): SessionUser => ({ sub, username: sub, email: null, emailVerified: false, groups });
+const me = user('me');
+const boss = user('boss', ['admin']);
+const someone = user('someone');
+const org = user('org', ['organizer']);
+const x = user('x');
 
 async function item(t: TenantId, ownerId: string, visibility: MediaVisibility, options: { kind?: MediaKind; ready?: boolean; tags?: string[]; title?: string } = {}) {
   const kind = options.kind ?? 'image';
@@ -34,13 +41,13 @@ describe('media shared with a viewer', () => {
     const doc = await item(t, 'other', 'tenant', { kind: 'document' });
 
     const ids = (items: { id: string }[]) => items.map((i) => i.id);
-    expect(ids(await listSharedMedia(db, t, { sub: 'me', admin: false }))).toEqual([doc.id, open.id, tenantWide.id, mine.id]);
-    expect(ids(await listSharedMedia(db, t, { sub: 'me', admin: false }, 'image'))).toEqual([open.id, tenantWide.id, mine.id]);
+    expect(ids(await listSharedMedia(db, t, me))).toEqual([doc.id, open.id, tenantWide.id, mine.id]);
+    expect(ids(await listSharedMedia(db, t, me, 'image'))).toEqual([open.id, tenantWide.id, mine.id]);
     expect(ids(await listSharedMedia(db, t, null))).toEqual([open.id]);
-    expect(ids(await listSharedMedia(db, t, { sub: 'boss', admin: true }, 'image'))).toEqual([open.id, tenantWide.id, theirsPrivate.id, mine.id]);
-    expect(ids(await listSharedMedia(db, t, { sub: 'boss', admin: true }))).not.toContain(unfinished.id);
+    expect(ids(await listSharedMedia(db, t, boss, 'image'))).toEqual([open.id, tenantWide.id, theirsPrivate.id, mine.id]);
+    expect(ids(await listSharedMedia(db, t, boss))).not.toContain(unfinished.id);
     // Another tenant sees none of them.
-    expect(await listSharedMedia(db, uniqueTenantId(), { sub: 'boss', admin: true })).toEqual([]);
+    expect(await listSharedMedia(db, uniqueTenantId(), boss)).toEqual([]);
   });
 
   it('finds the pitch deck: the newest finished one the viewer may see, else one still being processed', async () => {
@@ -52,12 +59,12 @@ describe('media shared with a viewer', () => {
     const newer = await item(t, 'org', 'public', { kind: 'document', tags: ['pitch-deck'], ready: false });
     expect((await findPitchDeck(db, t, null))?.id).toBe(first.id);
     const privateDeck = await item(t, 'org', 'private', { kind: 'document', tags: ['pitch-deck'] });
-    expect((await findPitchDeck(db, t, { sub: 'someone', admin: false }))?.id).toBe(first.id);
-    expect((await findPitchDeck(db, t, { sub: 'org', admin: false }))?.id).toBe(privateDeck.id);
+    expect((await findPitchDeck(db, t, someone))?.id).toBe(first.id);
+    expect((await findPitchDeck(db, t, org))?.id).toBe(privateDeck.id);
 
     const t2 = uniqueTenantId();
     const processing = await item(t2, 'org', 'tenant', { kind: 'document', tags: ['pitch-deck'], ready: false });
-    expect((await findPitchDeck(db, t2, { sub: 'x', admin: false }))?.id).toBe(processing.id);
+    expect((await findPitchDeck(db, t2, x))?.id).toBe(processing.id);
     expect(await findPitchDeck(db, t2, null)).toBeNull();
     expect(newer.status).toBe('processing');
   });

@@ -8,9 +8,10 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { type DerivedFile, type ImageSizeName, type MediaItem } from '#app/lib/media/model';
-import { canViewMedia, viewerOf, type MediaViewer } from '#app/lib/media/sharing';
+import type { SessionUser } from '#app/lib/identity/types';
 import type { DeckState, DeckSummary, PhotoCard, SizedImage, Slide } from '#app/components/media/gallery/types';
 import { getSessionUser } from '../identity/session.server';
+import { isSharedWith } from '../data/mediaShared.server';
 import type { TenantFiles } from '../data/tenantData.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
@@ -21,8 +22,8 @@ const IMAGE_URL_SECONDS = 3600;
 /** Signed download URLs are used at once: the browser follows the redirect straight away. */
 export const DOWNLOAD_URL_SECONDS = 60;
 
-export async function sharedViewer(args: Args): Promise<{ viewer: MediaViewer | null; signedIn: boolean }> {
-  const viewer = viewerOf(await getSessionUser(args));
+export async function sharedViewer(args: Args): Promise<{ viewer: SessionUser | null; signedIn: boolean }> {
+  const viewer = await getSessionUser(args);
   return { viewer, signedIn: viewer !== null };
 }
 
@@ -34,12 +35,12 @@ const itemId = z.string().regex(/^[a-z0-9]{21}$/);
  * viewer may download on this tenant (another tenant's item is simply not found). Null when
  * the URL asks for no download.
  */
-export async function downloadRedirect(args: Args, viewer: MediaViewer | null, param: string, accept: (item: MediaItem) => boolean = () => true) {
+export async function downloadRedirect(args: Args, viewer: SessionUser | null, param: string, accept: (item: MediaItem) => boolean = () => true) {
   const raw = new URL(args.request.url).searchParams.get(param);
   if (raw === null) return null;
   const id = itemId.safeParse(raw);
   const item = id.success ? await args.context.data.media.get(id.data) : null;
-  if (!item || !canViewMedia(item, viewer) || !accept(item)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  if (!item || !isSharedWith(viewer, item) || !accept(item)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const url = await args.context.data.files.presignDownload({ key: item.original.key, fileName: item.original.fileName, expiresIn: DOWNLOAD_URL_SECONDS });
   return redirect(url, { headers: NO_STORE });
 }
@@ -75,10 +76,10 @@ export async function slidesOf(files: TenantFiles, deck: MediaItem): Promise<Sli
 }
 
 /** The tenant's pitch deck as the viewer finds it: none, still being processed, failed, or ready with its summary. */
-export async function pitchDeck(args: Args, viewer: MediaViewer | null): Promise<{ state: DeckState; deck: DeckSummary | null; item: MediaItem | null }> {
+export async function pitchDeck(args: Args, viewer: SessionUser | null): Promise<{ state: DeckState; deck: DeckSummary | null; item: MediaItem | null }> {
   const item = await args.context.data.media.pitchDeck(viewer);
   if (!item) return { state: 'none', deck: null, item: null };
-  const state: DeckState = canViewMedia(item, viewer) ? 'ready' : item.status === 'failed' ? 'failed' : 'processing';
+  const state: DeckState = isSharedWith(viewer, item) ? 'ready' : item.status === 'failed' ? 'failed' : 'processing';
   if (state !== 'ready') return { state, deck: null, item: null };
   return {
     state,

@@ -1,13 +1,13 @@
 /**
  * GET /api/media/zip?ids=<id>&ids=<id>… → the chosen photos as one zip, streamed as it is built
  * (server/services/zipStream.server.ts). Every id must name a finished image of this tenant the viewer may see
- * (app/lib/media/sharing.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
+ * (server/data/mediaShared.server.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
  */
 import { Readable } from 'node:stream';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { canViewMedia, viewerOf } from '#app/lib/media/sharing';
 import { photoZipName, uniqueEntryNames } from '#app/lib/media/zipNames';
+import { isSharedWith } from '#server/data/mediaShared.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { attachmentDisposition } from '#server/services/storage.server';
@@ -29,10 +29,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);
   const parsed = zipQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll('ids') });
   if (!parsed.success) return json({ error: 'badRequest', message: t('gallery.zip.badRequest') }, { status: 400, headers: NO_STORE });
-  const viewer = viewerOf(await getSessionUser(args));
+  const viewer = await getSessionUser(args);
   const ids = [...new Set(parsed.data.ids)];
   const items = await Promise.all(ids.map((id) => context.data.media.get(id)));
-  const photos = items.filter((item) => item !== null && item.kind === 'image' && canViewMedia(item, viewer));
+  const photos = items.filter((item) => item !== null && item.kind === 'image' && isSharedWith(viewer, item));
   if (photos.length !== ids.length) return json({ error: 'notFound', message: t('gallery.zip.notFound') }, { status: 404, headers: NO_STORE });
 
   const names = uniqueEntryNames(photos.map((p) => p!.original.fileName));
