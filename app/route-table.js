@@ -10,7 +10,7 @@
 
 /**
  * A kind of tenant object that can be asked for by id.
- * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article'} IdKind
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media'} IdKind
  */
 /**
  * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's
@@ -24,6 +24,9 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Screens that show one event read its id from `?event=`. @type {IdParams} */
 const EVENT_QUERY = { query: { event: 'event' } };
+
+/** The media upload API reads the item's id from the JSON body. @type {IdParams} */
+const MEDIA_BODY = { body: { mediaId: 'media' } };
 
 /** @type {ReadonlyArray<RouteEntry>} */
 export const ROUTES = [
@@ -95,10 +98,14 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
-  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx' },
+  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx' },
+  { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
+  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx' },
+  { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
+  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
   { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
-  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx' },
-  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx' },
+  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
+  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
@@ -126,6 +133,13 @@ export const ROUTES = [
   { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
   { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  // Uploads (app/lib/media/uploadApi.ts): the browser sends the files straight to storage.
+  { path: '/uploadS3', file: 'routes/media/uploadS3.tsx' },
+  { path: '/uploadS3Media', file: 'routes/media/uploadS3Media.tsx' },
+  { path: '/directUpload', file: 'routes/media/directUpload.tsx' },
+  { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
+  { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
+  { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -139,10 +153,20 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
+  { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
+  // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
+  { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
+  { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },
+  { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY },
+  { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY },
+  { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } } },
   { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
   { path: '/api/media/status', file: 'routes/api/media/status.ts' },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
-  { path: '/api/media/zip', file: 'routes/api/media/zip.ts' },
+  { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
 ];
 
 /** @type {Map<string, number>} */

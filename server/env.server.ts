@@ -92,6 +92,19 @@ export const envSchema = z.object({
    * or found none to run ("absent"); /api/health reports it. Unset: a LiveKit server of one's own.
    */
   LOCAL_LIVEKIT_SERVER: z.enum(['running', 'absent']).optional(),
+  /**
+   * Platform admins (docs/decisions/0025): comma-separated email addresses. A signed-in user of any
+   * tenant whose verified email is listed manages the system media every tenant falls back on.
+   */
+  PLATFORM_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+  /** Bytes of media one person may keep in a tenant's library (default 5 GiB). */
+  MEDIA_USER_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  /** Bytes of media one tenant may keep (default 200 GiB). */
+  MEDIA_TENANT_QUOTA_BYTES: z.coerce.number().int().min(1).default(200 * 1024 ** 3),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 }).superRefine((env, ctx) => {

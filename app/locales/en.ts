@@ -9,6 +9,8 @@ import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
+import library from './en/library';
+import upload from './en/upload';
 import player from './en/player';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
@@ -228,6 +230,8 @@ const en = {
   lobby,
   chat,
   gallery,
+  library,
+  upload,
   player,
 };
 

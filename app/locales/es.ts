@@ -10,6 +10,8 @@ import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
+import library from './es/library';
+import upload from './es/upload';
 import player from './es/player';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
@@ -230,6 +232,8 @@ const es: TranslationShape = {
   lobby,
   chat,
   gallery,
+  library,
+  upload,
   player,
 };
 

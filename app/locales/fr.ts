@@ -10,6 +10,8 @@ import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
+import library from './fr/library';
+import upload from './fr/upload';
 import player from './fr/player';
 
 /** French UI strings ("vous"), key for key with en.ts. */
@@ -230,6 +232,8 @@ const fr: TranslationShape = {
   lobby,
   chat,
   gallery,
+  library,
+  upload,
   player,
 };
 

@@ -11,7 +11,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { TenantId } from '#app/lib/config/tenant';
-import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaStatus, MediaVisibility } from '#app/lib/media/model';
+import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaScope, MediaStatus, MediaVisibility } from '#app/lib/media/model';
 import { isErrorNamed } from '../errors';
 import { queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
 
@@ -64,6 +64,8 @@ export interface NewMediaItem {
   original: { fileName: string; contentType: string; bytes: number; extension: string };
   /** Sent for review (/reviewVideoUpload): once processed it waits as pending_review instead of ready. */
   review?: boolean;
+  /** system: stored in the system pseudo-tenant (docs/decisions/0025); default tenant. */
+  scope?: MediaScope;
 }
 
 /** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
@@ -72,7 +74,7 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
   const at = now.toISOString();
   const item: MediaItem = {
     id,
-    scope: 'tenant',
+    scope: input.scope ?? 'tenant',
     kind: input.kind,
     ownerId: input.ownerId,
     ownerName: input.ownerName,
@@ -120,8 +122,12 @@ export interface MediaListQuery {
   ownerId?: string;
   kind?: MediaKind;
   status?: MediaStatus;
+  /** Keeps only the items this accepts (who may see them, a search); applied before the page is counted. */
+  match?: (item: MediaItem) => boolean;
   limit?: number;
   startKey?: Item | null;
+  /** Continue the tenant-wide list after this item id (a cursor a URL can carry; ignored with ownerId). */
+  afterId?: string;
 }
 
 /** One page of the tenant's items (or one owner's), newest first, optionally of one kind and status. */
@@ -131,6 +137,7 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
     if (!item) return null;
     if (query.kind && item.kind !== query.kind) return null;
     if (query.status && item.status !== query.status) return null;
+    if (query.match && !query.match(item)) return null;
     return item;
   };
   const input = query.ownerId
@@ -145,7 +152,8 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
         ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'MEDIA'), ':item': 'ITEM#' },
         ScanIndexForward: false,
       };
-  return queryPage(db, input, { limit: query.limit ?? 50, startKey: query.startKey, read, pageSize: 100 });
+  const startKey = !query.ownerId && query.afterId && ID.test(query.afterId) ? itemKey(tenantId, query.afterId) : query.startKey;
+  return queryPage(db, input, { limit: query.limit ?? 50, startKey, read, pageSize: 100 });
 }
 
 /** The owner's edit (title, description, tags, visibility); null when there is no such item. */

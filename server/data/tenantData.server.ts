@@ -13,6 +13,18 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { ChatService } from '../services/chat/service.server';
 import { storeImageVariants } from '../services/images.server';
 import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  listUploadedParts,
+  mediaDownloadUrl,
+  presignS3Call,
+  presignUploadPart,
+  readFirstBytes,
+  storedObject,
+} from '../services/mediaObjects.server';
+import {
+  deleteFolder,
   deleteObject,
   getObjectBuffer,
   getObjectStream,
@@ -50,6 +62,7 @@ import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestC
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
+import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
@@ -135,6 +148,15 @@ const media = (db: Database, t: TenantId) => ({
   pitchDeck: findPitchDeck.bind(null, db, t),
 });
 
+/** Audio playlists (app/lib/media/playlist.ts), each read through its owner. */
+const playlists = (db: Database, t: TenantId) => ({
+  create: createPlaylist.bind(null, db, t),
+  get: getPlaylist.bind(null, db, t),
+  list: listPlaylists.bind(null, db, t),
+  save: savePlaylist.bind(null, db, t),
+  delete: deletePlaylist.bind(null, db, t),
+});
+
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
@@ -164,8 +186,21 @@ const files = (storage: Storage, t: TenantId) => ({
   /** An object as a stream (answers built as they are sent: the photo zip). */
   stream: getObjectStream.bind(null, storage, t),
   delete: deleteObject.bind(null, storage, t),
+  /** Deletes every object under a tenant-relative folder (an item's original and derived files). */
+  deleteFolder: deleteFolder.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
+  /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
+  createMultipart: createMultipartUpload.bind(null, storage, t),
+  presignPart: presignUploadPart.bind(null, storage, t),
+  presignS3Call: presignS3Call.bind(null, storage, t),
+  listParts: listUploadedParts.bind(null, storage, t),
+  completeMultipart: completeMultipartUpload.bind(null, storage, t),
+  abortMultipart: abortMultipartUpload.bind(null, storage, t),
+  stat: storedObject.bind(null, storage, t),
+  readFirstBytes: readFirstBytes.bind(null, storage, t),
+  /** A short-lived signed link that saves an item's file (attachment, named after the item). */
+  mediaDownloadUrl: mediaDownloadUrl.bind(null, storage, t),
 });
 export type TenantFiles = ReturnType<typeof files>;
 
@@ -221,6 +256,7 @@ export class TenantData {
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
   #media?: ReturnType<typeof media>;
+  #playlists?: ReturnType<typeof playlists>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -249,6 +285,9 @@ export class TenantData {
   }
   get media() {
     return (this.#media ??= media(this.stores.db, this.tenantId));
+  }
+  get playlists() {
+    return (this.#playlists ??= playlists(this.stores.db, this.tenantId));
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));

@@ -102,7 +102,8 @@ export function corsConfigurationXml(origins: string[]): string {
   return (
     '<CORSConfiguration><CORSRule>' +
     origins.map((o) => `<AllowedOrigin>${escape(o)}</AllowedOrigin>`).join('') +
-    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
+    // POST and DELETE: the uploader's own multipart calls (create, complete, abort) go straight to storage.
+    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>DELETE</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
     '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>' +
     '</CORSRule></CORSConfiguration>'
   );

@@ -51,7 +51,7 @@ import { checkConfig, formatProblem } from '../config/check.server';
 import type { Registry } from '../config/registry.server';
 import { envSchema, loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
-import { localPoolSettings } from './cognito';
+import { demoUsername, localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
@@ -270,6 +270,8 @@ async function main() {
       PORT: String(appPort),
       LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
+      // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
+      PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });
     media = await startMediaProcessing({
       root: PROJECT_ROOT,

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { TenantId } from '#app/lib/config/tenant';
@@ -240,6 +240,26 @@ export async function getObjectStream(storage: Storage, tenantId: TenantId, key:
 
 export async function deleteObject(storage: Storage, tenantId: TenantId, key: string): Promise<void> {
   await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+}
+
+/**
+ * Deletes every object under a tenant-relative folder ("media/<id>"), page by page; returns how
+ * many went. One by one, because the local stand-in and S3 both take single deletes.
+ */
+export async function deleteFolder(storage: Storage, tenantId: TenantId, folder: string): Promise<number> {
+  const prefix = `${tenantObjectKey(tenantId, folder.replace(/\/+$/, ''))}/`;
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) {
+      if (!object.Key?.startsWith(prefix)) continue;
+      await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: object.Key }));
+      deleted++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
 }
 
 /** The stored object's content type; throws the store's own error when it is missing (NotFound, 404). */

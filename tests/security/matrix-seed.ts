@@ -71,6 +71,16 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     hosts: [`host-${token.toLowerCase()}@${tenant}.test.example`],
   });
   const demo = await seedEvent(tenant, org, { title: `Demo ${token}`, eventDateTime: minutesFromNow(-1), layout: 'preBuilt' }, { kind: 'demo', inviteCode: true });
+  // A finished media item: its title and file name hold the marker.
+  const media = await data.media.create({
+    kind: 'document',
+    ownerId: organizer.user.sub,
+    ownerName: name,
+    title: `Media ${token}`,
+    visibility: 'tenant',
+    original: { fileName: `media-${token}.pdf`, contentType: 'application/pdf', bytes: 10, extension: 'pdf' },
+  });
+  await data.media.setStatus(media.id, { status: 'ready' });
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -105,12 +115,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id],
     };
   } finally {
     socket.close();

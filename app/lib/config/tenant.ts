@@ -17,6 +17,8 @@ export const hostNameSchema = z
     'must be a lower-case host name such as events.example.com (no scheme, port or path)',
   );
 
+const RESERVED_TENANT_ID = 'system';
+
 const slugSchema = z
   .string()
   .regex(/^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/, 'must be 1-40 lower-case letters, digits or dashes');
@@ -99,7 +101,7 @@ export const tenantSchema = z
      * Branded (docs/decisions/0018): a TenantId comes only from a validated tenant.json, that is
      * from tenant resolution, so a plain string or an event id cannot stand in for one.
      */
-    id: slugSchema.brand<'TenantId'>(),
+    id: slugSchema.refine((id) => id !== RESERVED_TENANT_ID, `"${RESERVED_TENANT_ID}" is reserved for the platform's system media`).brand<'TenantId'>(),
     displayName: z.string().min(1).max(80),
     /** Custom domains served for this tenant (exact match on the Host header). */
     domains: z.array(hostNameSchema).default([]),
@@ -187,6 +189,12 @@ export const tenantSchema = z
       .default({}),
   })
   .strict();
+
+/**
+ * The reserved pseudo-tenant holding the platform's system media (docs/decisions/0025): its data
+ * and files use the tenant key space, so no real tenant may take this id.
+ */
+export const SYSTEM_TENANT_ID: TenantId = slugSchema.brand<'TenantId'>().parse(RESERVED_TENANT_ID);
 
 export type TenantInput = z.input<typeof tenantSchema>;
 export type Tenant = z.infer<typeof tenantSchema>;

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { downloadMedia } from '#server/api/mediaDownload.server';
+import { methodNotAllowed } from '#server/api/mediaRequest.server';
+
+export const loader = (args: LoaderFunctionArgs) => downloadMedia(args);
+export const action = (args: ActionFunctionArgs) => methodNotAllowed(args);

@@ -1,0 +1,223 @@
+import type { AppLoadContext } from '@remix-run/node';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import type { TenantId } from '#app/lib/config/tenant';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { MediaJob } from '#app/lib/media/model';
+import type { StartUploadResponse, UploadErrorResponse } from '#app/lib/media/uploadApi';
+import { testDatabase, testStorage } from '#tests/support/local-stack';
+import { uniqueTenantId } from '#tests/support/tenants';
+import { tenantData } from '../data/tenantData.server';
+import { loadEnv } from '../env.server';
+import { SYSTEM_TENANT_ID } from './mediaAccess.server';
+import { storedObject } from '../services/mediaObjects.server';
+import { abortUpload, finishUpload, signUpload, startUpload } from './mediaUpload.server';
+
+const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock('../identity/session.server', () => ({ getSessionUser: async () => session.user }));
+
+const db = testDatabase();
+const storage = testStorage();
+const MiB = 1024 * 1024;
+
+const person = (sub: string, extra: Partial<SessionUser> = {}): SessionUser => ({ sub, username: sub, email: `${sub}@example.com`, emailVerified: true, groups: ['organizer'], ...extra });
+
+function setup(options: { queue?: boolean; userQuota?: number; env?: Record<string, string> } = {}) {
+  const tenantId = uniqueTenantId();
+  const jobs: MediaJob[] = [];
+  const env = loadEnv({ NODE_ENV: 'test', PLATFORM_ADMIN_EMAILS: 'root@example.com', MEDIA_USER_QUOTA_BYTES: String(options.userQuota ?? 100 * MiB), ...options.env });
+  const mediaQueue = options.queue === false ? undefined : { enqueue: async (job: MediaJob) => void jobs.push(job) };
+  const context = (tenant: TenantId = tenantId) =>
+    ({ tenant: { id: tenant }, language: 'en', env, services: { db, storage, mediaQueue }, data: tenantData({ db, storage }, tenant) }) as unknown as AppLoadContext;
+  const call = async (handler: typeof startUpload, body: unknown, as: SessionUser | null, tenant?: TenantId) => {
+    session.user = as;
+    const request = new Request('http://aurora.localhost/api/media/upload', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const res = await handler({ request, context: context(tenant) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  return { tenantId, jobs, call, data: tenantData({ db, storage }, tenantId) };
+}
+
+const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer();
+const put = async (url: string, headers: Record<string, string>, body: Buffer) => (await fetch(url, { method: 'PUT', headers, body: new Uint8Array(body) })).status;
+
+type Call = ReturnType<typeof setup>['call'];
+/** Starts an upload and signs its single PUT, as the uploader does. */
+async function startSingle(call: Call, body: Record<string, unknown>, as: SessionUser) {
+  const start = (await call(startUpload, body, as)).body as unknown as StartUploadResponse;
+  if (start.mode !== 'single') throw new Error('expected a single PUT');
+  const signed = (await call(signUpload, { mediaId: start.mediaId, request: { method: 'PUT', key: start.key } }, as)).body as unknown as { url: string; headers: Record<string, string> };
+  return { ...start, url: signed.url, headers: signed.headers };
+}
+
+describe('starting an upload', () => {
+  it('refuses a type or size the library does not take before creating or signing anything', async () => {
+    const { call, data } = setup();
+    const owner = person('owner-1');
+    const type = await call(startUpload, { fileName: 'page.html', contentType: 'text/html', size: 100 }, owner);
+    expect(type.status).toBe(415);
+    expect(type.body).toMatchObject({ error: 'type' });
+    expect(String(type.body.message)).toContain('JPEG');
+    const big = await call(startUpload, { fileName: 'huge.jpg', contentType: 'image/jpeg', size: 26 * MiB }, owner);
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('This file is too large: Images can be at most 25 MB.');
+    const onlyVideo = await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 10, kinds: ['video', 'audio'] }, owner);
+    expect(onlyVideo.status).toBe(415);
+    expect((await data.media.list()).items).toEqual([]);
+  });
+
+  it('refuses bad bodies with 400, signed-out callers with 401, and system uploads of anyone but a platform admin with 403', async () => {
+    const { call } = setup();
+    expect((await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: -1 }, person('x'))).status).toBe(400);
+    expect((await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 10 }, null)).status).toBe(401);
+    const notAdmin = await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 10, scope: 'system' }, person('x', { groups: ['admin'] }));
+    expect(notAdmin.status).toBe(403);
+    // A listed address that is not verified proves nothing.
+    const unverified = await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 10, scope: 'system' }, person('root', { emailVerified: false }));
+    expect(unverified.status).toBe(403);
+  });
+
+  it('refuses a file that would pass the person’s quota, saying how much is used', async () => {
+    const { call, data } = setup({ userQuota: 10 * MiB });
+    await data.media.addUsage('owner-q', 9 * MiB);
+    const res = await call(startUpload, { fileName: 'a.jpg', contentType: 'image/jpeg', size: 2 * MiB }, person('owner-q'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'userQuota', message: 'Your storage is full: you use 9 MB of 10 MB, and this file needs 2 MB. Delete files from your library to make room.' });
+    expect((await data.media.list()).items).toEqual([]);
+  });
+});
+
+describe('finishing an upload', () => {
+  it('checks the stored bytes, counts them and queues the job (once, however often finish is called)', async () => {
+    const { call, data, jobs, tenantId } = setup();
+    const owner = person('owner-2');
+    const bytes = await png();
+    // The browser claims JPEG; the bytes are PNG: the same kind, recorded with its real type.
+    const start = await startSingle(call, { fileName: 'photo.jpg', contentType: 'image/jpeg', size: bytes.length }, owner);
+    expect(await put(start.url, start.headers, bytes)).toBe(200);
+    const done = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(done.status).toBe(200);
+    expect(done.body.item).toMatchObject({ status: 'processing', original: { contentType: 'image/png', bytes: bytes.length } });
+    expect(jobs).toEqual([{ tenantId, scope: 'tenant', mediaId: start.mediaId, kind: 'image' }]);
+    expect(await data.media.usage('owner-2')).toBe(bytes.length);
+    const again = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(again.status).toBe(200);
+    expect(jobs).toHaveLength(1);
+    expect(await data.media.usage('owner-2')).toBe(bytes.length);
+  });
+
+  it('deletes and refuses a file whose bytes are not what it claims', async () => {
+    const { call, data, jobs, tenantId } = setup();
+    const owner = person('owner-3');
+    const text = Buffer.from('<html><script>alert(1)</script></html>'.repeat(10));
+    const start = await startSingle(call, { fileName: 'cat.jpg', contentType: 'image/jpeg', size: text.length }, owner);
+    expect(await put(start.url, start.headers, text)).toBe(200);
+    const item = await data.media.get(start.mediaId);
+    const res = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(res.status).toBe(415);
+    expect(res.body as unknown as UploadErrorResponse).toEqual({
+      error: 'type',
+      message: 'This file is not what it claims to be: its contents are none of the accepted types (JPEG, PNG, WebP, GIF or AVIF images). It was removed.',
+    });
+    expect(await storedObject(storage, tenantId, item!.original.key)).toBeNull();
+    expect(await data.media.get(start.mediaId)).toBeNull();
+    expect(jobs).toEqual([]);
+    expect(await data.media.usage('owner-3')).toBe(0);
+  });
+
+  it('refuses a stored file of another size than announced, and a finish before the bytes arrived', async () => {
+    const { call } = setup();
+    const owner = person('owner-4');
+    const bytes = await png();
+    const early = (await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner)).body as unknown as StartUploadResponse;
+    expect((await call(finishUpload, { mediaId: early.mediaId }, owner)).body).toMatchObject({ error: 'notUploaded' });
+    // The local store does not check signatures, so it takes a body of another length: finish must not.
+    const start = await startSingle(call, { fileName: 'b.png', contentType: 'image/png', size: bytes.length + 5 }, owner);
+    await put(start.url, { 'Content-Type': 'image/png' }, bytes);
+    const res = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('mismatch');
+  });
+
+  it('answers 503 and keeps the upload while no processing queue is configured', async () => {
+    const { call, data } = setup({ queue: false });
+    const owner = person('owner-5');
+    const bytes = await png();
+    const start = await startSingle(call, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner);
+    await put(start.url, start.headers, bytes);
+    expect((await call(finishUpload, { mediaId: start.mediaId }, owner)).status).toBe(503);
+    expect((await data.media.get(start.mediaId))?.status).toBe('uploading');
+  });
+});
+
+describe('who may touch an upload', () => {
+  it('answers 404 for another tenant’s item and for someone else’s, and lets the tenant’s admin finish it', async () => {
+    const a = setup();
+    const owner = person('owner-6');
+    const bytes = await png();
+    const start = await startSingle(a.call, { fileName: 'a.png', contentType: 'image/png', size: bytes.length }, owner);
+    await put(start.url, start.headers, bytes);
+    const other = uniqueTenantId();
+    expect((await a.call(finishUpload, { mediaId: start.mediaId }, person('owner-6', { groups: ['admin'] }), other)).status).toBe(404);
+    expect((await a.call(finishUpload, { mediaId: start.mediaId }, person('someone-else'))).status).toBe(404);
+    expect((await a.call(abortUpload, { mediaId: start.mediaId }, person('someone-else'))).status).toBe(404);
+    expect((await a.call(finishUpload, { mediaId: start.mediaId }, person('the-admin', { groups: ['admin'] }))).status).toBe(200);
+  });
+});
+
+/** Sends one S3 call the way Uppy's S3 client does: sign it through the API, then call storage. */
+async function s3(call: Call, as: SessionUser, mediaId: string, scope: string, request: Record<string, unknown>, body?: Uint8Array<ArrayBuffer> | string) {
+  const signed = await call(signUpload, { mediaId, scope, request }, as);
+  if (signed.status !== 200) return { status: signed.status, text: '', etag: null };
+  const { url, headers } = signed.body as unknown as { url: string; headers?: Record<string, string> };
+  const res = await fetch(url, { method: String(request.method), headers, body });
+  return { status: res.status, text: await res.text(), etag: res.headers.get('etag') };
+}
+
+describe('multipart uploads through the API', () => {
+  it('signs only the calls of this upload on its own key; the parts resume and assemble; a platform admin’s go to the system space', async () => {
+    const { call, jobs } = setup();
+    const root = person('root', { email: 'Root@Example.com' });
+    const size = 8 * MiB + 10;
+    const start = (await call(startUpload, { fileName: 'talk.pdf', contentType: 'application/pdf', size, scope: 'system' }, root)).body as unknown as StartUploadResponse;
+    expect(start).toMatchObject({ mode: 'multipart', scope: 'system', partSize: 8 * MiB });
+    const body = Buffer.alloc(size, 0x20);
+    Buffer.from('%PDF-1.4\n').copy(body);
+    const { mediaId, key } = start;
+    // Not another key, not a single PUT of a multipart upload, not someone else.
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'POST', key: 'media/other/original.pdf' } }, root)).status).toBe(400);
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'PUT', key } }, root)).status).toBe(400);
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'POST', key } }, person('x'))).status).toBe(403);
+
+    const created = await s3(call, root, mediaId, 'system', { method: 'POST', key });
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)?.[1];
+    expect(uploadId).toBeTruthy();
+    const one = await s3(call, root, mediaId, 'system', { method: 'PUT', key, uploadId, partNumber: 1 }, new Uint8Array(body.subarray(0, start.partSize)));
+    expect(one.status).toBe(200);
+    // After a reload the uploader asks storage what it holds.
+    const listed = await s3(call, root, mediaId, 'system', { method: 'GET', key, uploadId });
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain('<PartNumber>1</PartNumber>');
+    const two = await s3(call, root, mediaId, 'system', { method: 'PUT', key, uploadId, partNumber: 2 }, new Uint8Array(body.subarray(start.partSize)));
+    const xml = `<CompleteMultipartUpload>${[one.etag, two.etag].map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+    expect((await s3(call, root, mediaId, 'system', { method: 'POST', key, uploadId }, xml)).status).toBe(200);
+
+    const done = await call(finishUpload, { mediaId, scope: 'system' }, root);
+    expect(done.status).toBe(200);
+    expect(done.body.item).toMatchObject({ scope: 'system', status: 'processing', original: { contentType: 'application/pdf', bytes: size } });
+    expect(jobs.at(-1)).toEqual({ tenantId: SYSTEM_TENANT_ID, scope: 'system', mediaId, kind: 'document' });
+    // Finished: nothing more is signed for it.
+    expect((await call(signUpload, { mediaId, scope: 'system', request: { method: 'GET', key, uploadId } }, root)).status).toBe(404);
+  });
+
+  it('aborts: the parts and the item are gone', async () => {
+    const { call, data } = setup();
+    const owner = person('owner-7');
+    const start = (await call(startUpload, { fileName: 'big.mp4', contentType: 'video/mp4', size: 20 * MiB }, owner)).body as unknown as StartUploadResponse;
+    const created = await s3(call, owner, start.mediaId, 'tenant', { method: 'POST', key: start.key });
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)![1]!;
+    expect((await call(abortUpload, { mediaId: start.mediaId, uploadId }, owner)).body).toEqual({ aborted: true });
+    expect(await data.media.get(start.mediaId)).toBeNull();
+    expect(await data.files.listParts(start.key, uploadId)).toBeNull();
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The media upload API's handlers (contract: app/lib/media/uploadApi.ts; docs/decisions/0025).
+ * Nothing is signed before the type, the size and the quotas pass; the bytes go from the browser
+ * to object storage; `finish` then checks what was really stored (type by its bytes, size, quotas)
+ * and hands the item to the processing queue. Every item is looked up in the caller's scope with
+ * the caller's rights: another tenant's id, or someone else's upload, is simply not found (404).
+ */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import type { TFunction } from 'i18next';
+import { MAX_BYTES, kindOfType, type MediaItem, type MediaKind } from '#app/lib/media/model';
+import {
+  EXTENSIONS,
+  abortUploadSchema,
+  finishUploadSchema,
+  partSizeFor,
+  signRequestSchema,
+  startUploadSchema,
+  uploadProblem,
+  usesMultipart,
+  type FinishUploadResponse,
+  type SignRequest,
+  type SignResponse,
+  type StartUploadResponse,
+  type UploadScope,
+} from '#app/lib/media/uploadApi';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { TenantData } from '../data/tenantData.server';
+import type { MediaS3Call } from '../services/mediaObjects.server';
+import { canManageItem, isPlatformAdmin, scopeData, scopeTenant } from './mediaAccess.server';
+import { checkQuota, countUpload } from './mediaQuota.server';
+import { answer, sizeText, typesText, UploadRefusal } from './mediaRequest.server';
+import { sniffMediaType, SNIFF_BYTES } from './mediaSniff.server';
+
+type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
+
+const tooLarge = (t: TFunction, kind: MediaKind, language: string) =>
+  new UploadRefusal(413, 'tooLarge', t('upload.errors.tooLarge', { kind: t(`upload.kinds.${kind}`), limit: sizeText(t, MAX_BYTES[kind], language) }));
+
+/** The item the user is uploading, in the scope; 404 when it is not there or not theirs to change. */
+async function ownUpload(args: Args, user: SessionUser, scope: UploadScope, mediaId: string): Promise<{ data: TenantData; item: MediaItem }> {
+  if (scope === 'system' && !isPlatformAdmin(user, args.context.env)) throw new UploadRefusal(403, 'forbidden');
+  const data = scopeData(args.context, scope);
+  const item = await data.media.get(mediaId);
+  if (!item || !canManageItem(user, item, scope, args.context.env)) throw new UploadRefusal(404, 'notFound');
+  return { data, item };
+}
+
+/** Like ownUpload, and the upload is still in progress (parts may still be sent). */
+async function openUpload(args: Args, user: SessionUser, scope: UploadScope, mediaId: string) {
+  const found = await ownUpload(args, user, scope, mediaId);
+  if (found.item.status !== 'uploading') throw new UploadRefusal(404, 'notFound');
+  return found;
+}
+
+/** POST /api/media/upload/start: checks what the browser announces and makes the item (status uploading). */
+export const startUpload = (args: Args) =>
+  answer(args, startUploadSchema, async ({ user, data: input, t }): Promise<StartUploadResponse> => {
+    const { context } = args;
+    if (input.scope === 'system' && !isPlatformAdmin(user, context.env)) throw new UploadRefusal(403, 'forbidden', t('upload.admin.forbidden'));
+    const problem = uploadProblem(input.contentType, input.size, input.kinds);
+    const kind = kindOfType(input.contentType);
+    if (problem === 'type' || !kind) throw new UploadRefusal(415, 'type', t('upload.errors.type', { types: typesText(t, input.kinds) }));
+    if (problem === 'tooLarge') throw tooLarge(t, kind, context.language);
+    const data = scopeData(context, input.scope);
+    await checkQuota({ data, env: context.env, scope: input.scope, ownerId: user.sub, bytes: input.size, t, language: context.language });
+
+    const item = await data.media.create({
+      kind,
+      scope: input.scope,
+      ownerId: user.sub,
+      ownerName: user.email ?? user.username,
+      title: input.title || input.fileName.replace(/\.[^.]*$/, '') || input.fileName,
+      ...(input.visibility ? { visibility: input.visibility } : {}),
+      original: { fileName: input.fileName, contentType: input.contentType, bytes: input.size, extension: EXTENSIONS[input.contentType] ?? 'bin' },
+      ...(input.review ? { review: true } : {}),
+    });
+    const mode = usesMultipart(input.size) ? 'multipart' : 'single';
+    return { mediaId: item.id, scope: input.scope, key: item.original.key, mode, partSize: partSizeFor(input.size) };
+  });
+
+/** The S3 call a sign request names, when it is one this upload may make; null otherwise. */
+export function uploadCall(item: MediaItem, request: SignRequest['request']): MediaS3Call | null {
+  if (request.key !== item.original.key) return null;
+  const key = item.original.key;
+  const multipart = usesMultipart(item.original.bytes);
+  const { contentType, bytes } = item.original;
+  if (request.uploadId === undefined) {
+    if (request.method === 'PUT' && !multipart) return { op: 'putObject', key, contentType, bytes };
+    if (request.method === 'POST' && multipart) return { op: 'createMultipart', key, contentType };
+    if (request.method === 'DELETE') return { op: 'deleteObject', key };
+    return null;
+  }
+  const uploadId = request.uploadId;
+  if (!multipart) return null;
+  if (request.method === 'PUT' && request.partNumber !== undefined) return { op: 'uploadPart', key, uploadId, partNumber: request.partNumber };
+  if (request.partNumber !== undefined) return null;
+  if (request.method === 'GET') return { op: 'listParts', key, uploadId };
+  if (request.method === 'POST') return { op: 'completeMultipart', key, uploadId };
+  return { op: 'abortMultipart', key, uploadId };
+}
+
+/**
+ * POST /api/media/upload/sign: a presigned URL for one S3 call of the upload, only on the item's
+ * own key, only while it is uploading, only the calls its mode needs; the single PUT carries the
+ * announced type and exact length in its signature.
+ */
+export const signUpload = (args: Args) =>
+  answer(args, signRequestSchema, async ({ user, data: input }): Promise<SignResponse> => {
+    const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
+    const call = uploadCall(item, input.request);
+    if (!call) throw new UploadRefusal(400, 'badRequest');
+    const signed = await data.files.presignS3Call(call);
+    return call.op === 'createMultipart' || call.op === 'putObject' ? { ...signed, key: item.original.key } : signed;
+  });
+
+/** POST /api/media/upload/abort: a cancelled upload leaves nothing behind (parts, object, item). */
+export const abortUpload = (args: Args) =>
+  answer(args, abortUploadSchema, async ({ user, data: input }) => {
+    const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
+    if (input.uploadId) await data.files.abortMultipart(item.original.key, input.uploadId);
+    await discard(data, item);
+    return { aborted: true };
+  });
+
+/** Removes an upload that will not be kept: its stored original (if any) and its record. */
+async function discard(data: TenantData, item: MediaItem): Promise<void> {
+  await data.files.delete(item.original.key);
+  await data.media.delete(item.id);
+}
+
+/**
+ * POST /api/media/upload/finish: the stored object must exist, be the size announced, be of a type
+ * its kind accepts by its own bytes, and fit the quotas; then it counts in the quotas and is queued.
+ * A refused file is deleted. A second finish of the same upload answers the item as it is.
+ */
+export const finishUpload = (args: Args) =>
+  answer(args, finishUploadSchema, async ({ user, data: input, t }): Promise<FinishUploadResponse> => {
+    const { context } = args;
+    const { data, item } = await ownUpload(args, user, input.scope, input.mediaId);
+    if (item.status !== 'uploading') return { item };
+    const queue = context.services.mediaQueue;
+    if (!queue) throw new UploadRefusal(503, 'unavailable');
+    const tenantId = scopeTenant(context, input.scope);
+
+    const stored = await data.files.stat(item.original.key);
+    if (!stored) throw new UploadRefusal(409, 'notUploaded');
+    if (stored.bytes > MAX_BYTES[item.kind]) {
+      await discard(data, item);
+      throw tooLarge(t, item.kind, context.language);
+    }
+    if (stored.bytes !== item.original.bytes) {
+      await discard(data, item);
+      throw new UploadRefusal(422, 'mismatch');
+    }
+    const realType = await sniffMediaType(await data.files.readFirstBytes(item.original.key, SNIFF_BYTES), item.kind);
+    if (!realType) {
+      await discard(data, item);
+      throw new UploadRefusal(415, 'type', t('upload.errors.lying', { claimed: t(`upload.typeNames.${item.kind}`) }));
+    }
+    const quota = { data, env: context.env, scope: input.scope, ownerId: item.ownerId, bytes: stored.bytes, t, language: context.language };
+    try {
+      await checkQuota(quota);
+    } catch (e) {
+      await discard(data, item);
+      throw e;
+    }
+
+    const original = { ...item.original, contentType: realType, bytes: stored.bytes };
+    const claimed = await data.media.setStatus(item.id, { status: 'processing', progress: 0, original }, 'uploading');
+    // Someone else's finish of the same upload got there first: it counted and queued it.
+    if (!claimed) return { item: (await data.media.get(item.id)) ?? item };
+    try {
+      await countUpload(quota);
+    } catch (e) {
+      await discard(data, claimed);
+      throw e;
+    }
+    try {
+      await queue.enqueue({ tenantId, scope: input.scope, mediaId: item.id, kind: item.kind });
+    } catch {
+      // Stored and counted, but not queued: the library offers to retry a failed item.
+      const failed = await data.media.setStatus(item.id, { status: 'failed', failure: t('upload.errors.unavailable') }, 'processing');
+      return { item: failed ?? claimed };
+    }
+    return { item: claimed };
+  });

@@ -1,0 +1,34 @@
+/**
+ * The loader of every upload screen: signed in (else to sign-in), platform admin for the system
+ * screens (else 403), the page title, and the person's storage use against their quota.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import type { SessionUser } from '#app/lib/identity/types';
+import { getFixedT } from '../i18n.server';
+import { requireUser } from '../identity/session.server';
+import { isPlatformAdmin } from './mediaAccess.server';
+import { NO_STORE } from './mediaRequest.server';
+
+export type UploadScreenName = 'uploadS3' | 'uploadS3Media' | 'directUpload' | 'uppyFileUpload' | 'uploadSystemMedia' | 'systemImageUpload';
+
+const SYSTEM_SCREENS: ReadonlySet<UploadScreenName> = new Set(['uploadSystemMedia', 'systemImageUpload']);
+
+/** Organizers and admins have a library screen to go on to; members see their uploads where they are shared. */
+const hasLibrary = (user: SessionUser) => user.groups.includes('organizer') || user.groups.includes('admin');
+
+export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: UploadScreenName) {
+  const user = await requireUser(args);
+  const { context } = args;
+  const system = SYSTEM_SCREENS.has(screen);
+  if (system && !isPlatformAdmin(user, context.env)) throw new Response('Forbidden', { status: 403 });
+  const t = await getFixedT(context.language);
+  const usage = system ? null : { used: Math.max(0, await context.data.media.usage(user.sub)), limit: context.env.MEDIA_USER_QUOTA_BYTES };
+  return json(
+    {
+      title: t(`upload.screens.${screen}.title`),
+      usage,
+      libraryHref: !system && hasLibrary(user) ? '/uploadCustomerMedia' : null,
+    },
+    { headers: NO_STORE },
+  );
+}
