@@ -41,7 +41,8 @@ export async function downloadRedirect(args: Args, viewer: SessionUser | null, p
   const id = itemId.safeParse(raw);
   const item = id.success ? await args.context.data.media.get(id.data) : null;
   if (!item || !isSharedWith(viewer, item) || !accept(item)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
-  const url = await args.context.data.files.presignDownload({ key: item.original.key, fileName: item.original.fileName, expiresIn: DOWNLOAD_URL_SECONDS });
+  // The library's one download link (attachment, never rendered), here living one minute.
+  const url = await args.context.data.files.mediaDownloadUrl(item, { expiresIn: DOWNLOAD_URL_SECONDS });
   return redirect(url, { headers: NO_STORE });
 }
 
