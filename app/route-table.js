@@ -102,6 +102,11 @@ export const ROUTES = [
   { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
   { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx' },
   { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
+  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
+  { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
+  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
+  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
+  { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
@@ -161,6 +166,7 @@ export const API_ROUTES = [
   { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
   { path: '/api/media/status', file: 'routes/api/media/status.ts' },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
+  { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
 ];
 
 /** @type {Map<string, number>} */

@@ -5,11 +5,12 @@ import { benchAuth } from './auth';
 import { benchChat } from './chat';
 import { benchEvents } from './events';
 import { benchJoin } from './join';
+import { benchMedia } from './media';
 import { benchRooms } from './rooms';
 import { benchSsr } from './ssr';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -8,6 +8,7 @@ import events from './en/events';
 import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
+import gallery from './en/gallery';
 import library from './en/library';
 import upload from './en/upload';
 import player from './en/player';
@@ -228,6 +229,7 @@ const en = {
   live,
   lobby,
   chat,
+  gallery,
   library,
   upload,
   player,

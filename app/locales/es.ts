@@ -9,6 +9,7 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import gallery from './es/gallery';
 import library from './es/library';
 import upload from './es/upload';
 import player from './es/player';
@@ -230,6 +231,7 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  gallery,
   library,
   upload,
   player,

@@ -27,6 +27,7 @@ import {
   deleteFolder,
   deleteObject,
   getObjectBuffer,
+  getObjectStream,
   objectContentType,
   presignDownload,
   presignUpload,
@@ -59,6 +60,7 @@ import {
 import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
@@ -140,6 +142,10 @@ const media = (db: Database, t: TenantId) => ({
   delete: deleteMediaItem.bind(null, db, t),
   usage: mediaUsage.bind(null, db, t),
   addUsage: addMediaUsage.bind(null, db, t),
+  /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
+  shared: listSharedMedia.bind(null, db, t),
+  /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
+  pitchDeck: findPitchDeck.bind(null, db, t),
 });
 
 /** Audio playlists (app/lib/media/playlist.ts), each read through its owner. */
@@ -177,6 +183,8 @@ const files = (storage: Storage, t: TenantId) => ({
   presignDownload: (options: Omit<PresignDownloadOptions, 'tenantId'>) => presignDownload(storage, { ...options, tenantId: t }),
   put: (options: Omit<PutObjectOptions, 'tenantId'>) => putObject(storage, { ...options, tenantId: t }),
   read: getObjectBuffer.bind(null, storage, t),
+  /** An object as a stream (answers built as they are sent: the photo zip). */
+  stream: getObjectStream.bind(null, storage, t),
   delete: deleteObject.bind(null, storage, t),
   /** Deletes every object under a tenant-relative folder (an item's original and derived files). */
   deleteFolder: deleteFolder.bind(null, storage, t),

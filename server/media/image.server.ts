@@ -20,7 +20,7 @@ function open(path: string, contentType: string): Sharp {
 function encodeLike(image: Sharp, contentType: string): Sharp {
   switch (contentType) {
     case 'image/jpeg':
-      return image.jpeg({ quality: 92, mozjpeg: true });
+      return image.jpeg({ quality: 92 });
     case 'image/png':
       return image.png({ compressionLevel: 9 });
     case 'image/webp':

@@ -1,9 +1,9 @@
 /**
  * Video: HLS renditions at 360p and 720p (plus the source's own height when it is lower than
  * 720p; never upscaled) with a master playlist, an MP4 fallback, a poster and the duration.
- * One ffmpeg run decodes the source once and encodes every rendition and the MP4 from it, so its
- * progress is the job's progress; key frames every 2 s keep the renditions' segments aligned for
- * switching.
+ * One ffmpeg run decodes the source once and encodes every rendition, so its progress is the job's
+ * progress; key frames every 2 s keep the renditions' segments aligned for switching. The MP4 is
+ * the highest rendition remuxed (no third encode).
  */
 import { readdir } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
@@ -29,17 +29,15 @@ export function renditionHeights(sourceHeight: number): number[] {
 }
 
 export function transcodeArgs(input: string, out: string, heights: number[], hasAudio: boolean, preset: string): string[] {
-  const mp4Height = heights[heights.length - 1];
-  const splits = heights.map((_, i) => `[s${i}]`).join('') + '[sm]';
+  const splits = heights.map((_, i) => `[s${i}]`).join('');
   const scales = heights.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`).join(';');
-  const filter = `[0:v]split=${heights.length + 1}${splits};${scales};[sm]scale=-2:${mp4Height}[vm]`;
-  const keyframes = ['-force_key_frames', `expr:gte(t,n_forced*2)`, '-sc_threshold', '0'];
+  const filter = `[0:v]split=${heights.length}${splits};${scales}`;
   const args = ['-i', input, '-filter_complex', filter];
   heights.forEach((_, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
   });
-  args.push('-c:v', 'libx264', '-preset', preset, '-profile:v', 'main', '-pix_fmt', 'yuv420p', ...keyframes);
+  args.push('-c:v', 'libx264', '-preset', preset, '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0');
   heights.forEach((h, i) => args.push(`-b:v:${i}`, `${kbpsFor(h)}k`, `-maxrate:v:${i}`, `${Math.round(kbpsFor(h) * 1.2)}k`, `-bufsize:v:${i}`, `${kbpsFor(h) * 2}k`));
   if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2');
   const streamMap = heights.map((h, i) => (hasAudio ? `v:${i},a:${i},name:${h}p` : `v:${i},name:${h}p`)).join(' ');
@@ -53,11 +51,12 @@ export function transcodeArgs(input: string, out: string, heights: number[], has
     '-var_stream_map', streamMap,
     join(out, 'hls', '%v', 'index.m3u8'),
   );
-  // The MP4 fallback, from the same decode.
-  args.push('-map', '[vm]');
-  if (hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2');
-  args.push('-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(out, 'video.mp4'));
   return args;
+}
+
+/** The MP4 fallback: the highest rendition's segments joined without re-encoding (seconds, not a third transcode). */
+export function remuxArgs(playlist: string, mp4: string, hasAudio: boolean): string[] {
+  return ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', playlist, '-map', '0', '-c', 'copy', ...(hasAudio ? ['-bsf:a', 'aac_adtstoasc'] : []), '-movflags', '+faststart', mp4];
 }
 
 export const processVideo: Processor = async ({ originalPath, workDir, store, progress }) => {
@@ -74,8 +73,9 @@ export const processVideo: Processor = async ({ originalPath, workDir, store, pr
     if (e instanceof ToolError && e.code !== null && e.code !== 0 && e.signal === null) throw new ProcessingError('video_unreadable', e.message);
     throw e;
   }
-  const posterAt = Math.min(1, info.durationSeconds / 10);
   const posterHeight = heights[heights.length - 1];
+  await run(FFMPEG, remuxArgs(join(workDir, 'hls', `${posterHeight}p`, 'index.m3u8'), join(workDir, 'video.mp4'), info.hasAudio));
+  const posterAt = Math.min(1, info.durationSeconds / 10);
   await run(FFMPEG, ['-hide_banner', '-nostdin', '-y', '-ss', posterAt.toFixed(2), '-i', originalPath, '-frames:v', '1', '-vf', `scale=-2:${posterHeight}`, '-q:v', '3', join(workDir, 'poster.jpg')]);
   progress(0.88);
 

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
 import { isErrorNamed } from '../errors';
@@ -224,6 +225,17 @@ export async function getObjectBuffer(storage: Storage, tenantId: TenantId, key:
   const out = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
   if (!out.Body) return Buffer.alloc(0);
   return Buffer.from(await out.Body.transformToByteArray());
+}
+
+/**
+ * Streams one object of the tenant (for answers built as they are sent, such as a zip of photos):
+ * nothing is held in memory beyond the stream's buffers. Throws the store's own error (NoSuchKey)
+ * when it is missing.
+ */
+export async function getObjectStream(storage: Storage, tenantId: TenantId, key: string): Promise<{ body: Readable; bytes: number | undefined }> {
+  const out = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+  if (!(out.Body instanceof Readable)) throw new Error('the object store answered without a readable body');
+  return { body: out.Body, bytes: out.ContentLength };
 }
 
 export async function deleteObject(storage: Storage, tenantId: TenantId, key: string): Promise<void> {

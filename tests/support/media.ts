@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { IMAGE_SIZES, IMAGE_SIZE_NAMES, type DerivedFile, type MediaDerived, type MediaItem, type MediaKind, type MediaStatus, type MediaVisibility } from '#app/lib/media/model';
 import { mediaFolder } from '#server/data/media.server';
@@ -84,7 +84,7 @@ async function store(data: TenantData, key: string, body: Buffer, contentType: s
 }
 
 /** The derived files the worker would make, made the same way (sizes with sharp; the MP4 and MP3 as they are). */
-async function derive(data: TenantData, item: MediaItem, original: Buffer): Promise<MediaDerived> {
+async function derive(data: TenantData, item: MediaItem, original: Buffer, withPages = false): Promise<MediaDerived> {
   const folder = `${mediaFolder(item.id)}/derived`;
   if (item.kind === 'image') {
     const sizes: MediaDerived['sizes'] = {};
@@ -113,7 +113,32 @@ async function derive(data: TenantData, item: MediaItem, original: Buffer): Prom
       height: 240,
     };
   }
-  return { pageCount: 2 };
+  return withPages ? documentPages(data, folder, original) : { pageCount: 2 };
+}
+
+/** A PDF of `pages` 16:9 pages, each showing its number large (so page images differ). */
+async function pagedPdf(pages: number, title: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([960, 540]);
+    page.drawRectangle({ x: 0, y: 0, width: 960, height: 540, color: rgb(0.1 + 0.2 * (n % 4), 0.3, 0.6) });
+    page.drawText(`${title} ${n}`, { x: 80, y: 250, size: 72, color: rgb(1, 1, 1) });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** The page images the worker makes (`pages/<nnn>.webp`), rendered here with Debian's pdftoppm. */
+async function documentPages(data: TenantData, folder: string, pdf: Buffer): Promise<MediaDerived> {
+  const work = mkdtempSync(join(dir(), 'pages-'));
+  writeFileSync(join(work, 'in.pdf'), pdf);
+  await run('pdftoppm', ['-r', '60', '-png', join(work, 'in.pdf'), join(work, 'page')]);
+  const rendered = readdirSync(work).filter((f) => f.startsWith('page-')).sort();
+  const pages: DerivedFile[] = [];
+  for (const [i, file] of rendered.entries()) {
+    const { data: body, info } = await sharp(readFileSync(join(work, file))).webp().toBuffer({ resolveWithObject: true });
+    pages.push(await store(data, `${folder}/pages/${String(i + 1).padStart(3, '0')}.webp`, body, 'image/webp', { width: info.width, height: info.height }));
+  }
+  return { pages, pageCount: pages.length };
 }
 
 export interface SeedMedia {
@@ -128,12 +153,16 @@ export interface SeedMedia {
   failure?: string;
   /** Sent for review (as /reviewVideoUpload does). */
   review?: boolean;
+  /** The uploader's file name (default: the title and the kind's extension). */
+  fileName?: string;
+  /** Documents: a PDF of this many pages, with a page image each (pdftoppm, as the worker makes them). */
+  pages?: number;
 }
 
 /** An item of the tenant with its original (and, once processed, its derived files) stored, counted in the quota. */
 export async function seedMediaItem(data: TenantData, input: SeedMedia): Promise<MediaItem> {
   const spec = ORIGINAL[input.kind];
-  const original = await spec.make();
+  const original = input.kind === 'document' && input.pages ? await pagedPdf(input.pages, input.title) : await spec.make();
   const created = await data.media.create({
     kind: input.kind,
     ownerId: input.owner.sub,
@@ -142,13 +171,13 @@ export async function seedMediaItem(data: TenantData, input: SeedMedia): Promise
     tags: input.tags,
     visibility: input.visibility,
     review: input.review,
-    original: { fileName: `${input.title}.${spec.extension}`, contentType: spec.contentType, bytes: original.length, extension: spec.extension },
+    original: { fileName: input.fileName ?? `${input.title}.${spec.extension}`, contentType: spec.contentType, bytes: original.length, extension: spec.extension },
   });
   await data.files.put({ key: created.original.key, body: original, contentType: spec.contentType });
   await data.media.addUsage(input.owner.sub, original.length);
   const status = input.status ?? 'ready';
   const processed = !['uploading', 'processing', 'failed'].includes(status);
-  const derived = processed ? await derive(data, created, original) : {};
+  const derived = processed ? await derive(data, created, original, input.pages !== undefined) : {};
   const item = await data.media.setStatus(created.id, {
     status,
     derived,
