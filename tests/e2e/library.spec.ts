@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, tenantApi, test } from './fixtures';
+import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { e2eMediaData } from './library-helpers';
 import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 import { seedMediaItem } from '#tests/support/media';
@@ -51,6 +51,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     ]);
     await openLibrary(page, orgA, `/uploadCustomerMedia?q=${r}`);
     await expect(page.getByTestId('library-item')).toHaveCount(4);
+    await page.screenshot({ path: `test-reports/library-items-${name}.png`, fullPage: true });
     expect((await titles(page)).sort()).toEqual([`${r} Broken upload`, `${r} Intro jingle`, `${r} Keynote stage`, `${r} Sponsor wall`]);
     // Another organizer's shared item: visible, by its owner, with no edit or delete.
     await expect(itemCard(page, `${r} Sponsor wall`)).toContainText('By Ben');
@@ -200,4 +201,19 @@ test('images view: every image shows its four sizes with their pixel sizes', asy
   await page.screenshot({ path: 'test-reports/library-images-phone.png', fullPage: true });
   await page.setViewportSize(WIDTHS.desktop);
   await page.screenshot({ path: 'test-reports/library-images-desktop.png', fullPage: true });
+});
+
+test('phone, in French: the library speaks the tenant’s language, and a member is refused', async ({ page, request }) => {
+  await page.setViewportSize(WIDTHS.phone);
+  const organizer = await createUser('lumiere', 'lib-fr', 'organizer');
+  const lumiere = e2eMediaData('lumiere');
+  const r = runId();
+  await seedMediaItem(lumiere, { kind: 'image', owner: { sub: organizer.sub }, title: `${r} Affiche` });
+  await openLibrary(page, organizer, tenantUrl('lumiere', `/uploadCustomerMedia?q=${r}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Médiathèque');
+  await expect(itemCard(page, `${r} Affiche`).getByTestId('library-edit-open')).toHaveText('Modifier');
+  await page.screenshot({ path: 'test-reports/library-fr-phone.png', fullPage: true });
+  const member = await createUser('lumiere', 'lib-fr-member');
+  const refused = await tenantApi(request, 'lumiere').get('/uploadCustomerMedia', { headers: { Cookie: await sessionCookie(request, member) } });
+  expect(refused.status()).toBe(403);
 });
