@@ -2,6 +2,7 @@
 import { Badge, Box, Button, Flex, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryCard, LibraryView } from '#app/lib/media/library';
+import { formatDuration } from '#app/components/media/player/format';
 import { ImageSizes } from './ImageSizes';
 import { StatusBadge } from './StatusBadge';
 
@@ -14,6 +15,8 @@ interface Props {
   onDelete: () => void;
 }
 
+const PROCESSED = new Set(['ready', 'published', 'pending_review', 'rejected']);
+
 function Preview({ card, size }: { card: LibraryCard; size: string }) {
   const { t } = useTranslation();
   return (
@@ -22,7 +25,7 @@ function Preview({ card, size }: { card: LibraryCard; size: string }) {
         <Image src={card.previewUrl} alt="" w="100%" h="100%" objectFit="cover" loading="lazy" />
       ) : (
         <Text fontSize="xs" color="fg.muted" textAlign="center" px="2">
-          {t(`library.kinds.${card.kind}`)} · {t('library.card.noPreview')}
+          {t(`library.kinds.${card.kind}`)} · {card.durationSeconds !== null ? formatDuration(card.durationSeconds) : PROCESSED.has(card.status) ? card.fileName : t('library.card.noPreview')}
         </Text>
       )}
     </Box>
