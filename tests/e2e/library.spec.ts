@@ -46,13 +46,16 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
       seedMediaItem(data, { kind: 'image', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Keynote stage`, tags: ['stage'] }),
       seedMediaItem(data, { kind: 'audio', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Intro jingle`, tags: ['music'] }),
       seedMediaItem(data, { kind: 'video', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Broken upload`, status: 'failed', failure: 'video_unreadable' }),
+      seedMediaItem(data, { kind: 'audio', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Still cutting`, status: 'processing', progress: 40 }),
       seedMediaItem(data, { kind: 'image', owner: { sub: orgB.sub, name: 'Ben' }, title: `${r} Sponsor wall`, visibility: 'tenant' }),
       seedMediaItem(data, { kind: 'video', owner: { sub: orgB.sub, name: 'Ben' }, title: `${r} Ben private cut`, visibility: 'private' }),
     ]);
     await openLibrary(page, orgA, `/uploadCustomerMedia?q=${r}`);
-    await expect(page.getByTestId('library-item')).toHaveCount(4);
+    await expect(page.getByTestId('library-item')).toHaveCount(5);
     await page.screenshot({ path: `test-reports/library-items-${name}.png`, fullPage: true });
-    expect((await titles(page)).sort()).toEqual([`${r} Broken upload`, `${r} Intro jingle`, `${r} Keynote stage`, `${r} Sponsor wall`]);
+    expect((await titles(page)).sort()).toEqual([`${r} Broken upload`, `${r} Intro jingle`, `${r} Keynote stage`, `${r} Sponsor wall`, `${r} Still cutting`]);
+    // A processing item shows its progress.
+    await expect(itemCard(page, `${r} Still cutting`).getByTestId('media-preview')).toContainText('Processing… 40%');
     // Another organizer's shared item: visible, by its owner, with no edit or delete.
     await expect(itemCard(page, `${r} Sponsor wall`)).toContainText('By Ben');
     await expect(itemCard(page, `${r} Sponsor wall`).getByTestId('library-edit-open')).toHaveCount(0);
