@@ -90,14 +90,16 @@ export async function libraryCard(data: TenantData, viewer: Viewer, item: MediaI
 
 /** One page of the library as the viewer may see it, filtered, searched, newest first. */
 export async function libraryPage(data: TenantData, viewer: Viewer, query: LibraryQuery, withSizes = false) {
+  // One item more than a page: a next page is offered only when it really holds something
+  // (the store's own "more" also counts items the filter would leave out).
   const page = await data.media.list({
     kind: query.kind,
     status: query.status,
     afterId: query.after,
-    limit: LIBRARY_PAGE_SIZE,
+    limit: LIBRARY_PAGE_SIZE + 1,
     match: (item) => item.scope === 'tenant' && canSee(viewer, item) && matchesSearch(item, query.q),
   });
-  const cards = await Promise.all(page.items.map((item) => libraryCard(data, viewer, item, withSizes)));
-  const last = page.items.at(-1);
-  return { cards, next: page.next && last ? last.id : null };
+  const shown = page.items.slice(0, LIBRARY_PAGE_SIZE);
+  const cards = await Promise.all(shown.map((item) => libraryCard(data, viewer, item, withSizes)));
+  return { cards, next: page.items.length > LIBRARY_PAGE_SIZE ? shown.at(-1)!.id : null };
 }

@@ -220,3 +220,32 @@ test('phone, in French: the library speaks the tenant’s language, and a member
   const refused = await tenantApi(request, 'lumiere').get('/uploadCustomerMedia', { headers: { Cookie: await sessionCookie(request, member) } });
   expect(refused.status()).toBe(403);
 });
+
+test('desktop: the library pages by 24, and a whole page can be selected and deleted at once', async ({ page }) => {
+  await page.setViewportSize(WIDTHS.desktop);
+  const r = runId();
+  const owner = await createUser(T, 'lib-pages', 'organizer');
+  for (let n = 1; n <= 26; n++) await seedMediaItem(data, { kind: 'document', owner: { sub: owner.sub }, title: `${r} Sheet ${String(n).padStart(2, '0')}` });
+  await openLibrary(page, owner, `/uploadCustomerMedia?q=${r}&view=list`);
+  await expect(page.getByTestId('library-item')).toHaveCount(24);
+  // Newest first: the last two made are on the first page, the first two on the next.
+  await expect(page.getByTestId('library-item-title').first()).toHaveText(`${r} Sheet 26`);
+  await page.getByTestId('library-next').click();
+  await expect(page).toHaveURL(/after=[a-z0-9]{21}/);
+  await expect(page.getByTestId('library-item')).toHaveCount(2);
+  expect(await titles(page)).toEqual([`${r} Sheet 02`, `${r} Sheet 01`]);
+  await expect(page.getByTestId('library-next')).toHaveCount(0);
+
+  await page.getByTestId('library-select').first().check();
+  await page.getByRole('button', { name: 'Select all on this page' }).click();
+  await expect(page.getByTestId('library-bulk-count')).toHaveText('2 items selected');
+  await page.getByTestId('library-bulk-delete').click();
+  await expect(page.getByTestId('library-delete-confirm')).toContainText('Delete 2 items?');
+  await page.getByTestId('library-delete-confirm-button').click();
+  await expect(page.getByTestId('library-notice')).toHaveText('2 items deleted.');
+  await expect(page.getByTestId('library-empty')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(page.getByTestId('library-item')).toHaveCount(24);
+  await expect(page.getByTestId('library-next')).toHaveCount(0);
+  expect(await data.media.usage(owner.sub)).toBe(24 * (await data.media.list({ ownerId: owner.sub, limit: 1 })).items[0]!.original.bytes);
+});
