@@ -98,6 +98,15 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
+  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx' },
+  { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
+  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx' },
+  { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
+  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
+  { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
+  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
+  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
+  { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
@@ -144,6 +153,10 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
+  { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
   // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
   { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
   { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },
@@ -153,6 +166,7 @@ export const API_ROUTES = [
   { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
   { path: '/api/media/status', file: 'routes/api/media/status.ts' },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
+  { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
 ];
 
 /** @type {Map<string, number>} */

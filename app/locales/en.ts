@@ -8,6 +8,8 @@ import events from './en/events';
 import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
+import gallery from './en/gallery';
+import library from './en/library';
 import upload from './en/upload';
 import player from './en/player';
 /** English UI strings: the source every other language mirrors key for key. */
@@ -227,6 +229,8 @@ const en = {
   live,
   lobby,
   chat,
+  gallery,
+  library,
   upload,
   player,
 };

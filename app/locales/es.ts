@@ -9,6 +9,8 @@ import events from './es/events';
 import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
+import gallery from './es/gallery';
+import library from './es/library';
 import upload from './es/upload';
 import player from './es/player';
 
@@ -229,6 +231,8 @@ const es: TranslationShape = {
   live,
   lobby,
   chat,
+  gallery,
+  library,
   upload,
   player,
 };

@@ -9,6 +9,8 @@ import events from './fr/events';
 import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
+import gallery from './fr/gallery';
+import library from './fr/library';
 import upload from './fr/upload';
 import player from './fr/player';
 
@@ -229,6 +231,8 @@ const fr: TranslationShape = {
   live,
   lobby,
   chat,
+  gallery,
+  library,
   upload,
   player,
 };

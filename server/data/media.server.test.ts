@@ -49,6 +49,11 @@ describe('media library', () => {
     const second = await listMedia(db, t, { limit: 2, startKey: first.next });
     expect(second.items.map((i) => i.id)).toEqual([a1.id]);
     expect(second.next).toBeNull();
+    expect((await listMedia(db, t, { afterId: b1.id })).items.map((i) => i.id)).toEqual([a1.id]);
+    // A caller's own filter (who may see, a search) applies before the page is counted.
+    const matched = await listMedia(db, t, { match: (i) => i.title !== 'three', limit: 1 });
+    expect(matched.items.map((i) => i.id)).toEqual([b1.id]);
+    expect((await listMedia(db, t, { match: (i) => i.title !== 'three', limit: 1, startKey: matched.next })).items.map((i) => i.id)).toEqual([a1.id]);
   });
 
   it("never shows, edits or deletes another tenant's item; a malformed id is simply not found", async () => {

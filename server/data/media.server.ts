@@ -122,8 +122,12 @@ export interface MediaListQuery {
   ownerId?: string;
   kind?: MediaKind;
   status?: MediaStatus;
+  /** Keeps only the items this accepts (who may see them, a search); applied before the page is counted. */
+  match?: (item: MediaItem) => boolean;
   limit?: number;
   startKey?: Item | null;
+  /** Continue the tenant-wide list after this item id (a cursor a URL can carry; ignored with ownerId). */
+  afterId?: string;
 }
 
 /** One page of the tenant's items (or one owner's), newest first, optionally of one kind and status. */
@@ -133,6 +137,7 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
     if (!item) return null;
     if (query.kind && item.kind !== query.kind) return null;
     if (query.status && item.status !== query.status) return null;
+    if (query.match && !query.match(item)) return null;
     return item;
   };
   const input = query.ownerId
@@ -147,7 +152,8 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
         ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'MEDIA'), ':item': 'ITEM#' },
         ScanIndexForward: false,
       };
-  return queryPage(db, input, { limit: query.limit ?? 50, startKey: query.startKey, read, pageSize: 100 });
+  const startKey = !query.ownerId && query.afterId && ID.test(query.afterId) ? itemKey(tenantId, query.afterId) : query.startKey;
+  return queryPage(db, input, { limit: query.limit ?? 50, startKey, read, pageSize: 100 });
 }
 
 /** The owner's edit (title, description, tags, visibility); null when there is no such item. */

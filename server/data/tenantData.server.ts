@@ -24,8 +24,10 @@ import {
   storedObject,
 } from '../services/mediaObjects.server';
 import {
+  deleteFolder,
   deleteObject,
   getObjectBuffer,
+  getObjectStream,
   objectContentType,
   presignDownload,
   presignUpload,
@@ -58,7 +60,9 @@ import {
 import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
+import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
@@ -138,6 +142,19 @@ const media = (db: Database, t: TenantId) => ({
   delete: deleteMediaItem.bind(null, db, t),
   usage: mediaUsage.bind(null, db, t),
   addUsage: addMediaUsage.bind(null, db, t),
+  /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
+  shared: listSharedMedia.bind(null, db, t),
+  /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
+  pitchDeck: findPitchDeck.bind(null, db, t),
+});
+
+/** Audio playlists (app/lib/media/playlist.ts), each read through its owner. */
+const playlists = (db: Database, t: TenantId) => ({
+  create: createPlaylist.bind(null, db, t),
+  get: getPlaylist.bind(null, db, t),
+  list: listPlaylists.bind(null, db, t),
+  save: savePlaylist.bind(null, db, t),
+  delete: deletePlaylist.bind(null, db, t),
 });
 
 const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
@@ -166,7 +183,11 @@ const files = (storage: Storage, t: TenantId) => ({
   presignDownload: (options: Omit<PresignDownloadOptions, 'tenantId'>) => presignDownload(storage, { ...options, tenantId: t }),
   put: (options: Omit<PutObjectOptions, 'tenantId'>) => putObject(storage, { ...options, tenantId: t }),
   read: getObjectBuffer.bind(null, storage, t),
+  /** An object as a stream (answers built as they are sent: the photo zip). */
+  stream: getObjectStream.bind(null, storage, t),
   delete: deleteObject.bind(null, storage, t),
+  /** Deletes every object under a tenant-relative folder (an item's original and derived files). */
+  deleteFolder: deleteFolder.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
   /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
@@ -235,6 +256,7 @@ export class TenantData {
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
   #media?: ReturnType<typeof media>;
+  #playlists?: ReturnType<typeof playlists>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -263,6 +285,9 @@ export class TenantData {
   }
   get media() {
     return (this.#media ??= media(this.stores.db, this.tenantId));
+  }
+  get playlists() {
+    return (this.#playlists ??= playlists(this.stores.db, this.tenantId));
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));

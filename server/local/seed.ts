@@ -11,6 +11,8 @@ import type { Database } from '../data/dynamo.server';
 import { tenantData, type TenantData } from '../data/tenantData.server';
 
 export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
+/** Each sample tenant's pitch deck (a generated PDF in its library), seeded beside the text resources. */
+export { seedSampleDecks } from './sampleDeck';
 
 export interface SeedResult {
   /** "<tenantId>/<language>" → number of resources written. */

@@ -5,7 +5,7 @@
  *   2. starts DynamoDB Local, s3rver and cognito-local (data persisted in .local/), creates table,
  *      bucket and one user pool per tenant with demo users (.local/demo-accounts.json); codes the
  *      pools would send by email or SMS go to .local/outbox.jsonl;
- *   3. seeds the localised text resources of every tenant;
+ *   3. seeds the localised text resources and a sample pitch deck (sampleDeck.ts) of every tenant;
  *   4. starts the LiveKit server (livekitServer.ts: from PATH, or the pinned build in .local/bin)
  *      with a generated config: the stack's key pairs, webhooks to the app, loopback only, a
  *      fixed UDP range, Redis when REDIS_URL is set; without a binary rooms say video is unavailable;
@@ -55,11 +55,12 @@ import { demoUsername, localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
+import { createMediaQueue } from '../media/queue.server';
 
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
 import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
-import { seedResources } from './seed';
-import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
+import { seedResources, seedSampleDecks } from './seed';
+import { childNodeEnv, createLocalDatabase, createLocalStorage, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
 
 Object.assign(process.env, quietAwsEnv());
 
@@ -300,8 +301,19 @@ async function main() {
 
     // Seed while the app server boots.
     const db = createLocalDatabase(stack.env);
-    const seeded = await seedResources(db, registry).finally(() => db.raw.destroy());
-    log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
+    const storage = createLocalStorage(stack.env);
+    // The sample decks go to the worker through the same queue uploads use (none without Redis).
+    const queue = createMediaQueue(media.env);
+    try {
+      const seeded = await seedResources(db, registry);
+      log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
+      const decks = await seedSampleDecks({ db, storage }, registry, queue ? (job) => queue.enqueue(job) : undefined);
+      if (decks.length) log(`seeded sample pitch decks: ${decks.join(', ')}${queue ? '' : ' (no media queue: they wait in processing)'}`);
+    } finally {
+      db.raw.destroy();
+      storage.client.destroy();
+      await queue?.close();
+    }
 
     const health = `http://localhost:${appPort}/api/health`;
     await waitForHealth(`http://127.0.0.1:${appPort}/api/health`, app, dev ? 120_000 : 60_000);

@@ -3,6 +3,7 @@ import { testStorage } from '#tests/support/local-stack';
 import { testTenantId, uniqueTenantId } from '#tests/support/tenants';
 import {
   attachmentDisposition,
+  deleteFolder,
   deleteObject,
   getObjectBuffer,
   isAllowedType,
@@ -170,5 +171,19 @@ describe('putObject / getObjectBuffer / deleteObject', () => {
     // The same relative key names b's own (absent) object, not a's.
     await expect(getObjectBuffer(storage, b, 'secret.txt')).rejects.toMatchObject({ name: 'NoSuchKey' });
     expect((await getObjectBuffer(storage, a, 'secret.txt')).toString()).toBe('a only');
+  });
+
+  it('deletes a whole folder (nested files too) and nothing beside it or in another tenant', async () => {
+    const a = uniqueTenantId('a');
+    const b = uniqueTenantId('b');
+    for (const key of ['media/m1/original.jpg', 'media/m1/derived/small300.webp', 'media/m1/derived/hls/360p/seg0.ts', 'media/m10/original.jpg']) {
+      await putObject(storage, { tenantId: a, key, body: 'x', contentType: 'application/octet-stream' });
+    }
+    await putObject(storage, { tenantId: b, key: 'media/m1/original.jpg', body: 'b', contentType: 'image/jpeg' });
+    expect(await deleteFolder(storage, a, 'media/m1')).toBe(3);
+    await expect(getObjectBuffer(storage, a, 'media/m1/derived/hls/360p/seg0.ts')).rejects.toMatchObject({ name: 'NoSuchKey' });
+    expect((await getObjectBuffer(storage, a, 'media/m10/original.jpg')).toString()).toBe('x');
+    expect((await getObjectBuffer(storage, b, 'media/m1/original.jpg')).toString()).toBe('b');
+    await expectStorageError(deleteFolder(storage, b, `tenants/${a}/media`), 'INVALID_KEY');
   });
 });

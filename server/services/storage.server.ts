@@ -1,5 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
 import { isErrorNamed } from '../errors';
@@ -226,8 +227,39 @@ export async function getObjectBuffer(storage: Storage, tenantId: TenantId, key:
   return Buffer.from(await out.Body.transformToByteArray());
 }
 
+/**
+ * Streams one object of the tenant (for answers built as they are sent, such as a zip of photos):
+ * nothing is held in memory beyond the stream's buffers. Throws the store's own error (NoSuchKey)
+ * when it is missing.
+ */
+export async function getObjectStream(storage: Storage, tenantId: TenantId, key: string): Promise<{ body: Readable; bytes: number | undefined }> {
+  const out = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+  if (!(out.Body instanceof Readable)) throw new Error('the object store answered without a readable body');
+  return { body: out.Body, bytes: out.ContentLength };
+}
+
 export async function deleteObject(storage: Storage, tenantId: TenantId, key: string): Promise<void> {
   await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key) }));
+}
+
+/**
+ * Deletes every object under a tenant-relative folder ("media/<id>"), page by page; returns how
+ * many went. One by one, because the local stand-in and S3 both take single deletes.
+ */
+export async function deleteFolder(storage: Storage, tenantId: TenantId, folder: string): Promise<number> {
+  const prefix = `${tenantObjectKey(tenantId, folder.replace(/\/+$/, ''))}/`;
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) {
+      if (!object.Key?.startsWith(prefix)) continue;
+      await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: object.Key }));
+      deleted++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
 }
 
 /** The stored object's content type; throws the store's own error when it is missing (NotFound, 404). */

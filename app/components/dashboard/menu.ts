@@ -5,6 +5,7 @@
  */
 export const DASHBOARD_MENUS = [
   { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },
+  { key: 'media', tabs: ['Media'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 

@@ -6,9 +6,10 @@ const dashboard = {
     open: 'Menu',
     close: 'Close menu',
     scheduledEvents: 'Scheduled events',
+    media: 'Media',
     account: 'Account',
   },
-  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Security: 'Security' },
+  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Media: 'Media', Security: 'Security' },
   schedule: {
     memberTitle: 'Scheduling is for organizers',
     memberText: 'Organizers of this site schedule its live events. If you should be one, ask the site’s administrator to give your account the organizer role. Meanwhile you can join any public event.',

@@ -8,9 +8,10 @@ const dashboard: TranslationShape<typeof en> = {
     open: 'Menú',
     close: 'Cerrar menú',
     scheduledEvents: 'Eventos programados',
+    media: 'Multimedia',
     account: 'Cuenta',
   },
-  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Security: 'Seguridad' },
+  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad' },
   schedule: {
     memberTitle: 'Programar eventos es cosa de organizadores',
     memberText: 'Los organizadores de este sitio programan sus eventos en directo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',

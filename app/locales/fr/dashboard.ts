@@ -8,9 +8,10 @@ const dashboard: TranslationShape<typeof en> = {
     open: 'Menu',
     close: 'Fermer le menu',
     scheduledEvents: 'Événements programmés',
+    media: 'Médias',
     account: 'Compte',
   },
-  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Security: 'Sécurité' },
+  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité' },
   schedule: {
     memberTitle: 'La programmation est réservée aux organisateurs',
     memberText: 'Les organisateurs de ce site programment ses événements en direct. Si vous devriez en faire partie, demandez à l’administrateur du site de donner le rôle d’organisateur à votre compte. En attendant, vous pouvez rejoindre tout événement public.',

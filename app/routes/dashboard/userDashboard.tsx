@@ -3,6 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { menuOf, tabHref, type DashboardTab } from '#app/components/dashboard/menu';
+import { MediaTab } from '#app/components/dashboard/MediaTab';
 import { MyEventsTab } from '#app/components/dashboard/MyEventsTab';
 import { ProfileTab } from '#app/components/dashboard/ProfileTab';
 import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
@@ -13,7 +14,7 @@ import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'library', 'schedule', 'twoFactor');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
@@ -52,6 +53,9 @@ export default function UserDashboard() {
               </Tabs.Content>
               <Tabs.Content value="MyEvents">
                 {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} organizer={organizer} timeZone={timeZone} /> : null}
+              </Tabs.Content>
+              <Tabs.Content value="Media">
+                <MediaTab organizer={organizer} />
               </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />

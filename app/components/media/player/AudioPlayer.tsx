@@ -18,6 +18,8 @@ export interface AudioPlayerProps {
   durationSeconds?: number;
   autoPlay?: boolean;
   onEnded?: () => void;
+  /** The volume it starts at, 0–1 (a playlist's own setting); DEFAULT_VOLUME otherwise. */
+  volume?: number;
 }
 
 /** The volume every player starts at (SPEC.md §3: audio volume default 1). */
@@ -25,19 +27,19 @@ export const DEFAULT_VOLUME = 1;
 const SKIP_SECONDS = 5;
 const FLAT = Array.from({ length: 100 }, () => 0.3);
 
-export function AudioPlayer({ title, m4a, mp3, waveform, durationSeconds, autoPlay, onEnded }: AudioPlayerProps) {
+export function AudioPlayer({ title, m4a, mp3, waveform, durationSeconds, autoPlay, onEnded, volume: startVolume = DEFAULT_VOLUME }: AudioPlayerProps) {
   const { t } = useTranslation();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [duration, setDuration] = useState(durationSeconds ?? 0);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [volume, setVolume] = useState(startVolume);
   const [failed, setFailed] = useState(false);
   const volumeId = useId();
 
   useEffect(() => {
-    if (audio.current) audio.current.volume = DEFAULT_VOLUME;
-  }, []);
+    if (audio.current) audio.current.volume = startVolume;
+  }, [startVolume]);
 
   const seek = (seconds: number) => {
     const element = audio.current;

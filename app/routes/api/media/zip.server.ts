@@ -1,0 +1,58 @@
+/**
+ * GET /api/media/zip?ids=<id>&ids=<id>… → the chosen photos as one zip, streamed as it is built
+ * (server/services/zipStream.server.ts). Every id must name a finished image of this tenant the viewer may see
+ * (server/data/mediaShared.server.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
+ */
+import { Readable } from 'node:stream';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { photoZipName, uniqueEntryNames } from '#app/lib/media/zipNames';
+import { isSharedWith } from '#server/data/mediaShared.server';
+import { getSessionUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { attachmentDisposition } from '#server/services/storage.server';
+import { zipStream } from '#server/services/zipStream.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** At most this many photos in one zip. */
+export const MAX_ZIP_PHOTOS = 200;
+
+export const zipQuerySchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[a-z0-9]{21}$/))
+    .min(1)
+    .max(MAX_ZIP_PHOTOS),
+});
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const t = await getFixedT(context.language);
+  const parsed = zipQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll('ids') });
+  if (!parsed.success) return json({ error: 'badRequest', message: t('gallery.zip.badRequest') }, { status: 400, headers: NO_STORE });
+  const viewer = await getSessionUser(args);
+  const ids = [...new Set(parsed.data.ids)];
+  const items = await Promise.all(ids.map((id) => context.data.media.get(id)));
+  const photos = items.filter((item) => item !== null && item.kind === 'image' && isSharedWith(viewer, item));
+  if (photos.length !== ids.length) return json({ error: 'notFound', message: t('gallery.zip.notFound') }, { status: 404, headers: NO_STORE });
+
+  const names = uniqueEntryNames(photos.map((p) => p!.original.fileName));
+  const files = context.data.files;
+  const zip = zipStream(
+    photos.map((photo, i) => ({
+      name: names[i]!,
+      date: new Date(photo!.createdAt),
+      open: async () => (await files.stream(photo!.original.key)).body,
+    })),
+    (e) => console.warn(`[media] the photo zip stopped: ${(e as Error).message}`),
+  );
+  const fileName = photoZipName(context.tenant.displayName, t('gallery.photos.zipName'));
+  return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachmentDisposition(fileName), ...NO_STORE },
+  });
+}
+
+export async function action({ context }: ActionFunctionArgs) {
+  const t = await getFixedT(context.language);
+  return json({ error: 'methodNotAllowed', message: t('gallery.zip.methodNotAllowed') }, { status: 405, headers: { Allow: 'GET', ...NO_STORE } });
+}

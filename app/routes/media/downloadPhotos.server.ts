@@ -1,0 +1,12 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { getFixedT } from '#server/i18n.server';
+import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.server';
+
+/** /downloadPhotos: the finished photos shared with the viewer, to choose and download as one zip (/api/media/zip). */
+export async function loader(args: LoaderFunctionArgs) {
+  const { viewer, signedIn } = await sharedViewer(args);
+  const { context } = args;
+  const t = await getFixedT(context.language);
+  const photos = await photoCards(context.data.files, await context.data.media.shared(viewer, 'image'));
+  return json({ title: t('gallery.photos.title'), photos, signedIn }, { headers: NO_STORE });
+}
