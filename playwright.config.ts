@@ -41,8 +41,9 @@ export default defineConfig({
       // The real LiveKit server (server/local/livekitServer.ts): signalling here, ICE/TCP on the next
       // port, media on 100 UDP ports derived from it (LOCAL_LIVEKIT_UDP_START).
       LOCAL_LIVEKIT_PORT: String(E2E_PORT + 4000),
-      // Redis of the media queue; the stack also runs one media worker beside the app.
-      LOCAL_REDIS_PORT: String(E2E_PORT + 7000),
+      // Redis of the media queue (+7000 and +7001 are the security suites' app instances); the stack
+      // also runs one media worker beside the app.
+      LOCAL_REDIS_PORT: String(E2E_PORT + 6200),
       FORM_RATE_LIMIT_PER_HOUR: '8',
       RENDER_CACHE_SECONDS: '30',
       ROOM_EXPIRY_SWEEP_SECONDS: String(ROOM_EXPIRY_SWEEP_SECONDS_E2E),

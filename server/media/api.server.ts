@@ -15,6 +15,7 @@ import { getSessionUser } from '../identity/session.server';
 import { getFixedT } from '../i18n.server';
 import { canManageMedia, canViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
+import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
@@ -90,17 +91,8 @@ export async function retryAction({ request, context }: ActionFunctionArgs): Pro
   const item = await context.data.media.get(parsed.data.mediaId);
   if (!item || !canManageMedia(user, item)) return refuseMedia(404, 'notFound', language);
   if (item.status !== 'failed') return refuseMedia(409, 'notFailed', language);
-  const queue = context.services.mediaQueue;
-  if (!queue) return refuseMedia(503, 'unavailable', language);
-
-  const moved = await context.data.media.setStatus(item.id, { status: 'processing', progress: 0 }, 'failed');
-  if (!moved) return refuseMedia(409, 'notFailed', language);
-  try {
-    await queue.enqueue({ tenantId: context.tenant.id, scope: item.scope, mediaId: item.id, kind: item.kind });
-  } catch {
-    // The queue is unreachable: put the item back as it was, so the retry button stays.
-    await context.data.media.setStatus(item.id, { status: 'failed', failure: item.failure ?? 'processing_error' }, 'processing');
-    return refuseMedia(503, 'unavailable', language);
-  }
-  return json({ status: moved.status, progress: 0 }, { headers: NO_STORE });
+  const started = await startProcessing(context.data.media, context.services.mediaQueue, context.tenant.id, item, 'failed');
+  if (started.state === 'unavailable') return refuseMedia(503, 'unavailable', language);
+  if (started.state === 'conflict') return refuseMedia(409, 'notFailed', language);
+  return json({ status: started.item.status, progress: 0 }, { headers: NO_STORE });
 }

@@ -4,8 +4,9 @@ import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME,
 
 function redisUrl(): string {
   const url = process.env.REDIS_TEST_URL;
-  if (!url) throw new Error(`No Redis for the media queue tests: ${process.env.REDIS_TEST_PROBLEM ?? 'REDIS_TEST_URL is not set'}`);
-  return url;
+  // A database of its own: test files run in parallel, and each empties its queue when done.
+  if (url) return `${url}/1`;
+  throw new Error(`No Redis for the media queue tests: ${process.env.REDIS_TEST_PROBLEM ?? 'REDIS_TEST_URL is not set'}`);
 }
 
 const job = (mediaId: string) => ({ tenantId: 'acme', scope: 'tenant' as const, mediaId, kind: 'image' as const });
@@ -58,6 +59,14 @@ describe('media queue', () => {
     const again = await inspect.getJob(mediaJobId(job(id)));
     expect(await again!.isFailed()).toBe(false);
     expect(await again!.isWaiting()).toBe(true);
+  });
+
+  it('gives up quickly when Redis cannot be reached, so an upload request is answered', async () => {
+    const unreachable = new BullMediaQueue('redis://127.0.0.1:1', { timeoutMs: 500 });
+    const started = Date.now();
+    await expect(unreachable.enqueue(job(uniqueId()))).rejects.toThrow(/media queue/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await unreachable.close().catch(() => undefined);
   });
 
   it('refuses a job that is not a media job', async () => {

@@ -46,6 +46,11 @@ export const mediaJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * Callers move the item to processing before they enqueue (the worker works only on items in
+ * processing): use startProcessing (startProcessing.server.ts), which also puts the item back when
+ * the queue cannot take the job.
+ */
 export interface MediaQueue {
   /**
    * Adds the item's processing job. Idempotent per item: while its job waits or runs nothing is
@@ -70,10 +75,22 @@ export function mediaQueueConnection(url: string): ConnectionOptions {
   return { url, maxRetriesPerRequest: null };
 }
 
+/** How long an enqueue may take before the caller is told the queue is unreachable. */
+export const ENQUEUE_TIMEOUT_MS = 5_000;
+
+export class MediaQueueUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`the media queue cannot be reached: ${reason}`);
+    this.name = 'MediaQueueUnavailableError';
+  }
+}
+
 export class BullMediaQueue implements MediaQueue {
   private queue: Queue;
+  private timeoutMs: number;
 
-  constructor(url: string) {
+  constructor(url: string, options: { timeoutMs?: number } = {}) {
+    this.timeoutMs = options.timeoutMs ?? ENQUEUE_TIMEOUT_MS;
     // Enqueueing happens in a request: fail fast when Redis is down instead of holding the
     // request until it returns (enableOfflineQueue false, bounded retries).
     this.queue = new Queue(MEDIA_QUEUE_NAME, {
@@ -87,9 +104,21 @@ export class BullMediaQueue implements MediaQueue {
   async enqueue(job: MediaJob): Promise<void> {
     const data = mediaJobSchema.parse(job);
     const jobId = mediaJobId(data);
-    const existing = await this.queue.getJob(jobId);
-    if (existing && (await existing.isFailed())) await existing.remove();
-    await this.queue.add(data.kind, data, { jobId });
+    // BullMQ waits for the connection without limit while Redis is down; a request must not.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new MediaQueueUnavailableError(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    const add = async () => {
+      const existing = await this.queue.getJob(jobId);
+      if (existing && (await existing.isFailed())) await existing.remove();
+      await this.queue.add(data.kind, data, { jobId });
+    };
+    try {
+      await Promise.race([add(), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   pending(): Promise<number> {

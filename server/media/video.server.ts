@@ -5,8 +5,7 @@
  * progress; key frames every 2 s keep the renditions' segments aligned for switching. The MP4 is
  * the highest rendition remuxed (no third encode).
  */
-import { readdir } from 'node:fs/promises';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VIDEO_RENDITION_HEIGHTS, type DerivedFile } from '#app/lib/media/model';
 import { ProcessingError } from './failures.server';
@@ -18,6 +17,17 @@ const VIDEO_KBPS: Record<number, number> = { 360: 800, 480: 1400, 540: 1800, 720
 const kbpsFor = (height: number) => VIDEO_KBPS[height] ?? Math.round(800 + ((height - 360) * 2000) / 360);
 const AUDIO_KBPS = 128;
 const SEGMENT_SECONDS = 4;
+/** Segments stored in parallel: an hour of video is ~900 segments per rendition. */
+const UPLOADS_AT_ONCE = 6;
+
+/** Runs `work` on every item, at most `limit` at a time; the first failure rejects. */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
 
 /** The heights to cut: the standard ones up to the source, plus the source's own when lower than the highest. */
 export function renditionHeights(sourceHeight: number): number[] {
@@ -82,10 +92,11 @@ export const processVideo: Processor = async ({ originalPath, workDir, store, pr
   const width = (h: number) => Math.round((info.width! * h) / info.height! / 2) * 2;
   for (const [i, h] of heights.entries()) {
     const folder = join(workDir, 'hls', `${h}p`);
-    for (const name of (await readdir(folder)).sort()) {
+    const names = (await readdir(folder)).sort();
+    await eachLimited(names, UPLOADS_AT_ONCE, (name) => {
       const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-      await store(`derived/hls/${h}p/${name}`, join(folder, name), type, { width: width(h), height: h });
-    }
+      return store(`derived/hls/${h}p/${name}`, join(folder, name), type, { width: width(h), height: h });
+    });
     progress(0.88 + (0.1 * (i + 1)) / heights.length);
   }
   const hls: DerivedFile = await store('derived/hls/master.m3u8', join(workDir, 'hls', 'master.m3u8'), 'application/vnd.apple.mpegurl');

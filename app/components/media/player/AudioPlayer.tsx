@@ -168,6 +168,7 @@ export function AudioPlayer({ title, m4a, mp3, waveform, durationSeconds, autoPl
             step={0.05}
             value={volume}
             data-testid="audio-volume"
+            style={{ accentColor: 'var(--chakra-colors-brand-solid)' }}
             onChange={(e) => {
               const next = Number(e.currentTarget.value);
               setVolume(next);
