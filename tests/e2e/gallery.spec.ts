@@ -249,4 +249,21 @@ test.describe('pitch deck', () => {
     const file = await fetch(answer.headers.location!);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="deck\.pdf"/);
   });
+
+  test('each sample tenant ships a generated deck that the media worker turns into slides', async ({ page }) => {
+    // Seeded by the test stack (server/local/sampleDeck.ts) and processed by its worker; nobody else tags a deck on lumiere.
+    await page.goto(tenantUrl('lumiere', '/pitchDeckSlide'));
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('slide-viewer').count();
+        },
+        { timeout: 90_000, intervals: [1_000] },
+      )
+      .toBe(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lumière Studio — Présentation');
+    await expect(page.getByTestId('slide-counter')).toContainText('1 / 5');
+    await expect(page.getByTestId('slide-image')).toHaveAttribute('src', /derived\/pages\/001\.webp/);
+  });
 });
