@@ -15,19 +15,19 @@ export function MediaTab({ organizer }: { organizer: boolean }) {
   if (!organizer) {
     return (
       <Text color="fg.muted" data-testid="dashboard-media-member">
-        {t('library.dashboard.memberText')}
+        {t('dashboard.mediaTab.memberText')}
       </Text>
     );
   }
   return (
     <Stack gap="3" data-testid="dashboard-media">
-      <Text color="fg.muted">{t('library.dashboard.lead')}</Text>
+      <Text color="fg.muted">{t('dashboard.mediaTab.lead')}</Text>
       <Stack as="ul" listStyleType="none" gap="2">
         {SCREENS.map((screen) => (
           <li key={screen.path}>
             <ChakraLink asChild colorPalette="brand" fontWeight="medium" fontSize="lg">
               <Link to={screen.path} data-testid={`dashboard-media-${screen.label}`}>
-                {t(`library.dashboard.${screen.label}`)}
+                {t(`dashboard.mediaTab.${screen.label}`)}
               </Link>
             </ChakraLink>
           </li>

@@ -54,6 +54,14 @@ const dashboard = {
     sessionsText: 'Signs you out on every device and browser where you are signed in, including this one.',
     signOutEverywhere: 'Sign out everywhere',
   },
+  mediaTab: {
+    memberText: 'The media library is for organizers. If you should be one, ask the site’s administrator for the organizer role.',
+    lead: 'Upload, organize and review the site’s media.',
+    library: 'All media: upload, filter, edit and delete',
+    images: 'Images in every size',
+    playlists: 'Audio playlists',
+    review: 'Videos for review',
+  },
 };
 
 export default dashboard;

@@ -166,14 +166,6 @@ const library = {
     confirmReject: 'Reject with this reason',
     decided: 'Decision saved.',
   },
-  dashboard: {
-    memberText: 'The media library is for organizers. If you should be one, ask the site’s administrator for the organizer role.',
-    lead: 'Upload, organize and review the site’s media.',
-    library: 'All media: upload, filter, edit and delete',
-    images: 'Images in every size',
-    playlists: 'Audio playlists',
-    review: 'Videos for review',
-  },
 };
 
 export default library;

@@ -56,6 +56,14 @@ const dashboard: TranslationShape<typeof en> = {
     sessionsText: 'Cierra tu sesión en todos los dispositivos y navegadores donde la tengas abierta, incluido este.',
     signOutEverywhere: 'Cerrar sesión en todas partes',
   },
+  mediaTab: {
+    memberText: 'La biblioteca multimedia es para organizadores. Si deberías serlo, pide al administrador del sitio el rol de organizador.',
+    lead: 'Sube, organiza y revisa los archivos multimedia del sitio.',
+    library: 'Todo el contenido: subir, filtrar, editar y eliminar',
+    images: 'Imágenes en todos los tamaños',
+    playlists: 'Listas de audio',
+    review: 'Vídeos en revisión',
+  },
 };
 
 export default dashboard;

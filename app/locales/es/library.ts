@@ -168,14 +168,6 @@ const library: TranslationShape<typeof en> = {
     confirmReject: 'Rechazar con este motivo',
     decided: 'Decisión guardada.',
   },
-  dashboard: {
-    memberText: 'La biblioteca multimedia es para organizadores. Si deberías serlo, pide al administrador del sitio el rol de organizador.',
-    lead: 'Sube, organiza y revisa los archivos multimedia del sitio.',
-    library: 'Todo el contenido: subir, filtrar, editar y eliminar',
-    images: 'Imágenes en todos los tamaños',
-    playlists: 'Listas de audio',
-    review: 'Vídeos en revisión',
-  },
 };
 
 export default library;

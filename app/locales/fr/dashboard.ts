@@ -56,6 +56,14 @@ const dashboard: TranslationShape<typeof en> = {
     sessionsText: 'Vous déconnecte de tous les appareils et navigateurs où vous êtes connecté, y compris celui-ci.',
     signOutEverywhere: 'Se déconnecter partout',
   },
+  mediaTab: {
+    memberText: 'La médiathèque est réservée aux organisateurs. Si vous devriez l’être, demandez ce rôle à l’administrateur du site.',
+    lead: 'Envoyez, rangez et validez les médias du site.',
+    library: 'Tous les médias : envoyer, filtrer, modifier et supprimer',
+    images: 'Les images dans toutes leurs tailles',
+    playlists: 'Listes de lecture audio',
+    review: 'Vidéos à valider',
+  },
 };
 
 export default dashboard;

@@ -168,14 +168,6 @@ const library: TranslationShape<typeof en> = {
     confirmReject: 'Refuser avec ce motif',
     decided: 'Décision enregistrée.',
   },
-  dashboard: {
-    memberText: 'La médiathèque est réservée aux organisateurs. Si vous devriez l’être, demandez ce rôle à l’administrateur du site.',
-    lead: 'Envoyez, rangez et validez les médias du site.',
-    library: 'Tous les médias : envoyer, filtrer, modifier et supprimer',
-    images: 'Les images dans toutes leurs tailles',
-    playlists: 'Listes de lecture audio',
-    review: 'Vidéos à valider',
-  },
 };
 
 export default library;
