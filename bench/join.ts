@@ -15,7 +15,7 @@
 // ≥ 0.10× the cached home page's requests/s; joins/s ≥ 140 (LiveKit Meet's static room page plus
 // its token route on this machine).
 import http from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -155,6 +155,25 @@ async function joinOnce(eventId: string, cookie: string): Promise<Join> {
   }
 }
 
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (ms, user + system) the app has used so far: the process and its descendants (the tsx
+ * launcher runs node as a child), from /proc. NaN where /proc is not there.
+ */
+function appCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) ticks += (appCpuMs(Number(task)) * CLOCK_TICKS) / 1000;
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -189,7 +208,7 @@ export async function benchJoin(): Promise<boolean> {
   if (!registry) throw new Error('invalid tenant configuration');
   const ports = { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, cognitoPort: COGNITO_PORT, tenantIds: [...registry.tenants.keys()], appPort: APP_PORT };
   return withBenchStack('join', ports, async ({ stack, startApp }) => {
-    startApp();
+    const app = startApp();
     await waitForHttp(`${origin}/api/health`, { Host: hostName });
 
     const t0 = performance.now();
@@ -229,7 +248,10 @@ export async function benchJoin(): Promise<boolean> {
     rows.push(await load('room data (with token), signed in', origin + personDataPath(event.eventId), signedIn, CONNECTIONS, DURATION));
     const joinsPerSecond = 1 / (1 / room.rps + 1 / tokenRoute.rps);
 
+    const cpuBefore = appCpuMs(app.pid!);
     const result = await storm(event.eventId, cookies);
+    // The app's CPU per join: what the storm costs it, whatever else runs on the machine.
+    const cpuPerJoin = (appCpuMs(app.pid!) - cpuBefore) / USERS;
 
     console.log(
       `\nbench/join: ${TENANT} /${LAYOUT}, one app instance, ${HISTORY} messages of history; throughput at concurrency ${CONNECTIONS}, ${DURATION} s each; ${USERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
@@ -252,6 +274,7 @@ export async function benchJoin(): Promise<boolean> {
       { what: 'errors under load', target: '0', measured: String(rows.reduce((s, r) => s + r.errors + r.non2xx, 0)), met: rows.every((r) => r.errors + r.non2xx === 0) },
     ];
     console.log(`\n${table(checks.map((c) => ({ check: c.what, target: c.target, measured: c.measured, '': c.met ? 'met' : 'MISSED' })))}`);
+    console.log(`\napp CPU per join (storm, process tree, user + system): ${cpuPerJoin.toFixed(2)} ms`);
     console.log(`\nwhere a join waits (storm, ms):\n${table(result.steps.map((r) => ({ step: r.step, p50: r.p50.toFixed(0), p99: r.p99.toFixed(0) })))}`);
     for (const [error, count] of result.errors) console.log(`join error ×${count}: ${error}`);
     return checks.every((c) => c.met);
