@@ -52,12 +52,27 @@ describe('batchedGet (against DynamoDB Local)', () => {
     }
   });
 
-  it('fails every read of a batch that fails', async () => {
+  it('a failed call fails only the reads that fail on their own', async () => {
     const t = uniqueTenantId('bgf');
+    await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: tenantKey(t, 'USER', 'ok'), sk: 'PROFILE', n: 1 } }));
+    const send = vi.spyOn(db.doc, 'send');
+    try {
+      // A key DynamoDB refuses (an empty sort key) beside a good one.
+      const [bad, good] = [batchedGet(db, { pk: tenantKey(t, 'USER', 'bad'), sk: '' }, true), batchedGet(db, { pk: tenantKey(t, 'USER', 'ok'), sk: 'PROFILE' }, true)];
+      await expect(bad).rejects.toThrow();
+      expect((await good)?.n).toBe(1);
+      // The batch, then each read alone.
+      expect(send).toHaveBeenCalledTimes(3);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('fails a lone read whose call fails', async () => {
+    const t = uniqueTenantId('bgl');
     const send = vi.spyOn(db.doc, 'send').mockRejectedValueOnce(new Error('throttled') as never);
     try {
-      const reads = [1, 2].map((i) => batchedGet(db, { pk: tenantKey(t, 'USER', `f${i}`), sk: 'PROFILE' }, true));
-      for (const read of reads) await expect(read).rejects.toThrow('throttled');
+      await expect(batchedGet(db, { pk: tenantKey(t, 'USER', 'lone'), sk: 'PROFILE' }, true)).rejects.toThrow('throttled');
     } finally {
       send.mockRestore();
     }

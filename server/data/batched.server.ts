@@ -73,19 +73,29 @@ class Batcher<Input, Output> {
     const taken = [...this.queue.entries()].slice(0, this.max);
     for (const [id] of taken) this.queue.delete(id);
     this.inFlight++;
-    this.run(taken.map(([, e]) => e.input))
-      .then(
-        (answers) => {
-          for (const [id, entry] of taken) for (const w of entry.waiting) w.resolve(answers.has(id) ? answers.get(id)! : this.fallback);
-        },
-        (error: unknown) => {
-          for (const [, entry] of taken) for (const w of entry.waiting) w.reject(error);
-        },
-      )
-      .finally(() => {
-        this.inFlight--;
-        this.schedule();
-      });
+    this.answer(taken).finally(() => {
+      this.inFlight--;
+      this.schedule();
+    });
+  }
+
+  /**
+   * Runs one call for these entries. When a call of several fails, each entry is tried alone, so
+   * one bad input (a key DynamoDB refuses) fails only its own callers, as a single call would.
+   */
+  private async answer(taken: Array<[string, { input: Input; waiting: Array<Waiting<Output>> }]>): Promise<void> {
+    let answers: Map<string, Output>;
+    try {
+      answers = await this.run(taken.map(([, e]) => e.input));
+    } catch (error) {
+      if (taken.length > 1) {
+        await Promise.all(taken.map((entry) => this.answer([entry])));
+        return;
+      }
+      for (const [, entry] of taken) for (const w of entry.waiting) w.reject(error);
+      return;
+    }
+    for (const [id, entry] of taken) for (const w of entry.waiting) w.resolve(answers.has(id) ? answers.get(id)! : this.fallback);
   }
 }
 
