@@ -94,3 +94,18 @@ describe('batchedPut (against DynamoDB Local)', () => {
     expect(read.map((r) => r?.n)).toEqual(['later', 1, 29]);
   });
 });
+
+describe('a batch of one', () => {
+  it('is the plain GetItem or PutItem', async () => {
+    const t = uniqueTenantId('one');
+    const key = { pk: tenantKey(t, 'USER', 'solo'), sk: 'PROFILE' };
+    const send = vi.spyOn(db.doc, 'send');
+    try {
+      await batchedPut(db, { ...key, n: 7 });
+      expect((await batchedGet(db, key, true))?.n).toBe(7);
+      expect(send.mock.calls.map((c) => c[0].constructor.name)).toEqual(['PutCommand', 'GetCommand']);
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
