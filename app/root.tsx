@@ -1,12 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, isRouteErrorResponse, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { pageSystemForTheme } from '#app/lib/config/themeSystem';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
-import { useRootData, type RootData } from '#app/lib/rootData';
+import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
+import { isRoomPath } from '#app/lib/events/layouts';
 import { documentMeta } from '#app/lib/meta';
 import type { RouteHandle } from '#app/lib/handles';
 import { useRouteNamespaces } from '#app/lib/i18n/routeNamespaces';
@@ -16,6 +17,13 @@ import type { loader } from './root.server';
 export { loader } from './root.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => documentMeta(data as RootData | undefined);
+
+/**
+ * A live room's own data names the person (docs/decisions/0024): when the room reloads its data at
+ * the same URL (the shell's first load, the video probe, a host's end), the root's stays as it is.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href && isRoomPath(currentUrl.pathname) ? false : defaultShouldRevalidate;
 
 /**
  * Screens whose route sets `handle.hydrate = false` are served as plain HTML without client
@@ -40,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const hydrate = useHydrate();
   const stage = useStage();
+  const user = useSessionUser();
   if (!data) {
     // The root loader itself failed: render a plain page, no tenant data available.
     return (
@@ -77,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Shell>{children}</Shell>
           )}
           {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
-          {hydrate ? <SessionRuntime user={data.user} tenantId={data.tenant.id} language={data.language} /> : null}
+          {hydrate ? <SessionRuntime user={user} tenantId={data.tenant.id} language={data.language} /> : null}
         </ChakraProvider>
         {hydrate ? (
           <>

@@ -30,7 +30,11 @@ export async function withBenchStack<T>(
     const started = stack;
     const startApp = (env: Record<string, string> = {}) => {
       const appEnv = childNodeEnv({ ...started.env, NODE_ENV: 'production', PORT: String(options.appPort), HOST: '127.0.0.1', ...env });
-      const app = startProcess('node_modules/.bin/tsx', ['server/index.ts'], appEnv as Record<string, string>);
+      // BENCH_APP_NODE_ARGS: node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a benchmark's time goes.
+      const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean);
+      const app = nodeArgs?.length
+        ? startProcess('node', [...nodeArgs, '--import', 'tsx', 'server/index.ts'], appEnv as Record<string, string>)
+        : startProcess('node_modules/.bin/tsx', ['server/index.ts'], appEnv as Record<string, string>);
       started.watch(app.pid!);
       apps.push(app);
       return app;

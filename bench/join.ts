@@ -2,9 +2,9 @@
 // BENCH_JOIN_USERS (1,000) distinct signed-in members of one tenant join one live event on one app
 // instance (NODE_ENV=production tsx server/index.ts, render cache on, loopback only) on the local
 // stack (DynamoDB Local, s3rver, cognito-local) in a temporary folder. A join is what the room's
-// browser does: the room page (the shared shell), then together the person's data (the root and
-// room loaders' data requests), the LiveKit token (POST /api/events/token) and the chat socket up
-// to its welcome (the history snapshot: BENCH_JOIN_HISTORY (40) messages are sent first). Arrivals
+// browser does: the room page (the shared shell), then together the person's data (the room
+// loader's data request, which carries the LiveKit token; docs/decisions/0024) and the chat socket
+// up to its welcome (the history snapshot: BENCH_JOIN_HISTORY (40) messages are sent first). Arrivals
 // are spread evenly over BENCH_JOIN_RAMP_SECONDS (default 5 s, 200 a second: an audience that
 // arrives "within the same minute" compressed twelvefold); all must have joined within 10 s of the
 // first arrival. Each joiner has its own connections, like a browser.
@@ -15,7 +15,7 @@
 // ≥ 0.10× the cached home page's requests/s; joins/s ≥ 140 (LiveKit Meet's static room page plus
 // its token route on this machine).
 import http from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,9 +42,10 @@ const CONNECTIONS = 50;
 const JOIN_TIMEOUT_MS = 30_000;
 /**
  * What the room shell fetches for the person once it runs (docs/decisions/0024): Remix's data
- * requests for the root (the signed-in user) and the room route (whose id is its path).
+ * request for the room route (whose id is its path): the user, the room and the first video token.
+ * The root's data is not asked again in a room.
  */
-const personDataPaths = (eventId: string) => [`/${LAYOUT}?event=${eventId}&_data=root`, `/${LAYOUT}?event=${eventId}&_data=${LAYOUT}`];
+const personDataPath = (eventId: string) => `/${LAYOUT}?event=${eventId}&_data=${LAYOUT}`;
 
 const TARGETS = { allWithinSeconds: 10, p99Ms: 3000, pageBytes: 40 * 1024, pageToHome: 0.1, joinsPerSecond: 140 };
 
@@ -116,7 +117,7 @@ interface Join {
   steps: Record<string, number>;
 }
 
-const STEPS = ['page', 'token', 'chat welcome', 'root data', 'room data'] as const;
+const STEPS = ['page', 'room data', 'chat welcome'] as const;
 
 /** The promise's value, with its duration written to steps[name]. */
 async function timed<T>(steps: Record<string, number>, name: (typeof STEPS)[number], work: Promise<T>): Promise<T> {
@@ -131,7 +132,7 @@ async function timed<T>(steps: Record<string, number>, name: (typeof STEPS)[numb
   }
 }
 
-/** One person joining: page, then the person's data, token and chat welcome together (what the room does). */
+/** One person joining: page, then the person's data (with the token) and chat welcome together (what the room does). */
 async function joinOnce(eventId: string, cookie: string): Promise<Join> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const began = performance.now();
@@ -141,22 +142,35 @@ async function joinOnce(eventId: string, cookie: string): Promise<Join> {
     const page = await timed(steps, 'page', request(agent, 'GET', `/${LAYOUT}?event=${eventId}`, headers));
     if (page.status !== 200) return { ms: performance.now() - began, error: `page ${page.status}`, steps };
     const json = { Cookie: cookie, Accept: 'application/json' };
-    const [rootPath, roomPath] = personDataPaths(eventId);
-    const [token, socket, ...data] = await Promise.all([
-      timed(steps, 'token', request(agent, 'POST', '/api/events/token', { ...json, 'Content-Type': 'application/json', Origin: `http://${hostName}` }, JSON.stringify({ eventId }))),
-      timed(steps, 'chat welcome', chatWelcome(eventId, cookie)),
-      timed(steps, 'root data', request(agent, 'GET', rootPath!, json)),
-      timed(steps, 'room data', request(agent, 'GET', roomPath!, json)),
-    ]);
+    const [data, socket] = await Promise.all([timed(steps, 'room data', request(agent, 'GET', personDataPath(eventId), json)), timed(steps, 'chat welcome', chatWelcome(eventId, cookie))]);
     const ms = performance.now() - began;
-    const failed = data.find((d) => d.status !== 200);
-    if (failed) return { ms, error: `person's data ${failed.status}`, socket, steps };
-    if (token.status !== 200) return { ms, error: `token ${token.status}`, socket, steps };
+    if (data.status !== 200) return { ms, error: `person's data ${data.status}`, socket, steps };
+    const session = (JSON.parse(data.body.toString('utf8')) as { session?: { token?: string } | null }).session;
+    if (!session?.token) return { ms, error: 'no token in the room data', socket, steps };
     return { ms, error: null, socket, steps };
   } catch (e) {
     return { ms: performance.now() - began, error: e instanceof Error ? e.message : String(e), steps };
   } finally {
     agent.destroy();
+  }
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (ms, user + system) the app has used so far: the process and its descendants (the tsx
+ * launcher runs node as a child), from /proc. NaN where /proc is not there.
+ */
+function appCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) ticks += (appCpuMs(Number(task)) * CLOCK_TICKS) / 1000;
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
   }
 }
 
@@ -194,7 +208,7 @@ export async function benchJoin(): Promise<boolean> {
   if (!registry) throw new Error('invalid tenant configuration');
   const ports = { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, cognitoPort: COGNITO_PORT, tenantIds: [...registry.tenants.keys()], appPort: APP_PORT };
   return withBenchStack('join', ports, async ({ stack, startApp }) => {
-    startApp();
+    const app = startApp();
     await waitForHttp(`${origin}/api/health`, { Host: hostName });
 
     const t0 = performance.now();
@@ -231,12 +245,13 @@ export async function benchJoin(): Promise<boolean> {
       body: JSON.stringify({ eventId: event.eventId }),
     });
     rows.push(home, room, tokenRoute);
-    const [rootData, roomData] = personDataPaths(event.eventId);
-    rows.push(await load('root data, signed in', origin + rootData, signedIn, CONNECTIONS, DURATION));
-    rows.push(await load('room data, signed in', origin + roomData, signedIn, CONNECTIONS, DURATION));
+    rows.push(await load('room data (with token), signed in', origin + personDataPath(event.eventId), signedIn, CONNECTIONS, DURATION));
     const joinsPerSecond = 1 / (1 / room.rps + 1 / tokenRoute.rps);
 
+    const cpuBefore = appCpuMs(app.pid!);
     const result = await storm(event.eventId, cookies);
+    // The app's CPU per join: what the storm costs it, whatever else runs on the machine.
+    const cpuPerJoin = (appCpuMs(app.pid!) - cpuBefore) / USERS;
 
     console.log(
       `\nbench/join: ${TENANT} /${LAYOUT}, one app instance, ${HISTORY} messages of history; throughput at concurrency ${CONNECTIONS}, ${DURATION} s each; ${USERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
@@ -259,6 +274,7 @@ export async function benchJoin(): Promise<boolean> {
       { what: 'errors under load', target: '0', measured: String(rows.reduce((s, r) => s + r.errors + r.non2xx, 0)), met: rows.every((r) => r.errors + r.non2xx === 0) },
     ];
     console.log(`\n${table(checks.map((c) => ({ check: c.what, target: c.target, measured: c.measured, '': c.met ? 'met' : 'MISSED' })))}`);
+    console.log(`\napp CPU per join (storm, process tree, user + system): ${cpuPerJoin.toFixed(2)} ms`);
     console.log(`\nwhere a join waits (storm, ms):\n${table(result.steps.map((r) => ({ step: r.step, p50: r.p50.toFixed(0), p99: r.p99.toFixed(0) })))}`);
     for (const [error, count] of result.errors) console.log(`join error ×${count}: ${error}`);
     return checks.every((c) => c.met);

@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from '@remix-run/react';
+import { useMatches, useRouteLoaderData } from '@remix-run/react';
+import type { RouteHandle } from './handles';
 import type { Namespace } from './i18n/namespaces';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
 import type { PublicTenant } from './config/tenant';
@@ -24,4 +25,19 @@ export interface RootData {
 /** Root loader data from any component, error boundaries included. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/**
+ * The signed-in user: the root's, or, on a stage screen (a live room) whose shared shell named no
+ * one, the user its own data names; the root's data is not asked again there (docs/decisions/0024).
+ */
+export function useSessionUser(): SessionUser | null {
+  const matches = useMatches();
+  const root = useRootData();
+  if (root?.user) return root.user;
+  for (const match of matches) {
+    const person = (match.data as { user?: SessionUser } | null | undefined)?.user;
+    if ((match.handle as RouteHandle | undefined)?.stage && person) return person;
+  }
+  return null;
 }

@@ -9,7 +9,8 @@
  * CHAT_PRESENCE_STALE_MS; the hub refreshes each socket's item every CHAT_PRESENCE_REFRESH_MS.
  * docs/decisions/0021-room-presence.md.
  */
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchedPut } from './batched.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { EventRole } from '#app/lib/events/permissions';
 import { queryAll, tenantKey, type Database } from './dynamo.server';
@@ -50,7 +51,8 @@ const item = (tenantId: TenantId, eventId: string, c: ChatConnection, now: numbe
 
 /** A socket joined the event's chat (or is still open: the same write refreshes it). */
 export async function markChatConnected(db: Database, tenantId: TenantId, eventId: string, connection: ChatConnection, now = Date.now()): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: item(tenantId, eventId, connection, now) }));
+  // With the other sockets joining now (batched.server.ts): an audience arrives at once.
+  await batchedPut(db, item(tenantId, eventId, connection, now));
 }
 
 /** Refreshes many open sockets of one tenant at once (25 per request, DynamoDB's batch limit). */

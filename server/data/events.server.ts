@@ -31,6 +31,7 @@ import {
   type EventRecord,
 } from '#app/lib/events/model';
 import { isErrorNamed } from '../errors';
+import { batchedGet } from './batched.server';
 import { queryPage, tenantKey, type Database, type Item, type QueryInput } from './dynamo.server';
 
 export type { EventInput };
@@ -188,8 +189,8 @@ export async function createEvent(
 
 export async function getEvent(db: Database, tenantId: TenantId, eventId: string): Promise<EventRecord | null> {
   if (!/^[a-z0-9]{12}$/.test(eventId)) return null;
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: eventKey(tenantId, eventId), ConsistentRead: true }));
-  return fromItem(tenantId, out.Item);
+  // With the other reads of this turn (batched.server.ts): a whole audience reads it at once.
+  return fromItem(tenantId, await batchedGet(db, eventKey(tenantId, eventId), true));
 }
 
 async function eventByCode(db: Database, tenantId: TenantId, kind: 'SHORT' | 'INVITE', code: string): Promise<EventRecord | null> {

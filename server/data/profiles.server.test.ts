@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { getProfile, profileKey, saveProfile } from './profiles.server';
+import { getProfile, getRecentProfile, profileKey, RECENT_PROFILE_MS, saveProfile } from './profiles.server';
 
 const db = testDatabase();
 
@@ -42,5 +42,20 @@ describe('profiles (against DynamoDB Local)', () => {
 
   it('refuses invalid values', async () => {
     await expect(saveProfile(db, uniqueTenantId(), 'u', { displayName: 'x'.repeat(200) })).rejects.toThrow();
+  });
+
+  it('reuses a join-path read for a few seconds, and forgets it when the profile is saved', async () => {
+    const t = uniqueTenantId('recent');
+    await saveProfile(db, t, 'r', { displayName: 'Before' });
+    const now = Date.now();
+    const first = getRecentProfile(db, t, 'r', now);
+    expect(getRecentProfile(db, t, 'r', now + 10)).toBe(first);
+    expect((await first)?.displayName).toBe('Before');
+    await saveProfile(db, t, 'r', { displayName: 'After' });
+    expect((await getRecentProfile(db, t, 'r', now + 20))?.displayName).toBe('After');
+    const again = getRecentProfile(db, t, 'r', now + 30);
+    expect(getRecentProfile(db, t, 'r', now + 30 + RECENT_PROFILE_MS)).not.toBe(again);
+    // Another tenant's user with the same sub is another entry.
+    expect(await getRecentProfile(db, uniqueTenantId('recent-b'), 'r', now)).toBeNull();
   });
 });

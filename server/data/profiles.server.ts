@@ -3,7 +3,8 @@
  * pk = tenantKey(tenantId, 'USER', sub), sk = 'PROFILE': a user of tenant A has no profile on
  * tenant B, and no read here can cross tenants.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchedGet } from './batched.server';
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
@@ -56,11 +57,39 @@ export const profileKey = (tenantId: TenantId, sub: string) => ({ pk: tenantKey(
 
 /** The stored profile, or null when the user has none on this tenant yet. */
 export async function getProfile(db: Database, tenantId: TenantId, sub: string): Promise<(Profile & { updatedAt: string }) | null> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: profileKey(tenantId, sub), ConsistentRead: true }));
-  if (!out.Item) return null;
-  const parsed = profileSchema.safeParse(out.Item);
+  // Batched with the other reads of this turn (many people's, when an audience joins at once).
+  const item = await batchedGet(db, profileKey(tenantId, sub), true);
+  if (!item) return null;
+  const parsed = profileSchema.safeParse(item);
   const profile = parsed.success ? parsed.data : profileSchema.parse({});
-  return { ...profile, updatedAt: String(out.Item.updatedAt ?? '') };
+  return { ...profile, updatedAt: String(item.updatedAt ?? '') };
+}
+
+/**
+ * How long a profile read for a room join is reused (docs/decisions/0024, "Per-join cost"): the
+ * room's data and its chat socket both want the person's shown name within the same moments.
+ */
+export const RECENT_PROFILE_MS = 5000;
+const RECENT_PROFILES_MAX = 10_000;
+const recentProfiles = new Map<string, { at: number; read: ReturnType<typeof getProfile> }>();
+const recentKey = (db: Database, tenantId: TenantId, sub: string) => `${db.table}\u0000${tenantId}\u0000${sub}`;
+
+/**
+ * The profile as read at most RECENT_PROFILE_MS ago (a read in flight is joined): for the room's
+ * join path only, where a name a few seconds old is fine. A save on this instance forgets it at
+ * once; on other instances it is at most that old. Screens that edit the profile use getProfile.
+ */
+export function getRecentProfile(db: Database, tenantId: TenantId, sub: string, now = Date.now()): ReturnType<typeof getProfile> {
+  const key = recentKey(db, tenantId, sub);
+  const known = recentProfiles.get(key);
+  if (known && now - known.at < RECENT_PROFILE_MS) return known.read;
+  recentProfiles.delete(key);
+  const entry = { at: now, read: getProfile(db, tenantId, sub) };
+  // A failed read is not kept: the next join asks again.
+  entry.read.catch(() => recentProfiles.get(key) === entry && recentProfiles.delete(key));
+  recentProfiles.set(key, entry);
+  while (recentProfiles.size > RECENT_PROFILES_MAX) recentProfiles.delete(recentProfiles.keys().next().value as string);
+  return entry.read;
 }
 
 /**
@@ -69,6 +98,7 @@ export async function getProfile(db: Database, tenantId: TenantId, sub: string):
  */
 export async function saveProfile(db: Database, tenantId: TenantId, sub: string, update: ProfileUpdate): Promise<Profile> {
   const valid = profileUpdateSchema.parse(update);
+  recentProfiles.delete(recentKey(db, tenantId, sub));
   const entries = FIELDS.filter((f) => valid[f] !== undefined).map((f) => [f, valid[f]] as const);
   const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#tenantId': 'tenantId', '#sub': 'sub' };
   const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString(), ':tenantId': tenantId, ':sub': sub };
@@ -88,5 +118,7 @@ export async function saveProfile(db: Database, tenantId: TenantId, sub: string,
       ReturnValues: 'ALL_NEW',
     }),
   );
+  // Also after the write: a join that read in between must not keep the old name.
+  recentProfiles.delete(recentKey(db, tenantId, sub));
   return profileSchema.parse(out.Attributes ?? {});
 }

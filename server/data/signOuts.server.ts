@@ -9,6 +9,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
+import { batchedGet } from './batched.server';
 import { tenantKey, type Database } from './dynamo.server';
 
 const signOutKey = (tenantId: TenantId, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' });
@@ -33,8 +34,9 @@ async function raise(db: Database, key: { pk: string; sk: string }, attribute: '
 
 /** The user's last global sign-out (epoch ms), 0 when there was none. */
 export async function readSignedOutAt(db: Database, tenantId: TenantId, sub: string): Promise<number> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: signOutKey(tenantId, sub) }));
-  return typeof out.Item?.signedOutAt === 'number' ? out.Item.signedOutAt : 0;
+  // Every signed-in person's first request reads it: batched with the other reads of this turn.
+  const item = await batchedGet(db, signOutKey(tenantId, sub), false);
+  return typeof item?.signedOutAt === 'number' ? item.signedOutAt : 0;
 }
 
 export const writeSignedOutAt = (db: Database, tenantId: TenantId, sub: string, at: number) => raise(db, signOutKey(tenantId, sub), 'signedOutAt', at);

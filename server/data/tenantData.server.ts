@@ -66,7 +66,7 @@ import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylis
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
-import { getProfile, saveProfile } from './profiles.server';
+import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 
@@ -157,7 +157,12 @@ const playlists = (db: Database, t: TenantId) => ({
   delete: deletePlaylist.bind(null, db, t),
 });
 
-const profiles = (db: Database, t: TenantId) => ({ get: getProfile.bind(null, db, t), save: saveProfile.bind(null, db, t) });
+const profiles = (db: Database, t: TenantId) => ({
+  get: getProfile.bind(null, db, t),
+  /** The profile read at most a few seconds ago: the room's join path only (profiles.server.ts). */
+  recent: getRecentProfile.bind(null, db, t),
+  save: saveProfile.bind(null, db, t),
+});
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
 const resources = (db: Database, t: TenantId) => ({ batchGet: batchGetResources.bind(null, db, t), put: putResources.bind(null, db, t) });

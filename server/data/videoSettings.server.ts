@@ -7,7 +7,8 @@
  * Device ids are the browser's MediaDeviceInfo.deviceId values (opaque, per origin); a missing id
  * means "the system default".
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchedGet } from './batched.server';
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
 import { tenantKey, type Database } from './dynamo.server';
@@ -52,9 +53,10 @@ function compact(input: VideoSettingsInput): Omit<VideoSettings, 'updatedAt'> {
 
 /** The user's saved devices on this tenant, or null when they never saved any. */
 export async function getVideoSettings(db: Database, tenantId: TenantId, sub: string): Promise<VideoSettings | null> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: videoSettingsKey(tenantId, sub), ConsistentRead: true }));
-  if (!out.Item || out.Item.tenantId !== tenantId) return null;
-  const parsed = storedSchema.safeParse(out.Item);
+  // Batched with the other reads of this turn (many people's, when an audience joins at once).
+  const item = await batchedGet(db, videoSettingsKey(tenantId, sub), true);
+  if (!item || item.tenantId !== tenantId) return null;
+  const parsed = storedSchema.safeParse(item);
   if (!parsed.success) return null;
   return { ...compact(parsed.data), updatedAt: parsed.data.updatedAt };
 }

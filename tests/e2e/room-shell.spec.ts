@@ -58,3 +58,31 @@ test('a person blocked after the shell was cached still gets the 403 page, not t
   await expect(page.getByTestId('room-blocked')).toBeVisible();
   await other.close();
 });
+
+test('joining asks the server once for the person: the room data carries the user and the video token', async ({ browser, request }) => {
+  const organizer = await createUser(T, 'shell-org3', 'organizer');
+  const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
+  const person = await createUser(T, 'shell-one');
+  const context = await browser.newContext();
+  await signInContext(context, request, person);
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.searchParams.has('_data') || url.pathname === '/api/events/token') asked.push(`${r.method()} ${url.pathname}?_data=${url.searchParams.get('_data') ?? ''}`);
+  });
+  const roomData = page.waitForResponse((r) => new URL(r.url()).searchParams.get('_data') === 'liveEventsContainer');
+  await page.goto(tenantUrl(T, `/liveEventsContainer?event=${event.eventId}`));
+  const data = (await (await roomData).json()) as { user?: { sub: string }; session?: { token: string; identity: string; role: string } | null };
+  expect(data.user?.sub).toBe(person.sub);
+  expect(data.session?.identity).toBe(person.sub);
+  expect(data.session?.role).toBe('participant');
+  expect(data.session?.token.split('.')).toHaveLength(3);
+  await hydrated(page);
+  await expect(page.getByTestId('room-title')).toHaveText(event.title);
+  await expect(page.getByTestId('chat-pane')).toHaveAttribute('data-status', 'live', { timeout: 15_000 });
+  // Neither the root's data nor a separate token request: one request for the person.
+  expect(asked.filter((a) => a.startsWith('GET ') && a.endsWith('_data=liveEventsContainer'))).toHaveLength(1);
+  expect(asked.filter((a) => a.endsWith('_data=root') || a.startsWith('POST /api/events/token'))).toEqual([]);
+  await context.close();
+});

@@ -6,6 +6,7 @@
  */
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
+import { ROOM_LAYOUTS } from './layouts';
 
 /** Hosts and the organizer may enter from 30 minutes before start (docs/PRODUCT.md, Rules: room lead times). */
 export const LEAD_TIME_MINUTES = 30;
@@ -25,23 +26,7 @@ export const MESH_SFU = true;
 export const ROOM_TOKEN_TTL_SECONDS = 10 * 60;
 export const MAX_HOSTS = 20;
 
-/** Every room layout (docs/PRODUCT.md, Route index: live rooms): each is the route /<layout>?event=<id>. */
-export const ROOM_LAYOUTS = [
-  'liveEventsContainer',
-  'liveEventsVideo',
-  'liveEventsChat',
-  'preBuilt',
-  'preBuiltChat',
-  'customVideo',
-  'hybridVideoChat',
-  'ils',
-  'lbc',
-  'hbc',
-  'abc',
-  'habc',
-  'pvs',
-  'hpv',
-] as const;
+export { ROOM_LAYOUTS } from './layouts';
 export type RoomLayout = (typeof ROOM_LAYOUTS)[number];
 export const roomLayoutSchema = z.enum(ROOM_LAYOUTS);
 export const roomHref = (layout: RoomLayout, eventId: string) => `/${layout}?event=${encodeURIComponent(eventId)}`;

@@ -3,6 +3,7 @@ import { roomTokenRequestSchema } from '#app/lib/events/api';
 import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 import { sharedEventRead } from '#server/screens/roomEntry.server';
+import { mintRoomToken } from '#server/screens/roomSession.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
@@ -16,14 +17,14 @@ export async function action(args: ActionFunctionArgs) {
   if (request instanceof Response) return request;
   const { user, data: body } = request;
 
-  const { data, tenant } = context;
-  const { video } = context.services;
+  const { data } = context;
+  // The name's read starts now, beside the event's; mintRoomToken picks it up (profiles.recent).
+  void data.profiles.recent(user.sub).catch(() => null);
   // When an audience joins together, their token requests share the event read in flight (docs/decisions/0024).
-  const [stored, profile] = await Promise.all([sharedEventRead(data, body.eventId), data.profiles.get(user.sub)]);
+  const stored = await sharedEventRead(data, body.eventId);
   if (!stored) return refuse(404, 'notFound', language);
   const event = await data.invitations.accept(stored, user);
-  const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
-  const result = await video.mintToken(tenant, event, { sub: user.sub, groups: user.groups, displayName });
+  const result = await mintRoomToken(context, event, user);
   if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });
   return json(result.response, { headers: NO_STORE });
 }

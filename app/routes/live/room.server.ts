@@ -12,6 +12,7 @@ import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
 import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
+import { firstRoomToken } from '#server/screens/roomSession.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -26,7 +27,9 @@ function notFound(): never {
  *
  * The shell render (`context.shell`, docs/decisions/0024) is the same document for everyone who
  * may enter: the server renders it only after roomEntry said "open" for this person, caches it per
- * tenant, origin, language and URL, and the page then loads this loader's data for the person.
+ * tenant, origin, language and URL, and the page then loads this loader's data for the person:
+ * the only request the join makes for them (the root's data is not asked again; this data names
+ * the user and carries the first video token: docs/decisions/0024, "Per-join cost").
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
@@ -43,7 +46,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const now = Date.now();
   const role = decision.role;
   const flags = flagsOf(event, user);
-  const devices = closed ? null : await context.data.videoSettings.get(user.sub).catch(() => null);
+  const [devices, session] = closed
+    ? [null, null]
+    : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
   const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 
@@ -52,6 +57,10 @@ export async function loader(args: LoaderFunctionArgs) {
       shell: false as const,
       layout,
       me: user.sub,
+      // What the root's data names for a signed-in page (the session runtime's user): the root is not revalidated in the room.
+      user,
+      /** The first LiveKit token (null: the room asks POST /api/events/token, which says why). */
+      session,
       event: publicEvent(event, now),
       role,
       flags,

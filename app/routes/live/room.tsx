@@ -47,6 +47,7 @@ export default function Room() {
       canModerate={data.canModerate}
       savedDevices={data.devices}
       tenantZone={data.tenantZone}
+      firstSession={data.session}
     />
   );
 }

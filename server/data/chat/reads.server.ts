@@ -3,8 +3,9 @@
  * welcome, a history page or a resume needs. Every read of a partition is consistent, so a read
  * right after a commit sees it.
  */
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { batchedGet, batchedPut } from '../batched.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import {
   CHAT_HISTORY_PAGE,
@@ -83,25 +84,24 @@ export class ChatReads {
   // Members
   // ------------------------------------------------------------------------------------------
 
-  /** Written on every connect; the email (never sent to browsers) lets the server re-check a host's role. */
-  /** Records the person as a member of the event's chat; true when they had been one before. */
+  /**
+   * Records the person as a member of the event's chat (written on every connect; the email, never
+   * sent to browsers, lets the server re-check a host's role); true when they had been one before.
+   * The read and the write each go out with others' (batched.server.ts: a whole audience joins at
+   * once); two first sockets of one person racing both see "not before", which is true of both.
+   */
   async putMember(tenantId: TenantId, eventId: string, member: ChatMember, email: string | null): Promise<boolean> {
-    const out = await this.db.doc.send(
-      new PutCommand({
-        TableName: this.db.table,
-        Item: {
-          pk: chatPk(tenantId, eventId),
-          sk: SK.member(member.userId),
-          userId: member.userId,
-          displayName: member.displayName,
-          role: member.role,
-          email: email ?? '',
-          lastSeenAt: new Date().toISOString(),
-        },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return out.Attributes !== undefined;
+    const key = { pk: chatPk(tenantId, eventId), sk: SK.member(member.userId) };
+    const before = await batchedGet(this.db, key, true);
+    await batchedPut(this.db, {
+      ...key,
+      userId: member.userId,
+      displayName: member.displayName,
+      role: member.role,
+      email: email ?? '',
+      lastSeenAt: new Date().toISOString(),
+    });
+    return before !== undefined;
   }
 
   async getMember(tenantId: TenantId, eventId: string, userId: string): Promise<(ChatMember & { email: string }) | null> {

@@ -23,6 +23,8 @@ import { ChatFrames, REFUSAL } from './frames.server';
 import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
+import { sharedEventRead } from '../../screens/roomEntry.server';
+import { shownName } from '../../screens/roomSession.server';
 import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
 
 export interface HubOptions {
@@ -163,7 +165,9 @@ export class ChatHub {
       const after = afterParam === null ? null : Number(afterParam);
 
       const data = tenantData(this.services, tenant.id);
-      const [found, profile] = await Promise.all([this.freshEvent(data, eventId), data.profiles.get(user.sub)]);
+      // An audience arriving together shares the event read in flight and each person's recent
+      // profile read with their room data (docs/decisions/0024, "Per-join cost").
+      const [found, profile] = await Promise.all([this.joiningEvent(data, eventId), data.profiles.recent(user.sub)]);
       const event = found && (await this.acceptedFor(data, found, user));
       if (!event) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
       const decision = canJoin(event, user, Date.now());
@@ -171,7 +175,7 @@ export class ChatHub {
       if (ws.readyState !== WebSocket.OPEN) return;
 
       const role = decision.role;
-      const displayName = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+      const displayName = shownName(user, profile);
       const me: ChatMember = {
         userId: user.sub,
         displayName,
@@ -339,7 +343,15 @@ export class ChatHub {
   // ------------------------------------------------------------------------------------------
 
   private async freshEvent(data: TenantData, eventId: string): Promise<EventRecord | null> {
-    const event = await data.events.get(eventId);
+    return this.remember(data, eventId, await data.events.get(eventId));
+  }
+
+  /** The event for a joining socket: read now, joining a read already in flight (sharedEventRead). */
+  private async joiningEvent(data: TenantData, eventId: string): Promise<EventRecord | null> {
+    return this.remember(data, eventId, await sharedEventRead(data, eventId));
+  }
+
+  private remember(data: TenantData, eventId: string, event: EventRecord | null): EventRecord | null {
     if (event)
       this.events.set(chatChannel(data.tenantId, eventId), {
         event,

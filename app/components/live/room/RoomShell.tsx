@@ -28,6 +28,7 @@ import { layoutSpec } from './layouts';
 import type { RosterEntry } from './LiveStage';
 import { RaiseHand } from './RaiseHand';
 import type { ApiResult } from './roomApi';
+import type { RoomTokenResponse } from '#app/lib/events/api';
 import { RoomBar } from './RoomBar';
 import { RoomClosedState, type ClosedReason } from './RoomClosedState';
 import { Roster } from './Roster';
@@ -41,6 +42,8 @@ export interface RoomShellProps {
   canModerate: boolean;
   savedDevices: DeviceChoice | null;
   tenantZone: string;
+  /** The first video token, from the room's data (null: the stage asks the token route). */
+  firstSession: RoomTokenResponse | null;
 }
 
 type SideTab = 'chat' | 'participants' | 'qa';
@@ -65,7 +68,7 @@ export function RoomShell(props: RoomShellProps) {
   );
 }
 
-function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
+function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
   const { t } = useTranslation();
   const spec = layoutSpec(layout);
   const revalidator = useRevalidator();
@@ -173,7 +176,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       maxH={{ base: '50%', lg: 'none' }}
       data-testid="room-main"
     >
-      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} onRoster={onRoster} onClosed={onClosed} />}
+      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} />}
       {showObservers && (
         <Text fontSize="sm" color="fg.muted" data-testid="observers">
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}

@@ -8,6 +8,7 @@ import { Link, useNavigate } from '@remix-run/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
+import type { RoomTokenResponse } from '#app/lib/events/api';
 import { lobbyHref, type PublicEvent, type RoomLayout } from '#app/lib/events/model';
 import type { LayoutSpec } from './layouts';
 import type { RoomEnd, RosterEntry } from './LiveStage';
@@ -47,15 +48,17 @@ export interface StageAreaProps {
   layout: RoomLayout;
   event: PublicEvent;
   devices: DeviceChoice;
+  /** The first video token, from the room's data (null: ask the token route). */
+  firstSession: RoomTokenResponse | null;
   onRoster: (roster: RosterEntry[]) => void;
   onClosed: (reason: ClosedReason) => void;
 }
 
-export function StageArea({ spec, layout, event, devices, onRoster, onClosed }: StageAreaProps) {
+export function StageArea({ spec, layout, event, devices, firstSession, onRoster, onClosed }: StageAreaProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mounted = useMounted();
-  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted);
+  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted, firstSession);
   const [ended, setEnded] = useState<RoomEnd | null>(null);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 /**
- * The room's way in, after the page has mounted: ask the server for a room token, then ask it
- * whether the video service answers at all (so the browser does not hammer an address where
- * nothing listens), then hand the token to the LiveKit connection. `retry()` starts over.
+ * The room's way in, after the page has mounted: a room token (the one the room's data brought
+ * while it has a minute left, else one asked of the server), then ask the server whether the
+ * video service answers at all (so the browser does not hammer an address where nothing listens),
+ * then hand the token to the LiveKit connection. `retry()` starts over with a new token.
  */
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -23,7 +24,14 @@ export interface ProbeAnswer {
 /** The token request's refusals that are not about the video service itself. */
 const REFUSALS: ReadonlySet<string> = new Set(['unauthenticated', 'notFound', 'forbidden', 'blocked', 'notYetOpen', 'ended', 'expired', 'cancelled']);
 
-export function useRoomSession(eventId: string, connects: boolean) {
+/** A token the room's data brought is used only while it has at least this long left. */
+const FIRST_TOKEN_MIN_LEFT_MS = 60_000;
+
+const usable = (session: RoomTokenResponse | null, now = Date.now()): session is RoomTokenResponse =>
+  session !== null && Date.parse(session.expiresAt) - now >= FIRST_TOKEN_MIN_LEFT_MS;
+
+/** `firstSession`: the token from the room's data (docs/decisions/0024), used for the first attempt only. */
+export function useRoomSession(eventId: string, connects: boolean, firstSession: RoomTokenResponse | null = null) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const probe = useFetcher<ProbeAnswer>({ key: `room-probe-${eventId}` });
@@ -37,7 +45,8 @@ export function useRoomSession(eventId: string, connects: boolean) {
     let cancelled = false;
     setPhase({ kind: 'loading' });
     pending.current = null;
-    void fetchRoomToken(eventId).then((result) => {
+    const first = attempt === 0 && usable(firstSession) ? { ok: true as const, data: firstSession } : null;
+    void (first ? Promise.resolve(first) : fetchRoomToken(eventId)).then((result) => {
       if (cancelled) return;
       if (!result.ok) {
         if (REFUSALS.has(result.error)) setPhase({ kind: 'refused', error: result.error, message: result.message, opensAt: result.opensAt });
@@ -50,6 +59,8 @@ export function useRoomSession(eventId: string, connects: boolean) {
     return () => {
       cancelled = true;
     };
+    // The first token is read when an attempt starts; new room data does not restart one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [eventId, attempt, connects, submitProbe, probeAction]);
 
   useEffect(() => {

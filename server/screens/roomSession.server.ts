@@ -1,0 +1,36 @@
+/**
+ * The person's way into a room's video (docs/decisions/0024, "Per-join cost"): the name they show
+ * and their LiveKit token. The token route (POST /api/events/token) mints through it, and so does
+ * the room's loader, whose data then carries the first token: a join asks the server once for the
+ * person instead of twice.
+ */
+import type { RoomTokenResponse } from '#app/lib/events/api';
+import type { EventRecord } from '#app/lib/events/model';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { MintResult } from '#server/services/video.server';
+import type { AppContext } from '#server/context';
+
+/** The name a person shows in a room and its chat: their profile's, else their email's local part, else their username. */
+export function shownName(user: Pick<SessionUser, 'email' | 'username'>, profile: { displayName: string } | null): string {
+  return profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+}
+
+/** A room token for this person and event now (the event's own rules decide: canJoin), from their recently read profile. */
+export async function mintRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser): Promise<MintResult> {
+  const profile = await context.data.profiles.recent(user.sub);
+  return context.services.video.mintToken(context.tenant, event, { sub: user.sub, groups: user.groups, displayName: shownName(user, profile) });
+}
+
+/**
+ * The token the room's data carries for a person let in, or null when video is not set up for the
+ * tenant (the browser then asks the token route, which says why) or the rules refuse now.
+ */
+export async function firstRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser): Promise<RoomTokenResponse | null> {
+  try {
+    const result = await mintRoomToken(context, event, user);
+    return result.ok ? result.response : null;
+  } catch {
+    // Missing video credentials (or a failed profile read): the token route gives the reason.
+    return null;
+  }
+}
