@@ -163,9 +163,9 @@ export const API_ROUTES = [
   { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY },
   { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY },
   { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } } },
-  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts' },
-  { path: '/api/media/status', file: 'routes/api/media/status.ts' },
-  { path: '/api/media/retry', file: 'routes/api/media/retry.ts' },
+  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts', ids: { query: { id: 'media' } } },
+  { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } } },
+  { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY },
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
 ];
 

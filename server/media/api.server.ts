@@ -73,7 +73,8 @@ export async function statusLoader(args: LoaderFunctionArgs): Promise<Response> 
   return json({ status, ...(progress !== undefined ? { progress } : {}), ...(failure ? { failure } : {}) }, { headers: NO_STORE });
 }
 
-const retrySchema = z.object({ mediaId: MEDIA_ID }).strict();
+// Unknown fields are ignored, as elsewhere in the API: the id is looked up whatever else was sent.
+const retrySchema = z.object({ mediaId: MEDIA_ID });
 
 export async function retryAction({ request, context }: ActionFunctionArgs): Promise<Response> {
   const language = context.language;
