@@ -10,7 +10,7 @@
 
 /**
  * A kind of tenant object that can be asked for by id.
- * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media'} IdKind
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media' | 'playlist'} IdKind
  */
 /**
  * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's
@@ -100,7 +100,7 @@ export const ROUTES = [
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
   { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx' },
   { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
-  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx' },
+  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx', ids: { query: { playlist: 'playlist' } } },
   { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
   { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
   { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
@@ -156,7 +156,7 @@ export const API_ROUTES = [
   // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
   { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
   { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },
-  { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts' },
+  { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts', ids: { body: { id: 'playlist' } } },
   // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
   { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
   { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },

@@ -81,6 +81,7 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     original: { fileName: `media-${token}.pdf`, contentType: 'application/pdf', bytes: 10, extension: 'pdf' },
   });
   await data.media.setStatus(media.id, { status: 'ready' });
+  const playlist = await data.playlists.create(organizer.user.sub, `Playlist ${token}`);
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -115,12 +116,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id],
     };
   } finally {
     socket.close();

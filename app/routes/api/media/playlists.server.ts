@@ -42,12 +42,21 @@ function saveErrors(error: z.ZodError): FieldErrors {
  * ordered tracks (audio items the caller may see) and flags; `delete` it.
  */
 export async function action(args: ActionFunctionArgs) {
-  const read = await readLibraryRequest(args, requestSchema);
+  const read = await readLibraryRequest(args, z.record(z.string(), z.unknown()));
   if (read instanceof Response) return read;
-  const { user, data: body } = read;
+  const { user, data: raw } = read;
   const { context } = args;
   const language = context.language;
   const playlists = context.data.playlists;
+  // The named playlist is looked up before the rest of the body is judged: another person's or
+  // another tenant's id answers 404 whatever else was sent.
+  if (raw.id !== undefined) {
+    const named = playlistId.safeParse(raw.id);
+    if (!named.success || !(await playlists.get(user.sub, named.data))) return refuseLibrary(language, 404, 'notFound');
+  }
+  const request = requestSchema.safeParse(raw);
+  if (!request.success) return refuseLibrary(language, 400, 'badRequest');
+  const body = request.data;
 
   if (body.intent === 'create') {
     const title = playlistSaveSchema.shape.title.safeParse(body.title);
