@@ -23,7 +23,7 @@ import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhoo
 import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkVideoServer, type Services } from './services/index.server';
+import { checkDependencies, checkMediaQueue, checkVideoServer, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 
 export interface AppOptions {
@@ -134,15 +134,16 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.get('/api/health', async (_req, res) => {
-    const [dependencies, video] = await Promise.all([checkDependencies(services), checkVideoServer(env)]);
+    const [dependencies, video, mediaQueue] = await Promise.all([checkDependencies(services), checkVideoServer(env), checkMediaQueue(services.mediaQueue)]);
     const down = dependencies.filter((d) => !d.up);
     res.setHeader('Cache-Control', 'no-store');
     res.status(down.length ? 503 : 200).json({
       status: down.length ? 'down' : 'ok',
       message: down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up',
       dependencies,
-      // Reported, never failing the check: without it only video is unavailable.
+      // Reported, never failing the check: without them only video, or media processing, is unavailable.
       video,
+      mediaQueue,
     });
   });
 

@@ -15,6 +15,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { UploadScope } from '#app/lib/media/uploadApi';
 import type { AppContext } from '../context';
+import { canManageMedia, canViewMedia } from '../media/access.server';
 import { tenantData, type TenantData } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 
@@ -25,9 +26,6 @@ export function isPlatformAdmin(user: Pick<SessionUser, 'email' | 'emailVerified
   if (!user?.email || !user.emailVerified) return false;
   return env.PLATFORM_ADMIN_EMAILS.includes(user.email.trim().toLowerCase());
 }
-
-/** A tenant's admin (group admin): sees and manages every item of the tenant. */
-export const isTenantAdmin = (user: Pick<SessionUser, 'groups'>) => user.groups.includes('admin');
 
 /** The tenant whose data holds items of this scope: the request's tenant, or the system space. */
 export function scopeTenant(context: Pick<AppContext, 'tenant'>, scope: UploadScope): TenantId {
@@ -45,16 +43,13 @@ export function scopeData(context: Pick<AppContext, 'tenant' | 'data' | 'service
  */
 export function canManageItem(user: SessionUser, item: MediaItem, scope: UploadScope, env: Pick<Env, 'PLATFORM_ADMIN_EMAILS'>): boolean {
   if (scope === 'system') return isPlatformAdmin(user, env);
-  return item.ownerId === user.sub || isTenantAdmin(user);
+  return canManageMedia(user, item);
 }
 
 /** Whether the user may see (and download) this item: manage it, or its visibility lets them. */
 export function canSeeItem(user: SessionUser | null, item: MediaItem, scope: UploadScope, env: Pick<Env, 'PLATFORM_ADMIN_EMAILS'>): boolean {
   // System media are every tenant's defaults and placeholders: readable by anyone on any tenant.
   if (scope === 'system') return item.status === 'ready' || (user !== null && isPlatformAdmin(user, env));
-  if (user && canManageItem(user, item, scope, env)) return true;
-  // Others see only what is finished and, for reviewed videos, published.
-  if (item.status !== 'ready' && item.status !== 'published') return false;
-  if (item.visibility === 'public') return true;
-  return user !== null && item.visibility === 'tenant';
+  // A tenant's items: the one rule every media screen uses (server/media/access.server.ts).
+  return canViewMedia(user, item);
 }

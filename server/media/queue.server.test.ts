@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkMediaQueue } from '../services/index.server';
 import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME, mediaJobId, mediaQueueConnection } from './queue.server';
 
 function redisUrl(): string {
@@ -67,6 +68,17 @@ describe('media queue', () => {
     await expect(unreachable.enqueue(job(uniqueId()))).rejects.toThrow(/media queue/);
     expect(Date.now() - started).toBeLessThan(3000);
     await unreachable.close().catch(() => undefined);
+  });
+
+  it('is reported by /api/health: up with its pending jobs, down when its Redis does not answer, absent without one', async () => {
+    await queue.enqueue(job(uniqueId()));
+    const up = await checkMediaQueue(queue);
+    expect(up.state).toBe('up');
+    expect(up.pending).toBeGreaterThanOrEqual(1);
+    const unreachable = new BullMediaQueue('redis://127.0.0.1:1', { timeoutMs: 500 });
+    expect(await checkMediaQueue(unreachable)).toMatchObject({ state: 'down' });
+    await unreachable.close().catch(() => undefined);
+    expect(await checkMediaQueue(null)).toEqual({ state: 'absent' });
   });
 
   it('refuses a job that is not a media job', async () => {

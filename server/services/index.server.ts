@@ -74,6 +74,26 @@ export async function checkVideoServer(env: Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_A
   }
 }
 
+/**
+ * The media processing queue, for /api/health: "up" with the jobs waiting or running when its
+ * Redis answers, "down" when it does not (uploads then say processing is unavailable), "absent"
+ * when none is configured. Like video, it never makes the health check fail.
+ */
+export interface MediaQueueState {
+  state: 'up' | 'down' | 'absent';
+  pending?: number;
+  error?: string;
+}
+
+export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending'> | null): Promise<MediaQueueState> {
+  if (!queue) return { state: 'absent' };
+  try {
+    return { state: 'up', pending: await withTimeout(queue.pending(), 2000) };
+  } catch (e) {
+    return { state: 'down', error: (e as Error).message || (e as Error).name };
+  }
+}
+
 /** Probes each dependency the server needs to serve pages. */
 export async function checkDependencies(services: Services): Promise<DependencyState[]> {
   const probes: Array<[string, () => Promise<void>]> = [

@@ -1,4 +1,4 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Stack } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { MediaUploader } from '#app/components/media/upload/MediaUploader';
@@ -7,6 +7,7 @@ import { PlaylistList } from '#app/components/media/library/PlaylistList';
 import { i18nHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './audioPlaylistUpload.server';
+import { ScreenHeading } from '#app/components/media/library/ScreenHeading';
 
 /** /audioPlaylistUpload (organizers, admins): audio files into ordered playlists with play-all, shuffle, loop and repeat. */
 export { loader } from './audioPlaylistUpload.server';
@@ -19,14 +20,7 @@ export default function AudioPlaylistUpload() {
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="playlists">
       <Stack gap="8">
-        <Stack gap="2">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {title}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {lead}
-          </Text>
-        </Stack>
+        <ScreenHeading title={title} lead={lead} />
         <MediaUploader id="audioPlaylistUpload" scope="tenant" kinds={AUDIO_ONLY} usage={usage} libraryHref={open ? `/audioPlaylistUpload?playlist=${open.playlist.id}` : '/audioPlaylistUpload'} height={280} />
         <Stack direction={{ base: 'column', lg: 'row' }} gap="8" align="flex-start">
           <PlaylistList playlists={playlists} openId={open?.playlist.id ?? null} />

@@ -1,4 +1,4 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Stack } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { MediaUploader } from '#app/components/media/upload/MediaUploader';
@@ -7,6 +7,7 @@ import { ReviewQueue } from '#app/components/media/library/ReviewQueue';
 import { i18nHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './reviewVideoUpload.server';
+import { ScreenHeading } from '#app/components/media/library/ScreenHeading';
 
 /** /reviewVideoUpload (organizers, admins): videos sent from here wait for review; admins publish or reject them with a reason. */
 export { loader } from './reviewVideoUpload.server';
@@ -19,14 +20,7 @@ export default function ReviewVideoUpload() {
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="review">
       <Stack gap="8">
-        <Stack gap="2">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {title}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {lead}
-          </Text>
-        </Stack>
+        <ScreenHeading title={title} lead={lead} />
         <MediaUploader id="reviewVideoUpload" scope="tenant" kinds={VIDEO_ONLY} review usage={usage} libraryHref="/reviewVideoUpload" height={280} />
         {queue ? <ReviewQueue entries={queue} /> : null}
         <MyReviews cards={mine} />

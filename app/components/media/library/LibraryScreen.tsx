@@ -13,6 +13,7 @@ import { EditDialog } from './EditDialog';
 import { LibraryFilters } from './LibraryFilters';
 import { LibraryItem } from './LibraryItem';
 import { useLibraryApi } from './useLibraryApi';
+import { ScreenHeading } from './ScreenHeading';
 
 export interface LibraryScreenProps {
   title: string;
@@ -85,14 +86,7 @@ export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="library">
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {title}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {lead}
-          </Text>
-        </Stack>
+        <ScreenHeading title={title} lead={lead} />
         {uploader}
         <LibraryFilters path={path} query={query} fixedKind={fixedKind} />
         {notice ? (

@@ -6,9 +6,9 @@
 import { Alert, Box, Button, Field, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_KINDS, ACCEPTED_TYPES, MAX_BYTES, type MediaItem } from '#app/lib/media/model';
+import { MEDIA_KINDS, ACCEPTED_TYPES, type MediaItem } from '#app/lib/media/model';
 import { createUploader, type MediaUppy } from './createUploader';
-import { UploadRules, useSizeText, type UploadUsage } from './UploadRules';
+import { UploadRules, useUploaderMessages, type UploadUsage } from './UploadRules';
 import { uppyLocale } from './uppyLocale';
 
 type Phase = { name: 'idle' } | { name: 'uploading'; percent: number; secondsLeft: number | null } | { name: 'done'; item: MediaItem } | { name: 'error'; message: string };
@@ -23,7 +23,7 @@ function timeLeft(seconds: number, language: string): string {
 
 export function DirectUploader({ usage }: { usage: UploadUsage | null }) {
   const { t, i18n } = useTranslation();
-  const size = useSizeText();
+  const messages = useUploaderMessages(MEDIA_KINDS);
   const language = i18n.language;
   const [uppy, setUppy] = useState<MediaUppy | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
@@ -39,13 +39,7 @@ export function DirectUploader({ usage }: { usage: UploadUsage | null }) {
       maxFiles: 1,
       visibility: 'tenant',
       locale: uppyLocale(language),
-      messages: {
-        network: () => t('upload.errors.network'),
-        problem: (problem, kind) =>
-          problem === 'tooLarge' && kind
-            ? t('upload.errors.tooLarge', { kind: t(`upload.kinds.${kind}`), limit: size(MAX_BYTES[kind]) })
-            : t('upload.errors.type', { types: MEDIA_KINDS.map((k) => t(`upload.typeNames.${k}`)).join('; ') }),
-      },
+      messages,
       onFinished: (item) => setPhase({ name: 'done', item }),
       onRefused: (message) => setPhase({ name: 'error', message }),
     });

@@ -10,10 +10,10 @@ import { Link as RemixLink } from '@remix-run/react';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_BYTES, type MediaItem, type MediaKind } from '#app/lib/media/model';
+import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import type { UploadScope } from '#app/lib/media/uploadApi';
 import { createUploader, type MediaUppy } from './createUploader';
-import { UploadRules, useSizeText, type UploadUsage } from './UploadRules';
+import { UploadRules, useUploaderMessages, type UploadUsage } from './UploadRules';
 import { uppyLocale } from './uppyLocale';
 
 export interface MediaUploaderProps {
@@ -48,7 +48,7 @@ const BRANDED = {
 export function MediaUploader(props: MediaUploaderProps) {
   const { id, scope, kinds, usage, maxFiles, review, visibility, libraryHref } = props;
   const { t, i18n } = useTranslation();
-  const size = useSizeText();
+  const messages = useUploaderMessages(kinds);
   const [uppy, setUppy] = useState<MediaUppy | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const language = i18n.language;
@@ -63,13 +63,7 @@ export function MediaUploader(props: MediaUploaderProps) {
       review,
       visibility,
       locale: uppyLocale(language),
-      messages: {
-        network: () => t('upload.errors.network'),
-        problem: (problem, kind) =>
-          problem === 'tooLarge' && kind
-            ? t('upload.errors.tooLarge', { kind: t(`upload.kinds.${kind}`), limit: size(MAX_BYTES[kind]) })
-            : t('upload.errors.type', { types: kinds.map((k) => t(`upload.typeNames.${k}`)).join('; ') }),
-      },
+      messages,
       onFinished: (item, file) => record({ fileId: file.id, name: file.name ?? item.title, ok: true, item }),
       onRefused: (message, file) => record({ fileId: file.id, name: file.name ?? '', ok: false, message }),
     });

@@ -2,6 +2,7 @@ import { Box, Heading, List, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MAX_BYTES, MULTIPART_THRESHOLD_BYTES, type MediaKind } from '#app/lib/media/model';
 import { byteSize } from '#app/lib/media/uploadApi';
+import type { UploaderOptions } from './createUploader';
 
 export interface UploadUsage {
   used: number;
@@ -14,6 +15,19 @@ export function useSizeText() {
   return (bytes: number) => {
     const { unit, n } = byteSize(bytes, i18n.language);
     return t(`upload.units.${unit}`, { n });
+  };
+}
+
+/** The uploader's own messages (a lost connection, a refused file) in the page's language. */
+export function useUploaderMessages(kinds: readonly MediaKind[]): UploaderOptions['messages'] {
+  const { t } = useTranslation();
+  const size = useSizeText();
+  return {
+    network: () => t('upload.errors.network'),
+    problem: (problem, kind) =>
+      problem === 'tooLarge' && kind
+        ? t('upload.errors.tooLarge', { kind: t(`upload.kinds.${kind}`), limit: size(MAX_BYTES[kind]) })
+        : t('upload.errors.type', { types: kinds.map((k) => t(`upload.typeNames.${k}`)).join('; ') }),
   };
 }
 
