@@ -3,7 +3,7 @@
  * the items as a grid or a list, editing, deleting with a confirmation, bulk selection and paging.
  */
 import { Alert, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link, useNavigation, useRevalidator } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
@@ -29,8 +29,6 @@ export interface LibraryScreenProps {
 
 type Pending = { kind: 'delete'; cards: LibraryCard[] } | null;
 
-const REFRESH_MS = 4000;
-
 export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind, uploader }: LibraryScreenProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -48,17 +46,6 @@ export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind
       return kept.length === current.size ? current : new Set(kept);
     });
   }, [cards]);
-
-  // While items are uploading or processing, the list reloads now and then, so they turn ready in place.
-  const revalidator = useRevalidator();
-  const inProgress = cards.some((c) => c.status === 'uploading' || c.status === 'processing');
-  useEffect(() => {
-    if (!inProgress) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && revalidator.state === 'idle') revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [inProgress, revalidator]);
 
   const result = api.result;
   const sent = api.sent;

@@ -1,6 +1,7 @@
 /**
  * An item's status: a badge; while uploading or processing, and when processing failed, the
- * pipeline's MediaPreview shows live progress, or why it failed with a retry (owner, admins).
+ * pipeline's MediaPreview shows live progress, or why it failed with a retry (owner, admins). Its
+ * status poll reloads the library once the item is done, so the card turns ready in place.
  */
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
