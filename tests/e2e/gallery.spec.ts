@@ -15,7 +15,9 @@ import { e2eMediaData } from './gallery-helpers';
 import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
 const run = promisify(execFile);
-test.describe.configure({ timeout: 90_000 });
+// One worker runs this file in order: its beforeAll seeds the tenant's newest pitch deck, and a
+// second worker's beforeAll would seed a newer one under the first worker's deck tests.
+test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 const T = 'aurora';
 const OTHER = 'solana';
