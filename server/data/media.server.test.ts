@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus, type NewMediaItem } from './media.server';
+import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus, type NewMediaItem } from './media.server';
 
 const db = testDatabase();
 const photo = (ownerId: string, title = 'Stage photo'): NewMediaItem => ({
@@ -67,6 +67,24 @@ describe('media library', () => {
     expect((await listMedia(db, b)).items).toEqual([]);
     expect(await getMediaItem(db, a, '../../x')).toBeNull();
     expect(await getMediaItem(db, a, item.id)).toMatchObject({ title: 'Stage photo' });
+  });
+
+  it("lists an event's items newest first, only within the tenant, and forgets an item once deleted", async () => {
+    const t = uniqueTenantId();
+    const other = uniqueTenantId();
+    const first = await createMediaItem(db, t, { ...photo('u1'), kind: 'video', origin: 'recording', eventId: 'ev1' });
+    const second = await createMediaItem(db, t, { ...photo('u1'), kind: 'video', origin: 'broadcast', eventId: 'ev1' });
+    await createMediaItem(db, t, { ...photo('u1'), eventId: 'ev2' });
+    await createMediaItem(db, other, { ...photo('u1'), eventId: 'ev1' });
+    const listed = await listEventMedia(db, t, 'ev1');
+    expect(listed.map((i) => [i.id, i.origin, i.eventId])).toEqual([
+      [second.id, 'broadcast', 'ev1'],
+      [first.id, 'recording', 'ev1'],
+    ]);
+    expect((await getMediaItem(db, t, first.id))?.origin).toBe('recording');
+    expect(await deleteMediaItem(db, t, second.id)).toBe(true);
+    expect((await listEventMedia(db, t, 'ev1')).map((i) => i.id)).toEqual([first.id]);
+    expect(await listEventMedia(db, other, 'ev2')).toEqual([]);
   });
 
   it('counts bytes per owner and per tenant', async () => {

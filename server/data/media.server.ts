@@ -4,18 +4,21 @@
  *   pk T#<tenant>#MEDIA            sk ITEM#<id>          the item (every item of the tenant, newest id last)
  *      gsi1pk T#<tenant>#MEDIA_OWNER#<ownerId>  gsi1sk <createdAt>#<id>   (an owner's items by date)
  *   pk T#<tenant>#MEDIA_USAGE      sk USER#<ownerId> | TENANT   { bytes }   (quota counters)
+ *   pk T#<tenant>#EVENT_MEDIA#<eventId>  sk ITEM#<id>   (an event's items: recordings, kept broadcasts)
  *
  * Every key is built from the tenant id: no read here reaches another tenant's item, and another
  * tenant's id simply is not found.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { TenantId } from '#app/lib/config/tenant';
-import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaScope, MediaStatus, MediaVisibility } from '#app/lib/media/model';
+import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaOrigin, MediaScope, MediaStatus, MediaVisibility } from '#app/lib/media/model';
 import { isErrorNamed } from '../errors';
-import { queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
+import { batchedGet } from './batched.server';
+import { queryAll, queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
 
 const itemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
+const eventLinkKey = (t: TenantId, eventId: string, id: string) => ({ pk: tenantKey(t, 'EVENT_MEDIA', eventId), sk: `ITEM#${id}` });
 const usageKey = (t: TenantId, owner: string | null) => ({ pk: tenantKey(t, 'MEDIA_USAGE'), sk: owner === null ? 'TENANT' : `USER#${owner}` });
 /** Item ids sort by creation time (a time prefix), so the tenant's partition reads newest-last. */
 const newMediaId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -40,6 +43,8 @@ const STORED_FIELDS = [
   'progress',
   'failure',
   'review',
+  'origin',
+  'eventId',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -66,6 +71,10 @@ export interface NewMediaItem {
   review?: boolean;
   /** system: stored in the system pseudo-tenant (docs/decisions/0025); default tenant. */
   scope?: MediaScope;
+  /** Default upload. */
+  origin?: MediaOrigin;
+  /** The event the item belongs to (a recording, a kept broadcast); listed by listEventMedia. */
+  eventId?: string;
 }
 
 /** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
@@ -91,22 +100,29 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
     },
     derived: {},
     ...(input.review ? { review: { requested: true } } : {}),
+    origin: input.origin ?? 'upload',
+    ...(input.eventId ? { eventId: input.eventId } : {}),
     createdAt: at,
     updatedAt: at,
   };
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...itemKey(tenantId, id),
-        gsi1pk: tenantKey(tenantId, 'MEDIA_OWNER', input.ownerId),
-        gsi1sk: `${at}#${id}`,
-        tenantId,
-        ...item,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const put = {
+    TableName: db.table,
+    Item: {
+      ...itemKey(tenantId, id),
+      gsi1pk: tenantKey(tenantId, 'MEDIA_OWNER', input.ownerId),
+      gsi1sk: `${at}#${id}`,
+      tenantId,
+      ...item,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  if (!input.eventId) {
+    await db.doc.send(new PutCommand(put));
+    return item;
+  }
+  // The item and its event link are written together, so an event never lists a missing item.
+  const link = { TableName: db.table, Item: { ...eventLinkKey(tenantId, input.eventId, id), tenantId, id } };
+  await db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: link }] }));
   return item;
 }
 
@@ -244,11 +260,27 @@ async function updateExisting(
   }
 }
 
-/** Removes the item's record (its files are the caller's to delete first); false when there was none. */
+/** An event's items (recordings, kept broadcasts, trailer), newest first. */
+export async function listEventMedia(db: Database, tenantId: TenantId, eventId: string): Promise<MediaItem[]> {
+  const links = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :item)',
+    ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'EVENT_MEDIA', eventId), ':item': 'ITEM#' },
+    ScanIndexForward: false,
+  });
+  const ids = links.map((l) => l.id).filter((id): id is string => typeof id === 'string' && ID.test(id));
+  const raws = await Promise.all(ids.map((id) => batchedGet(db, itemKey(tenantId, id), true)));
+  return raws.map((raw) => (raw ? toItem(tenantId, raw) : null)).filter((i): i is MediaItem => i !== null && i.eventId === eventId);
+}
+
+/** Removes the item's record and its event link (its files are the caller's to delete first); false when there was none. */
 export async function deleteMediaItem(db: Database, tenantId: TenantId, id: string): Promise<boolean> {
   if (!ID.test(id)) return false;
   try {
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    const out = await db.doc.send(
+      new DeleteCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+    );
+    const eventId = out.Attributes?.eventId;
+    if (typeof eventId === 'string') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: eventLinkKey(tenantId, eventId, id) }));
     return true;
   } catch (e) {
     if (isErrorNamed(e, 'ConditionalCheckFailedException')) return false;

@@ -61,7 +61,7 @@ import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
-import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listMedia, mediaUsage, setMediaStatus } from './media.server';
+import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
@@ -142,6 +142,8 @@ const media = (db: Database, t: TenantId) => ({
   delete: deleteMediaItem.bind(null, db, t),
   usage: mediaUsage.bind(null, db, t),
   addUsage: addMediaUsage.bind(null, db, t),
+  /** An event's items (recordings, kept broadcasts), newest first. */
+  forEvent: listEventMedia.bind(null, db, t),
   /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
   shared: listSharedMedia.bind(null, db, t),
   /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */

@@ -90,6 +90,10 @@ export interface MediaDerived {
   height?: number;
 }
 
+/** How an item came to be: uploaded by a person, recorded from a room, or kept from a live broadcast. */
+export const MEDIA_ORIGINS = ['upload', 'recording', 'broadcast'] as const;
+export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
+
 export interface MediaItem {
   id: string;
   scope: MediaScope;
@@ -111,6 +115,10 @@ export interface MediaItem {
   failure?: string;
   /** Sent for review: set by /reviewVideoUpload; the review decision, its reason and who made it. */
   review?: { requested: boolean; decidedBy?: string; decidedAt?: string; reason?: string };
+  /** How it came to be (absent on items stored before origins existed: uploads). */
+  origin?: MediaOrigin;
+  /** The event it belongs to: its recording, its kept broadcast, its trailer (listed with context.data.media.forEvent). */
+  eventId?: string;
   createdAt: string;
   updatedAt: string;
 }
