@@ -140,6 +140,11 @@ export const ROUTES = [
   { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
   { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
   { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
+  // On demand (docs/decisions/0032): the libraries, an event's recording, an organizer's introduction video.
+  { path: '/vod', file: 'routes/ondemand/vod.tsx' },
+  { path: '/aod', file: 'routes/ondemand/aod.tsx' },
+  { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } } },
+  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */

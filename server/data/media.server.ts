@@ -45,6 +45,8 @@ const STORED_FIELDS = [
   'review',
   'origin',
   'eventId',
+  'startedAt',
+  'language',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -75,6 +77,8 @@ export interface NewMediaItem {
   origin?: MediaOrigin;
   /** The event the item belongs to (a recording, a kept broadcast); listed by listEventMedia. */
   eventId?: string;
+  /** Recordings and kept broadcasts: when the recorded content began (ISO); chapters and the chat replay count from it. */
+  startedAt?: string;
 }
 
 /** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
@@ -102,6 +106,7 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
     ...(input.review ? { review: { requested: true } } : {}),
     origin: input.origin ?? 'upload',
     ...(input.eventId ? { eventId: input.eventId } : {}),
+    ...(input.startedAt ? { startedAt: input.startedAt } : {}),
     createdAt: at,
     updatedAt: at,
   };
@@ -172,15 +177,17 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
   return queryPage(db, input, { limit: query.limit ?? 50, startKey, read, pageSize: 100 });
 }
 
-/** The owner's edit (title, description, tags, visibility); null when there is no such item. */
+/** The owner's edit (title, description, tags, visibility, language: absent unchanged, empty removed); null when there is no such item. */
 export async function editMediaItem(db: Database, tenantId: TenantId, id: string, edit: MediaEdit, now = new Date()): Promise<MediaItem | null> {
-  return updateExisting(db, tenantId, id, {
+  const fields: Record<string, unknown> = {
     title: edit.title,
     description: edit.description,
     tags: edit.tags,
     visibility: edit.visibility,
     updatedAt: now.toISOString(),
-  });
+  };
+  if (edit.language) fields.language = edit.language;
+  return updateExisting(db, tenantId, id, fields, edit.language === '' ? ['language'] : []);
 }
 
 export interface MediaProgress {

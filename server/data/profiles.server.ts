@@ -26,6 +26,8 @@ const fields = {
   iamRole: z.string().max(256),
   cognitoGroups: z.array(z.string()),
   isUserVerified: z.boolean(),
+  /** /cmiVideo: the organizer's introduction video, a media item id of their own ('' for none). */
+  introVideoId: z.union([z.string().regex(/^[a-z0-9]{21}$/), z.literal('')]),
 };
 /** An update: any subset of the fields, no defaults filled in. */
 export const profileUpdateSchema = z.object(fields).partial();
@@ -46,6 +48,7 @@ export const profileSchema = z.object({
   iamRole: fields.iamRole.default(''),
   cognitoGroups: fields.cognitoGroups.default([]),
   isUserVerified: fields.isUserVerified.default(false),
+  introVideoId: fields.introVideoId.catch(''),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -67,6 +67,7 @@ import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostI
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
 import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
+import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 
@@ -165,6 +166,8 @@ const profiles = (db: Database, t: TenantId) => ({
   recent: getRecentProfile.bind(null, db, t),
   save: saveProfile.bind(null, db, t),
 });
+/** A past event's public chat as its recording replays it (chatReplay.server.ts). */
+const chatReplay = (db: Database, t: TenantId) => ({ messages: listReplayMessages.bind(null, db, t) });
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
 const resources = (db: Database, t: TenantId) => ({ batchGet: batchGetResources.bind(null, db, t), put: putResources.bind(null, db, t) });
@@ -262,6 +265,7 @@ export class TenantData {
   #hands?: ReturnType<typeof hands>;
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
+  #chatReplay?: ReturnType<typeof chatReplay>;
   #media?: ReturnType<typeof media>;
   #playlists?: ReturnType<typeof playlists>;
   #videoSettings?: ReturnType<typeof videoSettings>;
@@ -298,6 +302,10 @@ export class TenantData {
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));
+  }
+  /** A past event's public chat with its times, for the recording's replay and chapters. */
+  get chatReplay() {
+    return (this.#chatReplay ??= chatReplay(this.stores.db, this.tenantId));
   }
   get videoSettings() {
     return (this.#videoSettings ??= videoSettings(this.stores.db, this.tenantId));

@@ -82,6 +82,7 @@ export async function libraryCard(data: TenantData, viewer: Viewer, item: MediaI
     width: item.derived.width ?? null,
     height: item.derived.height ?? null,
     durationSeconds: item.derived.durationSeconds ?? null,
+    language: item.language ?? null,
     review: item.review?.requested ? { reason: item.review.reason ?? null, decidedAt: item.review.decidedAt ?? null } : null,
     previewUrl: await link(data, preview),
     sizes,

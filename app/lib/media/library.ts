@@ -78,6 +78,8 @@ export interface LibraryCard {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
+  /** The spoken language (a BCP 47 tag), when the owner set one. */
+  language: string | null;
   /** Sent for review: the decision's reason (a rejection) and when it was made. */
   review: { reason: string | null; decidedAt: string | null } | null;
   previewUrl: string | null;
@@ -124,7 +126,17 @@ export const itemTargetsSchema = z
 
 /** POST /api/media/items: edit one item, delete items, or change their visibility. */
 export const itemsRequestSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('edit'), id: mediaIdSchema, title: z.string().max(1000), description: z.string().max(5000), tags: z.string().max(2000), visibility: z.string().max(20) }).strict(),
+  z
+    .object({
+      intent: z.literal('edit'),
+      id: mediaIdSchema,
+      title: z.string().max(1000),
+      description: z.string().max(5000),
+      tags: z.string().max(2000),
+      visibility: z.string().max(20),
+      language: z.string().max(20).optional(),
+    })
+    .strict(),
   z.object({ intent: z.literal('delete'), ids }).strict(),
   z.object({ intent: z.literal('visibility'), ids, visibility: z.enum(MEDIA_VISIBILITIES) }).strict(),
 ]);
@@ -144,7 +156,7 @@ export type LibraryApiError = (typeof LIBRARY_API_ERRORS)[number];
 
 /** A field's error: a key under library.errors, translated by the form that shows it. */
 export type FieldErrorKey = KeyIn<'library.errors'>;
-export type FieldErrors = Partial<Record<EditField | 'reason' | 'trackIds' | 'volume', FieldErrorKey>>;
+export type FieldErrors = Partial<Record<EditField | 'language' | 'reason' | 'trackIds' | 'volume', FieldErrorKey>>;
 
 export type LibraryApiResponse = { ok: true; count?: number; id?: string } | { ok: false; error: LibraryApiError; message: string; fieldErrors?: FieldErrors };
 

@@ -119,11 +119,18 @@ export interface MediaItem {
   origin?: MediaOrigin;
   /** The event it belongs to: its recording, its kept broadcast, its trailer (listed with context.data.media.forEvent). */
   eventId?: string;
+  /** Recordings and kept broadcasts: when the recorded content began (an event timeline's zero: chapters, chat replay). Absent: createdAt. */
+  startedAt?: string;
+  /** The spoken language (a BCP 47 tag such as "en" or "pt-BR"), set by the owner; the on-demand libraries filter by it. */
+  language?: string;
   createdAt: string;
   updatedAt: string;
 }
 
 const tag = z.string().trim().min(1).max(40);
+
+/** A media item's language: a BCP 47 language tag ("en", "pt-BR"). */
+export const mediaLanguageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/);
 
 /** What an owner may change on an item. */
 export const mediaEditSchema = z
@@ -132,6 +139,8 @@ export const mediaEditSchema = z
     description: z.string().trim().max(2000).default(''),
     tags: z.array(tag).max(20).default([]),
     visibility: z.enum(MEDIA_VISIBILITIES),
+    /** Absent: unchanged; empty: no language. */
+    language: z.union([mediaLanguageSchema, z.literal('')]).optional(),
   })
   .strict();
 export type MediaEdit = z.infer<typeof mediaEditSchema>;

@@ -225,8 +225,8 @@ export class ChatRepository extends ChatReads {
     });
   }
 
-  /** Marks a question answered (or open again). */
-  answer(tenantId: TenantId, eventId: string, msgId: string, answered: boolean): Promise<Sequenced | null> {
+  /** Marks a question answered (or open again); `answeredAt` records when, for the recording's chapters (server/ondemand). */
+  answer(tenantId: TenantId, eventId: string, msgId: string, answered: boolean, at = new Date()): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(tenantId, eventId, async ({ seq }) => {
       const found = await this.getItem(pk, SK.pub(msgId));
@@ -240,8 +240,8 @@ export class ChatRepository extends ChatReads {
             Update: {
               TableName: this.db.table,
               Key: { pk, sk: SK.pub(msgId) },
-              UpdateExpression: 'SET questionAnswered = :a, seq = :s',
-              ExpressionAttributeValues: { ':a': answered, ':s': seq },
+              UpdateExpression: answered ? 'SET questionAnswered = :a, seq = :s, answeredAt = :at' : 'SET questionAnswered = :a, seq = :s REMOVE answeredAt',
+              ExpressionAttributeValues: { ':a': answered, ':s': seq, ...(answered ? { ':at': at.toISOString() } : {}) },
             },
           },
         ],

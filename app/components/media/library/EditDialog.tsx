@@ -1,9 +1,10 @@
-/** Edit one item's title, description, tags and visibility; field errors show beside their fields and what was typed stays. */
+/** Edit one item's title, description, tags, visibility and language; field errors show beside their fields and what was typed stays. */
 import { Alert, Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryCard } from '#app/lib/media/library';
 import { MEDIA_VISIBILITIES } from '#app/lib/media/model';
+import { MEDIA_LANGUAGES, languageName } from '#app/lib/media/languages';
 import { useLibraryApi } from './useLibraryApi';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 }
 
 export function EditDialog({ card, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useLibraryApi('items');
   const formId = useId();
   const result = api.result;
@@ -48,6 +49,7 @@ export function EditDialog({ card, onClose }: Props) {
                     description: String(form.get('description') ?? ''),
                     tags: String(form.get('tags') ?? ''),
                     visibility: String(form.get('visibility') ?? ''),
+                    language: String(form.get('language') ?? ''),
                   });
                 }}
               >
@@ -87,6 +89,21 @@ export function EditDialog({ card, onClose }: Props) {
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                     {errors.visibility ? <Field.ErrorText>{err('visibility')}</Field.ErrorText> : null}
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errors.language)}>
+                    <Field.Label>{t('library.edit.fieldLanguage')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field name="language" defaultValue={card.language ?? ''} data-testid="library-edit-language">
+                        <option value="">{t('library.edit.languageNone')}</option>
+                        {[...new Set([...MEDIA_LANGUAGES, ...(card.language ? [card.language] : [])])].map((tag) => (
+                          <option key={tag} value={tag}>
+                            {languageName(tag, i18n.language)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {errors.language ? <Field.ErrorText>{err('language')}</Field.ErrorText> : null}
                   </Field.Root>
                 </Stack>
               </form>

@@ -4,7 +4,7 @@
  * given (captions-ready: the markup takes WebVTT tracks as they come).
  */
 import { Box, Text } from '@chakra-ui/react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { forwardRef, useId, useImperativeHandle, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHlsSource } from './useHlsSource';
 
@@ -24,13 +24,32 @@ export interface VideoPlayerProps {
   width?: number;
   height?: number;
   captions?: CaptionTrack[];
+  /** Called as the playing position changes, and after every seek (seconds). */
+  onTimeUpdate?: (seconds: number) => void;
+}
+
+/** What a page can do with a mounted player (the player contract: docs/decisions/0032). */
+export interface PlayerHandle {
+  seek(seconds: number): void;
+  currentTime(): number;
 }
 
 const SKIP_SECONDS = 5;
 
-export function VideoPlayer({ title, hls, mp4, poster, width, height, captions = [] }: VideoPlayerProps) {
+export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer({ title, hls, mp4, poster, width, height, captions = [], onTimeUpdate }, ref) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      seek: (seconds) => {
+        if (video.current) video.current.currentTime = Math.max(0, seconds);
+      },
+      currentTime: () => video.current?.currentTime ?? 0,
+    }),
+    [],
+  );
+  const reportTime = onTimeUpdate ? () => onTimeUpdate(video.current?.currentTime ?? 0) : undefined;
   const source = useHlsSource(video, hls, mp4);
   const helpId = useId();
 
@@ -74,6 +93,8 @@ export function VideoPlayer({ title, hls, mp4, poster, width, height, captions =
           aria-label={t('player.video.label', { title })}
           aria-describedby={helpId}
           onKeyDown={onKeyDown}
+          onTimeUpdate={reportTime}
+          onSeeked={reportTime}
           style={{ width: '100%', height: '100%', display: 'block', outline: 'none' }}
         >
           {captions.map((track) => (
@@ -91,4 +112,4 @@ export function VideoPlayer({ title, hls, mp4, poster, width, height, captions =
       )}
     </Box>
   );
-}
+});

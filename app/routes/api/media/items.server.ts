@@ -16,6 +16,7 @@ function editErrors(error: z.ZodError): FieldErrors {
     if (field === 'title') out.title ??= issue.code === 'too_small' ? 'library.errors.titleRequired' : 'library.errors.titleTooLong';
     else if (field === 'description') out.description ??= 'library.errors.description';
     else if (field === 'tags') out.tags ??= 'library.errors.tags';
+    else if (field === 'language') out.language ??= 'library.errors.language';
     else out.visibility ??= 'library.errors.visibility';
   }
   return out;
@@ -50,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   const body = parsed.data;
 
   if (body.intent === 'edit') {
-    const edit = mediaEditSchema.safeParse({ title: body.title, description: body.description, tags: splitTags(body.tags), visibility: body.visibility });
+    const edit = mediaEditSchema.safeParse({ title: body.title, description: body.description, tags: splitTags(body.tags), visibility: body.visibility, language: body.language });
     if (!edit.success) return refuseLibrary(language, 400, 'invalid', editErrors(edit.error));
     const edited = await data.media.edit(body.id, edit.data);
     return edited ? acceptLibrary({ count: 1, id: edited.id }) : refuseLibrary(language, 404, 'notFound');

@@ -1,0 +1,92 @@
+import type { TranslationShape } from '#app/lib/i18n/keys';
+import type en from '../en/ondemand';
+
+/** Pantallas a la carta (app/routes/ondemand): las bibliotecas de vídeo y audio, la grabación de un evento, el vídeo de presentación de un organizador. */
+const ondemand: TranslationShape<typeof en> = {
+  signInHint: 'Ves lo que es público. Inicia sesión para ver también lo compartido con los miembros.',
+  signIn: 'Iniciar sesión',
+  filters: {
+    label: 'Buscar y filtrar',
+    search: 'Buscar',
+    searchPlaceholder: 'Título, descripción o etiqueta',
+    organizer: 'Organizador',
+    anyOrganizer: 'Cualquier organizador',
+    language: 'Idioma',
+    anyLanguage: 'Cualquier idioma',
+    apply: 'Buscar',
+    clear: 'Quitar filtros',
+    channelsLater: 'El filtro por canal llegará con los canales.',
+  },
+  card: {
+    by: 'De {{name}}',
+    duration: 'Duración {{time}}',
+    audio: 'Audio',
+  },
+  paging: {
+    label: 'Páginas',
+    next: 'Página siguiente',
+    first: 'Primera página',
+  },
+  vod: {
+    title: 'Vídeos',
+    lead: 'Grabaciones, charlas y clips publicados en este sitio.',
+    empty: 'Todavía no se ha publicado ningún vídeo.',
+    noMatch: 'Ningún vídeo coincide con tu búsqueda.',
+  },
+  aod: {
+    title: 'Audio',
+    lead: 'Pódcasts, charlas y música publicados en este sitio.',
+    empty: 'Todavía no se ha publicado ningún audio.',
+    noMatch: 'Ningún audio coincide con tu búsqueda.',
+  },
+  eventVod: {
+    title: 'Grabación: {{title}}',
+    eventPage: 'Página del evento',
+    chapters: 'Capítulos',
+    noChapters: 'No se respondió ninguna pregunta durante esta grabación.',
+    chapterButton: 'Reproducir desde {{time}}: {{title}}',
+    chat: 'Repetición del chat',
+    chatWaiting: 'Los mensajes aparecen aquí cuando la grabación llega a ellos.',
+    chatNone: 'Nadie escribió en el chat durante esta grabación.',
+    chatSignIn: 'Inicia sesión para ver la repetición del chat y los capítulos.',
+    chatBlocked: 'Se te bloqueó en el chat de este evento, así que no se muestra su repetición.',
+    files_one: 'compartió {{count}} archivo',
+    files_other: 'compartió {{count}} archivos',
+    question: 'Pregunta',
+    processing: 'La grabación se está procesando ({{progress}} %). Vuelve en unos minutos.',
+    processingStarted: 'La grabación se está procesando. Vuelve en unos minutos.',
+    none: 'No hay grabación de este evento.',
+    reasons: {
+      notOver: 'El evento aún no ha terminado: su grabación aparecerá aquí cuando esté procesada.',
+      recordingOff: 'La grabación estaba desactivada para este evento.',
+      downloadOnly: 'La grabación de este evento se configuró para que la descargue el organizador, no para publicarla.',
+      failed: 'No se pudo procesar la grabación. Vuelve a intentarlo desde tu biblioteca multimedia.',
+      notRecorded: 'Nadie grabó este evento.',
+    },
+    notAllowed: 'Esta grabación no está disponible para ti.',
+    notAllowedSignIn: 'Puede que esta grabación esté compartida con los miembros: inicia sesión para verla.',
+  },
+  cmiVideo: {
+    title: 'Vídeo de presentación',
+    titleOf: 'Te presentamos a {{name}}',
+    lead: 'Un vídeo breve en el que un organizador se presenta a sí mismo y sus eventos.',
+    mine: 'Este es tu vídeo de presentación: los visitantes lo ven en esta página.',
+    none: 'Todavía no has elegido un vídeo de presentación.',
+    choose: 'Elegir de mi biblioteca',
+    video: 'Vídeo',
+    save: 'Usar este vídeo',
+    saving: 'Guardando…',
+    saved: 'Tu vídeo de presentación está listo.',
+    clear: 'Quitarlo',
+    cleared: 'Ahora no tienes vídeo de presentación.',
+    noCandidates: 'Tu biblioteca no tiene ningún vídeo terminado que otros puedan ver. Sube uno y compártelo con los miembros o con todo el mundo.',
+    openLibrary: 'Abrir mi biblioteca',
+    share: 'Enlace para compartir: {{url}}',
+    channelsLater: 'Los canales tendrán su propio vídeo de presentación cuando lleguen.',
+    errors: {
+      video: 'Elige uno de tus vídeos terminados que otros puedan ver.',
+    },
+  },
+};
+
+export default ondemand;

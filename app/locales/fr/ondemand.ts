@@ -1,0 +1,92 @@
+import type { TranslationShape } from '#app/lib/i18n/keys';
+import type en from '../en/ondemand';
+
+/** Écrans à la demande (app/routes/ondemand) : les bibliothèques vidéo et audio, l’enregistrement d’un événement, la vidéo de présentation d’un organisateur. */
+const ondemand: TranslationShape<typeof en> = {
+  signInHint: 'Vous voyez ce qui est public. Connectez-vous pour voir aussi ce qui est partagé avec les membres.',
+  signIn: 'Se connecter',
+  filters: {
+    label: 'Rechercher et filtrer',
+    search: 'Rechercher',
+    searchPlaceholder: 'Titre, description ou mot-clé',
+    organizer: 'Organisateur',
+    anyOrganizer: 'Tous les organisateurs',
+    language: 'Langue',
+    anyLanguage: 'Toutes les langues',
+    apply: 'Rechercher',
+    clear: 'Effacer les filtres',
+    channelsLater: 'Le filtre par chaîne arrivera avec les chaînes.',
+  },
+  card: {
+    by: 'Par {{name}}',
+    duration: 'Durée {{time}}',
+    audio: 'Audio',
+  },
+  paging: {
+    label: 'Pages',
+    next: 'Page suivante',
+    first: 'Première page',
+  },
+  vod: {
+    title: 'Vidéos',
+    lead: 'Enregistrements, conférences et extraits publiés sur ce site.',
+    empty: 'Aucune vidéo n’a encore été publiée.',
+    noMatch: 'Aucune vidéo ne correspond à votre recherche.',
+  },
+  aod: {
+    title: 'Audio',
+    lead: 'Podcasts, conférences et musique publiés sur ce site.',
+    empty: 'Aucun audio n’a encore été publié.',
+    noMatch: 'Aucun audio ne correspond à votre recherche.',
+  },
+  eventVod: {
+    title: 'Enregistrement : {{title}}',
+    eventPage: 'Page de l’événement',
+    chapters: 'Chapitres',
+    noChapters: 'Aucune question n’a reçu de réponse pendant cet enregistrement.',
+    chapterButton: 'Lire à partir de {{time}} : {{title}}',
+    chat: 'Rediffusion du chat',
+    chatWaiting: 'Les messages apparaissent ici quand l’enregistrement les atteint.',
+    chatNone: 'Personne n’a écrit dans le chat pendant cet enregistrement.',
+    chatSignIn: 'Connectez-vous pour voir la rediffusion du chat et les chapitres.',
+    chatBlocked: 'Vous avez été bloqué dans le chat de cet événement : sa rediffusion n’est pas affichée.',
+    files_one: 'a partagé {{count}} fichier',
+    files_other: 'a partagé {{count}} fichiers',
+    question: 'Question',
+    processing: 'L’enregistrement est en cours de traitement ({{progress}} %). Revenez dans quelques minutes.',
+    processingStarted: 'L’enregistrement est en cours de traitement. Revenez dans quelques minutes.',
+    none: 'Il n’y a pas d’enregistrement de cet événement.',
+    reasons: {
+      notOver: 'L’événement n’est pas encore terminé : son enregistrement apparaîtra ici une fois traité.',
+      recordingOff: 'L’enregistrement était désactivé pour cet événement.',
+      downloadOnly: 'L’enregistrement de cet événement devait être téléchargé par l’organisateur, pas publié.',
+      failed: 'L’enregistrement n’a pas pu être traité. Réessayez depuis votre médiathèque.',
+      notRecorded: 'Personne n’a enregistré cet événement.',
+    },
+    notAllowed: 'Cet enregistrement ne vous est pas accessible.',
+    notAllowedSignIn: 'Cet enregistrement est peut-être partagé avec les membres : connectez-vous pour le regarder.',
+  },
+  cmiVideo: {
+    title: 'Vidéo de présentation',
+    titleOf: '{{name}} se présente',
+    lead: 'Une courte vidéo dans laquelle un organisateur se présente, lui et ses événements.',
+    mine: 'Voici votre vidéo de présentation : les visiteurs la voient sur cette page.',
+    none: 'Vous n’avez pas encore choisi de vidéo de présentation.',
+    choose: 'Choisir dans ma bibliothèque',
+    video: 'Vidéo',
+    save: 'Utiliser cette vidéo',
+    saving: 'Enregistrement…',
+    saved: 'Votre vidéo de présentation est définie.',
+    clear: 'La retirer',
+    cleared: 'Vous n’avez plus de vidéo de présentation.',
+    noCandidates: 'Votre bibliothèque n’a aucune vidéo terminée que d’autres peuvent voir. Importez-en une et partagez-la avec les membres ou avec tout le monde.',
+    openLibrary: 'Ouvrir ma bibliothèque',
+    share: 'Lien à partager : {{url}}',
+    channelsLater: 'Les chaînes auront leur propre vidéo de présentation quand elles arriveront.',
+    errors: {
+      video: 'Choisissez une de vos vidéos terminées que d’autres peuvent voir.',
+    },
+  },
+};
+
+export default ondemand;

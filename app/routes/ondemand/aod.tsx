@@ -1,0 +1,18 @@
+import type { MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CatalogScreen } from '#app/components/ondemand/CatalogScreen';
+import { formHeaders } from '#app/components/forms/headers';
+import { i18nHandle } from '#app/lib/handles';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import type { loader } from './aod.server';
+
+/** /aod: the tenant's published audio library (docs/PRODUCT.md, Media; docs/decisions/0032). */
+export { loader } from './aod.server';
+export const handle = i18nHandle('ondemand');
+export const headers = formHeaders;
+
+export default function Aod() {
+  return <CatalogScreen data={useLoaderData<typeof loader>()} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

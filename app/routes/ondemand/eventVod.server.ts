@@ -1,0 +1,33 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { eventIdSchema } from '#app/lib/events/model';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
+import { getSessionUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { eventVodState } from '#server/ondemand/eventVod.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * /eventVod?eventId=: a past event's recording with chapters and chat replay, or why there is
+ * none. A malformed id answers 400; an unknown one (another tenant's too) 404, as do rehearsals
+ * and demos to anyone but their organizer and hosts; a recording the viewer may not see 403.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { context, request } = args;
+  const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('eventId') ?? '');
+  if (!id.success) throw new Response('Bad Request', { status: 400, headers: NO_STORE });
+  const [event, viewer] = await Promise.all([context.data.events.get(id.data), getSessionUser(args)]);
+  if (!event) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  const staff = viewer !== null && isStaff(roleOf(event, viewer));
+  if (event.kind !== 'event' && !staff) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  const vod = await eventVodState(context.data, event, viewer);
+  const t = await getFixedT(context.language);
+  return json(
+    {
+      event: { eventId: event.eventId, title: event.title, organizerName: event.organizerName, eventDateTime: event.eventDateTime },
+      vod,
+      title: t('ondemand.eventVod.title', { title: event.title }),
+    },
+    { status: vod.state === 'notAllowed' ? 403 : 200, headers: NO_STORE },
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * An organizer's introduction video (/cmiVideo; docs/decisions/0032): a video of their own
+ * library, chosen by them and kept on their profile (`introVideoId`). Channels will get theirs
+ * when channels exist; until then the video belongs to the organizer.
+ *
+ * Others see it when it is finished and its visibility lets them (the media access rule); an
+ * organizer who chose none, or whose choice they may not see, answers 404 to them, so the page
+ * never tells who is a member of the tenant.
+ */
+import type { SessionUser } from '#app/lib/identity/types';
+import type { MediaItem } from '#app/lib/media/model';
+import { isFinished } from '#app/lib/media/sharing';
+import type { TenantData } from '../data/tenantData.server';
+import { canViewMedia } from '../media/access.server';
+
+/** Whether the owner may offer the item as their introduction: their own finished video that others can see. */
+export const isIntroCandidate = (ownerId: string, item: MediaItem) =>
+  item.scope === 'tenant' && item.kind === 'video' && item.ownerId === ownerId && isFinished(item) && item.visibility !== 'private';
+
+/** The organizer's chosen introduction video if this viewer may see it, else null. */
+export async function introVideo(data: TenantData, organizerId: string, viewer: SessionUser | null): Promise<{ chosenId: string | null; item: MediaItem | null; exists: boolean }> {
+  const profile = await data.profiles.get(organizerId);
+  const chosenId = profile?.introVideoId || null;
+  const item = chosenId ? await data.media.get(chosenId) : null;
+  const shown = item && item.ownerId === organizerId && item.kind === 'video' && isFinished(item) && canViewMedia(viewer, item) ? item : null;
+  return { chosenId, item: shown, exists: profile !== null };
+}
+
+/** The owner's videos they may choose from, newest first. */
+export async function introCandidates(data: TenantData, owner: SessionUser): Promise<MediaItem[]> {
+  const page = await data.media.list({ ownerId: owner.sub, kind: 'video', limit: 100, match: (item) => isIntroCandidate(owner.sub, item) });
+  return page.items;
+}
