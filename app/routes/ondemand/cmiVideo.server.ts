@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { getSessionUser, requireUser } from '#server/identity/session.server';
+import { readForm } from '#server/http/readForm.server';
 import { getFixedT } from '#server/i18n.server';
 import { canManageMedia } from '#server/media/access.server';
 import { isLibraryUser } from '#server/media/libraryApi.server';
@@ -58,12 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   const { context, request } = args;
   const user = await requireUser(args);
   if (!isLibraryUser(user)) throw new Response('Forbidden', { status: 403, headers: NO_STORE });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return json<IntroActionResult>({ ok: false, mediaId: '' }, { status: 400, headers: NO_STORE });
-  }
+  const form = await readForm(request, context.language);
   const parsed = choiceSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return json<IntroActionResult>({ ok: false, mediaId: String(form.get('mediaId') ?? '').slice(0, 100) }, { status: 400, headers: NO_STORE });
   if (parsed.data.intent === 'clear') {

@@ -13,7 +13,7 @@ import type { loader } from './cmiVideo.server';
 
 /** /cmiVideo: an organizer's introduction video; its owner chooses it from their library (docs/decisions/0032). */
 export { loader, action } from './cmiVideo.server';
-export const handle = i18nHandle('ondemand');
+export const handle = i18nHandle('ondemand', 'player');
 export const headers = formHeaders;
 
 export default function CmiVideo() {

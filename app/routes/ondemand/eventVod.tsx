@@ -14,7 +14,7 @@ import type { loader } from './eventVod.server';
 
 /** /eventVod?eventId=: a past event's recording, its chapters (answered questions) and its chat replayed in step (docs/decisions/0032). */
 export { loader } from './eventVod.server';
-export const handle = i18nHandle('ondemand');
+export const handle = i18nHandle('ondemand', 'player', 'events');
 export const headers = formHeaders;
 
 export default function EventVod() {
