@@ -15,7 +15,7 @@ const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
 let stores: { db: Database; storage: Storage } | undefined;
 
 /** DynamoDB Local on E2E_PORT + 5000 and s3rver on E2E_PORT + 1300, as playwright.config.ts starts them. */
-function e2eStores() {
+export function e2eStores() {
   if (!stores) {
     const credentials = { ...LOCAL_CREDENTIALS };
     stores = {
