@@ -137,6 +137,26 @@ test.describe('the libraries', () => {
     await expect(page.getByTestId('catalog-q')).toHaveValue(`${r} nothing-like-this`);
   });
 
+  test('the owner sets an item’s language in the library, and the library filters by it', async ({ page }) => {
+    const r = runId();
+    await seedMediaItem(data, { kind: 'audio', owner: { sub: orgA.sub, name: 'Ana' }, title: `${r} Podcast`, visibility: 'public' });
+    await open(page, `/uploadCustomerMedia?q=${r}`, orgA);
+    await page.locator(`[data-testid="library-item"][data-title="${r} Podcast"]`).getByTestId('library-edit-open').click();
+    const dialog = page.getByTestId('library-edit');
+    await expect(dialog.getByTestId('library-edit-language')).toHaveValue('');
+    await dialog.getByTestId('library-edit-language').selectOption('es');
+    await dialog.getByTestId('library-edit-save').click();
+    await expect(dialog).toHaveCount(0);
+
+    await open(page, `/aod?q=${r}`);
+    await expect(page.getByTestId('catalog-card')).toContainText('Spanish');
+    await expect(page.getByTestId('catalog-language').locator('option[value="es"]')).toHaveText('Spanish');
+    await open(page, `/aod?q=${r}&language=es`);
+    expect(await cardTitles(page)).toEqual([`${r} Podcast`]);
+    await open(page, `/aod?q=${r}&language=fr`);
+    await expect(page.getByTestId('catalog-no-match')).toBeVisible();
+  });
+
   test('malformed filters are ignored, never an error', async ({ request }) => {
     for (const path of ['/vod?after=T%23x%23MEDIA&organizer=%3Cscript%3E&language=klingon-language', '/aod?q=' + 'x'.repeat(5000)]) {
       const res = await tenantApi(request, T).get(path, { headers: { Accept: 'text/html' } });
@@ -285,6 +305,10 @@ test.describe('the introduction video', () => {
     await page.getByTestId('intro-save').click();
     await expect(page.getByTestId('intro-saved')).toContainText('Your introduction video is set.');
     await expect(page.getByTestId('intro-title')).toHaveText(`${r} Hello from Ivy`);
+    for (const [name, viewport] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `test-reports/ondemand-cmi-video-owner-${name}.png`, fullPage: true });
+    }
 
     // A member sees it on the organizer's address; another tenant's visitors get 404.
     const context = await browser.newContext({ viewport: WIDTHS.phone });
