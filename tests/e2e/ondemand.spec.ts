@@ -157,6 +157,28 @@ test.describe('the libraries', () => {
     await expect(page.getByTestId('catalog-no-match')).toBeVisible();
   });
 
+  test('every tenant shows its libraries in its own language', async ({ page, browser }) => {
+    const r = runId();
+    const lumiere = e2eMediaData('lumiere');
+    const owner = await createUser('lumiere', 'od-fr', 'organizer');
+    await seedMediaItem(lumiere, { kind: 'video', owner: { sub: owner.sub, name: 'Élise' }, title: `${r} Conférence`, visibility: 'public' });
+    await page.setViewportSize(WIDTHS.phone);
+    await page.goto(tenantUrl('lumiere', `/vod?q=${r}`));
+    await pageHydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vidéos');
+    await expect(page.getByTestId('catalog-card')).toContainText('Par Élise');
+    await expect(page.getByTestId('catalog-sign-in')).toContainText('Connectez-vous');
+    await page.screenshot({ path: 'test-reports/ondemand-vod-fr-phone.png', fullPage: true });
+    const context = await browser.newContext({ locale: 'es-MX', extraHTTPHeaders: { 'Accept-Language': 'es-MX,es;q=0.9' }, viewport: WIDTHS.phone });
+    const spanish = await context.newPage();
+    await spanish.goto(tenantUrl('solana', `/aod?q=${r}`));
+    await pageHydrated(spanish);
+    await expect(spanish.getByRole('heading', { level: 1 })).toHaveText('Audio');
+    await expect(spanish.getByTestId('catalog-empty').or(spanish.getByTestId('catalog-no-match'))).toContainText(/Todavía no se ha publicado ningún audio|Ningún audio coincide con tu búsqueda/);
+    await spanish.screenshot({ path: 'test-reports/ondemand-aod-es-phone.png', fullPage: true });
+    await context.close();
+  });
+
   test('malformed filters are ignored, never an error', async ({ request }) => {
     for (const path of ['/vod?after=T%23x%23MEDIA&organizer=%3Cscript%3E&language=klingon-language', '/aod?q=' + 'x'.repeat(5000)]) {
       const res = await tenantApi(request, T).get(path, { headers: { Accept: 'text/html' } });
