@@ -262,6 +262,18 @@ test.describe('an event recording', () => {
     await page.screenshot({ path: 'test-reports/ondemand-event-vod-phone.png', fullPage: true });
   });
 
+  test('a person blocked from the event sees the recording without its chat or chapters', async ({ page }) => {
+    const blocked = await createUser(T, 'od-blocked', 'member');
+    await data.events.setUserBlocked(event.eventId, blocked.sub, true);
+    await open(page, `/eventVod?eventId=${event.eventId}`, blocked);
+    await expect(page.getByTestId('event-vod')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('video-player')).toBeVisible();
+    await expect(page.getByText('You were blocked from this event’s chat')).toBeVisible();
+    await expect(page.getByTestId('chapter')).toHaveCount(0);
+    await expect(page.getByTestId('replay-log')).toHaveCount(0);
+    expect(await page.content()).not.toContain('Hello at three');
+  });
+
   test('signed out, a members-only recording answers 403 with a sign-in note; another tenant 404; bad ids 400', async ({ page, request }) => {
     const res = await page.goto(`/eventVod?eventId=${event.eventId}`);
     expect(res?.status()).toBe(403);
