@@ -87,6 +87,18 @@ describe('media library', () => {
     expect(await listEventMedia(db, other, 'ev2')).toEqual([]);
   });
 
+  it('keeps a language set by its owner until it is changed or cleared, and a recording its start time', async () => {
+    const t = uniqueTenantId();
+    const item = await createMediaItem(db, t, { ...photo('u1'), kind: 'video', origin: 'recording', eventId: 'e1e1e1e1e1e1', startedAt: '2026-01-01T10:00:00.000Z' });
+    expect((await getMediaItem(db, t, item.id))?.startedAt).toBe('2026-01-01T10:00:00.000Z');
+    const base = { title: 'Talk', description: '', tags: [], visibility: 'public' as const };
+    expect((await editMediaItem(db, t, item.id, { ...base, language: 'pt-BR' }))?.language).toBe('pt-BR');
+    // An edit that does not name the language (a bulk visibility change) leaves it.
+    expect((await editMediaItem(db, t, item.id, base))?.language).toBe('pt-BR');
+    const cleared = await editMediaItem(db, t, item.id, { ...base, language: '' });
+    expect(cleared).not.toHaveProperty('language');
+  });
+
   it('counts bytes per owner and per tenant', async () => {
     const t = uniqueTenantId();
     await addMediaUsage(db, t, 'u1', 1000);
