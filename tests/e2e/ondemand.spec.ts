@@ -278,6 +278,10 @@ test.describe('an event recording', () => {
     const res = await page.goto(`/eventVod?eventId=${event.eventId}`);
     expect(res?.status()).toBe(403);
     await expect(page.getByTestId('event-vod-not-allowed')).toContainText('sign in');
+    for (const [name, viewport] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `test-reports/ondemand-event-vod-not-allowed-${name}.png`, fullPage: true });
+    }
     expect((await tenantApi(request, 'solana').get(`/eventVod?eventId=${event.eventId}`)).status()).toBe(404);
     expect((await tenantApi(request, T).get('/eventVod?eventId=not-an-id')).status()).toBe(400);
     expect((await tenantApi(request, T).get('/eventVod')).status()).toBe(400);
@@ -315,7 +319,10 @@ test.describe('events without a playable recording', () => {
     await expect(page.getByTestId('event-vod-none')).not.toContainText('turned off');
     await open(page, `/eventVod?eventId=${cutting.eventId}`);
     await expect(page.getByTestId('event-vod-processing')).toContainText('The recording is being processed');
-    await page.screenshot({ path: 'test-reports/ondemand-event-vod-processing-phone.png', fullPage: true });
+    for (const [name, viewport] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `test-reports/ondemand-event-vod-processing-${name}.png`, fullPage: true });
+    }
   });
 });
 

@@ -48,7 +48,6 @@ export function CatalogGrid({ kind, cards }: { kind: CatalogKind; cards: Catalog
             ) : null}
             <HStack gap="1" flexWrap="wrap">
               {card.language ? <Badge colorPalette="brand">{languageName(card.language, i18n.language)}</Badge> : null}
-              {kind === 'audio' ? <Badge variant="outline">{t('ondemand.card.audio')}</Badge> : null}
               {card.tags.slice(0, 4).map((tag) => (
                 <Badge key={tag} variant="subtle">
                   {tag}

@@ -17,7 +17,6 @@ const ondemand = {
   card: {
     by: 'By {{name}}',
     duration: 'Duration {{time}}',
-    audio: 'Audio',
   },
   paging: {
     label: 'Pages',

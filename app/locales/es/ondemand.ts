@@ -20,7 +20,6 @@ const ondemand: TranslationShape<typeof en> = {
   card: {
     by: 'De {{name}}',
     duration: 'Duración {{time}}',
-    audio: 'Audio',
   },
   paging: {
     label: 'Páginas',

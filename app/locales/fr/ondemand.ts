@@ -20,7 +20,6 @@ const ondemand: TranslationShape<typeof en> = {
   card: {
     by: 'Par {{name}}',
     duration: 'Durée {{time}}',
-    audio: 'Audio',
   },
   paging: {
     label: 'Pages',
