@@ -119,6 +119,8 @@ test.describe('the libraries', () => {
     await page.getByTestId('catalog-organizer').selectOption(orgB.sub);
     await page.getByTestId('catalog-apply').click();
     await expect(page).toHaveURL(new RegExp(`organizer=${orgB.sub}`));
+    // A new filter starts at page one; empty fields stay out of the address.
+    expect(page.url()).not.toMatch(/language=|after=/);
     await expect.poll(() => cardTitles(page)).toEqual([`${r} Session 10`, `${r} Session 11`, `${r} Session 12`, `${r} Session 13`]);
     // Language, with the organizer kept.
     await page.getByTestId('catalog-language').selectOption({ label: 'French' });
@@ -176,6 +178,11 @@ test.describe('the libraries', () => {
     await expect(spanish.getByRole('heading', { level: 1 })).toHaveText('Audio');
     await expect(spanish.getByTestId('catalog-empty').or(spanish.getByTestId('catalog-no-match'))).toContainText(/Todavía no se ha publicado ningún audio|Ningún audio coincide con tu búsqueda/);
     await spanish.screenshot({ path: 'test-reports/ondemand-aod-es-phone.png', fullPage: true });
+    // Lumière's public video is Lumière's alone.
+    await spanish.goto(tenantUrl('solana', `/vod?q=${r}`));
+    await pageHydrated(spanish);
+    await expect(spanish.getByRole('heading', { level: 1 })).toHaveText('Vídeos');
+    await expect(spanish.getByTestId('catalog-card')).toHaveCount(0);
     await context.close();
   });
 

@@ -1,8 +1,11 @@
-/** The libraries' search and filters: a plain GET form, so the URL carries the query and works without JavaScript. */
+/**
+ * The libraries' search and filters: a GET form, so the URL carries the query and it works
+ * without JavaScript; with it, the address leaves out empty fields. A new search starts at page one.
+ */
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogOption, CatalogQuery } from '#app/lib/ondemand/catalog';
+import { catalogHref, type CatalogOption, type CatalogQuery } from '#app/lib/ondemand/catalog';
 
 interface Props {
   path: string;
@@ -32,9 +35,21 @@ function Choice({ name, label, any, options, value }: { name: string; label: str
 
 export function CatalogFilters({ path, query, organizers, languages }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const filtered = Boolean(query.q || query.organizer || query.language);
   return (
-    <Form method="get" action={path} role="search" aria-label={t('ondemand.filters.label')}>
+    <Form
+      method="get"
+      action={path}
+      role="search"
+      aria-label={t('ondemand.filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const field = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+        navigate(catalogHref(path, { q: field('q'), organizer: field('organizer'), language: field('language') }));
+      }}
+    >
       <Stack gap="3">
         <HStack gap="3" flexWrap="wrap" alignItems="end">
           <Field.Root flex={{ base: '1 1 100%', md: '2 1 280px' }}>
