@@ -12,6 +12,7 @@
  * Errors: { error: UploadErrorCode, message } in the request's language, with a 4xx status.
  */
 import { z } from 'zod';
+import { eventIdSchema } from '#app/lib/events/model';
 import { MAX_BYTES, MEDIA_KINDS, MEDIA_VISIBILITIES, MULTIPART_THRESHOLD_BYTES, kindOfType, type MediaItem, type MediaKind } from './model';
 
 /** S3's limits: parts of at least 5 MiB (but the last), at most 10,000 parts. */
@@ -46,7 +47,15 @@ export const startUploadSchema = z
     scope: z.enum(UPLOAD_SCOPES).default('tenant'),
     /** Sent for review (/reviewVideoUpload): once processed it waits for an admin's decision. */
     review: z.boolean().optional(),
-  });
+    /**
+     * A room recording made by the organizer's browser (docs/decisions/0030): the event it records.
+     * Accepted only from the event's organizer and hosts; the event's recordingDestination decides
+     * who sees the item.
+     */
+    origin: z.enum(['upload', 'recording']).optional(),
+    eventId: eventIdSchema.optional(),
+  })
+  .refine((v) => (v.origin === 'recording') === (v.eventId !== undefined), { message: 'origin recording and eventId go together', path: ['eventId'] });
 export type StartUploadRequest = z.input<typeof startUploadSchema>;
 
 /** The item made for the upload: the browser's S3 client then sends every call to a URL /sign gives it. */
