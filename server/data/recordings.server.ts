@@ -4,7 +4,7 @@
  *
  *   pk T#<tenant>#EVENT#<eventId>  sk REC#<recordingId>       one recording (ids sort by start time)
  *                                  sk RECACTIVE               { recordingId }: the one active recording (a lock)
- *                                  sk RECAUTO                 { at }: the event's automatic start happened
+ *                                  sk RECAUTO                 { at }: the event was recorded once (the automatic start is settled)
  *                                  sk RESTREAM#<destId>       { name, url, keyCipher, createdAt }
  *                                  sk RESTREAMLIVE            { egressId, startedAt }: the restream egress running
  *
@@ -50,7 +50,7 @@ export type NewRecording = Pick<Recording, 'eventId' | 'mode' | 'destination' | 
 
 /**
  * Makes a recording (status starting) unless one is already active for the event: then null.
- * With `auto`, also marks the event's automatic start, and makes nothing when it already happened.
+ * Every start settles the event's automatic start; with `auto`, nothing is made when it was already settled.
  */
 export async function createRecording(db: Database, tenantId: TenantId, input: NewRecording, now = new Date()): Promise<Recording | null> {
   const pk = partition(tenantId, input.eventId);
@@ -68,7 +68,8 @@ export async function createRecording(db: Database, tenantId: TenantId, input: N
   const items = [
     { Put: { TableName: db.table, Item: { pk, sk: `REC#${recording.id}`, tenantId, ...recording }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: db.table, Item: { pk, sk: 'RECACTIVE', tenantId, recordingId: recording.id, at }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...(input.auto ? [{ Put: { TableName: db.table, Item: { pk, sk: 'RECAUTO', tenantId, at }, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+    // Any first recording (automatic or not) settles the event's automatic start: stopping it must not restart it.
+    { Put: { TableName: db.table, Item: { pk, sk: 'RECAUTO', tenantId, at }, ...(input.auto ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}) } },
   ];
   try {
     await db.doc.send(new TransactWriteCommand({ TransactItems: items }));

@@ -77,16 +77,25 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
   return { user, event };
 }
 
-async function readBody<S extends z.ZodType>(args: Args, schema: S, t: TFunction): Promise<Response | z.infer<S>> {
+/**
+ * The POST body: its event first (another tenant's, or one the caller may not see, is 404 whatever
+ * else the body says), then the whole body against `schema` (400).
+ */
+async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord; body: z.infer<S> }> {
   if (args.request.method !== 'POST') return json({ error: 'methodNotAllowed', message: t('recording.errors.methodNotAllowed') }, { status: 405, headers: { Allow: 'GET, POST', ...NO_STORE } });
-  let body: unknown;
+  if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
+  let raw: unknown;
   try {
-    body = await args.request.json();
+    raw = await args.request.json();
   } catch {
     return refuse(t, 'badRequest');
   }
-  const parsed = schema.safeParse(body);
-  return parsed.success ? parsed.data : refuse(t, 'badRequest');
+  const found = await eventFor(args, (raw as { eventId?: unknown } | null)?.eventId, t);
+  if (found instanceof Response) return found;
+  // Participants learn nothing more about an event's recordings than the room shows them.
+  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ...found, body: parsed.data } : refuse(t, 'badRequest');
 }
 
 export async function recordingLoader(args: LoaderFunctionArgs) {
@@ -98,15 +107,9 @@ export async function recordingLoader(args: LoaderFunctionArgs) {
 
 export async function recordingAction(args: ActionFunctionArgs) {
   const t = await getFixedT(args.context.language);
-  const user = await getSessionUser(args);
-  if (!user && args.request.method === 'POST') return refuse(t, 'unauthenticated');
-  const body = await readBody(args, recordingActionSchema, t);
-  if (body instanceof Response) return body;
-  const found = await eventFor(args, body.eventId, t);
+  const found = await readAction(args, recordingActionSchema, t);
   if (found instanceof Response) return found;
-  const { event } = found;
-  // Participants learn nothing more about an event's recordings than the room shows them.
-  if (!isStaff(roleOf(event, found.user))) return refuse(t, 'notFound');
+  const { event, body } = found;
   const ctx = recordingContext(args.context);
   try {
     const recording =
@@ -134,13 +137,9 @@ export async function restreamLoader(args: LoaderFunctionArgs) {
 
 export async function restreamAction(args: ActionFunctionArgs) {
   const t = await getFixedT(args.context.language);
-  const user = await getSessionUser(args);
-  if (!user && args.request.method === 'POST') return refuse(t, 'unauthenticated');
-  const body = await readBody(args, restreamActionSchema, t);
-  if (body instanceof Response) return body;
-  const found = await eventFor(args, body.eventId, t);
+  const found = await readAction(args, restreamActionSchema, t);
   if (found instanceof Response) return found;
-  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
+  const { body } = found;
   const ctx = recordingContext(args.context);
   try {
     await changeRestream(ctx, found.event, found.user, body);

@@ -201,6 +201,7 @@ export async function recordingState(ctx: RecordingContext, event: EventRecord, 
   const state: RecordingState = {
     mode,
     enabled,
+    destination: event.recordingDestination,
     current: current ? { id: current.id, mode: current.mode, status: current.status, startedAt: current.startedAt, endedAt: current.endedAt, destination: current.destination } : null,
     canControl: enabled && isStaff(role),
     canStart: enabled && (role === 'organizer' || (mode === 'egress' && role === 'host')),

@@ -44,7 +44,7 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
   const error = message ?? browser.error;
 
   return (
-    <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="recording-controls" data-mode={state.mode}>
+    <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="recording-controls" data-mode={state.mode} data-browser-phase={browser.phase} data-recorded-seconds={browser.seconds}>
       <Stack gap="2">
         <Heading as="h2" size="sm">
           {t('recording.controls.title')}
@@ -59,11 +59,16 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
               {modeText}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {current?.destination === 'download' ? t('recording.controls.destinationDownload') : t('recording.controls.destinationCloud')} {t('recording.controls.auto')}
+              {(current?.destination ?? state.destination) === 'download' ? t('recording.controls.destinationDownload') : t('recording.controls.destinationCloud')} {t('recording.controls.auto')}
             </Text>
             <Text fontSize="sm" data-testid="recording-status" data-status={status ?? 'none'}>
               {statusText}
             </Text>
+            {browser.phase === 'recording' && (
+              <Text fontSize="sm" data-testid="recording-elapsed">
+                {t('recording.controls.elapsed', { time: `${Math.floor(browser.seconds / 60)}:${String(browser.seconds % 60).padStart(2, '0')}` })}
+              </Text>
+            )}
             {browserMode && !state.canStart && !active && (
               <Text fontSize="sm" color="fg.muted">
                 {t('recording.controls.organizerStarts')}

@@ -15,6 +15,8 @@ export interface StageRecorder {
   /** Stops recording; resolves with the whole recording. */
   stop: () => Promise<Blob>;
   mimeType: string;
+  /** Seconds recorded so far (the recorder's start to now: what the file's timestamps span). */
+  elapsedSeconds: () => number;
 }
 
 /** The best WebM type this browser records. */
@@ -89,6 +91,12 @@ export async function startStageRecorder(stage: Element | null, room: Room | nul
   recorder.ondataavailable = (e) => {
     if (e.data.size > 0) chunks.push(e.data);
   };
+  // WebM timestamps follow the clock from the recorder's start, not the number of chunks (a busy
+  // machine delivers them late), so elapsed time is measured the same way.
+  let startedAt: number | null = null;
+  recorder.onstart = () => {
+    startedAt = performance.now();
+  };
   recorder.start(CHUNK_MS);
 
   const cleanUp = () => {
@@ -99,6 +107,7 @@ export async function startStageRecorder(stage: Element | null, room: Room | nul
   };
   return {
     mimeType,
+    elapsedSeconds: () => (startedAt === null ? 0 : (performance.now() - startedAt) / 1000),
     stop: () =>
       new Promise<Blob>((resolve) => {
         if (recorder.state === 'inactive') {

@@ -19,6 +19,7 @@ export function useBrowserRecording(eventId: string, title: string) {
   const hook = useRecording();
   const [phase, setPhase] = useState<BrowserPhase>('idle');
   const [progress, setProgress] = useState(0);
+  const [seconds, setSeconds] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const recorder = useRef<StageRecorder | null>(null);
   const recordingId = useRef<string | null>(null);
@@ -72,6 +73,7 @@ export function useBrowserRecording(eventId: string, title: string) {
       }
       recordingId.current = answer.data.recording.id;
       try {
+        setSeconds(0);
         recorder.current = await startStageRecorder(document.querySelector('[data-testid="room-stage"]'), room);
         setPhase('recording');
       } catch (e) {
@@ -90,6 +92,13 @@ export function useBrowserRecording(eventId: string, title: string) {
     if (!answer.ok) setError(answer.message);
     await finish();
   }, [eventId, finish]);
+
+  // How long it has recorded, for the screen (and the tests, which wait on it).
+  useEffect(() => {
+    if (phase !== 'recording') return;
+    const timer = window.setInterval(() => setSeconds(Math.floor(recorder.current?.elapsedSeconds() ?? 0)), 500);
+    return () => window.clearInterval(timer);
+  }, [phase]);
 
   // A host stopped it (the server says stopping while this browser still records): finish here.
   const serverStatus = hook?.live !== undefined ? hook.live?.status : hook?.state?.current?.status;
@@ -114,5 +123,5 @@ export function useBrowserRecording(eventId: string, title: string) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [phase]);
 
-  return { phase, progress, error, start: () => start(false), stop, retryUpload: runUpload };
+  return { phase, progress, seconds, error, start: () => start(false), stop, retryUpload: runUpload };
 }

@@ -63,6 +63,8 @@ export interface RecordingState {
   mode: RecordingRunMode;
   /** Whether this event may be recorded at all (enableRecording). */
   enabled: boolean;
+  /** Where this event's recordings go (recordingDestination). */
+  destination: Recording['destination'];
   /** The newest recording of the event (active or finished), or null. */
   current: Pick<Recording, 'id' | 'mode' | 'status' | 'startedAt' | 'endedAt' | 'destination'> | null;
   /** Organizer and hosts: they may stop (and see the controls). */

@@ -34,6 +34,7 @@ const recording = {
       retry: 'Try the upload again',
       network: 'The connection was lost while uploading the recording.',
     },
+    elapsed: 'Recorded so far: {{time}}',
     recorderFailed: 'Your browser could not record the stage: {{message}}',
     download: 'Download the recording',
     downloadWaiting: 'Your download is being prepared.',

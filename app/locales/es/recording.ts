@@ -36,6 +36,7 @@ const recording: typeof recordingEn = {
       retry: 'Volver a intentar la subida',
       network: 'Se perdió la conexión al subir la grabación.',
     },
+    elapsed: 'Grabado hasta ahora: {{time}}',
     recorderFailed: 'Tu navegador no pudo grabar el escenario: {{message}}',
     download: 'Descargar la grabación',
     downloadWaiting: 'Tu descarga se está preparando.',

@@ -36,6 +36,7 @@ const recording: typeof recordingEn = {
       retry: 'Réessayer l’envoi',
       network: 'La connexion a été perdue pendant l’envoi de l’enregistrement.',
     },
+    elapsed: 'Enregistré jusqu’ici : {{time}}',
     recorderFailed: 'Votre navigateur n’a pas pu enregistrer la scène : {{message}}',
     download: 'Télécharger l’enregistrement',
     downloadWaiting: 'Votre téléchargement est en préparation.',

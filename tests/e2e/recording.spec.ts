@@ -1,0 +1,53 @@
+/**
+ * Browser recording in a real room (the test stack has no egress service): the event goes live
+ * with enableRecording cloud, so the organizer's browser starts recording the stage by itself and
+ * says so; a participant sees the recording indicator; after 10 s of recording (counted in the
+ * recorder's one-second chunks) the organizer stops, the file goes up through the media pipeline
+ * with a progress bar, and the event's VOD becomes ready with a duration of 10 s ± 1.5.
+ */
+import { minutesFromNow, seedEvent, e2eData } from './events-helpers';
+import { expect, test } from './fixtures';
+import { MEDIA_BROWSER, joinRoom } from './media-helpers';
+import { createUser } from './session-helpers';
+
+test.use(MEDIA_BROWSER);
+
+const T = 'aurora';
+
+test('the organizer’s browser records 10 s of the stage into the event’s VOD; a participant sees the indicator', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const [organizer, participant] = await Promise.all([createUser(T, 'rec-room-org', 'organizer'), createUser(T, 'rec-room-member')]);
+  const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo', enableRecording: 'cloud', recordingDestination: 'cloud' });
+
+  const host = await joinRoom(browser, request, organizer, event);
+  const controls = host.page.getByTestId('recording-controls');
+  await expect(controls.getByTestId('recording-mode')).toHaveText('Recorded by your browser: keep this tab open');
+  // The automatic start: the room is live and records in the cloud.
+  await expect(controls).toHaveAttribute('data-browser-phase', 'recording', { timeout: 20_000 });
+  await expect(host.page.getByTestId('recording-indicator-text')).toHaveText('Recording');
+
+  const audience = await joinRoom(browser, request, participant, event);
+  const indicator = audience.page.getByTestId('recording-indicator');
+  await expect(indicator).toHaveAttribute('role', 'status');
+  await expect(indicator.getByTestId('recording-indicator-text')).toHaveText('Recording');
+  await expect(indicator).toContainText('This event is being recorded.');
+  await expect(audience.page.getByTestId('recording-controls')).toHaveCount(0);
+
+  await expect.poll(async () => Number(await controls.getAttribute('data-recorded-seconds')), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+  await controls.getByTestId('recording-stop').click();
+  await expect(controls.getByTestId('recording-upload')).toHaveAttribute('data-phase', 'uploaded', { timeout: 30_000 });
+  await expect(controls.getByTestId('recording-upload')).toContainText('The recording is uploaded and being processed.');
+  // Everyone in the room hears that recording ended.
+  await expect(indicator).toHaveAttribute('data-status', 'off', { timeout: 15_000 });
+
+  const vodOf = async () => (await e2eData(T).media.forEvent(event.eventId))[0];
+  await expect.poll(async () => (await vodOf())?.status, { timeout: 120_000 }).toBe('ready');
+  const vod = (await vodOf())!;
+  expect(vod).toMatchObject({ kind: 'video', origin: 'recording', eventId: event.eventId, visibility: 'tenant', ownerId: organizer.sub });
+  expect(vod.derived.durationSeconds).toBeGreaterThanOrEqual(8.5);
+  expect(vod.derived.durationSeconds).toBeLessThanOrEqual(11.5);
+  await expect(controls.getByTestId('recording-status')).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+
+  expect([...host.errors, ...audience.errors]).toEqual([]);
+  await Promise.all([host.context.close(), audience.context.close()]);
+});
