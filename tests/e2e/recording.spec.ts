@@ -32,6 +32,14 @@ test('the organizer’s browser records 10 s of the stage into the event’s VOD
   await expect(indicator.getByTestId('recording-indicator-text')).toHaveText('Recording');
   await expect(indicator).toContainText('This event is being recorded.');
   await expect(audience.page.getByTestId('recording-controls')).toHaveCount(0);
+  // What each sees while it records, on a desktop and a phone.
+  await host.page.screenshot({ path: 'test-reports/recording-room-organizer-1280.png' });
+  await audience.page.screenshot({ path: 'test-reports/recording-room-participant-1280.png' });
+  await Promise.all([host.page.setViewportSize({ width: 390, height: 844 }), audience.page.setViewportSize({ width: 390, height: 844 })]);
+  await expect(host.page.getByTestId('recording-elapsed')).toBeVisible();
+  await host.page.screenshot({ path: 'test-reports/recording-room-organizer-390.png', fullPage: true });
+  await audience.page.screenshot({ path: 'test-reports/recording-room-participant-390.png' });
+  await Promise.all([host.page.setViewportSize({ width: 1280, height: 720 }), audience.page.setViewportSize({ width: 1280, height: 720 })]);
 
   await expect.poll(async () => Number(await controls.getAttribute('data-recorded-seconds')), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
   await controls.getByTestId('recording-stop').click();

@@ -6,9 +6,10 @@
  */
 import type { Room } from 'livekit-client';
 
-export const RECORDING_WIDTH = 1280;
-export const RECORDING_HEIGHT = 720;
-const FPS = 30;
+/** 960×540 at 24 fps: software VP8 in the organizer's browser keeps up beside their own call. */
+export const RECORDING_WIDTH = 960;
+export const RECORDING_HEIGHT = 540;
+const FPS = 24;
 const CHUNK_MS = 1000;
 
 export interface StageRecorder {
@@ -86,17 +87,14 @@ export async function startStageRecorder(stage: Element | null, room: Room | nul
 
   const stream = new MediaStream([...canvas.captureStream(FPS).getVideoTracks(), ...mix.stream.getAudioTracks()]);
   const mimeType = recordingMimeType();
-  const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
+  const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 1_500_000 });
   const chunks: Blob[] = [];
   recorder.ondataavailable = (e) => {
     if (e.data.size > 0) chunks.push(e.data);
   };
-  // WebM timestamps follow the clock from the recorder's start, not the number of chunks (a busy
-  // machine delivers them late), so elapsed time is measured the same way.
-  let startedAt: number | null = null;
-  recorder.onstart = () => {
-    startedAt = performance.now();
-  };
+  // The file's timestamps run from the start call, by the clock: neither the number of chunks nor
+  // the start event (both late on a busy machine) measure how long it has recorded.
+  const startedAt = performance.now();
   recorder.start(CHUNK_MS);
 
   const cleanUp = () => {
@@ -107,7 +105,7 @@ export async function startStageRecorder(stage: Element | null, room: Room | nul
   };
   return {
     mimeType,
-    elapsedSeconds: () => (startedAt === null ? 0 : (performance.now() - startedAt) / 1000),
+    elapsedSeconds: () => (performance.now() - startedAt) / 1000,
     stop: () =>
       new Promise<Blob>((resolve) => {
         if (recorder.state === 'inactive') {
