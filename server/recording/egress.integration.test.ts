@@ -25,6 +25,8 @@ import { makeVideo } from '#tests/support/mediaFiles';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { EgressService } from './egress.server';
 import { recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
+import { changeRestream, restreamState } from './restream.server';
+import { SecretBox } from './secretBox.server';
 
 const PLATFORM = { apiKey: 'APIplatform0001', apiSecret: 'platform-secret-0123456789abcdefghijkl' };
 const OTHER = { apiKey: 'APIotherkey0001', apiSecret: 'other-secret-0123456789abcdefghijklmnop' };
@@ -80,7 +82,7 @@ function setup(options: { egressUrl?: string } = {}) {
   const jobs: MediaJob[] = [];
   const mediaQueue = { enqueue: async (job: MediaJob) => void jobs.push(job), pending: async () => jobs.length, close: async () => undefined };
   const data = tenantData(stores, tenantId);
-  const services = { ...stores, video, recording: { egress, keys: null }, mediaQueue };
+  const services = { ...stores, video, recording: { egress, keys: new SecretBox(Buffer.alloc(32, 7).toString('base64')) }, mediaQueue };
   const ctx: RecordingContext = { tenant, data, services };
   return { tenantId, tenant, data, ctx, video, announced, jobs, registry: { tenants }, services, env };
 }
@@ -212,5 +214,34 @@ describe('cloud recording through EgressClient', () => {
     expect(await down.data.media.forEvent(other.eventId)).toEqual([]);
     // The lock is released: a new start may try again.
     await expect(startRecording(down.ctx, other, organizerUser)).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('restreams to the destinations through a stream output, with keys in clear only inside the egress request', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId, { layout: 'hbc' });
+    const key = 'yt-key-0123-SECRET';
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'add', name: 'YouTube', url: 'rtmp://a.rtmp.youtube.com/live2/', streamKey: key });
+    const state = await restreamState(s.ctx, event, organizerUser);
+    expect(state).toMatchObject({ connected: true, canStoreKeys: true, live: false, canEdit: true });
+    expect(JSON.stringify(state)).not.toContain(key);
+    expect(state.destinations[0]).toMatchObject({ name: 'YouTube', keyMasked: '••••••••CRET' });
+    // Stored sealed: the table holds no clear key.
+    const [stored] = await s.data.recordings.destinations(event.eventId);
+    expect(stored!.keyCipher).not.toContain(key);
+
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'start' });
+    const request = standIn.requests.at(-1)!;
+    expect(request.method).toBe('StartRoomCompositeEgress');
+    expect(request.body).toEqual({ roomName: event.channelName, layout: 'speaker', streamOutputs: [{ protocol: 'RTMP', urls: [`rtmp://a.rtmp.youtube.com/live2/${key}`] }] });
+    const live = await s.data.recordings.restreamLive(event.eventId);
+    expect(live?.egressId).toMatch(/^EG_/);
+    expect((await restreamState(s.ctx, event, organizerUser)).live).toBe(true);
+    // Someone who is not staff of the event finds nothing to change.
+    await expect(changeRestream(s.ctx, event, { sub: 'someone-else' }, { eventId: event.eventId, intent: 'stop' })).rejects.toMatchObject({ code: 'notFound' });
+
+    // The egress ending (LiveKit's signed webhook) clears it.
+    const ended = await receiveLivekitWebhook({ ...(await signed(egressEvent('egress_ended', event, live!.egressId, 'EGRESS_COMPLETE'))), registry: s.registry, services: s.services });
+    expect(ended).toEqual({ status: 200, message: 'restream ended' });
+    expect(await s.data.recordings.restreamLive(event.eventId)).toBeNull();
   });
 });
