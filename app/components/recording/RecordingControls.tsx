@@ -40,7 +40,13 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
   };
   const recordingHere = browser.phase === 'recording' || browser.phase === 'starting';
   const onStart = () => (browserMode ? void browser.start() : void egressAction('start'));
-  const onStop = () => (browserMode && recordingHere ? void browser.stop() : void egressAction('stop'));
+  // The organizer's browser records; when this tab holds no recorder (another tab, or a reload), the recording is lost.
+  const lostHere = browserMode && role === 'organizer' && active && browser.phase === 'idle' && !!current;
+  const onStop = () => {
+    if (browserMode && recordingHere) void browser.stop();
+    else if (lostHere && current) void browser.discard(current.id);
+    else void egressAction('stop');
+  };
   const error = message ?? browser.error;
 
   return (
@@ -80,7 +86,7 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
                   {t('recording.controls.start')}
                 </Button>
               )}
-              {active && state.canControl && status !== 'stopping' && (
+              {active && state.canControl && (status !== 'stopping' || lostHere) && (
                 <Button size="sm" variant="outline" onClick={onStop} loading={busy} data-testid="recording-stop">
                   {t('recording.controls.stop')}
                 </Button>

@@ -125,5 +125,15 @@ export function useBrowserRecording(eventId: string, title: string) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [phase]);
 
-  return { phase, progress, seconds, error, start: () => start(false), stop, retryUpload: runUpload };
+  /** A recording whose recorder is gone (its tab closed mid-way): nothing can be uploaded, so it is marked failed and the room may record again. */
+  const discard = useCallback(
+    async (lostId: string) => {
+      const answer = await postRecording({ eventId, intent: 'fail', recordingId: lostId });
+      if (!answer.ok) setError(answer.message);
+      refresh?.();
+    },
+    [eventId, refresh],
+  );
+
+  return { phase, progress, seconds, error, start: () => start(false), stop, discard, retryUpload: runUpload };
 }
