@@ -131,6 +131,10 @@ export const envSchema = z.object({
   for (const problem of publicLivekitPairProblems({ key: 'LIVEKIT_API_KEY', secret: 'LIVEKIT_API_SECRET' }, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET)) {
     ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   }
+  // With egress, restream destinations can be sent; their stream keys need the key to be sealed with.
+  if (env.LIVEKIT_EGRESS === 'on' && !env.RECORDING_KEY_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['RECORDING_KEY_SECRET'], message: 'is required with LIVEKIT_EGRESS=on in production (restream stream keys are sealed with it): openssl rand -base64 32' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
