@@ -5,10 +5,11 @@
  * recorder's one-second chunks) the organizer stops, the file goes up through the media pipeline
  * with a progress bar, and the event's VOD becomes ready with a duration of 10 s ± 1.5.
  */
+import { ROOM_LAYOUTS } from '#app/lib/events/model';
 import { minutesFromNow, seedEvent, e2eData } from './events-helpers';
-import { expect, test } from './fixtures';
+import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { MEDIA_BROWSER, joinRoom } from './media-helpers';
-import { createUser } from './session-helpers';
+import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
 
 test.use(MEDIA_BROWSER);
 
@@ -58,4 +59,25 @@ test('the organizer’s browser records 10 s of the stage into the event’s VOD
 
   expect([...host.errors, ...audience.errors]).toEqual([]);
   await Promise.all([host.context.close(), audience.context.close()]);
+});
+
+test('every room layout shows a participant the indicator from the moment the page opens', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const [organizer, participant] = await Promise.all([createUser(T, 'rec-layout-org', 'organizer'), createUser(T, 'rec-layout-member')]);
+  const cookie = await sessionCookie(request, organizer);
+  const context = await browser.newContext();
+  await signInContext(context, request, participant);
+  const page = await context.newPage();
+  for (const layout of ROOM_LAYOUTS) {
+    const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout });
+    const started = await tenantApi(request, T).post('/api/recording', { headers: { 'Content-Type': 'application/json', Cookie: cookie }, data: JSON.stringify({ eventId: event.eventId, intent: 'start' }) });
+    expect(started.status(), layout).toBe(200);
+    await page.goto(tenantUrl(T, `/${layout}?event=${event.eventId}`));
+    await hydrated(page);
+    const indicator = page.getByTestId('room-bar').getByTestId('recording-indicator');
+    await expect(indicator.getByTestId('recording-indicator-text'), layout).toHaveText('Recording');
+    await expect(indicator).toHaveAttribute('aria-live', 'polite');
+    await expect(page.getByTestId('recording-controls')).toHaveCount(0);
+  }
+  await context.close();
 });
