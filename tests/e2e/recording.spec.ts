@@ -81,3 +81,34 @@ test('every room layout shows a participant the indicator from the moment the pa
   }
   await context.close();
 });
+
+test('a download-only recording goes to the organizer alone: a download link for them, nothing for a participant', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const [organizer, participant] = await Promise.all([createUser(T, 'rec-dl-org', 'organizer'), createUser(T, 'rec-dl-member')]);
+  const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo', recordingDestination: 'download' });
+  const host = await joinRoom(browser, request, organizer, event);
+  const controls = host.page.getByTestId('recording-controls');
+  await expect(controls).toContainText('Only the organizer gets the recording, as a download.');
+  await expect(controls).toHaveAttribute('data-browser-phase', 'recording', { timeout: 20_000 });
+  await expect.poll(async () => Number(await controls.getAttribute('data-recorded-seconds')), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await controls.getByTestId('recording-stop').click();
+  await expect(controls.getByTestId('recording-upload')).toHaveAttribute('data-phase', 'uploaded', { timeout: 30_000 });
+
+  const item = async () => (await e2eData(T).media.forEvent(event.eventId))[0];
+  await expect.poll(async () => (await item())?.status, { timeout: 120_000 }).toBe('ready');
+  const recorded = (await item())!;
+  expect(recorded).toMatchObject({ origin: 'recording', visibility: 'private', ownerId: organizer.sub });
+  // The organizer's panel offers the download once it is ready.
+  await expect(controls.getByTestId('recording-download')).toHaveAttribute('href', `/api/media/download?id=${recorded.id}`, { timeout: 15_000 });
+
+  // A participant of the same event learns nothing of it: not in the room's state, not by its id.
+  const member = await sessionCookie(request, participant);
+  const api = tenantApi(request, T);
+  const state = await api.get(`/api/recording?event=${event.eventId}`, { headers: { Cookie: member } });
+  expect(await state.json()).not.toHaveProperty('download');
+  for (const path of [`/api/media/status?id=${recorded.id}`, `/api/media/download?id=${recorded.id}`]) {
+    expect((await api.get(path, { headers: { Cookie: member }, maxRedirects: 0 })).status(), path).toBe(404);
+  }
+  expect(host.errors).toEqual([]);
+  await host.context.close();
+});
