@@ -156,6 +156,8 @@ export const API_ROUTES = [
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } } },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
+  { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } } },
+  { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
   // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.

@@ -105,12 +105,35 @@ export const envSchema = z.object({
   MEDIA_USER_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
   /** Bytes of media one tenant may keep (default 200 GiB). */
   MEDIA_TENANT_QUOTA_BYTES: z.coerce.number().int().min(1).default(200 * 1024 ** 3),
+  /**
+   * A LiveKit Egress service runs beside the LiveKit server (docs/decisions/0030): "on" records rooms
+   * in the cloud (room composite to MP4 + HLS in the tenant's storage) and restreams through it;
+   * "off" (default, and the local stack) lets the organizer's browser record instead.
+   */
+  LIVEKIT_EGRESS: z.enum(['on', 'off']).default('off'),
+  /** Where the egress Twirp API answers. Unset: the room service's URL (LiveKit forwards egress requests). */
+  LIVEKIT_EGRESS_API_URL: z.url().optional(),
+  /** Credentials the egress service writes to the media bucket with; unset: its own (an IAM role). */
+  EGRESS_S3_ACCESS_KEY: z.string().min(1).optional(),
+  EGRESS_S3_SECRET: z.string().min(1).optional(),
+  /**
+   * 32 bytes, base64: the key restream stream keys are encrypted with (AES-256-GCM). Unset: no
+   * destination can be stored, and the restream screen says so.
+   */
+  RECORDING_KEY_SECRET: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
   for (const problem of publicLivekitPairProblems({ key: 'LIVEKIT_API_KEY', secret: 'LIVEKIT_API_SECRET' }, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET)) {
     ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  }
+  // With egress, restream destinations can be sent; their stream keys need the key to be sealed with.
+  if (env.LIVEKIT_EGRESS === 'on' && !env.RECORDING_KEY_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['RECORDING_KEY_SECRET'], message: 'is required with LIVEKIT_EGRESS=on in production (restream stream keys are sealed with it): openssl rand -base64 32' });
   }
 });
 

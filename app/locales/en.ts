@@ -13,6 +13,7 @@ import library from './en/library';
 import upload from './en/upload';
 import player from './en/player';
 import ondemand from './en/ondemand';
+import recording from './en/recording';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -235,6 +236,7 @@ const en = {
   upload,
   player,
   ondemand,
+  recording,
 };
 
 export default en;

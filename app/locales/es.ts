@@ -14,6 +14,7 @@ import library from './es/library';
 import upload from './es/upload';
 import player from './es/player';
 import ondemand from './es/ondemand';
+import recording from './es/recording';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -237,6 +238,7 @@ const es: TranslationShape = {
   upload,
   player,
   ondemand,
+  recording,
 };
 
 export default es;

@@ -14,6 +14,7 @@ import library from './fr/library';
 import upload from './fr/upload';
 import player from './fr/player';
 import ondemand from './fr/ondemand';
+import recording from './fr/recording';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -237,6 +238,7 @@ const fr: TranslationShape = {
   upload,
   player,
   ondemand,
+  recording,
 };
 
 export default fr;

@@ -16,6 +16,9 @@ import type { Registry } from '../config/registry.server';
 import { tenantOfChannel } from '../data/events.server';
 import { tenantData, type DataStores } from '../data/tenantData.server';
 import type { VideoService } from '../services/video.server';
+import type { MediaQueue } from '../media/queue.server';
+import { receiveEgressWebhook } from '../recording/egressWebhook.server';
+import type { RecordingServices } from '../recording/services.server';
 
 /** Where LiveKit posts its webhooks (a tenant's host, or the platform's own address). */
 export const LIVEKIT_WEBHOOK_PATH = '/api/livekit/webhook';
@@ -35,7 +38,8 @@ export interface WebhookInput {
   /** The tenant the Host names; undefined on the platform's own address. */
   hostTenant?: Tenant;
   registry: Pick<Registry, 'tenants'>;
-  services: DataStores & { video: VideoService };
+  /** `recording` and `mediaQueue` take the egress webhooks (docs/decisions/0030); without them those are ignored. */
+  services: DataStores & { video: VideoService; recording?: RecordingServices; mediaQueue?: MediaQueue | null };
 }
 
 /** LiveKit's createdAt is in whole seconds (a string or bigint in the protobuf JSON). */
@@ -47,7 +51,8 @@ function isoFromSeconds(value: unknown): string {
 /** The room name an unverified body claims (only to pick whose key must have signed it). */
 function claimedRoom(body: string): string {
   try {
-    const name = (JSON.parse(body) as { room?: { name?: unknown } })?.room?.name;
+    const parsed = JSON.parse(body) as { room?: { name?: unknown }; egressInfo?: { roomName?: unknown } };
+    const name = parsed?.room?.name || parsed?.egressInfo?.roomName;
     return typeof name === 'string' ? name : '';
   } catch {
     return '';
@@ -82,7 +87,7 @@ export async function receiveLivekitWebhook(input: WebhookInput): Promise<Webhoo
   const event = await verified(pairs, input.body, authorization);
   if (!event) return unsigned();
 
-  const roomName = event.room?.name ?? '';
+  const roomName = event.room?.name || event.egressInfo?.roomName || '';
   if (!roomName) return { status: 200, message: `ignored ${event.event}: no room` };
   const owner = tenantOfChannel(roomName);
   if (!owner || owner.tenantId !== tenant.id) return { status: 404, message: 'This room does not belong to this site.' };
@@ -105,6 +110,14 @@ export async function receiveLivekitWebhook(input: WebhookInput): Promise<Webhoo
         webhookId,
       });
       return { status: 200, message: 'recorded' };
+    }
+    case 'egress_started':
+    case 'egress_updated':
+    case 'egress_ended': {
+      const { recording, mediaQueue = null } = input.services;
+      if (!recording) return { status: 200, message: `ignored ${event.event}` };
+      const ctx = { tenant, data, services: { video: input.services.video, recording, mediaQueue } };
+      return receiveEgressWebhook(ctx, record, event.event, event.egressInfo);
     }
     case 'room_finished':
       await data.attendance.recordRoomFinished(record.eventId, at, webhookId);

@@ -24,6 +24,7 @@ import {
   type UploadScope,
 } from '#app/lib/media/uploadApi';
 import type { SessionUser } from '#app/lib/identity/types';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { TenantData } from '../data/tenantData.server';
 import { startProcessing } from '../media/startProcessing.server';
 import type { MediaS3Call } from '../services/mediaObjects.server';
@@ -53,6 +54,17 @@ async function openUpload(args: Args, user: SessionUser, scope: UploadScope, med
   return found;
 }
 
+/** The event a browser recording upload belongs to: only its organizer and hosts may send one, only a video, only to the tenant's library. */
+async function recordedEvent(args: Args, user: SessionUser, scope: UploadScope, eventId: string, kind: MediaKind) {
+  if (scope !== 'tenant' || kind !== 'video') throw new UploadRefusal(400, 'badRequest');
+  const event = await args.context.data.events.getFor(eventId, user);
+  if (!event || !isStaff(roleOf(event, user))) throw new UploadRefusal(404, 'notFound');
+  // The browser uploads after it stopped recording: the recording's start (the newest browser one)
+  // is when the video's first frame was seen, which the replay of chat and questions is timed from.
+  const [newest] = await args.context.data.recordings.list(eventId, 1);
+  return { event, startedAt: newest?.mode === 'browser' ? newest.startedAt : undefined };
+}
+
 /** POST /api/media/upload/start: checks what the browser announces and makes the item (status uploading). */
 export const startUpload = (args: Args) =>
   answer(args, startUploadSchema, async ({ user, data: input, t }): Promise<StartUploadResponse> => {
@@ -62,6 +74,7 @@ export const startUpload = (args: Args) =>
     const kind = kindOfType(input.contentType);
     if (problem === 'type' || !kind) throw new UploadRefusal(415, 'type', t('upload.errors.type', { types: typesText(t, input.kinds) }));
     if (problem === 'tooLarge') throw tooLarge(t, kind, context.language);
+    const recordingOf = input.origin === 'recording' && input.eventId ? await recordedEvent(args, user, input.scope, input.eventId, kind) : null;
     const data = scopeData(context, input.scope);
     await checkQuota({ data, env: context.env, scope: input.scope, ownerId: user.sub, bytes: input.size, t, language: context.language });
 
@@ -72,6 +85,15 @@ export const startUpload = (args: Args) =>
       ownerName: user.email ?? user.username,
       title: input.title || input.fileName.replace(/\.[^.]*$/, '') || input.fileName,
       ...(input.visibility ? { visibility: input.visibility } : {}),
+      // A recording's audience is the event's choice, not the uploader's: the library (tenant) or the organizer alone.
+      ...(recordingOf
+        ? {
+            visibility: recordingOf.event.recordingDestination === 'cloud' ? ('tenant' as const) : ('private' as const),
+            origin: 'recording' as const,
+            eventId: recordingOf.event.eventId,
+            ...(recordingOf.startedAt ? { startedAt: recordingOf.startedAt } : {}),
+          }
+        : {}),
       original: { fileName: input.fileName, contentType: input.contentType, bytes: input.size, extension: EXTENSIONS[input.contentType] ?? 'bin' },
       ...(input.review ? { review: true } : {}),
     });

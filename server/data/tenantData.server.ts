@@ -70,6 +70,18 @@ import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
 import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
+import {
+  addDestination,
+  autoStarted,
+  createRecording,
+  getRecording,
+  getRestreamLive,
+  listDestinations,
+  listRecordings,
+  moveRecording,
+  removeDestination,
+  setRestreamLive,
+} from './recordings.server';
 
 /**
  * The instance's stores (`services` has them all). The chat service is shared: its sequencer
@@ -149,6 +161,20 @@ const media = (db: Database, t: TenantId) => ({
   shared: listSharedMedia.bind(null, db, t),
   /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
   pitchDeck: findPitchDeck.bind(null, db, t),
+});
+
+/** Room recordings and restream destinations (server/data/recordings.server.ts). */
+const recordings = (db: Database, t: TenantId) => ({
+  create: createRecording.bind(null, db, t),
+  get: getRecording.bind(null, db, t),
+  list: listRecordings.bind(null, db, t),
+  move: moveRecording.bind(null, db, t),
+  autoStarted: autoStarted.bind(null, db, t),
+  destinations: listDestinations.bind(null, db, t),
+  addDestination: addDestination.bind(null, db, t),
+  removeDestination: removeDestination.bind(null, db, t),
+  restreamLive: getRestreamLive.bind(null, db, t),
+  setRestreamLive: setRestreamLive.bind(null, db, t),
 });
 
 /** Audio playlists (app/lib/media/playlist.ts), each read through its owner. */
@@ -268,6 +294,7 @@ export class TenantData {
   #chatReplay?: ReturnType<typeof chatReplay>;
   #media?: ReturnType<typeof media>;
   #playlists?: ReturnType<typeof playlists>;
+  #recordings?: ReturnType<typeof recordings>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -296,6 +323,9 @@ export class TenantData {
   }
   get media() {
     return (this.#media ??= media(this.stores.db, this.tenantId));
+  }
+  get recordings() {
+    return (this.#recordings ??= recordings(this.stores.db, this.tenantId));
   }
   get playlists() {
     return (this.#playlists ??= playlists(this.stores.db, this.tenantId));

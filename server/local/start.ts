@@ -53,6 +53,7 @@ import { envSchema, loadEnv, type Env } from '../env.server';
 import { videoConfigFor, videoConfigProblems } from '../services/video.server';
 import { demoUsername, localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
+import { localRecordingKey } from './recordingKey';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
 import { createMediaQueue } from '../media/queue.server';
@@ -270,6 +271,8 @@ async function main() {
       PORT: String(appPort),
       LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
+      // Restream stream keys are sealed with it (docs/decisions/0030): the stack's own unless set.
+      RECORDING_KEY_SECRET: process.env.RECORDING_KEY_SECRET ?? localRecordingKey(dataDir),
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });

@@ -85,7 +85,9 @@ export const processVideo: Processor = async ({ originalPath, workDir, store, pr
   }
   const posterHeight = heights[heights.length - 1];
   await run(FFMPEG, remuxArgs(join(workDir, 'hls', `${posterHeight}p`, 'index.m3u8'), join(workDir, 'video.mp4'), info.hasAudio));
-  const posterAt = Math.min(1, info.durationSeconds / 10);
+  // A browser's MediaRecorder WebM (a room recording) states no duration: measure the MP4 cut from it.
+  const durationSeconds = info.durationSeconds > 0 ? info.durationSeconds : (await probe(join(workDir, 'video.mp4'), 'video')).durationSeconds;
+  const posterAt = Math.min(1, durationSeconds / 10);
   await run(FFMPEG, ['-hide_banner', '-nostdin', '-y', '-ss', posterAt.toFixed(2), '-i', originalPath, '-frames:v', '1', '-vf', `scale=-2:${posterHeight}`, '-q:v', '3', join(workDir, 'poster.jpg')]);
   progress(0.88);
 
@@ -103,6 +105,6 @@ export const processVideo: Processor = async ({ originalPath, workDir, store, pr
   const mp4 = await store('derived/video.mp4', join(workDir, 'video.mp4'), 'video/mp4', { width: width(posterHeight), height: posterHeight });
   const poster = await store('derived/poster.jpg', join(workDir, 'poster.jpg'), 'image/jpeg', { width: width(posterHeight), height: posterHeight });
   return {
-    derived: { hls, renditions: heights, mp4, poster, durationSeconds: Math.round(info.durationSeconds * 100) / 100, width: info.width, height: info.height },
+    derived: { hls, renditions: heights, mp4, poster, durationSeconds: Math.round(durationSeconds * 100) / 100, width: info.width, height: info.height },
   };
 };

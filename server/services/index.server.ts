@@ -8,6 +8,7 @@ import { createIdentity, type Identity } from './identity.server';
 import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
 import { createVideoService, httpUrlOf, type VideoService } from './video.server';
+import { createRecordingServices, type RecordingServices } from '../recording/services.server';
 
 export interface Services {
   registry: Registry;
@@ -22,10 +23,13 @@ export interface Services {
   chat: ChatService;
   /** Media processing jobs (BullMQ on Redis); null without a Redis for it: processing is unavailable. */
   mediaQueue: MediaQueue | null;
+  /** Room recording and restream: the egress client and the restream key box (docs/decisions/0030). */
+  recording: RecordingServices;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
   const db = createDatabase(env);
+  const video = createVideoService(env);
   return {
     registry,
     db,
@@ -33,9 +37,10 @@ export function createServices(env: Env, registry: Registry): Services {
     content: new ContentStore(env.CONFIG_ROOT, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
     formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
     identity: createIdentity(env, db),
-    video: createVideoService(env),
+    video,
     chat: createChatService(env, db),
     mediaQueue: createMediaQueue(env),
+    recording: createRecordingServices(env, video),
   };
 }
 

@@ -319,6 +319,20 @@ export class VideoService {
   }
 
   /** Closes the room and removes everyone in it. True when a room was closed, false when there was none. */
+  /**
+   * Sets the room's metadata, which LiveKit hands every browser in the room at once (the recording
+   * indicator reads it). False when the room does not exist yet (nobody has joined).
+   */
+  async setRoomMetadata(tenant: VideoTenant, event: Pick<EventRecord, 'channelName'>, metadata: string): Promise<boolean> {
+    try {
+      await this.call(tenant, null, (c) => c.updateRoomMetadata(event.channelName, metadata));
+      return true;
+    } catch (e) {
+      if (isNotConnectedError(e)) return false;
+      throw e;
+    }
+  }
+
   async closeRoom(tenant: VideoTenant, event: Pick<EventRecord, 'channelName'>): Promise<boolean> {
     try {
       await this.call(tenant, null, (c) => c.deleteRoom(event.channelName));

@@ -41,7 +41,8 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
-  expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live']);
+  // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030).
+  expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live', 'recording']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
   expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
   expect(list.namespaces).toEqual(['common', 'events']);

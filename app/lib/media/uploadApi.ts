@@ -46,7 +46,16 @@ export const startUploadSchema = z
     scope: z.enum(UPLOAD_SCOPES).default('tenant'),
     /** Sent for review (/reviewVideoUpload): once processed it waits for an admin's decision. */
     review: z.boolean().optional(),
-  });
+    /**
+     * A room recording made by the organizer's browser (docs/decisions/0030): the event it records.
+     * Accepted only from the event's organizer and hosts; the event's recordingDestination decides
+     * who sees the item.
+     */
+    origin: z.enum(['upload', 'recording']).optional(),
+    // The event id's shape (app/lib/events/model.ts eventIdSchema), without importing the events' strings into upload screens.
+    eventId: z.string().regex(/^[a-z0-9]{12}$/).optional(),
+  })
+  .refine((v) => (v.origin === 'recording') === (v.eventId !== undefined), { message: 'origin recording and eventId go together', path: ['eventId'] });
 export type StartUploadRequest = z.input<typeof startUploadSchema>;
 
 /** The item made for the upload: the browser's S3 client then sends every call to a URL /sign gives it. */

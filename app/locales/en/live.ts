@@ -91,7 +91,7 @@ const live = {
   },
   restream: {
     title: 'Restream destinations',
-    body: 'Sending this broadcast to other platforms (RTMP restream) is set up on the stream keys screen, which is not available yet. Until then this broadcast is seen here only.',
+    body: 'Send this broadcast to other platforms (RTMP restream): add each destination below with its stream key.',
     link: 'Stream keys',
   },
   hand: {

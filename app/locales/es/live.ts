@@ -93,7 +93,7 @@ const live: TranslationShape<typeof en> = {
   },
   restream: {
     title: 'Destinos de retransmisión',
-    body: 'El envío de esta emisión a otras plataformas (retransmisión RTMP) se configura en la pantalla de claves de emisión, que aún no está disponible. Hasta entonces, esta emisión solo se ve aquí.',
+    body: 'Envía esta emisión a otras plataformas (retransmisión RTMP): añade abajo cada destino con su clave de emisión.',
     link: 'Claves de emisión',
   },
   hand: {

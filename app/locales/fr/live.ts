@@ -93,7 +93,7 @@ const live: TranslationShape<typeof en> = {
   },
   restream: {
     title: 'Destinations de rediffusion',
-    body: 'L’envoi de cette diffusion vers d’autres plateformes (rediffusion RTMP) se règle sur l’écran des clés de diffusion, qui n’est pas encore disponible. D’ici là, cette diffusion n’est visible qu’ici.',
+    body: 'Envoyez cette diffusion vers d’autres plateformes (rediffusion RTMP) : ajoutez ci-dessous chaque destination avec sa clé de diffusion.',
     link: 'Clés de diffusion',
   },
   hand: {

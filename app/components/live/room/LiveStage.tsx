@@ -28,6 +28,7 @@ import { ConnectionState, DisconnectReason, RoomEvent, Track, type Participant, 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTokenResponse } from '#app/lib/events/api';
+import { RoomRecordingBridge } from '#app/components/recording/RoomRecordingBridge';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
 import type { LayoutSpec } from './layouts';
 
@@ -372,6 +373,7 @@ export default function LiveStage({ session, spec, devices, onUnavailable, onEnd
         <Stage spec={spec} />
       </Box>
       <RoomAudioRenderer />
+      <RoomRecordingBridge />
       {!observer && <OwnControls audioOnly={spec.audioOnly} />}
       {observer && <ObserverControls />}
     </LiveKitRoom>

@@ -1,11 +1,12 @@
 /**
  * The slim bar of a live room, in place of the site's header: the tenant's logo, the event's title
- * (with its time and layout from md up), the live badge, the viewer's role and Leave.
+ * (with its time and layout from md up), the recording indicator, the live badge, the viewer's role and Leave.
  */
 import { Badge, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
+import { RecordingIndicator } from '#app/components/recording/RecordingIndicator';
 import type { PublicEvent, RoomLayout } from '#app/lib/events/model';
 import type { EventRole } from '#app/lib/events/permissions';
 import { useRootData } from '#app/lib/rootData';
@@ -55,6 +56,7 @@ export function RoomBar({ event, role, layout, tenantZone }: RoomBarProps) {
         </Text>
       </Stack>
       <HStack gap="1.5" flexShrink={0}>
+        <RecordingIndicator />
         <Badge colorPalette={event.status === 'live' ? 'red' : 'gray'} variant="solid" data-testid="room-status">
           {t(`events.status.${event.status}`)}
         </Badge>

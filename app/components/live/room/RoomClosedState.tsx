@@ -5,6 +5,7 @@
 import { Alert, Box, Button, Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { EndedRecordingDownload } from '#app/components/recording/EndedRecordingDownload';
 import { previewHref } from '#app/lib/events/model';
 import { useRootData } from '#app/lib/rootData';
 
@@ -36,6 +37,7 @@ export function RoomClosedState({ reason, eventId, title }: { reason: ClosedReas
             <Alert.Indicator />
             <Alert.Description>{t(`live.closed.${reason}Body`)}</Alert.Description>
           </Alert.Root>
+          {(reason === 'ended' || reason === 'expired') && <EndedRecordingDownload eventId={eventId} />}
           <HStack gap="3" flexWrap="wrap">
             <Button asChild colorPalette="brand">
               <Link to="/liveEvents">{t('live.closed.browse')}</Link>

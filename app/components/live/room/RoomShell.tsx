@@ -10,7 +10,7 @@
  * takes the wide side, the host panel the column (below the chat on phones). One ChatProvider holds the page's chat connection, shared by
  * the chat pane, the Q&A tab and the private-message alerts (toast + badge, from any tab).
  */
-import { Badge, Box, Flex, Heading, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ import { ChatPane, type PrivateRequest } from '#app/components/chat/ChatPane';
 import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAlerts';
 import { QuestionsPanel } from '#app/components/chat/QuestionsPanel';
 import { ChatProvider } from '#app/components/chat/useChat';
+import { RecordingControls } from '#app/components/recording/RecordingControls';
+import { RecordingProvider } from '#app/components/recording/RecordingProvider';
+import { RestreamPanel } from '#app/components/recording/RestreamPanel';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
 import type { ChatMember } from '#app/lib/chat/protocol';
 import type { RoomAction } from '#app/lib/events/api';
@@ -63,7 +66,10 @@ export function RoomShell(props: RoomShellProps) {
   if (closed) return <RoomClosedState reason={closed} eventId={props.event.eventId} title={props.event.title} />;
   return (
     <ChatProvider eventId={props.event.eventId} role={props.role}>
-      <RoomFrame {...props} onClosed={setClosed} />
+      {/* Staff ask for the recording state on a timer; everyone else hears it from the room (RecordingProvider). */}
+      <RecordingProvider eventId={props.event.eventId} poll={props.canModerate || layoutSpec(props.layout).stage === 'none'}>
+        <RoomFrame {...props} onClosed={setClosed} />
+      </RecordingProvider>
     </ChatProvider>
   );
 }
@@ -162,7 +168,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const showRestream = spec.restreamNote && canModerate;
   const showOwnRaiseHand = showRaiseHand && !spec.tabs;
   const showHostPanel = canModerate && !spec.tabs;
-  const hasMain = hasStage || showObservers || showRestream || spec.settingsLink || showOwnRaiseHand || showHostPanel;
+  const hasMain = hasStage || canModerate || showObservers || showRestream || spec.settingsLink || showOwnRaiseHand || showHostPanel;
 
   // DOM order is reading and focus order: the stage first where there is one, else the chat first.
   const mainArea = hasMain ? (
@@ -182,20 +188,17 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
         </Text>
       )}
+      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
       {showRestream && (
-        <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="restream-note">
-          <Stack gap="2">
-            <Heading as="h2" size="sm">
-              {t('live.restream.title')}
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {t('live.restream.body')}
-            </Text>
-            <ChakraLink asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
+        <Stack gap="2" data-testid="restream-note">
+          <Text fontSize="sm" color="fg.muted">
+            {t('live.restream.body')}{' '}
+            <ChakraLink asChild color="brand.fg">
               <Link to="/rtmpKey">{t('live.restream.link')}</Link>
             </ChakraLink>
-          </Stack>
-        </Box>
+          </Text>
+          <RestreamPanel eventId={event.eventId} />
+        </Stack>
       )}
       {spec.settingsLink && (
         <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">

@@ -1,0 +1,247 @@
+/**
+ * The cloud recording path end to end on the local stack (DynamoDB Local, s3rver) against the
+ * egress stand-in (tests/support/egressStandIn.ts): the exact EgressClient requests, then signed
+ * egress webhooks drive the recording's state into a media item that the real media job processes
+ * into the event's VOD. The stand-in writes the MP4 where the request says, like Egress does.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccessToken } from 'livekit-server-sdk';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Tenant, TenantId } from '#app/lib/config/tenant';
+import type { EventRecord } from '#app/lib/events/model';
+import type { MediaJob } from '#app/lib/media/model';
+import { receiveLivekitWebhook } from '#server/api/livekitWebhook.server';
+import { createEvent, newEventInput } from '#server/data/events.server';
+import { tenantData } from '#server/data/tenantData.server';
+import { runMediaJob } from '#server/media/job.server';
+import { canViewMedia } from '#server/media/access.server';
+import { VideoService } from '#server/services/video.server';
+import { startEgressStandIn, type EgressStandIn } from '#tests/support/egressStandIn';
+import { localStackEnv, testDatabase, testStorage } from '#tests/support/local-stack';
+import { makeVideo } from '#tests/support/mediaFiles';
+import { uniqueTenantId } from '#tests/support/tenants';
+import { EgressService } from './egress.server';
+import { recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
+import { changeRestream, restreamState } from './restream.server';
+import { SecretBox } from './secretBox.server';
+
+const PLATFORM = { apiKey: 'APIplatform0001', apiSecret: 'platform-secret-0123456789abcdefghijkl' };
+const OTHER = { apiKey: 'APIotherkey0001', apiSecret: 'other-secret-0123456789abcdefghijklmnop' };
+const organizer = { sub: 'org-rec', name: 'Olga', email: 'olga@example.com', language: 'en' };
+const organizerUser = { sub: organizer.sub };
+const participant = { sub: 'viewer-1', groups: [] as string[] };
+
+const stores = { db: testDatabase(), storage: testStorage() };
+const dir = mkdtempSync(join(tmpdir(), 'egress-test-'));
+let clip: Buffer;
+let standIn: EgressStandIn;
+
+beforeAll(async () => {
+  // Six seconds of a test pattern with a burned-in clock and a tone: what the stand-in "records".
+  clip = readFileSync(await makeVideo(dir, { width: 320, height: 240, seconds: 6, audio: true }, 'room.mp4'));
+  standIn = await startEgressStandIn({ ...PLATFORM, recordingBytes: async () => clip });
+}, 60_000);
+afterAll(async () => {
+  await standIn?.close();
+});
+
+function setup(options: { egressUrl?: string } = {}) {
+  const tenantId = uniqueTenantId('rec');
+  const other = uniqueTenantId('rec');
+  const tenant = { id: tenantId, video: {} } as unknown as Tenant;
+  const tenants = new Map<string, Tenant>([
+    [tenantId, tenant],
+    [other, { id: other, video: { apiKeyEnv: 'OTHER' } } as unknown as Tenant],
+  ]);
+  const env = localStackEnv();
+  const video = new VideoService(
+    { LIVEKIT_URL: 'ws://127.0.0.1:9', LIVEKIT_API_URL: 'http://127.0.0.1:9', LIVEKIT_API_KEY: PLATFORM.apiKey, LIVEKIT_API_SECRET: PLATFORM.apiSecret },
+    { source: { OTHER_API_KEY: OTHER.apiKey, OTHER_API_SECRET: OTHER.apiSecret } },
+  );
+  const announced: string[] = [];
+  vi.spyOn(video, 'setRoomMetadata').mockImplementation(async (_t, _e, metadata) => {
+    announced.push(metadata);
+    return true;
+  });
+  const egress = new EgressService(
+    {
+      LIVEKIT_EGRESS: 'on',
+      LIVEKIT_EGRESS_API_URL: options.egressUrl ?? standIn.url,
+      EGRESS_S3_ACCESS_KEY: undefined,
+      EGRESS_S3_SECRET: undefined,
+      S3_BUCKET: env.S3_BUCKET,
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_FORCE_PATH_STYLE: true,
+      AWS_REGION: env.AWS_REGION,
+    },
+    video,
+  );
+  const jobs: MediaJob[] = [];
+  const mediaQueue = { enqueue: async (job: MediaJob) => void jobs.push(job), pending: async () => jobs.length, close: async () => undefined };
+  const data = tenantData(stores, tenantId);
+  const services = { ...stores, video, recording: { egress, keys: new SecretBox(Buffer.alloc(32, 7).toString('base64')) }, mediaQueue };
+  const ctx: RecordingContext = { tenant, data, services };
+  return { tenantId, tenant, data, ctx, video, announced, jobs, registry: { tenants }, services, env };
+}
+
+const liveEvent = (tenantId: TenantId, extra: Partial<Parameters<typeof newEventInput>[0]> = {}) =>
+  createEvent(
+    stores.db,
+    tenantId,
+    newEventInput({ title: 'Quarterly review', eventDateTime: new Date(Date.now() - 60_000).toISOString(), eventTimeZone: 'UTC', eventLanguage: 'en', ...extra }),
+    organizer,
+  );
+
+async function signed(body: unknown, pair: { apiKey: string; apiSecret: string } = PLATFORM) {
+  const text = JSON.stringify(body);
+  const token = new AccessToken(pair.apiKey, pair.apiSecret, { ttl: 60 });
+  token.sha256 = createHash('sha256').update(text).digest('base64');
+  return { body: text, authorization: `Bearer ${await token.toJwt()}` };
+}
+
+const egressEvent = (kind: string, event: EventRecord, egressId: string, status: string, extra: Record<string, unknown> = {}) => ({
+  event: kind,
+  id: `EV_${kind}_${status}`,
+  createdAt: String(Math.floor(Date.now() / 1000)),
+  egressInfo: { egressId, roomName: event.channelName, status, ...extra },
+});
+
+describe('cloud recording through EgressClient', () => {
+  it('starts a room composite with the exact outputs, follows the signed webhooks and ends as the event’s VOD', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId);
+    const before = standIn.requests.length;
+
+    const started = await startRecording(s.ctx, event, organizerUser);
+    expect(started).toMatchObject({ mode: 'egress', status: 'starting', destination: 'cloud', startedBy: organizer.sub });
+    expect(started.egressId).toMatch(/^EG_/);
+    const mediaId = started.mediaId!;
+    const folder = `tenants/${s.tenantId}/media/${mediaId}`;
+    const s3 = { region: s.env.AWS_REGION, endpoint: s.env.S3_ENDPOINT, bucket: s.env.S3_BUCKET, forcePathStyle: true };
+
+    const request = standIn.requests[before]!;
+    expect(request.method).toBe('StartRoomCompositeEgress');
+    expect(request.grant).toMatchObject({ roomRecord: true });
+    expect(request.body).toEqual({
+      roomName: event.channelName,
+      layout: 'speaker',
+      // preset H264_720P_30 is the enum's zero value, which protobuf JSON leaves out (Egress's default).
+      fileOutputs: [{ fileType: 'MP4', filepath: `${folder}/original.mp4`, s3 }],
+      segmentOutputs: [{ protocol: 'HLS_PROTOCOL', filenamePrefix: `${folder}/egress-hls/segment`, playlistName: `${folder}/egress-hls/index.m3u8`, segmentDuration: 4, s3 }],
+    });
+
+    const item = await s.data.media.get(mediaId);
+    expect(item).toMatchObject({ kind: 'video', status: 'uploading', origin: 'recording', eventId: event.eventId, visibility: 'tenant', ownerId: organizer.sub });
+
+    // A webhook signed with another key changes nothing.
+    const forged = await receiveLivekitWebhook({ ...(await signed(egressEvent('egress_started', event, started.egressId!, 'EGRESS_STARTING'), OTHER)), registry: s.registry, services: s.services });
+    expect(forged.status).toBe(401);
+    expect((await s.data.recordings.get(event.eventId, started.id))?.status).toBe('starting');
+
+    const hook = async (body: unknown) => receiveLivekitWebhook({ ...(await signed(body)), registry: s.registry, services: s.services });
+    expect(await hook(egressEvent('egress_started', event, started.egressId!, 'EGRESS_STARTING'))).toEqual({ status: 200, message: 'recording' });
+    expect((await s.data.recordings.get(event.eventId, started.id))?.status).toBe('recording');
+    expect(JSON.parse(s.announced.at(-1)!)).toEqual({ recording: { status: 'recording', mode: 'egress' } });
+
+    const stopping = await stopRecording(s.ctx, event, organizerUser, started.id);
+    expect(stopping.status).toBe('stopping');
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'StopEgress', body: { egressId: started.egressId } });
+
+    const ended = egressEvent('egress_ended', event, started.egressId!, 'EGRESS_COMPLETE', {
+      fileResults: [{ filename: `${folder}/original.mp4`, size: String(clip.length), location: `s3://${s.env.S3_BUCKET}/${folder}/original.mp4` }],
+    });
+    expect(await hook(ended)).toEqual({ status: 200, message: 'processing' });
+    // A repeated delivery changes nothing.
+    expect(await hook(ended)).toEqual({ status: 200, message: 'unchanged' });
+    expect(s.jobs).toEqual([{ tenantId: s.tenantId, scope: 'tenant', mediaId, kind: 'video' }]);
+    expect(await s.data.media.get(mediaId)).toMatchObject({ status: 'processing', original: { bytes: clip.length, contentType: 'video/mp4' } });
+
+    // The real media job turns the MP4 into the library item.
+    const outcome = await runMediaJob(stores, s.tenantId, mediaId, { willRetry: false, tmpRoot: dir });
+    expect(outcome.state).toBe('done');
+    const state = await recordingState(s.ctx, event, organizerUser);
+    expect(state.current).toMatchObject({ id: started.id, status: 'ready', mode: 'egress' });
+    const [vod] = await s.data.media.forEvent(event.eventId);
+    expect(vod).toMatchObject({ id: mediaId, status: 'ready', origin: 'recording', visibility: 'tenant' });
+    expect(vod!.derived.durationSeconds).toBeGreaterThan(5);
+    expect(vod!.derived.durationSeconds).toBeLessThan(7);
+    // The audience (signed-in members) may watch it.
+    expect(canViewMedia({ ...participant, username: 'v', email: null } as never, vod!)).toBe(true);
+  }, 120_000);
+
+  it('keeps a download-only recording private to the organizer', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId, { recordingDestination: 'download' });
+    const started = await startRecording(s.ctx, event, organizerUser);
+    const item = (await s.data.media.get(started.mediaId!))!;
+    expect(item.visibility).toBe('private');
+    expect(canViewMedia({ ...participant, username: 'v', email: null } as never, { ...item, status: 'ready' })).toBe(false);
+    expect(canViewMedia({ sub: organizer.sub, groups: [], username: 'o', email: null } as never, { ...item, status: 'ready' })).toBe(true);
+  });
+
+  it('starts once by itself when the event is live with enableRecording cloud, and never when it is off', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId);
+    const before = standIn.requests.length;
+    const first = await recordingState(s.ctx, event, participant);
+    expect(first.current).toMatchObject({ status: 'starting', mode: 'egress' });
+    expect(first.canControl).toBe(false);
+    await recordingState(s.ctx, event, organizerUser);
+    expect(standIn.requests.slice(before).filter((r) => r.method === 'StartRoomCompositeEgress')).toHaveLength(1);
+
+    const off = await liveEvent(s.tenantId, { enableRecording: 'off' });
+    const state = await recordingState(s.ctx, off, organizerUser);
+    expect(state).toMatchObject({ enabled: false, current: null, canStart: false });
+    await expect(startRecording(s.ctx, off, organizerUser)).rejects.toMatchObject({ code: 'disabled' });
+  });
+
+  it('refuses a second start, a participant, and says unavailable (no item left) when egress does not answer', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId);
+    await startRecording(s.ctx, event, organizerUser);
+    await expect(startRecording(s.ctx, event, organizerUser)).rejects.toMatchObject({ code: 'busy' });
+    await expect(startRecording(s.ctx, event, participant)).rejects.toMatchObject({ code: 'forbidden' });
+
+    const down = setup({ egressUrl: 'http://127.0.0.1:9' });
+    const other = await liveEvent(down.tenantId);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(startRecording(down.ctx, other, organizerUser)).rejects.toMatchObject({ code: 'unavailable' });
+    const [failed] = await down.data.recordings.list(other.eventId);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(await down.data.media.forEvent(other.eventId)).toEqual([]);
+    // The lock is released: a new start may try again.
+    await expect(startRecording(down.ctx, other, organizerUser)).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('restreams to the destinations through a stream output, with keys in clear only inside the egress request', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId, { layout: 'hbc' });
+    const key = 'yt-key-0123-SECRET';
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'add', name: 'YouTube', url: 'rtmp://a.rtmp.youtube.com/live2/', streamKey: key });
+    const state = await restreamState(s.ctx, event, organizerUser);
+    expect(state).toMatchObject({ connected: true, canStoreKeys: true, live: false, canEdit: true });
+    expect(JSON.stringify(state)).not.toContain(key);
+    expect(state.destinations[0]).toMatchObject({ name: 'YouTube', keyMasked: '••••••••CRET' });
+    // Stored sealed: the table holds no clear key.
+    const [stored] = await s.data.recordings.destinations(event.eventId);
+    expect(stored!.keyCipher).not.toContain(key);
+
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'start' });
+    const request = standIn.requests.at(-1)!;
+    expect(request.method).toBe('StartRoomCompositeEgress');
+    expect(request.body).toEqual({ roomName: event.channelName, layout: 'speaker', streamOutputs: [{ protocol: 'RTMP', urls: [`rtmp://a.rtmp.youtube.com/live2/${key}`] }] });
+    const live = await s.data.recordings.restreamLive(event.eventId);
+    expect(live?.egressId).toMatch(/^EG_/);
+    expect((await restreamState(s.ctx, event, organizerUser)).live).toBe(true);
+    // Someone who is not staff of the event finds nothing to change.
+    await expect(changeRestream(s.ctx, event, { sub: 'someone-else' }, { eventId: event.eventId, intent: 'stop' })).rejects.toMatchObject({ code: 'notFound' });
+
+    // The egress ending (LiveKit's signed webhook) clears it.
+    const ended = await receiveLivekitWebhook({ ...(await signed(egressEvent('egress_ended', event, live!.egressId, 'EGRESS_COMPLETE'))), registry: s.registry, services: s.services });
+    expect(ended).toEqual({ status: 200, message: 'restream ended' });
+    expect(await s.data.recordings.restreamLive(event.eventId)).toBeNull();
+  });
+});

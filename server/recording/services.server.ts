@@ -1,0 +1,18 @@
+/**
+ * The recording part of the server's services (context.services.recording): the egress client
+ * (used only where LIVEKIT_EGRESS=on) and the box that seals restream keys (null without
+ * RECORDING_KEY_SECRET: then no key can be stored).
+ */
+import type { Env } from '../env.server';
+import type { VideoService } from '../services/video.server';
+import { EgressService } from './egress.server';
+import { SecretBox } from './secretBox.server';
+
+export interface RecordingServices {
+  egress: EgressService;
+  keys: SecretBox | null;
+}
+
+export function createRecordingServices(env: Env, video: VideoService): RecordingServices {
+  return { egress: new EgressService(env, video), keys: env.RECORDING_KEY_SECRET ? new SecretBox(env.RECORDING_KEY_SECRET) : null };
+}
