@@ -7,7 +7,6 @@ const player = {
     live: 'LIVE',
     liveLabel: 'This is a live broadcast',
     chapters: 'Chapters',
-    chapterAt: '{{time}} {{title}}',
     speed: 'Speed',
     loadFailed: 'This video could not be loaded. Reload the page to try again.',
     unsupported: 'This browser cannot play this video.',

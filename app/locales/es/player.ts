@@ -10,7 +10,6 @@ const player: TranslationShape<typeof en> = {
     live: 'EN DIRECTO',
     liveLabel: 'Esta es una emisión en directo',
     chapters: 'Capítulos',
-    chapterAt: '{{time}} {{title}}',
     speed: 'Velocidad',
     loadFailed: 'No se pudo cargar este vídeo. Recarga la página para intentarlo de nuevo.',
     unsupported: 'Este navegador no puede reproducir este vídeo.',

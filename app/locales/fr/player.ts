@@ -10,7 +10,6 @@ const player: TranslationShape<typeof en> = {
     live: 'EN DIRECT',
     liveLabel: 'Ceci est une diffusion en direct',
     chapters: 'Chapitres',
-    chapterAt: '{{time}} {{title}}',
     speed: 'Vitesse',
     loadFailed: "Cette vidéo n'a pas pu être chargée. Rechargez la page pour réessayer.",
     unsupported: 'Ce navigateur ne peut pas lire cette vidéo.',

@@ -21,7 +21,7 @@ export function ChapterList({ chapters, onSeek }: { chapters: Chapter[]; onSeek:
         {chapters.map((chapter) => (
           <List.Item key={`${chapter.startSeconds}-${chapter.title}`}>
             <Button variant="ghost" size="sm" onClick={() => onSeek(chapter.startSeconds)} data-testid="chapter" data-start={chapter.startSeconds}>
-              {t('player.video.chapterAt', { time: formatDuration(chapter.startSeconds), title: chapter.title })}
+              <span>{formatDuration(chapter.startSeconds)}</span> <span>{chapter.title}</span>
             </Button>
           </List.Item>
         ))}

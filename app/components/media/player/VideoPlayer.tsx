@@ -26,8 +26,8 @@ export interface CaptionTrack {
 
 export interface VideoPlayerProps {
   title: string;
-  /** The master playlist (the app's playlist route, or a live playlist). */
-  hls: string;
+  /** The master playlist (the app's playlist route, or a live playlist); without one the MP4 plays. */
+  hls?: string;
   mp4?: string;
   poster?: string;
   width?: number;

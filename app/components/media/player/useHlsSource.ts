@@ -16,7 +16,7 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
  */
 export const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, maxLiveSyncPlaybackRate: 1.1 } as const;
 
-export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string, mp4: string | undefined, options: { live?: boolean } = {}): VideoSourceKind {
+export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string | undefined, mp4: string | undefined, options: { live?: boolean } = {}): VideoSourceKind {
   const live = options.live === true;
   const [kind, setKind] = useState<VideoSourceKind>('pending');
 
@@ -38,6 +38,13 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       }
     };
 
+    // No HLS cut (a system sample played from its MP4): the file as it is.
+    if (!hls) {
+      fallBackToMp4();
+      return () => {
+        cancelled = true;
+      };
+    }
     void import('hls.js').then(({ default: Hls }) => {
       if (cancelled) return;
       if (Hls.isSupported()) {
