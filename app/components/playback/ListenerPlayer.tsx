@@ -33,7 +33,9 @@ export function ListenerPlayer({ title, tracks, flags: saved, remember }: Listen
   // Each start (and each repeat of a track) is a new run: the player remounts and plays at once.
   const [run, setRun] = useState(0);
   const [finished, setFinished] = useState(false);
-  const order = useMemo(() => playOrder(tracks.length, flags.shuffle), [tracks.length, flags.shuffle, seed]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The list's own order until play all starts: a random order made while rendering on the server
+  // would differ from the browser's.
+  const order = useMemo(() => playOrder(tracks.length, flags.shuffle && seed > 0), [tracks.length, flags.shuffle, seed]);
   const current = tracks[order[position] ?? -1] ?? null;
 
   const playAt = (next: number) => {
