@@ -187,6 +187,9 @@ test('the position API remembers only for a signed-in viewer of an item they may
   expect((await post(T, { mediaId: shared.id, seconds: -3 })).status()).toBe(400);
   expect((await post(T, { mediaId: 'nope', seconds: 3 })).status()).toBe(400);
   expect((await post(T, { mediaId: hidden.id, seconds: 3 })).status()).toBe(404);
+  // The item is judged before the rest of the body: a hidden item is 404 even with a bad time.
+  expect((await post(T, { mediaId: hidden.id })).status()).toBe(404);
+  expect((await post(T, { mediaId: shared.id })).status()).toBe(400);
   // An aurora session is no session on solana; a solana member naming aurora's item finds nothing.
   expect((await post('solana', { mediaId: shared.id, seconds: 3 })).status()).toBe(401);
   const outsider = await createUser('solana', 'pb-outsider', 'member');
@@ -209,4 +212,20 @@ test('the owner sees a video that is still processing, and one that failed, with
   await expect(page.getByTestId('media-preview')).toContainText('Processing… 40%');
   await page.goto(`/mediaPlayBack?mediaId=${failed.id}`);
   await expect(page.getByTestId('media-failure')).toContainText('This video could not be read');
+});
+
+test('in French, the screen and the player’s own controls speak the tenant’s language', async ({ page }) => {
+  const lumiere = e2eMediaData('lumiere');
+  const member = await createUser('lumiere', 'pb-fr', 'member');
+  const r = runId();
+  const item = await seedMediaItem(lumiere, { kind: 'video', owner: { sub: member.sub, name: 'Léa' }, title: `${r} Conférence`, visibility: 'tenant' });
+  await signInContext(page.context(), page.request, member);
+  await page.goto(tenantUrl('lumiere', `/mediaPlayBack?mediaId=${item.id}`));
+  await hydrated(page);
+  await expect(page.getByTestId('item-owner')).toContainText('Par Léa');
+  await expect(page.getByTestId('share-copy')).toHaveText('Copier le lien');
+  // media-chrome's labels come from its French dictionary, chosen before its elements are defined.
+  await page.waitForFunction(() => customElements.get('media-play-button') !== undefined);
+  await expect(page.locator('media-play-button')).toHaveAttribute('aria-label', 'lire');
+  await expect(page.locator('media-fullscreen-button')).toHaveAttribute('aria-label', 'mettre en mode plein écran');
 });

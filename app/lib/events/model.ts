@@ -216,7 +216,6 @@ export function publicEvent(e: EventRecord, now: number) {
     startAudioOff: e.startAudioOff,
     showTranscription: e.showTranscription,
     enableRecording: e.enableRecording,
-    trailerMediaId: e.trailerMediaId,
     status: eventStatus(e, now),
   };
 }

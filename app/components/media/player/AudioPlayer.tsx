@@ -83,6 +83,7 @@ export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function A
         keyboardforwardseekoffset={SKIP_SECONDS}
         keyboardbackwardseekoffset={SKIP_SECONDS}
         novolumepref=""
+        lang={i18n.language.split('-')[0]}
         nomutedpref=""
         defaultduration={durationSeconds}
         data-testid="audio-controller"

@@ -89,6 +89,7 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
           keyboardbackwardseekoffset={SKIP_SECONDS}
           // The spec's volume default (1) at every start: no volume or mute remembered by media-chrome.
           novolumepref=""
+        lang={i18n.language.split('-')[0]}
           nomutedpref=""
           defaultstreamtype={live ? 'live' : 'on-demand'}
           data-testid="video-controller"

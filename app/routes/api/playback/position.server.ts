@@ -21,10 +21,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return problem(400, 'badRequest');
   }
+  // The named item is looked up before the rest of the body is judged (as the library's API does):
+  // another's or another tenant's item answers 404 whatever else was sent.
+  const named = positionSaveSchema.shape.mediaId.safeParse((body as { mediaId?: unknown } | null)?.mediaId);
+  if (!named.success) return problem(400, 'badRequest');
+  const item = await context.data.media.get(named.data);
+  if (!item || item.scope !== 'tenant' || (item.kind !== 'video' && item.kind !== 'audio') || !canViewMedia(user, item)) return problem(404, 'notFound');
   const parsed = positionSaveSchema.safeParse(body);
   if (!parsed.success) return problem(400, 'badRequest');
-  const item = await context.data.media.get(parsed.data.mediaId);
-  if (!item || item.scope !== 'tenant' || (item.kind !== 'video' && item.kind !== 'audio') || !canViewMedia(user, item)) return problem(404, 'notFound');
   await context.data.playback.savePosition(user.sub, item.id, parsed.data.seconds);
   return new Response(null, { status: 204, headers: NO_STORE });
 }
