@@ -229,3 +229,20 @@ test('in French, the screen and the player’s own controls speak the tenant’s
   await expect(page.locator('media-play-button')).toHaveAttribute('aria-label', 'lire');
   await expect(page.locator('media-fullscreen-button')).toHaveAttribute('aria-label', 'mettre en mode plein écran');
 });
+
+test('pages without a player never load media-chrome or hls.js', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.url());
+  });
+  await page.goto('/features');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => customElements.get('media-controller') === undefined)).toBe(true);
+  const before = new Set(scripts);
+  // A player page then loads both: the elements get defined and more code arrives.
+  const item = await seedMediaItem(data, { kind: 'video', owner: { sub: owner.sub, name: 'Olga' }, title: `${runId()} Public clip`, visibility: 'public' });
+  await page.goto(`/mediaPlayBack?mediaId=${item.id}`);
+  await page.waitForFunction(() => customElements.get('media-controller') !== undefined);
+  await expect(page.getByTestId('video-player')).toHaveAttribute('data-source', 'hls.js');
+  expect(scripts.filter((url) => !before.has(url)).length).toBeGreaterThan(0);
+});
