@@ -106,7 +106,11 @@ test('screenshots of every playback screen at 390 and 1280 px', async ({ page })
   for (const [name, viewport] of Object.entries(WIDTHS)) {
     await page.setViewportSize(viewport);
     for (const [screen, path] of Object.entries(screens)) {
-      await page.goto(path);
+      // The demo's sample may still be in the stack's worker on a fresh stack: reload until it plays.
+      await expect(async () => {
+        await page.goto(path);
+        await expect(page.getByTestId('video-player').or(page.getByTestId('audio-player')).first()).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 200_000 });
       await hydrated(page);
       await expect(page.getByTestId('playback-title')).toBeVisible();
       await page.waitForFunction(() => customElements.get('media-controller') !== undefined);

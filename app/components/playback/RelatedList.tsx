@@ -28,8 +28,8 @@ export function RelatedList({ items }: { items: RelatedCard[] }) {
           {items.map((item) => (
             <Link key={item.id} to={`/morePlayBack?mediaId=${item.id}`} data-testid="related-item" data-id={item.id}>
               <Stack gap="1" borderWidth="1px" borderRadius="l2" overflow="hidden" _hover={{ borderColor: 'brand.solid' }}>
-                <Box aspectRatio="16 / 9" bg="bg.muted">
-                  {item.poster && <Image src={item.poster} alt="" w="100%" h="100%" objectFit="cover" />}
+                <Box aspectRatio="16 / 9" bg="bg.muted" overflow="hidden">
+                  {item.poster && <Image src={item.poster} alt="" w="100%" h="100%" minH="0" objectFit="cover" display="block" />}
                 </Box>
                 <Stack gap="0" p="2">
                   <Text fontWeight="semibold">{item.title}</Text>
