@@ -145,6 +145,13 @@ export const ROUTES = [
   { path: '/aod', file: 'routes/ondemand/aod.tsx' },
   { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } } },
   { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user' } } },
+  // Single-item playback (docs/decisions/0031-player.md): the one player, its position remembered per viewer.
+  { path: '/mediaPlayBack', file: 'routes/playback/mediaPlayBack.tsx', ids: { query: { mediaId: 'media' } } },
+  { path: '/listenerMediaPlayback', file: 'routes/playback/listenerMediaPlayback.tsx', ids: { query: { mediaId: 'media', playlistId: 'playlist' } } },
+  { path: '/morePlayBack', file: 'routes/playback/morePlayBack.tsx', ids: { query: { mediaId: 'media' } } },
+  { path: '/trailerPlayBack', file: 'routes/playback/trailerPlayBack.tsx', ids: { query: { eventId: 'event' } } },
+  { path: '/nuevoPlayerPage', file: 'routes/playback/nuevoPlayerPage.tsx', ids: { query: { mediaId: 'media' } } },
+  { path: '/nuevoPlayerDemoPage', file: 'routes/playback/nuevoPlayerDemoPage.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -174,6 +181,8 @@ export const API_ROUTES = [
   { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } } },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY },
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
+  // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
+  { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
 ];
 
 /** @type {Map<string, number>} */

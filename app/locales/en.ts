@@ -14,6 +14,7 @@ import upload from './en/upload';
 import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
+import playback from './en/playback';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -237,6 +238,7 @@ const en = {
   player,
   ondemand,
   recording,
+  playback,
 };
 
 export default en;

@@ -15,6 +15,7 @@ import upload from './es/upload';
 import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
+import playback from './es/playback';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -239,6 +240,7 @@ const es: TranslationShape = {
   player,
   ondemand,
   recording,
+  playback,
 };
 
 export default es;

@@ -15,6 +15,7 @@ import upload from './fr/upload';
 import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
+import playback from './fr/playback';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -239,6 +240,7 @@ const fr: TranslationShape = {
   player,
   ondemand,
   recording,
+  playback,
 };
 
 export default fr;

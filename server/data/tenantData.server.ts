@@ -63,6 +63,7 @@ import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
+import { getPlaybackPosition, savePlaybackPosition } from './playback.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
 import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
@@ -186,6 +187,12 @@ const playlists = (db: Database, t: TenantId) => ({
   delete: deletePlaylist.bind(null, db, t),
 });
 
+/** Remembered playback positions (server/data/playback.server.ts), per signed-in user. */
+const playback = (db: Database, t: TenantId) => ({
+  position: getPlaybackPosition.bind(null, db, t),
+  savePosition: savePlaybackPosition.bind(null, db, t),
+});
+
 const profiles = (db: Database, t: TenantId) => ({
   get: getProfile.bind(null, db, t),
   /** The profile read at most a few seconds ago: the room's join path only (profiles.server.ts). */
@@ -295,6 +302,7 @@ export class TenantData {
   #media?: ReturnType<typeof media>;
   #playlists?: ReturnType<typeof playlists>;
   #recordings?: ReturnType<typeof recordings>;
+  #playback?: ReturnType<typeof playback>;
   #videoSettings?: ReturnType<typeof videoSettings>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
@@ -329,6 +337,9 @@ export class TenantData {
   }
   get playlists() {
     return (this.#playlists ??= playlists(this.stores.db, this.tenantId));
+  }
+  get playback() {
+    return (this.#playback ??= playback(this.stores.db, this.tenantId));
   }
   get profiles() {
     return (this.#profiles ??= profiles(this.stores.db, this.tenantId));

@@ -61,6 +61,7 @@ import { createMediaQueue } from '../media/queue.server';
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
 import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
 import { seedResources, seedSampleDecks } from './seed';
+import { seedPlayerDemo } from './sampleVideo';
 import { childNodeEnv, createLocalDatabase, createLocalStorage, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
 
 Object.assign(process.env, quietAwsEnv());
@@ -312,6 +313,8 @@ async function main() {
       log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
       const decks = await seedSampleDecks({ db, storage }, registry, queue ? (job) => queue.enqueue(job) : undefined);
       if (decks.length) log(`seeded sample pitch decks: ${decks.join(', ')}${queue ? '' : ' (no media queue: they wait in processing)'}`);
+      const demo = await seedPlayerDemo({ db, storage }, queue ? (job) => queue.enqueue(job) : undefined);
+      if (demo) log(`seeded the player demo's sample video: system/${demo}`);
     } finally {
       db.raw.destroy();
       storage.client.destroy();

@@ -13,7 +13,8 @@ const MAX_AUDIO = 100;
 /** Audio a playlist may play: processed and not waiting for (or refused by) a review. */
 const PLAYABLE = new Set(['ready', 'published']);
 
-async function track(data: TenantData, item: MediaItem): Promise<PlaylistTrack> {
+/** One playable track of a playlist: its signed audio links, waveform and duration. */
+export async function playlistTrack(data: TenantData, item: MediaItem): Promise<PlaylistTrack> {
   const link = (key: string | undefined) => (key ? data.files.presignDownload({ key, expiresIn: LINK_SECONDS }) : Promise.resolve(null));
   const { mp4: m4a, mp3 } = item.derived;
   return {
@@ -44,7 +45,7 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
     if (!playlist) throw new Response('Not found', { status: 404 });
     const items = await Promise.all(playlist.trackIds.map((id) => data.media.get(id)));
     const playable = items.filter((item): item is MediaItem => item !== null && item.kind === 'audio' && item.scope === 'tenant' && canSee(user, item));
-    open = { playlist, tracks: await Promise.all(playable.map((item) => track(data, item))) };
+    open = { playlist, tracks: await Promise.all(playable.map((item) => playlistTrack(data, item))) };
   }
   return {
     usage: await uploadUsage(context, user),
@@ -52,6 +53,6 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
     lead: t('library.leads.playlists'),
     playlists: playlists.map((p) => ({ id: p.id, title: p.title, count: p.trackIds.length })),
     open,
-    audio: await Promise.all(audio.items.map((item) => track(data, item))),
+    audio: await Promise.all(audio.items.map((item) => playlistTrack(data, item))),
   };
 }

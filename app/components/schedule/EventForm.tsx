@@ -25,6 +25,8 @@ export interface EventFormProps {
   timeZones: readonly string[];
   /** The edited event's version, sent back so a concurrent change is detected. */
   updatedAt?: string;
+  /** Videos the organizer may pick as the trailer; without them the stored choice is kept as it is. */
+  trailerOptions?: ReadonlyArray<{ id: string; title: string }>;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -39,7 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The event form with every field and flag; field errors under the fields and a linked summary on top. */
-export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt }: EventFormProps) {
+export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions }: EventFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const intent = mode === 'create' ? 'create' : 'update';
@@ -158,6 +160,22 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
             />
           </SimpleGrid>
         </Section>
+
+        {trailerOptions ? (
+          <Section title={t('schedule.sections.trailer')}>
+            <SelectInput
+              form={form}
+              name="trailerMediaId"
+              label={labels.trailerMediaId!}
+              defaultValue={values.trailerMediaId}
+              error={err('trailerMediaId')}
+              help={t('schedule.help.trailerMediaId')}
+              options={[{ value: '', label: t('schedule.trailerNone') }, ...trailerOptions.map((v) => ({ value: v.id, label: v.title }))]}
+            />
+          </Section>
+        ) : (
+          <input type="hidden" name="trailerMediaId" value={values.trailerMediaId} />
+        )}
 
         <Section title={t('schedule.sections.hosts')}>
           <TextAreaInput form={form} name="hosts" label={labels.hosts!} rows={3} defaultValue={values.hosts} error={err('hosts')} help={t('schedule.help.hosts', params)} />

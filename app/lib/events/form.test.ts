@@ -54,6 +54,7 @@ describe('parseEventForm', () => {
       showTranscription: false,
       enableRecording: 'cloud',
       recordingDestination: 'download',
+      trailerMediaId: '',
       hosts: ['ana@example.com', 'bob@example.com', 'carl@example.com'],
     });
   });
@@ -141,6 +142,14 @@ describe('parseEventForm', () => {
     expect(errorsOf({ ...good, layout: 'zoom' }).errors.layout).toBe('schedule.errors.layout');
     expect(errorsOf({ ...good, enableRecording: 'tape' }).errors.enableRecording).toBe('schedule.errors.choice');
     expect(errorsOf({ ...good, recordingDestination: '' }).errors.recordingDestination).toBe('schedule.errors.choice');
+  });
+
+  it('takes a trailer as a media id or none, and refuses anything else on the trailer field', () => {
+    const id = '0mwulvh7j38ad09910861';
+    const out = parseEventForm({ ...good, trailerMediaId: id }, options);
+    expect(out.ok && out.input.trailerMediaId).toBe(id);
+    expect(errorsOf({ ...good, trailerMediaId: '../other-tenant' }).errors.trailerMediaId).toBe('schedule.errors.trailer');
+    expect(errorsOf({ ...good, trailerMediaId: 'ABC' }).errors.trailerMediaId).toBe('schedule.errors.trailer');
   });
 
   it('names every bad host address and limits the number of hosts', () => {

@@ -42,6 +42,7 @@ export const EVENT_FORM_FIELDS = [
   ...EVENT_FLAGS,
   'enableRecording',
   'recordingDestination',
+  'trailerMediaId',
   'hosts',
 ] as const;
 export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
@@ -65,6 +66,8 @@ export interface EventFormValues {
   showTranscription: boolean;
   enableRecording: string;
   recordingDestination: string;
+  /** The trailer's media id ('' for none). */
+  trailerMediaId: string;
   /** Host emails as typed (commas, spaces or new lines between them). */
   hosts: string;
 }
@@ -88,6 +91,7 @@ const ERROR_CODES = [
   'past',
   'hosts',
   'hostsTooMany',
+  'trailer',
 ] as const;
 /** A field error: a key of schedule.errors (also written as the zod schemas' issue messages). */
 export const eventFormError = (code: (typeof ERROR_CODES)[number]) => `schedule.errors.${code}` as const;
@@ -151,6 +155,8 @@ const fieldSchemas = {
   layout: z.enum(ROOM_LAYOUTS, { error: err('layout') }),
   enableRecording: z.enum(RECORDING_MODES, { error: err('choice') }),
   recordingDestination: z.enum(RECORDING_DESTINATIONS, { error: err('choice') }),
+  // Shape only here; the server checks it names a finished video the organizer may use.
+  trailerMediaId: z.string().regex(/^([a-z0-9]{21})?$/, err('trailer')),
 };
 
 type Source = FormData | Record<string, unknown>;
@@ -191,6 +197,7 @@ export function readEventForm(source: Source): EventFormValues {
     showTranscription: r.flag('showTranscription'),
     enableRecording: text('enableRecording', 32),
     recordingDestination: text('recordingDestination', 32),
+    trailerMediaId: text('trailerMediaId', 64).trim(),
     hosts: text('hosts', 4000),
   };
 }
@@ -225,6 +232,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
   const layout = check('layout', fieldSchemas.layout, values.layout);
   const enableRecording = check('enableRecording', fieldSchemas.enableRecording, values.enableRecording);
   const recordingDestination = check('recordingDestination', fieldSchemas.recordingDestination, values.recordingDestination);
+  const trailerMediaId = check('trailerMediaId', fieldSchemas.trailerMediaId, values.trailerMediaId);
   const eventLanguage = check(
     'eventLanguage',
     z.string().refine((l) => options.languages.includes(l), err('language')),
@@ -261,6 +269,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
     layout === undefined ||
     enableRecording === undefined ||
     recordingDestination === undefined ||
+    trailerMediaId === undefined ||
     eventLanguage === undefined ||
     eventDateTime === undefined
   ) {
@@ -281,6 +290,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
       ...flags,
       enableRecording,
       recordingDestination,
+      trailerMediaId,
       hosts,
     },
   };
@@ -324,6 +334,7 @@ export function eventFormValues(event: EventRecord): EventFormValues {
     showTranscription: event.showTranscription,
     enableRecording: event.enableRecording,
     recordingDestination: event.recordingDestination,
+    trailerMediaId: event.trailerMediaId,
     hosts: event.hosts.join('\n'),
   };
 }

@@ -84,6 +84,8 @@ export const eventSchema = z.object({
   showTranscription: z.boolean().default(false),
   enableRecording: z.enum(RECORDING_MODES).default('cloud'),
   recordingDestination: z.enum(RECORDING_DESTINATIONS).default('cloud'),
+  /** A video of the tenant's library shown as the event's trailer (/trailerPlayBack, the event page); empty for none. */
+  trailerMediaId: z.string().default(''),
   organizerId: z.string(),
   organizerName: z.string().default(''),
   organizerEmail: z.string().default(''),
@@ -128,6 +130,8 @@ export interface EventInput {
   showTranscription: boolean;
   enableRecording: EventRecord['enableRecording'];
   recordingDestination: EventRecord['recordingDestination'];
+  /** The trailer's media id, or '' for none; left out, an update keeps the stored one. */
+  trailerMediaId?: string;
   /** Host emails (the repository lower-cases and de-duplicates them). */
   hosts: string[];
 }
@@ -144,6 +148,7 @@ export const NEW_EVENT_SETTINGS = {
   showTranscription: false,
   enableRecording: 'cloud',
   recordingDestination: 'cloud',
+  trailerMediaId: '',
   hosts: [],
 } as const satisfies Partial<EventInput>;
 

@@ -2,7 +2,12 @@
 const player = {
   video: {
     label: 'Video: {{title}}',
-    keyboardHelp: 'Space or K plays and pauses, the arrow keys skip 5 seconds, M mutes, F shows full screen.',
+    keyboardHelp: 'Space or K plays and pauses, the left and right arrows skip 5 seconds, the up and down arrows change the volume, < and > change the speed, C turns captions on and off, M mutes, F shows full screen.',
+    controls: 'Player controls for {{title}}',
+    live: 'LIVE',
+    liveLabel: 'This is a live broadcast',
+    chapters: 'Chapters',
+    speed: 'Speed',
     loadFailed: 'This video could not be loaded. Reload the page to try again.',
     unsupported: 'This browser cannot play this video.',
   },
@@ -13,6 +18,8 @@ const player = {
     waveform: 'Position in {{title}}',
     position: '{{current}} of {{total}}',
     volume: 'Volume',
+    keyboardHelp: 'Space or K plays and pauses, the left and right arrows skip 5 seconds, the up and down arrows change the volume, < and > change the speed, M mutes.',
+    controls: 'Player controls for {{title}}',
     loadFailed: 'This audio could not be loaded. Reload the page to try again.',
   },
   document: {

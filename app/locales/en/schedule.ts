@@ -9,6 +9,7 @@ const schedule = {
     when: 'Date and time',
     room: 'Room',
     recording: 'Recording',
+    trailer: 'Trailer',
     hosts: 'Hosts',
   },
   fields: {
@@ -27,6 +28,7 @@ const schedule = {
     showTranscription: 'Show live captions',
     enableRecording: 'Recording',
     recordingDestination: 'Keep the recording',
+    trailerMediaId: 'Trailer video',
     hosts: 'Hosts',
   },
   help: {
@@ -42,10 +44,12 @@ const schedule = {
     showTranscription: 'Captions of what is said appear under the video.',
     enableRecording: 'Whether this event may be recorded in the cloud.',
     recordingDestination: 'Where the finished recording goes.',
+    trailerMediaId: 'A finished video from your media library, shown on the event page and at /trailerPlayBack.',
     hosts: 'Email addresses, separated by commas or new lines (up to {{maxHosts}}). Hosts may enter 30 minutes early, present and moderate.',
   },
   recordingModes: { cloud: 'Record in the cloud', off: 'Do not record' },
   recordingDestinations: { cloud: 'Keep it in your media library', download: 'Offer it as a download' },
+  trailerNone: 'No trailer',
   layouts: {
     liveEventsContainer: 'Live room (video, chat and Q&A)',
     liveEventsVideo: 'Video only',
@@ -86,6 +90,7 @@ const schedule = {
     choice: 'Choose one of the options.',
     hosts: 'These are not valid email addresses: {{emails}}',
     hostsTooMany: 'Add at most {{maxHosts}} hosts.',
+    trailer: 'Choose a finished video from your media library.',
     conflict: 'Someone else changed this event while you were editing. Your changes are still in the form: check them against the current event and save again.',
     gone: 'This event no longer exists.',
     cancelled: 'This event is cancelled and can no longer be edited.',

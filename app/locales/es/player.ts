@@ -5,7 +5,12 @@ import type en from '../en/player';
 const player: TranslationShape<typeof en> = {
   video: {
     label: 'Vídeo: {{title}}',
-    keyboardHelp: 'Espacio o K reproduce y pausa, las flechas saltan 5 segundos, M silencia, F muestra a pantalla completa.',
+    keyboardHelp: 'Espacio o K reproduce y pausa, las flechas izquierda y derecha saltan 5 segundos, las flechas arriba y abajo cambian el volumen, < y > cambian la velocidad, C activa y desactiva los subtítulos, M silencia, F muestra a pantalla completa.',
+    controls: 'Controles del reproductor de {{title}}',
+    live: 'EN DIRECTO',
+    liveLabel: 'Esta es una emisión en directo',
+    chapters: 'Capítulos',
+    speed: 'Velocidad',
     loadFailed: 'No se pudo cargar este vídeo. Recarga la página para intentarlo de nuevo.',
     unsupported: 'Este navegador no puede reproducir este vídeo.',
   },
@@ -16,6 +21,8 @@ const player: TranslationShape<typeof en> = {
     waveform: 'Posición en {{title}}',
     position: '{{current}} de {{total}}',
     volume: 'Volumen',
+    keyboardHelp: 'Espacio o K reproduce y pausa, las flechas izquierda y derecha saltan 5 segundos, las flechas arriba y abajo cambian el volumen, < y > cambian la velocidad, M silencia.',
+    controls: 'Controles del reproductor de {{title}}',
     loadFailed: 'No se pudo cargar este audio. Recarga la página para intentarlo de nuevo.',
   },
   document: {

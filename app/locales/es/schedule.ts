@@ -11,6 +11,7 @@ const schedule: TranslationShape<typeof en> = {
     when: 'Fecha y hora',
     room: 'Sala',
     recording: 'Grabación',
+    trailer: 'Tráiler',
     hosts: 'Presentadores',
   },
   fields: {
@@ -29,6 +30,7 @@ const schedule: TranslationShape<typeof en> = {
     showTranscription: 'Mostrar subtítulos en directo',
     enableRecording: 'Grabación',
     recordingDestination: 'Guardar la grabación',
+    trailerMediaId: 'Vídeo del tráiler',
     hosts: 'Presentadores',
   },
   help: {
@@ -44,10 +46,12 @@ const schedule: TranslationShape<typeof en> = {
     showTranscription: 'Los subtítulos de lo que se dice aparecen bajo el vídeo.',
     enableRecording: 'Si este evento puede grabarse en la nube.',
     recordingDestination: 'Adónde va la grabación terminada.',
+    trailerMediaId: 'Un vídeo terminado de tu biblioteca multimedia, que se muestra en la página del evento y en /trailerPlayBack.',
     hosts: 'Direcciones de correo separadas por comas o saltos de línea (hasta {{maxHosts}}). Los presentadores pueden entrar 30 minutos antes, emitir y moderar.',
   },
   recordingModes: { cloud: 'Grabar en la nube', off: 'No grabar' },
   recordingDestinations: { cloud: 'Guardarla en tu biblioteca multimedia', download: 'Ofrecerla como descarga' },
+  trailerNone: 'Sin tráiler',
   layouts: {
     liveEventsContainer: 'Sala en directo (vídeo, chat y preguntas)',
     liveEventsVideo: 'Solo vídeo',
@@ -88,6 +92,7 @@ const schedule: TranslationShape<typeof en> = {
     choice: 'Elige una de las opciones.',
     hosts: 'Estas direcciones de correo no son válidas: {{emails}}',
     hostsTooMany: 'Añade como máximo {{maxHosts}} presentadores.',
+    trailer: 'Elige un vídeo terminado de tu biblioteca multimedia.',
     conflict: 'Otra persona cambió este evento mientras lo editabas. Tus cambios siguen en el formulario: compáralos con el evento actual y vuelve a guardar.',
     gone: 'Este evento ya no existe.',
     cancelled: 'Este evento está cancelado y ya no se puede editar.',

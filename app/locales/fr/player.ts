@@ -5,7 +5,12 @@ import type en from '../en/player';
 const player: TranslationShape<typeof en> = {
   video: {
     label: 'Vidéo : {{title}}',
-    keyboardHelp: 'Espace ou K lance et met en pause, les flèches avancent ou reculent de 5 secondes, M coupe le son, F passe en plein écran.',
+    keyboardHelp: 'Espace ou K lance et met en pause, les flèches gauche et droite reculent ou avancent de 5 secondes, les flèches haut et bas règlent le volume, < et > changent la vitesse, C active ou coupe les sous-titres, M coupe le son, F passe en plein écran.',
+    controls: 'Commandes du lecteur de {{title}}',
+    live: 'EN DIRECT',
+    liveLabel: 'Ceci est une diffusion en direct',
+    chapters: 'Chapitres',
+    speed: 'Vitesse',
     loadFailed: "Cette vidéo n'a pas pu être chargée. Rechargez la page pour réessayer.",
     unsupported: 'Ce navigateur ne peut pas lire cette vidéo.',
   },
@@ -16,6 +21,8 @@ const player: TranslationShape<typeof en> = {
     waveform: 'Position dans {{title}}',
     position: '{{current}} sur {{total}}',
     volume: 'Volume sonore',
+    keyboardHelp: 'Espace ou K lance et met en pause, les flèches gauche et droite reculent ou avancent de 5 secondes, les flèches haut et bas règlent le volume, < et > changent la vitesse, M coupe le son.',
+    controls: 'Commandes du lecteur de {{title}}',
     loadFailed: "Ce son n'a pas pu être chargé. Rechargez la page pour réessayer.",
   },
   document: {

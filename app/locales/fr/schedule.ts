@@ -11,6 +11,7 @@ const schedule: TranslationShape<typeof en> = {
     when: 'Date et heure',
     room: 'Salle',
     recording: 'Enregistrement',
+    trailer: 'Bande-annonce',
     hosts: 'Animateurs',
   },
   fields: {
@@ -29,6 +30,7 @@ const schedule: TranslationShape<typeof en> = {
     showTranscription: 'Afficher les sous-titres en direct',
     enableRecording: 'Enregistrement',
     recordingDestination: 'Conserver l’enregistrement',
+    trailerMediaId: 'Vidéo de la bande-annonce',
     hosts: 'Animateurs',
   },
   help: {
@@ -44,10 +46,12 @@ const schedule: TranslationShape<typeof en> = {
     showTranscription: 'Les sous-titres de ce qui est dit s’affichent sous la vidéo.',
     enableRecording: 'Si cet événement peut être enregistré dans le cloud.',
     recordingDestination: 'Où va l’enregistrement terminé.',
+    trailerMediaId: 'Une vidéo terminée de votre médiathèque, montrée sur la page de l’événement et sur /trailerPlayBack.',
     hosts: 'Adresses e-mail séparées par des virgules ou des retours à la ligne ({{maxHosts}} au plus). Les animateurs peuvent entrer 30 minutes avant, diffuser et modérer.',
   },
   recordingModes: { cloud: 'Enregistrer dans le cloud', off: 'Ne pas enregistrer' },
   recordingDestinations: { cloud: 'Le garder dans votre médiathèque', download: 'Le proposer en téléchargement' },
+  trailerNone: 'Pas de bande-annonce',
   layouts: {
     liveEventsContainer: 'Salle en direct (vidéo, chat et questions)',
     liveEventsVideo: 'Vidéo seule',
@@ -88,6 +92,7 @@ const schedule: TranslationShape<typeof en> = {
     choice: 'Choisissez l’une des options.',
     hosts: 'Ces adresses e-mail ne sont pas valides : {{emails}}',
     hostsTooMany: 'Ajoutez {{maxHosts}} animateurs au plus.',
+    trailer: 'Choisissez une vidéo terminée de votre médiathèque.',
     conflict: 'Quelqu’un d’autre a modifié cet événement pendant que vous l’éditiez. Vos modifications sont toujours dans le formulaire : comparez-les avec l’événement actuel et enregistrez à nouveau.',
     gone: 'Cet événement n’existe plus.',
     cancelled: 'Cet événement est annulé et ne peut plus être modifié.',

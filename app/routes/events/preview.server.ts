@@ -3,6 +3,8 @@ import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
+import { mediaView } from '#server/media/view.server';
+import { eventTrailer } from '#server/playback/trailer.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -25,6 +27,7 @@ export async function previewData(args: LoaderFunctionArgs) {
   if (event.kind !== 'event' && !staff) throw notFound();
   const now = Date.now();
   const imageKey = event.images.poster ?? event.images.banner;
+  const trailer = await eventTrailer(context.data, user, event);
   return {
     event: publicEvent(event, now),
     cancelledAt: event.cancelledAt,
@@ -37,6 +40,7 @@ export async function previewData(args: LoaderFunctionArgs) {
     unlisted: event.kind !== 'event',
     timeZone: tenant.timeZone,
     personal: user !== null,
+    trailer: trailer ? await mediaView(context.data.files, trailer, { canManage: false }) : null,
   };
 }
 

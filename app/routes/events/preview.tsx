@@ -9,6 +9,7 @@ import { EventImage } from '#app/components/events/EventImage';
 import { LocalTime, ZonedTime } from '#app/components/events/LocalTime';
 import { StatusBadge } from '#app/components/events/StatusBadge';
 import { useNow } from '#app/components/events/useNow';
+import { EventTrailer } from '#app/components/playback/EventTrailer';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './preview.server';
@@ -16,7 +17,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
-export const handle = i18nHandle('events');
+export const handle = i18nHandle('events', 'playback', 'player');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -80,6 +81,7 @@ export default function Preview() {
               <Text color="fg.muted">{t('events.preview.noDescription')}</Text>
             )}
           </Box>
+          {data.trailer && <EventTrailer eventId={event.eventId} trailer={data.trailer} />}
         </Stack>
 
         <Card.Root borderRadius="l3" bg="bg" position={{ lg: 'sticky' }} top={{ lg: '6' }}>

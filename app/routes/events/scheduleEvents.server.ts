@@ -12,6 +12,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
 import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
 import { isImageError } from '#server/services/images.server';
+import { isTrailerCandidate, trailerOptions } from '#server/playback/trailer.server';
 import { isStorageError } from '#server/services/storage.server';
 import type { KeyIn } from '#app/lib/i18n/keys';
 
@@ -61,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);
   const url = new URL(request.url);
   const eventId = url.searchParams.get('event');
-  const base = { ...eventFormContext(args), timeZone: context.tenant.timeZone };
+  const base = { ...eventFormContext(args), timeZone: context.tenant.timeZone, trailerOptions: await trailerOptions(context.data, user) };
   if (!eventId) {
     return json({ ...base, title: t('schedule.title'), values: await newEventFormValues(args, user), event: null }, { headers: NO_STORE });
   }
@@ -157,6 +158,17 @@ function failure(result: { errors: EventFormErrors; values: EventFormValues; inv
   );
 }
 
+/**
+ * A chosen trailer must be a finished video of this tenant the organizer may see (another tenant's
+ * id, a private item of someone else, an image: the field error). The stored choice is kept as is.
+ */
+async function withTrailerChecked(args: Args, user: SessionUser, result: ReturnType<typeof parseEventForm>): Promise<ReturnType<typeof parseEventForm>> {
+  const id = result.values.trailerMediaId;
+  if (!id || (!result.ok && result.errors.trailerMediaId)) return result;
+  if (isTrailerCandidate(user, await args.context.data.media.get(id))) return result;
+  return { ok: false, values: result.values, errors: { ...(result.ok ? {} : result.errors), trailerMediaId: 'schedule.errors.trailer' }, invalidHosts: result.ok ? [] : result.invalidHosts };
+}
+
 /** intent = create | update | cancel | presignImage | processImage. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
@@ -167,7 +179,7 @@ export async function action(args: ActionFunctionArgs) {
   const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
 
   if (intent === 'create') {
-    const result = parseEventForm(form, parseOptions);
+    const result = await withTrailerChecked(args, user, parseEventForm(form, parseOptions));
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
     const event = await data.events.create(result.input, await organizerOf(args, user));
     return redirect(`/scheduleEvents?event=${event.eventId}&saved=1`);
@@ -194,7 +206,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   if (intent === 'update') {
-    const result = parseEventForm(form, { ...parseOptions, keepStart: event.eventDateTime });
+    const result = await withTrailerChecked(args, user, parseEventForm(form, { ...parseOptions, keepStart: event.eventDateTime }));
     if (event.cancelledAt) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.cancelled', 409);
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
     const seen = String(form.get('updatedAt') ?? '') || undefined;

@@ -64,6 +64,7 @@ export default function ScheduleEvents() {
             message={failed?.message}
             languages={data.languages}
             timeZones={data.timeZones}
+            trailerOptions={data.trailerOptions}
           />
         </Card>
       </Frame>
@@ -145,6 +146,7 @@ export default function ScheduleEvents() {
                 languages={data.languages}
                 timeZones={data.timeZones}
                 updatedAt={failed?.updatedAt ?? event.updatedAt}
+                trailerOptions={data.trailerOptions}
               />
             </Card>
             <Card>

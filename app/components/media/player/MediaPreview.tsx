@@ -9,16 +9,23 @@ import { useTranslation } from 'react-i18next';
 import { failureMessageKey } from '#app/lib/media/failures';
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES } from '#app/lib/media/model';
 import type { MediaView } from '#app/lib/media/view';
-import { AudioPlayer } from './AudioPlayer';
+import type { Ref } from 'react';
+import { AudioPlayer, type AudioPlayerProps } from './AudioPlayer';
 import { DocumentPages } from './DocumentPages';
 import { useMediaStatus } from './useMediaStatus';
-import { VideoPlayer } from './VideoPlayer';
+import type { PlayerHandle } from './useMediaWiring';
+import { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
+
+/** What a playback screen adds to the player (start, remembered position, chapters, autoplay…). */
+export type PlayerOptions = Partial<Omit<VideoPlayerProps, 'title' | 'hls' | 'mp4' | 'poster'>> & Partial<Pick<AudioPlayerProps, 'volume'>>;
 
 export interface MediaPreviewProps {
   media: MediaView;
+  player?: PlayerOptions;
+  playerRef?: Ref<PlayerHandle>;
 }
 
-export function MediaPreview({ media }: MediaPreviewProps) {
+export function MediaPreview({ media, player, playerRef }: MediaPreviewProps) {
   const { t } = useTranslation();
   const { live, pollFailed, retry, startRetry } = useMediaStatus(media.id, { status: media.status, progress: media.progress, failure: media.failure });
 
@@ -82,12 +89,12 @@ export function MediaPreview({ media }: MediaPreviewProps) {
           </Alert.Content>
         </Alert.Root>
       )}
-      <KindView media={media} />
+      <KindView media={media} player={player} playerRef={playerRef} />
     </Stack>
   );
 }
 
-function KindView({ media }: { media: MediaView }) {
+function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
   const { t } = useTranslation();
   if (media.image) {
     const sizes = IMAGE_SIZE_NAMES.map((name) => ({ name, file: media.image!.sizes[name] })).filter((s) => s.file);
@@ -114,10 +121,22 @@ function KindView({ media }: { media: MediaView }) {
     );
   }
   if (media.video) {
-    return <VideoPlayer title={media.title} hls={media.video.hls} mp4={media.video.mp4} poster={media.video.poster} width={media.width} height={media.height} />;
+    const { volume: _volume, ...videoOptions } = player;
+    return <VideoPlayer ref={playerRef} title={media.title} hls={media.video.hls} mp4={media.video.mp4} poster={media.video.poster} width={media.width} height={media.height} {...videoOptions} />;
   }
   if (media.audio) {
-    return <AudioPlayer title={media.title} m4a={media.audio.m4a} mp3={media.audio.mp3} waveform={media.audio.waveform} durationSeconds={media.durationSeconds} />;
+    const { startAt, onTimeUpdate, rememberAs, autoPlay, onEnded, volume } = player;
+    return (
+      <AudioPlayer
+        ref={playerRef}
+        title={media.title}
+        m4a={media.audio.m4a}
+        mp3={media.audio.mp3}
+        waveform={media.audio.waveform}
+        durationSeconds={media.durationSeconds}
+        {...{ startAt, onTimeUpdate, rememberAs, autoPlay, onEnded, volume }}
+      />
+    );
   }
   if (media.document) {
     return <DocumentPages title={media.title} pages={media.document.pages} pageCount={media.document.pageCount} />;

@@ -1,12 +1,21 @@
 /**
- * The video player: HLS (useHlsSource) with the MP4 as fallback, the poster while it loads, the
- * browser's own controls plus keyboard shortcuts on the focused video, and caption tracks when
- * given (captions-ready: the markup takes WebVTT tracks as they come).
+ * The video player (docs/decisions/0031-player.md): media-chrome's controls around a <video> that
+ * useHlsSource feeds (hls.js, native HLS, or the MP4 fallback). The server renders the markup;
+ * the browser registers media-chrome's elements when a player mounts. Keyboard shortcuts are
+ * media-chrome's (focus inside the player), the controls take the tenant's brand colours, and a
+ * ref gives a PlayerHandle (seek, currentTime) to chapters, chat replay and the like.
  */
-import { Box, Text } from '@chakra-ui/react';
-import { forwardRef, useId, useImperativeHandle, useRef, type KeyboardEvent } from 'react';
+import { Badge, Box, HStack, Text } from '@chakra-ui/react';
+import { forwardRef, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChapterList, type Chapter } from './ChapterList';
+import { BRAND_CONTROLS_STYLE, PLAYBACK_RATES, SKIP_SECONDS } from './controls';
+import { loadMediaChrome } from './mediaChrome';
 import { useHlsSource } from './useHlsSource';
+import { useMediaWiring, type PlayerHandle } from './useMediaWiring';
+
+export type { Chapter } from './ChapterList';
+export type { PlayerHandle } from './useMediaWiring';
 
 export interface CaptionTrack {
   src: string;
@@ -17,99 +26,122 @@ export interface CaptionTrack {
 
 export interface VideoPlayerProps {
   title: string;
-  /** The master playlist (the app's playlist route). */
-  hls: string;
+  /** The master playlist (the app's playlist route, or a live playlist); without one the MP4 plays. */
+  hls?: string;
   mp4?: string;
   poster?: string;
   width?: number;
   height?: number;
   captions?: CaptionTrack[];
-  /** Called as the playing position changes, and after every seek (seconds). */
+  /** Called with the current time as it plays (timeupdate). */
   onTimeUpdate?: (seconds: number) => void;
+  /** Listed under the player; choosing one seeks to it. */
+  chapters?: Chapter[];
+  /** A live HLS source: low-latency settings, a LIVE badge, no seek bar. */
+  live?: boolean;
+  /** Where playback starts, in seconds (a remembered position, a shared link's time). */
+  startAt?: number;
+  /** Remember a signed-in viewer's position under this media id. */
+  rememberAs?: string;
+  autoPlay?: boolean;
+  onEnded?: () => void;
 }
 
-/** What a page can do with a mounted player (the player contract: docs/decisions/0032). */
-export interface PlayerHandle {
-  seek(seconds: number): void;
-  currentTime(): number;
-}
-
-const SKIP_SECONDS = 5;
-
-export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer({ title, hls, mp4, poster, width, height, captions = [], onTimeUpdate }, ref) {
-  const { t } = useTranslation();
+export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer(
+  { title, hls, mp4, poster, width, height, captions = [], onTimeUpdate, chapters, live = false, startAt, rememberAs, autoPlay, onEnded },
+  handle,
+) {
+  const { t, i18n } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  useImperativeHandle(
-    ref,
-    () => ({
-      seek: (seconds) => {
-        if (video.current) video.current.currentTime = Math.max(0, seconds);
-      },
-      currentTime: () => video.current?.currentTime ?? 0,
-    }),
-    [],
-  );
-  const reportTime = onTimeUpdate ? () => onTimeUpdate(video.current?.currentTime ?? 0) : undefined;
-  const source = useHlsSource(video, hls, mp4);
+  const source = useHlsSource(video, hls, mp4, { live });
+  useMediaWiring(video, handle, { startAt, onTimeUpdate, rememberAs });
   const helpId = useId();
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
-    const element = event.currentTarget;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const key = event.key.toLowerCase();
-    if (key === ' ' || key === 'k') {
-      if (element.paused) void element.play().catch(() => undefined);
-      else element.pause();
-    } else if (key === 'arrowleft' || key === 'arrowright') {
-      const step = key === 'arrowleft' ? -SKIP_SECONDS : SKIP_SECONDS;
-      element.currentTime = Math.max(0, Math.min(element.duration || Infinity, element.currentTime + step));
-    } else if (key === 'm') {
-      element.muted = !element.muted;
-    } else if (key === 'f') {
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      else void element.requestFullscreen?.().catch(() => undefined);
-    } else {
-      return;
-    }
-    event.preventDefault();
+  useEffect(() => {
+    void loadMediaChrome(i18n.language);
+  }, [i18n.language]);
+
+  const seekTo = (seconds: number) => {
+    const element = video.current;
+    if (!element) return;
+    element.currentTime = seconds;
+    if (element.paused) void element.play().catch(() => undefined);
   };
 
   return (
-    <Box data-testid="video-player" data-source={source}>
+    <Box data-testid="video-player" data-source={source} data-live={live || undefined}>
       <Box
-        bg="black"
+        position="relative"
         borderRadius="l2"
         overflow="hidden"
+        bg="black"
         aspectRatio={width && height ? `${width} / ${height}` : '16 / 9'}
         _focusWithin={{ outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
       >
-        <video
-          ref={video}
-          controls
-          playsInline
-          preload="metadata"
-          poster={poster}
-          crossOrigin="anonymous"
-          aria-label={t('player.video.label', { title })}
+        <media-controller
+          tabIndex={0}
+          role="region"
+          aria-label={t('player.video.controls', { title })}
           aria-describedby={helpId}
-          onKeyDown={onKeyDown}
-          onTimeUpdate={reportTime}
-          onSeeked={reportTime}
-          style={{ width: '100%', height: '100%', display: 'block', outline: 'none' }}
+          keyboardforwardseekoffset={SKIP_SECONDS}
+          keyboardbackwardseekoffset={SKIP_SECONDS}
+          // The spec's volume default (1) at every start: no volume or mute remembered by media-chrome.
+          novolumepref=""
+        lang={i18n.language.split('-')[0]}
+          nomutedpref=""
+          defaultstreamtype={live ? 'live' : 'on-demand'}
+          data-testid="video-controller"
+          style={{ ...BRAND_CONTROLS_STYLE, width: '100%', height: '100%', display: 'block', outline: 'none' }}
         >
-          {captions.map((track) => (
-            <track key={track.src} kind="captions" src={track.src} srcLang={track.srclang} label={track.label} default={track.default} />
-          ))}
-        </video>
+          <video
+            ref={video}
+            slot="media"
+            playsInline
+            preload="metadata"
+            poster={poster}
+            autoPlay={autoPlay}
+            crossOrigin="anonymous"
+            aria-label={t('player.video.label', { title })}
+            onEnded={() => ended.current?.()}
+            style={{ width: '100%', height: '100%', display: 'block' }}
+          >
+            {captions.map((track) => (
+              <track key={track.src} kind="captions" src={track.src} srcLang={track.srclang} label={track.label} default={track.default} />
+            ))}
+          </video>
+          <media-loading-indicator slot="centered-chrome" noautohide="" />
+          <media-control-bar>
+            <media-play-button />
+            {!live && <media-seek-backward-button seekoffset={SKIP_SECONDS} />}
+            {!live && <media-seek-forward-button seekoffset={SKIP_SECONDS} />}
+            {live ? <media-live-button /> : <media-time-range />}
+            {!live && <media-time-display showduration="" />}
+            <media-mute-button />
+            <media-volume-range />
+            {!live && <media-playback-rate-button rates={PLAYBACK_RATES.join(' ')} data-testid="video-speed" />}
+            {captions.length > 0 && <media-captions-button data-testid="video-captions" />}
+            <media-fullscreen-button />
+          </media-control-bar>
+        </media-controller>
+        {live && (
+          <Badge position="absolute" top="2" left="2" colorPalette="red" variant="solid" aria-label={t('player.video.liveLabel')} data-testid="live-badge">
+            {t('player.video.live')}
+          </Badge>
+        )}
       </Box>
-      <Text id={helpId} fontSize="sm" color="fg.muted" mt="2">
-        {t('player.video.keyboardHelp')}
-      </Text>
+      <HStack justify="space-between" align="start" mt="2" gap="3">
+        <Text id={helpId} fontSize="sm" color="fg.muted">
+          {t('player.video.keyboardHelp')}
+        </Text>
+      </HStack>
       {source === 'error' && (
         <Text role="alert" color="fg.error" mt="2">
           {t('player.video.loadFailed')}
         </Text>
       )}
+      {chapters && chapters.length > 0 && <ChapterList chapters={chapters} onSeek={seekTo} />}
     </Box>
   );
 });

@@ -10,7 +10,14 @@ export type VideoSourceKind = 'pending' | 'hls.js' | 'native' | 'mp4' | 'error';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string, mp4: string | undefined): VideoSourceKind {
+/**
+ * hls.js settings for a live source: start near the live edge and use low-latency HLS parts when
+ * the playlist has them, so viewers stay a few seconds behind the broadcast.
+ */
+export const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, maxLiveSyncPlaybackRate: 1.1 } as const;
+
+export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string | undefined, mp4: string | undefined, options: { live?: boolean } = {}): VideoSourceKind {
+  const live = options.live === true;
   const [kind, setKind] = useState<VideoSourceKind>('pending');
 
   useEffect(() => {
@@ -31,11 +38,18 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       }
     };
 
+    // No HLS cut (a system sample played from its MP4): the file as it is.
+    if (!hls) {
+      fallBackToMp4();
+      return () => {
+        cancelled = true;
+      };
+    }
     void import('hls.js').then(({ default: Hls }) => {
       if (cancelled) return;
       if (Hls.isSupported()) {
         // No web worker: the page's CSP allows scripts from this origin only, not blob: workers.
-        const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true });
+        const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true, ...(live ? LIVE_HLS_CONFIG : { lowLatencyMode: false }) });
         let recovered = false;
         player.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
@@ -64,7 +78,7 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       cancelled = true;
       destroy?.();
     };
-  }, [video, hls, mp4]);
+  }, [video, hls, mp4, live]);
 
   return kind;
 }

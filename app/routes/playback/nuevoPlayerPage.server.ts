@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { chaptersFromDescription } from '#app/lib/playback/chapters';
+import { getFixedT } from '#server/i18n.server';
+import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
+
+/** /nuevoPlayerPage?mediaId=<id>: one tenant video on a branded page, its chapters read from its description. */
+export const loader = (args: LoaderFunctionArgs) =>
+  withProblems(async () => {
+    const [t, { item, playback }] = await Promise.all([getFixedT(args.context.language), loadPlaybackItem(args, ['video'], '/nuevoPlayerPage')]);
+    return {
+      title: playback.media.title || t('playback.titles.nuevoPlayerPage'),
+      playback,
+      chapters: chaptersFromDescription(item.description, item.derived.durationSeconds),
+    };
+  });

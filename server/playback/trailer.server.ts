@@ -1,0 +1,31 @@
+/**
+ * Event trailers (docs/decisions/0031-player.md): the videos an organizer may pick (finished
+ * videos of the tenant's library they may see), the check the event form's action runs on a
+ * chosen one, and the trailer a viewer of the event may watch.
+ */
+import type { EventRecord } from '#app/lib/events/model';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { MediaItem } from '#app/lib/media/model';
+import type { TenantData } from '../data/tenantData.server';
+import { canViewMedia } from '../media/access.server';
+
+const SHOWN = new Set(['ready', 'published']);
+const MAX_OPTIONS = 200;
+
+/** Whether the item may be an event's trailer for this organizer: a finished tenant video they may see. */
+export function isTrailerCandidate(user: SessionUser | null, item: MediaItem | null): item is MediaItem {
+  return !!item && item.scope === 'tenant' && item.kind === 'video' && SHOWN.has(item.status) && canViewMedia(user, item);
+}
+
+/** The videos the organizer may choose from, newest first. */
+export async function trailerOptions(data: TenantData, user: SessionUser): Promise<{ id: string; title: string }[]> {
+  const page = await data.media.list({ kind: 'video', limit: MAX_OPTIONS, match: (item) => isTrailerCandidate(user, item) });
+  return page.items.map((item) => ({ id: item.id, title: item.title }));
+}
+
+/** The event's trailer when the viewer may watch it, else null (none set, removed, or not shared with them). */
+export async function eventTrailer(data: TenantData, viewer: SessionUser | null, event: Pick<EventRecord, 'trailerMediaId'>): Promise<MediaItem | null> {
+  if (!event.trailerMediaId) return null;
+  const item = await data.media.get(event.trailerMediaId);
+  return isTrailerCandidate(viewer, item) ? item : null;
+}
