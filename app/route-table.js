@@ -140,6 +140,9 @@ export const ROUTES = [
   { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
   { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
   { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
+  // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=.
+  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' }, body: { eventId: 'event' } } },
+  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' }, body: { eventId: 'event' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -167,6 +170,9 @@ export const API_ROUTES = [
   { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } } },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY },
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
+  // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
+  { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
+  { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
 ];
 
 /** @type {Map<string, number>} */

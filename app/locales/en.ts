@@ -12,6 +12,7 @@ import gallery from './en/gallery';
 import library from './en/library';
 import upload from './en/upload';
 import player from './en/player';
+import broadcast from './en/broadcast';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -233,6 +234,7 @@ const en = {
   library,
   upload,
   player,
+  broadcast,
 };
 
 export default en;

@@ -13,6 +13,7 @@ import gallery from './es/gallery';
 import library from './es/library';
 import upload from './es/upload';
 import player from './es/player';
+import broadcast from './es/broadcast';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -235,6 +236,7 @@ const es: TranslationShape = {
   library,
   upload,
   player,
+  broadcast,
 };
 
 export default es;

@@ -13,6 +13,7 @@ import gallery from './fr/gallery';
 import library from './fr/library';
 import upload from './fr/upload';
 import player from './fr/player';
+import broadcast from './fr/broadcast';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -235,6 +236,7 @@ const fr: TranslationShape = {
   library,
   upload,
   player,
+  broadcast,
 };
 
 export default fr;

@@ -24,14 +24,16 @@ export interface VideoPlayerProps {
   width?: number;
   height?: number;
   captions?: CaptionTrack[];
+  /** A live HLS source: hls.js stays near the live edge; the player starts muted and playing. */
+  live?: boolean;
 }
 
 const SKIP_SECONDS = 5;
 
-export function VideoPlayer({ title, hls, mp4, poster, width, height, captions = [] }: VideoPlayerProps) {
+export function VideoPlayer({ title, hls, mp4, poster, width, height, captions = [], live = false }: VideoPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const source = useHlsSource(video, hls, mp4);
+  const source = useHlsSource(video, hls, mp4, live);
   const helpId = useId();
 
   const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
@@ -56,7 +58,7 @@ export function VideoPlayer({ title, hls, mp4, poster, width, height, captions =
   };
 
   return (
-    <Box data-testid="video-player" data-source={source}>
+    <Box data-testid="video-player" data-source={source} data-live={live || undefined}>
       <Box
         bg="black"
         borderRadius="l2"
@@ -68,7 +70,9 @@ export function VideoPlayer({ title, hls, mp4, poster, width, height, captions =
           ref={video}
           controls
           playsInline
-          preload="metadata"
+          preload={live ? 'auto' : 'metadata'}
+          autoPlay={live}
+          muted={live}
           poster={poster}
           crossOrigin="anonymous"
           aria-label={t('player.video.label', { title })}

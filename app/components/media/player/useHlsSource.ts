@@ -10,7 +10,10 @@ export type VideoSourceKind = 'pending' | 'hls.js' | 'native' | 'mp4' | 'error';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string, mp4: string | undefined): VideoSourceKind {
+/** hls.js settings for a live source: start and stay close to the live edge (1-second segments). */
+const LIVE_CONFIG = { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, backBufferLength: 30 };
+
+export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string, mp4: string | undefined, live = false): VideoSourceKind {
   const [kind, setKind] = useState<VideoSourceKind>('pending');
 
   useEffect(() => {
@@ -35,7 +38,7 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       if (cancelled) return;
       if (Hls.isSupported()) {
         // No web worker: the page's CSP allows scripts from this origin only, not blob: workers.
-        const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true });
+        const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true, ...(live ? LIVE_CONFIG : {}) });
         let recovered = false;
         player.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
@@ -64,7 +67,7 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       cancelled = true;
       destroy?.();
     };
-  }, [video, hls, mp4]);
+  }, [video, hls, mp4, live]);
 
   return kind;
 }

@@ -1,0 +1,69 @@
+/**
+ * The broadcast API (app/routes/api/broadcast/*; docs/decisions/0029):
+ *   GET /api/broadcast/status?event=<id>                 the live state (status, bitrate, size, kept VOD)
+ *   GET /api/broadcast/live?event=<id>[&variant=720p]     the live HLS playlist, segments signed
+ * Both answer what the event page would: an event the viewer may not see is a 404 like a missing
+ * one. Nothing here is cached: the state and the playlists change every second.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import type { BroadcastState } from '#app/lib/broadcast/model';
+import { livePlaylistUrl } from '#app/lib/broadcast/model';
+import type { KeyIn } from '#app/lib/i18n/keys';
+import { getFixedT } from '../i18n.server';
+import { viewableEvent } from './access.server';
+import { rewriteLiveMaster, rewriteLiveMedia } from './livePlaylist.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+/** Segment links outlive the few seconds a live player keeps a segment in its playlist, with room for a slow network. */
+const SEGMENT_URL_SECONDS = 300;
+const VARIANT = z.string().regex(/^\d{2,4}p$/);
+
+export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive' | 'methodNotAllowed';
+
+export async function refuseBroadcast(status: number, error: BroadcastApiError, language: string, headers: Record<string, string> = {}) {
+  const t = await getFixedT(language);
+  const key: KeyIn<'broadcast.api'> = `broadcast.api.${error}`;
+  return json({ error, message: t(key) }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** What anyone who may see the event may know of its broadcast. */
+export function publicState(state: BroadcastState): BroadcastState {
+  const { status, protocol, bitrateKbps, width, height, startedAt, endedAt, mediaId } = state;
+  return { status, protocol, bitrateKbps, width, height, startedAt, endedAt, mediaId };
+}
+
+export async function statusLoader(args: LoaderFunctionArgs): Promise<Response> {
+  const { request, context } = args;
+  const event = await viewableEvent(args, new URL(request.url).searchParams.get('event'));
+  if (!event) return refuseBroadcast(404, 'notFound', context.language);
+  return json(publicState(await context.data.broadcasts.state(event.eventId)), { headers: NO_STORE });
+}
+
+export async function liveLoader(args: LoaderFunctionArgs): Promise<Response> {
+  const { request, context } = args;
+  const url = new URL(request.url);
+  const variant = url.searchParams.get('variant');
+  if (variant !== null && !VARIANT.safeParse(variant).success) return refuseBroadcast(400, 'badRequest', context.language);
+  const event = await viewableEvent(args, url.searchParams.get('event'));
+  if (!event) return refuseBroadcast(404, 'notFound', context.language);
+  const state = await context.data.broadcasts.state(event.eventId);
+  const variants = state.variants ?? [];
+  if (state.status !== 'live' || !state.folder || !variants.length) return refuseBroadcast(409, 'notLive', context.language);
+  const files = context.data.files;
+  let body: string;
+  try {
+    if (variant === null) {
+      body = rewriteLiveMaster((await files.read(`${state.folder}/master.m3u8`)).toString('utf8'), variants, (v) => livePlaylistUrl(event.eventId, v));
+    } else {
+      if (!variants.includes(variant)) return refuseBroadcast(404, 'notFound', context.language);
+      const text = (await files.read(`${state.folder}/${variant}/index.m3u8`)).toString('utf8');
+      body = await rewriteLiveMedia(text, (segment) => files.presignDownload({ key: `${state.folder}/${variant}/${segment}`, expiresIn: SEGMENT_URL_SECONDS }));
+    }
+  } catch {
+    // The push ended and its files went between the state read and this one.
+    return refuseBroadcast(409, 'notLive', context.language);
+  }
+  return new Response(body, { headers: { 'Content-Type': HLS_TYPE, ...NO_STORE } });
+}
