@@ -28,13 +28,14 @@ export interface RtmpIngestOptions extends Pick<PushOptions, 'stores' | 'queue' 
 const LOOPBACK = /^(::ffff:)?127\.0\.0\.1:|^::1:|^\[::1\]:/;
 
 export async function startRtmpIngest(o: RtmpIngestOptions) {
-  nmsLogger.level = 'error';
   const nms = new NodeMediaServer({
     bind: o.bind,
     rtmp: { port: o.port },
     webadmin: { enable: false },
     store: { path: mkdtempSync(join(tmpdir(), 'nms-store-')) },
   });
+  // Its constructor sets its own log level to debug: only errors from here on.
+  nmsLogger.level = 'error';
   const pushes = new Map<string, LivePush>();
 
   async function admit(session: NmsSession) {

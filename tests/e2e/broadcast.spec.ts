@@ -47,6 +47,7 @@ test('an RTMP push goes live, plays for a visitor, and is kept as a video when i
     await expectStatus(page, 'live', 45_000);
     await expect(page.getByTestId('live-resolution')).toContainText('1280 × 720');
     await expect(page.getByTestId('live-bitrate')).toContainText('kbit/s');
+    await page.screenshot({ path: 'test-results/screens/broadcast-rtmpKey-live.png', fullPage: true });
 
     // A visitor (signed out) on the event page watches it live.
     const visitor = await browser.newPage();
@@ -57,6 +58,10 @@ test('an RTMP push goes live, plays for a visitor, and is kept as a video when i
     await expect.poll(() => videoTime(visitor), { timeout: 30_000 }).toBeGreaterThan(1);
     const first = await videoTime(visitor);
     await expect.poll(() => videoTime(visitor), { timeout: 15_000 }).toBeGreaterThan(first + 1);
+    for (const [name, width] of [['phone', 390], ['desktop', 1280]] as const) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.screenshot({ path: `test-results/screens/broadcast-live-viewer-${name}.png`, fullPage: true });
+    }
     await visitor.close();
 
     // A second push to the live event is refused.
