@@ -42,13 +42,13 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 };
 
-/** CPU seconds (user + system) of every ffmpeg whose command line holds `marker`. */
-function ffmpegCpuSeconds(marker: string): number {
+/** CPU seconds (user + system) of every ffmpeg whose command line holds all `markers` (other stacks on the machine run ffmpeg too). */
+function ffmpegCpuSeconds(markers: string[]): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!cmd.some((a) => a.endsWith('ffmpeg')) || !cmd.includes(marker)) continue;
+      if (!cmd.some((a) => a.endsWith('ffmpeg')) || !markers.every((m) => cmd.some((a) => a.includes(m)))) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
@@ -59,12 +59,41 @@ function ffmpegCpuSeconds(marker: string): number {
   return ticks / CLOCK_TICKS;
 }
 
-async function cpuShare(marker: string, seconds: number): Promise<number> {
-  const before = ffmpegCpuSeconds(marker);
+async function cpuShare(markers: string[], seconds: number): Promise<number> {
+  const before = ffmpegCpuSeconds(markers);
   const began = performance.now();
   await sleep(seconds * 1000);
-  return (ffmpegCpuSeconds(marker) - before) / ((performance.now() - began) / 1000);
+  return (ffmpegCpuSeconds(markers) - before) / ((performance.now() - began) / 1000);
 }
+
+/** In the page: for every frame the live player presents, its own clock minus the frame's barcode (ms). */
+const frameLatencyScript = (seconds: number) => `new Promise((resolve) => {
+  const bits = ${CLOCK_BITS}, cell = ${CLOCK_CELL};
+  const video = document.querySelector('[data-testid="live-broadcast"] video');
+  const canvas = document.createElement('canvas');
+  canvas.width = bits * cell;
+  canvas.height = cell;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const samples = [];
+  const until = performance.now() + ${seconds * 1000};
+  function onFrame() {
+    const now = Date.now();
+    // The barcode is at the top-left of the source picture: scale from the rendition's own size.
+    const scale = video.videoWidth / 1280;
+    ctx.drawImage(video, 0, 0, bits * cell * scale, cell * scale, 0, 0, bits * cell, cell);
+    const pixels = ctx.getImageData(0, 0, bits * cell, cell).data;
+    let value = 0;
+    for (let bit = 0; bit < bits; bit++) {
+      const i = (Math.floor(cell / 2) * bits * cell + bit * cell + cell / 2) * 4;
+      if (pixels[i] > 128) value += 2 ** bit;
+    }
+    const latency = ((now % 2 ** bits) - value + 2 ** bits) % 2 ** bits;
+    if (latency < 60000) samples.push(latency);
+    if (performance.now() < until) video.requestVideoFrameCallback(onFrame);
+    else resolve(samples);
+  }
+  video.requestVideoFrameCallback(onFrame);
+})`;
 
 /** Latency samples (ms) read by the page from the frames its live player presents. */
 async function measureLatency(url: string, seconds: number): Promise<number[]> {
@@ -74,67 +103,62 @@ async function measureLatency(url: string, seconds: number): Promise<number[]> {
     await page.goto(url);
     await page.waitForSelector('[data-testid="live-broadcast"] video', { timeout: 60_000 });
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="live-broadcast"] video')?.currentTime ?? 0) > 1, undefined, { timeout: 60_000 });
-    return await page.evaluate(
-      ({ seconds, bits, cell }) =>
-        new Promise<number[]>((resolve) => {
-          const video = document.querySelector<HTMLVideoElement>('[data-testid="live-broadcast"] video')!;
-          const canvas = document.createElement('canvas');
-          canvas.width = bits * cell;
-          canvas.height = cell;
-          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-          const samples: number[] = [];
-          const until = performance.now() + seconds * 1000;
-          const onFrame = () => {
-            const now = Date.now();
-            // The barcode is at the top-left of the source picture: scale from the video's own size.
-            const scale = video.videoWidth / 1280;
-            ctx.drawImage(video, 0, 0, bits * cell * scale, cell * scale, 0, 0, bits * cell, cell);
-            const pixels = ctx.getImageData(0, 0, bits * cell, cell).data;
-            let value = 0;
-            for (let bit = 0; bit < bits; bit++) {
-              const x = bit * cell + cell / 2;
-              const i = (Math.floor(cell / 2) * bits * cell + x) * 4;
-              if (pixels[i]! > 128) value += 2 ** bit;
-            }
-            const latency = (((now % 2 ** bits) - value + 2 ** bits) % 2 ** bits);
-            if (latency < 60_000) samples.push(latency);
-            if (performance.now() < until) video.requestVideoFrameCallback(onFrame);
-            else resolve(samples);
-          };
-          video.requestVideoFrameCallback(onFrame);
-        }),
-      { seconds, bits: CLOCK_BITS, cell: CLOCK_CELL },
-    );
+    // A string, not a function: the bench runs under tsx, whose name helpers do not exist in the page.
+    return (await page.evaluate(frameLatencyScript(seconds))) as number[];
   } finally {
     await browser.close();
   }
 }
 
-/** Viewers fetching the live playlist and its newest segment in a loop; requests per second of each. */
-async function segmentLoad(origin: string, host: string, eventId: string, viewers: number, seconds: number) {
-  let segments = 0;
-  let playlists = 0;
+/** Requests per second of `viewers` loops doing `request` for `seconds`, with the failures. */
+async function loop(viewers: number, seconds: number, request: () => Promise<boolean>) {
+  let done = 0;
   let failures = 0;
   const until = performance.now() + seconds * 1000;
-  const viewer = async () => {
-    while (performance.now() < until) {
-      const list = await httpGet(`${origin}/api/broadcast/live?event=${eventId}&variant=720p`, { Host: host });
-      playlists++;
-      const last = list.body.toString('utf8').trim().split('\n').filter((l) => l.startsWith('http')).pop();
-      if (list.status !== 200 || !last) {
-        failures++;
-        continue;
-      }
-      const res = await fetch(last);
-      await res.arrayBuffer();
-      if (res.ok) segments++;
-      else failures++;
-    }
-  };
   const began = performance.now();
-  await Promise.all(Array.from({ length: viewers }, viewer));
-  const elapsed = (performance.now() - began) / 1000;
-  return { segmentsPerSecond: segments / elapsed, playlistsPerSecond: playlists / elapsed, failures };
+  await Promise.all(
+    Array.from({ length: viewers }, async () => {
+      while (performance.now() < until) {
+        if (await request()) done++;
+        else failures++;
+      }
+    }),
+  );
+  return { perSecond: done / ((performance.now() - began) / 1000), failures };
+}
+
+/**
+ * What simulated viewers get: the live 720p playlist from the app (each request reads it from
+ * storage and signs its segments), and segments straight from storage through those signed links
+ * (every viewer fetching the newest segments the last playlist named, back to back).
+ */
+async function segmentLoad(origin: string, host: string, eventId: string, viewers: number, seconds: number) {
+  const playlistUrl = `${origin}/api/broadcast/live?event=${eventId}&variant=720p`;
+  let links: string[] = [];
+  const playlist = async () => {
+    const list = await httpGet(playlistUrl, { Host: host });
+    const found = list.body.toString('utf8').split('\n').filter((l) => l.startsWith('http'));
+    if (list.status === 200 && found.length) links = found.slice(-3);
+    return list.status === 200;
+  };
+  const playlists = await loop(viewers, seconds, playlist);
+  let stop = false;
+  // Like a player: the playlist is asked for again every second while segments are fetched.
+  const refresher = (async () => {
+    while (!stop) {
+      await playlist();
+      await sleep(1000);
+    }
+  })();
+  let next = 0;
+  const segments = await loop(viewers, seconds, async () => {
+    const res = await fetch(links[next++ % links.length]!);
+    await res.arrayBuffer();
+    return res.ok;
+  });
+  stop = true;
+  await refresher;
+  return { segmentsPerSecond: segments.perSecond, playlistsPerSecond: playlists.perSecond, failures: segments.failures + playlists.failures };
 }
 
 export async function benchStreaming(): Promise<boolean> {
@@ -180,8 +204,9 @@ export async function benchStreaming(): Promise<boolean> {
         }
         // A browser page at the event (Chromium resolves *.localhost; Node connects by address).
         const latencies = await measureLatency(`http://${host}/preview?event=${event.eventId}`, LATENCY_SECONDS);
-        const packager = await cpuShare('pipe:0', CPU_SECONDS);
-        const receiver = await cpuShare('pipe:1', CPU_SECONDS);
+        // The receiver reads the event's RTMP stream; the packager writes into the push's work folder (named after the event).
+        const packager = await cpuShare(['pipe:0', `push-${event.eventId}-`], CPU_SECONDS);
+        const receiver = await cpuShare(['pipe:1', `_${event.eventId}_`], CPU_SECONDS);
         const load = await segmentLoad(origin, host, event.eventId, VIEWERS, LOAD_SECONDS);
         const p50 = percentile(latencies, 50) / 1000;
         const cores = packager + receiver;
