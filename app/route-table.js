@@ -140,9 +140,9 @@ export const ROUTES = [
   { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
   { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
   { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
-  // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=.
-  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' }, body: { eventId: 'event' } } },
-  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' }, body: { eventId: 'event' } } },
+  // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=; the actions take it as a form field (checked by tests/e2e/broadcast-access.spec.ts).
+  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } } },
+  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */

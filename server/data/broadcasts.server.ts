@@ -35,6 +35,9 @@ export interface StoredKey {
   createdAt: string;
   /** SRT: the port this event's listener runs on. */
   port?: number;
+  /** LiveKit Ingress path: the ingress holding this key, and the URL LiveKit gave for it. */
+  ingressId?: string;
+  ingressUrl?: string;
 }
 
 function toKey(t: TenantId, raw: Item | undefined): StoredKey | null {
@@ -47,6 +50,8 @@ function toKey(t: TenantId, raw: Item | undefined): StoredKey | null {
     hint: String(raw.hint),
     createdAt: String(raw.createdAt),
     ...(typeof raw.port === 'number' ? { port: raw.port } : {}),
+    ...(typeof raw.ingressId === 'string' ? { ingressId: raw.ingressId } : {}),
+    ...(typeof raw.ingressUrl === 'string' ? { ingressUrl: raw.ingressUrl } : {}),
   };
 }
 
@@ -61,6 +66,8 @@ export interface IssueKey {
   hint: string;
   /** SRT: where to look for a free port when the event has none yet. */
   srtPorts?: { first: number; count: number };
+  /** LiveKit Ingress path: the ingress that holds the key. */
+  ingress?: { ingressId: string; ingressUrl: string };
 }
 
 export class NoFreeSrtPortError extends Error {
@@ -96,7 +103,16 @@ export async function issueBroadcastKey(db: Database, t: TenantId, eventId: stri
     if (!input.srtPorts) throw new Error('an SRT key needs a port range');
     port = await claimSrtPort(db, t, eventId, input.nonce, input.srtPorts);
   }
-  const key: StoredKey = { eventId, protocol, nonce: input.nonce, hash: input.hash, hint: input.hint, createdAt: now.toISOString(), ...(port !== undefined ? { port } : {}) };
+  const key: StoredKey = {
+    eventId,
+    protocol,
+    nonce: input.nonce,
+    hash: input.hash,
+    hint: input.hint,
+    createdAt: now.toISOString(),
+    ...(port !== undefined ? { port } : {}),
+    ...(input.ingress ?? {}),
+  };
   const put = { Put: { TableName: db.table, Item: { ...keyKey(t, eventId, protocol), tenantId: t, ...key } } };
   if (protocol !== 'srt' || port === undefined) {
     await db.doc.send(new PutCommand(put.Put));

@@ -12,6 +12,7 @@ import { livePlaylistUrl } from '#app/lib/broadcast/model';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '../i18n.server';
 import { viewableEvent } from './access.server';
+import { ingressState } from './livekitIngress.server';
 import { rewriteLiveMaster, rewriteLiveMedia } from './livePlaylist.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -34,11 +35,38 @@ export function publicState(state: BroadcastState): BroadcastState {
   return { status, protocol, bitrateKbps, width, height, startedAt, endedAt, mediaId };
 }
 
+/** LiveKit Ingress states read in the last 2 s, per tenant and event: every viewer's poll must not become a LiveKit call. */
+const ingressStates = new Map<string, { at: number; state: BroadcastState }>();
+const INGRESS_STATE_MS = 2000;
+
+async function livekitState(args: LoaderFunctionArgs, eventId: string): Promise<BroadcastState | null> {
+  const { context } = args;
+  if (context.tenant.video.ingest !== 'livekit') return null;
+  const key = await context.data.broadcasts.getKey(eventId, 'rtmp');
+  if (!key?.ingressId) return null;
+  const cacheKey = `${context.tenant.id}/${eventId}/${key.ingressId}`;
+  const cached = ingressStates.get(cacheKey);
+  if (cached && Date.now() - cached.at < INGRESS_STATE_MS) return cached.state;
+  let state: BroadcastState;
+  try {
+    state = { ...(await ingressState(context.services.video.config(context.tenant), key.ingressId)), path: 'livekit' };
+  } catch {
+    state = { status: 'idle', path: 'livekit' };
+  }
+  if (ingressStates.size > 10_000) ingressStates.clear();
+  ingressStates.set(cacheKey, { at: Date.now(), state });
+  return state;
+}
+
 export async function statusLoader(args: LoaderFunctionArgs): Promise<Response> {
   const { request, context } = args;
   const event = await viewableEvent(args, new URL(request.url).searchParams.get('event'));
   if (!event) return refuseBroadcast(404, 'notFound', context.language);
-  return json(publicState(await context.data.broadcasts.state(event.eventId)), { headers: NO_STORE });
+  const platform = publicState(await context.data.broadcasts.state(event.eventId));
+  // A push on the platform worker (SRT, or before the tenant moved to Ingress) wins over the room's ingress.
+  if (platform.status === 'connecting' || platform.status === 'live') return json(platform, { headers: NO_STORE });
+  const viaIngress = await livekitState(args, event.eventId);
+  return json(viaIngress && viaIngress.status !== 'idle' ? viaIngress : platform, { headers: NO_STORE });
 }
 
 export async function liveLoader(args: LoaderFunctionArgs): Promise<Response> {

@@ -16,7 +16,9 @@ import { getFixedT } from '../i18n.server';
 import { requireGroup } from '../identity/session.server';
 import { publicState } from './api.server';
 import { ingestConfig, srtIngestUrl, srtPortRange, type IngestConfig } from './config.server';
-import { mintKey } from './keys.server';
+import { hashKeySecret, mintKey, newNonce } from './keys.server';
+import { createRtmpIngress, deleteIngress } from './livekitIngress.server';
+import { keyHint } from '#app/lib/broadcast/model';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -28,8 +30,9 @@ const isOrganizerOf = (event: EventRecord, user: SessionUser) => roleOf(event, u
 export const ingestPathFor = (ingest: 'platform' | 'livekit' | undefined, protocol: BroadcastProtocol): IngestPath =>
   protocol === 'rtmp' && ingest === 'livekit' ? 'livekit' : 'platform';
 
-function ingestUrl(config: IngestConfig, protocol: BroadcastProtocol, port: number | undefined): string {
-  return protocol === 'rtmp' ? config.INGEST_RTMP_URL : port !== undefined ? srtIngestUrl(config, port) : '';
+function ingestUrl(config: IngestConfig, protocol: BroadcastProtocol, stored: { port?: number; ingressUrl?: string }): string {
+  if (stored.ingressUrl) return stored.ingressUrl;
+  return protocol === 'rtmp' ? config.INGEST_RTMP_URL : stored.port !== undefined ? srtIngestUrl(config, stored.port) : '';
 }
 
 async function managedEvent(args: Args, user: SessionUser, id: unknown): Promise<EventRecord> {
@@ -54,7 +57,7 @@ export async function keyScreenData(args: LoaderFunctionArgs, protocol: Broadcas
   let key: KeySummary | null = null;
   if (event) {
     const stored = await context.data.broadcasts.getKey(event.eventId, protocol);
-    if (stored) key = { protocol, hint: stored.hint, createdAt: stored.createdAt, ingestUrl: ingestUrl(config, protocol, stored.port) };
+    if (stored) key = { protocol, hint: stored.hint, createdAt: stored.createdAt, ingestUrl: ingestUrl(config, protocol, stored) };
   }
   const t = await getFixedT(context.language);
   return json(
@@ -62,7 +65,7 @@ export async function keyScreenData(args: LoaderFunctionArgs, protocol: Broadcas
       title: t(protocol === 'rtmp' ? 'broadcast.titles.rtmpKey' : 'broadcast.titles.srtKey'),
       protocol,
       path,
-      configured: Boolean(config.INGEST_KEY_SECRET),
+      configured: path === 'livekit' || Boolean(config.INGEST_KEY_SECRET),
       events: choices.map((e) => ({ eventId: e.eventId, title: e.title, eventDateTime: e.eventDateTime })),
       event: event ? { eventId: event.eventId, title: event.title } : null,
       key,
@@ -75,7 +78,7 @@ export async function keyScreenData(args: LoaderFunctionArgs, protocol: Broadcas
 export type KeyActionResult =
   | { ok: true; intent: 'create' | 'rotate'; key: string; ingestUrl: string; hint: string }
   | { ok: true; intent: 'revoke' }
-  | { ok: false; error: 'invalid' | 'notConfigured' | 'noPort' | 'exists' | 'missing' };
+  | { ok: false; error: 'invalid' | 'notConfigured' | 'noPort' | 'exists' | 'missing' | 'ingressUnavailable' };
 
 export async function keyScreenAction(args: ActionFunctionArgs, protocol: BroadcastProtocol) {
   const user = await requireGroup(args, 'organizer', 'admin');
@@ -87,6 +90,14 @@ export async function keyScreenAction(args: ActionFunctionArgs, protocol: Broadc
   const event = await managedEvent(args, user, parsed.data.eventId);
   const broadcasts = context.data.broadcasts;
   const existing = await broadcasts.getKey(event.eventId, protocol);
+  const endpoint = () => context.services.video.config(context.tenant);
+  try {
+    // The ingress holding the old key goes first: its stream key stops working at once.
+    if (existing?.ingressId && parsed.data.intent !== 'create') await deleteIngress(endpoint(), existing.ingressId);
+  } catch (e) {
+    if (isErrorNamed(e, 'IngressUnavailableError')) return fail('ingressUnavailable', 503);
+    throw e;
+  }
   if (parsed.data.intent === 'revoke') {
     if (!existing) return fail('missing', 409);
     await broadcasts.revokeKey(event.eventId, protocol);
@@ -94,6 +105,22 @@ export async function keyScreenAction(args: ActionFunctionArgs, protocol: Broadc
   }
   if (parsed.data.intent === 'create' && existing) return fail('exists', 409);
   if (parsed.data.intent === 'rotate' && !existing) return fail('missing', 409);
+  if (ingestPathFor(context.tenant.video.ingest, protocol) === 'livekit') {
+    let ingress;
+    try {
+      ingress = await createRtmpIngress(endpoint(), event);
+    } catch (e) {
+      if (isErrorNamed(e, 'IngressUnavailableError')) return fail('ingressUnavailable', 503);
+      throw e;
+    }
+    const stored = await broadcasts.issueKey(event.eventId, protocol, {
+      nonce: newNonce(),
+      hash: hashKeySecret(ingress.streamKey),
+      hint: keyHint(ingress.streamKey),
+      ingress: { ingressId: ingress.ingressId, ingressUrl: ingress.url },
+    });
+    return json<KeyActionResult>({ ok: true, intent: parsed.data.intent, key: ingress.streamKey, ingestUrl: ingress.url, hint: stored.hint }, { headers: NO_STORE });
+  }
   const config = ingestConfig();
   if (!config.INGEST_KEY_SECRET) return fail('notConfigured', 503);
   const minted = mintKey(config.INGEST_KEY_SECRET, context.tenant.id, event.eventId, protocol);
@@ -106,7 +133,7 @@ export async function keyScreenAction(args: ActionFunctionArgs, protocol: Broadc
   }
   const key = protocol === 'rtmp' ? rtmpStreamKey(context.tenant.id, event.eventId, minted.secret) : minted.secret;
   return json<KeyActionResult>(
-    { ok: true, intent: parsed.data.intent, key, ingestUrl: ingestUrl(config, protocol, stored.port), hint: stored.hint },
+    { ok: true, intent: parsed.data.intent, key, ingestUrl: ingestUrl(config, protocol, stored), hint: stored.hint },
     { headers: NO_STORE },
   );
 }

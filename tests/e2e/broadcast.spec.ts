@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventRecord } from '#app/lib/events/model';
 import { startPush } from '#tests/support/ingestPush';
 import { expectStatus, mintKey, openKeyScreen } from './broadcast-helpers';
-import { seedEvent } from './events-helpers';
+import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, signInContext, type TestUser } from './session-helpers';
 
@@ -20,7 +20,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   organizer = await createUser('aurora', 'broadcaster', 'organizer');
-  event = await seedEvent('aurora', organizer, { title: `Broadcast ${Date.now().toString(36)}` });
+  // Started a minute ago: listed under "live now" on /liveEvents.
+  event = await seedEvent('aurora', organizer, { title: `Broadcast ${Date.now().toString(36)}`, eventDateTime: minutesFromNow(-1) });
 });
 
 async function status(request: APIRequestContext) {
@@ -63,6 +64,13 @@ test('an RTMP push goes live, plays for a visitor, and is kept as a video when i
       await visitor.screenshot({ path: `test-results/screens/broadcast-live-viewer-${name}.png`, fullPage: true });
     }
     await visitor.close();
+
+    // /liveEvents' live-now entry links to it (signed in: the listing is not served from the render cache).
+    const listing = await context.newPage();
+    await listing.goto(tenantUrl('aurora', `/liveEvents?q=${encodeURIComponent(event.title)}`));
+    await pageHydrated(listing);
+    await expect(listing.getByTestId('live-now-broadcast')).toContainText(event.title, { timeout: 20_000 });
+    await listing.close();
 
     // A second push to the live event is refused.
     const second = startPush({ url: `${url}/${key}`, seconds: 20 });

@@ -25,7 +25,7 @@ export interface KeyScreenData {
 type ActionResult =
   | { ok: true; intent: 'create' | 'rotate'; key: string; ingestUrl: string; hint: string }
   | { ok: true; intent: 'revoke' }
-  | { ok: false; error: 'invalid' | 'notConfigured' | 'noPort' | 'exists' | 'missing' };
+  | { ok: false; error: 'invalid' | 'notConfigured' | 'noPort' | 'exists' | 'missing' | 'ingressUnavailable' };
 
 export function KeyScreen({ data }: { data: KeyScreenData }) {
   const { t, i18n } = useTranslation();

@@ -13,7 +13,8 @@ import { useBroadcastStatus } from './useBroadcastStatus';
 export function LiveBroadcast({ eventId, title, heading = true }: { eventId: string; title: string; heading?: boolean }) {
   const { t } = useTranslation();
   const { state } = useBroadcastStatus(eventId, null);
-  if (state?.status !== 'live') return null;
+  // Through LiveKit Ingress the push is a participant of the room: there is no live HLS to play.
+  if (state?.status !== 'live' || state.path === 'livekit') return null;
   return (
     <Stack gap="2" as="section" aria-label={t('broadcast.viewer.title', { title })} data-testid="live-broadcast">
       <HStack gap="2">

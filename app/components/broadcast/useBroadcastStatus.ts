@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { STATUS_POLL_MS, statusUrl, type BroadcastState } from '#app/lib/broadcast/model';
 
-export function useBroadcastStatus(eventId: string, initial: BroadcastState | null): { state: BroadcastState | null; failing: boolean } {
+export function useBroadcastStatus(eventId: string, initial: BroadcastState | null, intervalMs = STATUS_POLL_MS): { state: BroadcastState | null; failing: boolean } {
   const [state, setState] = useState<BroadcastState | null>(initial);
   const [failing, setFailing] = useState(false);
   useEffect(() => {
@@ -27,13 +27,13 @@ export function useBroadcastStatus(eventId: string, initial: BroadcastState | nu
           if (!stopped) setFailing(true);
         }
       }
-      if (!stopped) timer = setTimeout(() => void poll(), STATUS_POLL_MS);
+      if (!stopped) timer = setTimeout(() => void poll(), intervalMs);
     };
     void poll();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [eventId]);
+  }, [eventId, intervalMs]);
   return { state, failing };
 }

@@ -28,6 +28,8 @@ export interface BroadcastState {
   endedAt?: string;
   /** The kept broadcast's media item, once the push has ended. */
   mediaId?: string;
+  /** livekit: the push goes into the room through LiveKit Ingress (no live HLS to play). */
+  path?: IngestPath;
 }
 
 /** What a key screen shows of a stored key: never the key itself. */

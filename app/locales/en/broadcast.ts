@@ -59,9 +59,11 @@ const broadcast = {
     noPort: 'No SRT port is free right now. Please try again later.',
     exists: 'This event already has a key: rotate it to get a new one.',
     missing: 'This event has no key any more. Reload the page.',
+    ingressUnavailable: 'LiveKit Ingress did not answer. Please try again in a moment.',
   },
   viewer: {
     liveNow: 'Live now',
+    watch: 'Watch the live broadcast: {{title}}',
     title: 'Live broadcast: {{title}}',
     ended: 'The live broadcast has ended.',
   },

@@ -62,9 +62,11 @@ const broadcast: TranslationShape<typeof en> = {
     noPort: 'Ahora no hay ningún puerto SRT libre. Inténtalo más tarde.',
     exists: 'Este evento ya tiene una clave: renuévala para obtener otra.',
     missing: 'Este evento ya no tiene clave. Recarga la página.',
+    ingressUnavailable: 'LiveKit Ingress no respondió. Inténtalo de nuevo en un momento.',
   },
   viewer: {
     liveNow: 'En directo',
+    watch: 'Ver la emisión en directo: {{title}}',
     title: 'Emisión en directo: {{title}}',
     ended: 'La emisión en directo ha terminado.',
   },

@@ -62,9 +62,11 @@ const broadcast: TranslationShape<typeof en> = {
     noPort: 'Aucun port SRT n’est libre pour l’instant. Réessayez plus tard.',
     exists: 'Cet événement a déjà une clé : renouvelez-la pour en obtenir une autre.',
     missing: 'Cet événement n’a plus de clé. Rechargez la page.',
+    ingressUnavailable: 'LiveKit Ingress n’a pas répondu. Réessayez dans un instant.',
   },
   viewer: {
     liveNow: 'En direct',
+    watch: 'Regarder la diffusion en direct : {{title}}',
     title: 'Diffusion en direct : {{title}}',
     ended: 'La diffusion en direct est terminée.',
   },
