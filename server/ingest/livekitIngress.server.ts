@@ -16,7 +16,7 @@ export interface IngressEndpoint {
 }
 
 const TIMEOUT_SECONDS = 5;
-const client = (e: IngressEndpoint) => new IngressClient(e.apiUrl, e.apiKey, e.apiSecret, { requestTimeout: TIMEOUT_SECONDS });
+const client = (e: IngressEndpoint) => new IngressClient(e.apiUrl, e.apiKey, e.apiSecret, { requestTimeout: TIMEOUT_SECONDS, failover: false });
 
 /** Ingress state numbers (livekit.IngressState.Status) → the screens' status. */
 const STATUS: Record<number, BroadcastStatus> = { 0: 'idle', 1: 'connecting', 2: 'live', 3: 'ended', 4: 'ended' };
