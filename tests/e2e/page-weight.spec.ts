@@ -41,8 +41,9 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
-  expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live']);
+  // broadcast and player: the live broadcast shown in /lbc and /hbc (one route module serves every layout).
+  expect(room.namespaces).toEqual(['broadcast', 'chat', 'common', 'events', 'live', 'player']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
   expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
-  expect(list.namespaces).toEqual(['common', 'events']);
+  expect(list.namespaces).toEqual(['broadcast', 'common', 'events']);
 });

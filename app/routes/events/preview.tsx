@@ -17,7 +17,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
-export const handle = i18nHandle('events', 'broadcast');
+export const handle = i18nHandle('events', 'broadcast', 'player');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
