@@ -70,7 +70,8 @@ export class LivePush {
   async start(): Promise<void> {
     const workDir = await mkdtemp(join(this.o.tmpRoot, `push-${this.o.eventId}-`));
     const recording = join(workDir, 'recording.ts');
-    const receiver = spawnTool(FFMPEG, receiverArgs(this.o.input, recording));
+    const { o } = this;
+    const receiver = spawnTool(FFMPEG, receiverArgs(o.input, recording));
     this.#receiver = receiver;
     let log = '';
     let source: SourceInfo | null = null;
@@ -82,6 +83,8 @@ export class LivePush {
       if (source) void this.#onSource(source, workDir).catch((e) => this.#fail(e));
     });
     const startedAt = new Date();
+    // A receiver that cannot start (no ffmpeg) ends the push like one that stopped.
+    receiver.once('error', (e) => o.log(`receiver ${o.eventId}: ${e.message}`));
     receiver.once('close', () => void this.#finish(workDir, recording, startedAt, source !== null));
   }
 
@@ -115,6 +118,7 @@ export class LivePush {
     packager.stderr.setEncoding('utf8');
     packager.stderr.on('data', (line: string) => o.log(`packager ${o.eventId}: ${line.trim()}`));
     packager.stdin!.on('error', () => undefined);
+    packager.once('error', (e) => o.log(`packager ${o.eventId}: ${e.message}`));
     // The receiver's copy waits in its pipe until now (no reader yet): the packager gets it from the first byte.
     this.#receiver!.stdout!.on('data', (chunk: Buffer) => (this.#bytes += chunk.length));
     this.#receiver!.stdout!.pipe(packager.stdin!);

@@ -11,17 +11,18 @@ import { startPush } from '#tests/support/ingestPush';
 import { expectStatus, mintKey, openKeyScreen } from './broadcast-helpers';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
-import { createUser, signInContext, type TestUser } from './session-helpers';
+import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
 
 let organizer: TestUser;
+let member: TestUser;
 let event: EventRecord;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  organizer = await createUser('aurora', 'broadcaster', 'organizer');
-  // Started a minute ago: listed under "live now" on /liveEvents.
-  event = await seedEvent('aurora', organizer, { title: `Broadcast ${Date.now().toString(36)}`, eventDateTime: minutesFromNow(-1) });
+  [organizer, member] = await Promise.all([createUser('aurora', 'broadcaster', 'organizer'), createUser('aurora', 'broadcast-viewer')]);
+  // Started a minute ago: listed under "live now" on /liveEvents, its room (a broadcast layout) open.
+  event = await seedEvent('aurora', organizer, { title: `Broadcast ${Date.now().toString(36)}`, eventDateTime: minutesFromNow(-1), layout: 'lbc' });
 });
 
 async function status(request: APIRequestContext) {
@@ -64,6 +65,16 @@ test('an RTMP push goes live, plays for a visitor, and is kept as a video when i
       await visitor.screenshot({ path: `test-results/screens/broadcast-live-viewer-${name}.png`, fullPage: true });
     }
     await visitor.close();
+
+    // A participant in the room (/lbc mixes the stage with the broadcast) watches it too.
+    const roomContext = await browser.newContext();
+    await signInContext(roomContext, request, member);
+    const room = await roomContext.newPage();
+    await room.goto(tenantUrl('aurora', `/lbc?event=${event.eventId}`));
+    await hydrated(room);
+    await expect(room.getByTestId('live-broadcast')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => videoTime(room), { timeout: 30_000 }).toBeGreaterThan(1);
+    await roomContext.close();
 
     // /liveEvents' live-now entry links to it (signed in: the listing is not served from the render cache).
     const listing = await context.newPage();
