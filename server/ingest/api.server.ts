@@ -35,6 +35,24 @@ export function publicState(state: BroadcastState): BroadcastState {
   return { status, protocol, bitrateKbps, width, height, startedAt, endedAt, mediaId };
 }
 
+/**
+ * Live states read in the last second, per tenant and event: a room full of viewers polling the
+ * same event costs one DynamoDB read per second per app instance, not one per viewer.
+ */
+const platformStates = new Map<string, { at: number; state: Promise<BroadcastState> }>();
+const PLATFORM_STATE_MS = 1000;
+
+function platformState(tenantId: string, eventId: string, read: () => Promise<BroadcastState>): Promise<BroadcastState> {
+  const key = `${tenantId}/${eventId}`;
+  const cached = platformStates.get(key);
+  if (cached && Date.now() - cached.at < PLATFORM_STATE_MS) return cached.state;
+  const state = read().then(publicState);
+  if (platformStates.size > 10_000) platformStates.clear();
+  platformStates.set(key, { at: Date.now(), state });
+  state.catch(() => platformStates.delete(key));
+  return state;
+}
+
 /** LiveKit Ingress states read in the last 2 s, per tenant and event: every viewer's poll must not become a LiveKit call. */
 const ingressStates = new Map<string, { at: number; state: BroadcastState }>();
 const INGRESS_STATE_MS = 2000;
@@ -62,7 +80,7 @@ export async function statusLoader(args: LoaderFunctionArgs): Promise<Response> 
   const { request, context } = args;
   const event = await viewableEvent(args, new URL(request.url).searchParams.get('event'));
   if (!event) return refuseBroadcast(404, 'notFound', context.language);
-  const platform = publicState(await context.data.broadcasts.state(event.eventId));
+  const platform = await platformState(context.tenant.id, event.eventId, () => context.data.broadcasts.state(event.eventId));
   // A push on the platform worker (SRT, or before the tenant moved to Ingress) wins over the room's ingress.
   if (platform.status === 'connecting' || platform.status === 'live') return json(platform, { headers: NO_STORE });
   const viaIngress = await livekitState(args, event.eventId);

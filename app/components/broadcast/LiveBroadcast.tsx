@@ -10,9 +10,12 @@ import { VideoPlayer } from '#app/components/media/player/VideoPlayer';
 import { livePlaylistUrl } from '#app/lib/broadcast/model';
 import { useBroadcastStatus } from './useBroadcastStatus';
 
+/** Viewers learn of a push within 5 s; a full room of them asks the app a fifth as often as at 1 s. */
+const VIEWER_POLL_MS = 5000;
+
 export function LiveBroadcast({ eventId, title, heading = true }: { eventId: string; title: string; heading?: boolean }) {
   const { t } = useTranslation();
-  const { state } = useBroadcastStatus(eventId, null);
+  const { state } = useBroadcastStatus(eventId, null, VIEWER_POLL_MS);
   // Through LiveKit Ingress the push is a participant of the room: there is no live HLS to play.
   if (state?.status !== 'live' || state.path === 'livekit') return null;
   return (
