@@ -23,7 +23,7 @@ test.beforeAll(async () => {
 
 const srt = (url: string, passphrase?: string) => (passphrase ? `${url}?passphrase=${passphrase}&pbkeylen=16` : url);
 
-test('an SRT push with the key as passphrase goes live and plays; a wrong passphrase or none is refused', async ({ page, context, request, browser }) => {
+test('an SRT push with the key as passphrase goes live and plays; a wrong, missing or rotated-out passphrase is refused', async ({ page, context, request, browser }) => {
   test.setTimeout(180_000);
   await signInContext(context, request, organizer);
   await openKeyScreen(page, 'srt', event.eventId);
@@ -44,6 +44,7 @@ test('an SRT push with the key as passphrase goes live and plays; a wrong passph
   await expectStatus(page, 'idle');
 
   const push = startPush({ url: srt(url, key), width: 854, height: 480 });
+  let rotatedKey = '';
   try {
     await expectStatus(page, 'live', 45_000);
     await expect(page.getByTestId('live-resolution')).toContainText('854 × 480');
@@ -59,6 +60,7 @@ test('an SRT push with the key as passphrase goes live and plays; a wrong passph
     await pageHydrated(page);
     const next = await mintKey(page, 'rotate');
     expect(next.url).toBe(url);
+    rotatedKey = next.key;
     const cut = await push.exited;
     expect(cut.code).not.toBe(0);
   } finally {
@@ -66,4 +68,16 @@ test('an SRT push with the key as passphrase goes live and plays; a wrong passph
   }
   await expectStatus(page, 'ended', 30_000);
   await expect(page.getByTestId('live-kept')).toBeVisible({ timeout: 60_000 });
+
+  // The old passphrase is refused by the restarted listener's handshake; the new one is taken.
+  await expect
+    .poll(async () => (await startPush({ url: srt(url, key), seconds: 10 }).exited).log, { timeout: 30_000 })
+    .toContain('Incorrect passphrase');
+  const fresh = startPush({ url: srt(url, rotatedKey) });
+  try {
+    await expectStatus(page, 'live', 45_000);
+  } finally {
+    await fresh.stop();
+  }
+  await expectStatus(page, 'ended', 30_000);
 });
