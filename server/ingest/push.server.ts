@@ -172,7 +172,9 @@ export class LivePush {
     try {
       await this.#finalSync();
       for (const t of this.#timers) clearInterval(t);
-      if (!this.#claimed || !hadSource) return;
+      if (!this.#claimed) return;
+      // Claimed at publish (RTMP) but no picture ever came: the event is idle again, nothing to keep.
+      if (!hadSource) return void (await this.#data.updateLive(o.eventId, this.sessionId, { status: 'idle', leaseUntil: 0 }));
       await this.#data.updateLive(o.eventId, this.sessionId, { status: 'ended', endedAt: new Date().toISOString(), bitrateKbps: 0 });
       const item = await keepBroadcast({ stores: o.stores, queue: o.queue, tenantId: o.tenantId, eventId: o.eventId, recordingPath: recording, workDir, startedAt });
       if (item) await this.#data.updateLive(o.eventId, this.sessionId, { mediaId: item.id });
