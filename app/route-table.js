@@ -152,6 +152,9 @@ export const ROUTES = [
   { path: '/trailerPlayBack', file: 'routes/playback/trailerPlayBack.tsx', ids: { query: { eventId: 'event' } } },
   { path: '/nuevoPlayerPage', file: 'routes/playback/nuevoPlayerPage.tsx', ids: { query: { mediaId: 'media' } } },
   { path: '/nuevoPlayerDemoPage', file: 'routes/playback/nuevoPlayerDemoPage.tsx' },
+  // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=; the actions take it as a form field (checked by tests/e2e/broadcast-access.spec.ts).
+  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } } },
+  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -183,6 +186,9 @@ export const API_ROUTES = [
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
   { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
+  // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
+  { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
+  { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
 ];
 
 /** @type {Map<string, number>} */

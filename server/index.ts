@@ -8,6 +8,7 @@ import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
 import { videoConfigProblems } from './services/video.server';
+import { ingestConfig } from './ingest/config.server';
 
 /** Pending connections the kernel may queue for us (capped by net.core.somaxconn). */
 const LISTEN_BACKLOG = 4096;
@@ -26,6 +27,13 @@ async function main() {
   const videoProblems = videoConfigProblems(env, registry.tenants.values());
   if (videoProblems.length) {
     console.error(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  try {
+    // Live ingest settings (docs/decisions/0029): a malformed one refuses to boot, naming the variable.
+    ingestConfig();
+  } catch (e) {
+    console.error((e as Error).message);
     process.exit(1);
   }
   const services = createServices(env, registry);

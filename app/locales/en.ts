@@ -15,6 +15,7 @@ import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
 import playback from './en/playback';
+import broadcast from './en/broadcast';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -239,6 +240,7 @@ const en = {
   ondemand,
   recording,
   playback,
+  broadcast,
 };
 
 export default en;

@@ -16,6 +16,7 @@ import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
 import playback from './es/playback';
+import broadcast from './es/broadcast';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -241,6 +242,7 @@ const es: TranslationShape = {
   ondemand,
   recording,
   playback,
+  broadcast,
 };
 
 export default es;

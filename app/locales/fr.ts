@@ -16,6 +16,7 @@ import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
 import playback from './fr/playback';
+import broadcast from './fr/broadcast';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -241,6 +242,7 @@ const fr: TranslationShape = {
   ondemand,
   recording,
   playback,
+  broadcast,
 };
 
 export default fr;

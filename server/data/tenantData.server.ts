@@ -39,6 +39,14 @@ import {
   type PutObjectOptions,
   type Storage,
 } from '../services/storage.server';
+import {
+  claimLive,
+  getBroadcastKey,
+  getBroadcastState,
+  issueBroadcastKey,
+  revokeBroadcastKey,
+  updateLive,
+} from './broadcasts.server';
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
 import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
 import type { Database } from './dynamo.server';
@@ -216,6 +224,16 @@ const guests = (db: Database, t: TenantId) => ({
   signCookie: async (guest: { name: string; email: string }) => signGuest(await guestCookieSecret(db, t), t, guest),
 });
 
+/** Live broadcasts: each event's ingest keys (hash and hint only) and its live state (docs/decisions/0029). */
+const broadcasts = (db: Database, t: TenantId) => ({
+  getKey: getBroadcastKey.bind(null, db, t),
+  issueKey: issueBroadcastKey.bind(null, db, t),
+  revokeKey: revokeBroadcastKey.bind(null, db, t),
+  state: getBroadcastState.bind(null, db, t),
+  claimLive: claimLive.bind(null, db, t),
+  updateLive: updateLive.bind(null, db, t),
+});
+
 /** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */
 const files = (storage: Storage, t: TenantId) => ({
   /** tenants/<tenantId>/ */
@@ -308,6 +326,7 @@ export class TenantData {
   #resources?: ReturnType<typeof resources>;
   #oauthStates?: ReturnType<typeof oauthStates>;
   #guests?: ReturnType<typeof guests>;
+  #broadcasts?: ReturnType<typeof broadcasts>;
   #files?: TenantFiles;
   #chat?: TenantChat;
 
@@ -366,6 +385,10 @@ export class TenantData {
   /** Guest verification codes and the guest cookie's key. */
   get guests() {
     return (this.#guests ??= guests(this.stores.db, this.tenantId));
+  }
+  /** Live broadcasts (docs/decisions/0029). */
+  get broadcasts() {
+    return (this.#broadcasts ??= broadcasts(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

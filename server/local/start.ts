@@ -11,6 +11,7 @@
  *      fixed UDP range, Redis when REDIS_URL is set; without a binary rooms say video is unavailable;
  *   5. starts Redis (loopback) for the media queue and one media worker process
  *      (mediaProcessing.ts; without redis-server, uploads say processing is unavailable);
+ *   5b. starts one live ingest worker (ingest.ts: RTMP and SRT pushes, docs/decisions/0029);
  *   6. starts the app server (server/index.ts) with the stack's endpoints, waits for
  *      /api/health, and prints every tenant's URL.
  *
@@ -31,6 +32,8 @@
  *                         free port); its ICE/TCP port is the next one
  *   LOCAL_LIVEKIT_UDP_START  first of 100 UDP ports for media (default 50000; test mode derived from
  *                         the LiveKit port, so parallel test stacks do not collide)
+ *   LOCAL_INGEST_RTMP_PORT / LOCAL_INGEST_SRT_PORT
+ *                         the ingest worker's RTMP port (1935) and first of 20 SRT ports (9000)
  *   LOCAL_REDIS_PORT      Redis port of the media queue (default 6390, test mode a free port)
  *   MEDIA_QUEUE_REDIS_URL / REDIS_URL
  *                         set: the media queue uses that Redis, none is started
@@ -56,6 +59,7 @@ import { localLivekitKeys } from './livekitKeys';
 import { localRecordingKey } from './recordingKey';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
+import { localIngestEnv, startIngestWorker } from './ingest';
 import { createMediaQueue } from '../media/queue.server';
 
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
@@ -146,12 +150,16 @@ async function main() {
   let redisPort: number;
   let livekitPort: number | undefined;
   let livekitUdpStart = 0;
+  let ingestRtmpPort: number;
+  let ingestSrtPort: number;
   try {
     dynamoPort = parsePort(process.env.LOCAL_DYNAMODB_PORT, testMode ? await getFreePort() : 8000, 'LOCAL_DYNAMODB_PORT');
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
     hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
     redisPort = parsePort(process.env.LOCAL_REDIS_PORT, testMode ? await getFreePort() : 6390, 'LOCAL_REDIS_PORT');
+    ingestRtmpPort = parsePort(process.env.LOCAL_INGEST_RTMP_PORT, testMode ? await getFreePort() : 1935, 'LOCAL_INGEST_RTMP_PORT');
+    ingestSrtPort = parsePort(process.env.LOCAL_INGEST_SRT_PORT, testMode ? 20_000 + (appPort % 400) * 20 : 9000, 'LOCAL_INGEST_SRT_PORT');
     // A LIVEKIT_URL of one's own means that server: none is started here.
     if (!process.env.LIVEKIT_URL) {
       livekitPort = parsePort(process.env.LOCAL_LIVEKIT_PORT, testMode ? await getFreePort() : 7880, 'LOCAL_LIVEKIT_PORT');
@@ -191,6 +199,7 @@ async function main() {
   let livekit: StartedLivekit = null;
   let app: ChildProcess | undefined;
   let media: MediaProcessing | undefined;
+  let ingest: ReturnType<typeof startIngestWorker> | undefined;
   let stopping = false;
 
   const shutdown = async (code: number) => {
@@ -203,6 +212,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     }
+    await ingest?.stop();
     await media?.stop();
     await livekit?.stop();
     await stack?.stop();
@@ -287,10 +297,14 @@ async function main() {
       log,
       watch: (pid) => stack!.watch(pid),
     });
-    const appEnv: NodeJS.ProcessEnv = { ...baseEnv, ...media.env };
+    const ingestOptions = { root: PROJECT_ROOT, dataDir, rtmpPort: ingestRtmpPort, srtPortFirst: ingestSrtPort, srtPorts: 20, log, watch: (pid: number) => stack!.watch(pid) };
+    const ingestEnv = localIngestEnv(ingestOptions);
+    await assertPortFree(ingestRtmpPort, 'the ingest worker (RTMP)', 'LOCAL_INGEST_RTMP_PORT');
+    ingest = startIngestWorker(ingestOptions, { ...baseEnv, ...media.env, ...ingestEnv });
+    const appEnv: NodeJS.ProcessEnv = { ...baseEnv, ...media.env, ...ingestEnv };
     // Test stacks record the app's settings, so a test can start another app instance on this
     // very stack (tests/security/instance.ts: the security suites run on their own instance).
-    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv, ...media.env })));
+    if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv, ...media.env, ...ingestEnv })));
     app = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: PROJECT_ROOT,
       env: appEnv,
@@ -341,6 +355,7 @@ async function main() {
         `  ${'Social sign-in'.padEnd(width)}  ${stack.env.HOSTED_SIGNIN_ENDPOINT}`,
         `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${videoState(livekit, livekitPort)}`,
         `  ${'Media queue'.padEnd(width)}  ${media.describe()}`,
+        `  ${'Live ingest'.padEnd(width)}  ${ingest.describe()}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

@@ -25,6 +25,12 @@ export function spawnTool(command: string, args: string[]) {
   return spawn(launcher, launcherArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The same, with stdin open for the caller to write (a live packager reading its source). */
+export function spawnToolWithInput(command: string, args: string[]) {
+  const [launcher, ...launcherArgs] = [...DIE_WITH_WORKER, command, ...args];
+  return spawn(launcher, launcherArgs, { stdio: ['pipe', 'ignore', 'pipe'] });
+}
+
 export interface RunResult {
   stdout: string;
   stderr: string;

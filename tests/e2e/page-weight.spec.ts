@@ -41,9 +41,10 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
-  // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030).
-  expect(room.namespaces).toEqual(['chat', 'common', 'events', 'live', 'recording']);
+  // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
+  // broadcast and player: the live broadcast shown in /lbc and /hbc (one route module serves every layout).
+  expect(room.namespaces).toEqual(['broadcast', 'chat', 'common', 'events', 'live', 'player', 'recording']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
   expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
-  expect(list.namespaces).toEqual(['common', 'events']);
+  expect(list.namespaces).toEqual(['broadcast', 'common', 'events']);
 });

@@ -179,6 +179,12 @@ export const tenantSchema = z
           .string()
           .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'must be an environment variable prefix such as AURORA_LIVEKIT')
           .optional(),
+        /**
+         * Who takes RTMP pushes into the tenant's events: the platform ingest worker (default), or
+         * LiveKit Ingress (RTMP/WHIP into the room, through IngressClient). SRT always goes to the
+         * platform worker: Ingress cannot accept an SRT push (docs/decisions/0029).
+         */
+        ingest: z.enum(['platform', 'livekit']).optional(),
       })
       .default({}),
     payments: z

@@ -8,12 +8,13 @@ import { EmptyNote } from '#app/components/content/EmptyNote';
 import { EventCardList } from '#app/components/events/EventCard';
 import { LIST_FILTERS, listHref, type EventCardData } from '#app/lib/events/cards';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { LiveNowBroadcasts } from '#app/components/broadcast/LiveNowBroadcasts';
 import type { loader } from './liveEvents.server';
 import { i18nHandle } from '#app/lib/handles';
 
 /** /liveEvents: listed events live now and coming up; search, filter by state and language, paged. */
 export { loader } from './liveEvents.server';
-export const handle = i18nHandle('events');
+export const handle = i18nHandle('events', 'broadcast');
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -24,6 +25,11 @@ function EventSection({ id, title, events, fallbackZone }: { id: string; title: 
       <Heading as="h2" id={id} size={{ base: 'lg', md: 'xl' }} mb="4">
         {title}
       </Heading>
+      {id === 'live-now' ? (
+        <Box mb="4">
+          <LiveNowBroadcasts events={events} />
+        </Box>
+      ) : null}
       <EventCardList events={events} fallbackZone={fallbackZone} />
     </Box>
   );

@@ -3,6 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveBroadcast } from '#app/components/broadcast/LiveBroadcast';
 import { CopyLink } from '#app/components/events/CopyLink';
 import { Countdown } from '#app/components/events/Countdown';
 import { EventImage } from '#app/components/events/EventImage';
@@ -17,7 +18,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
-export const handle = i18nHandle('events', 'playback', 'player');
+export const handle = i18nHandle('events', 'playback', 'player', 'broadcast');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,6 +50,7 @@ export default function Preview() {
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', md: '8', xl: '10' }} alignItems="start">
         <Stack gap={{ base: '5', md: '6' }} minW="0">
+          <LiveBroadcast eventId={event.eventId} title={event.title} />
           <EventImage url={data.posterUrl} title={event.title} ratio={16 / 9} rounded="l3" />
           <Stack gap="3">
             <HStack gap="2" flexWrap="wrap">

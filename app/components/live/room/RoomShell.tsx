@@ -28,6 +28,7 @@ import type { PublicEvent, RoomLayout } from '#app/lib/events/model';
 import type { EventRole } from '#app/lib/events/permissions';
 import { EndForAll, HostBlocked, HostHands, HostPanel, HostParticipants, useRoomActions, useRoomState } from './HostPanel';
 import { layoutSpec } from './layouts';
+import { LiveBroadcast } from '#app/components/broadcast/LiveBroadcast';
 import type { RosterEntry } from './LiveStage';
 import { RaiseHand } from './RaiseHand';
 import type { ApiResult } from './roomApi';
@@ -36,6 +37,9 @@ import { RoomBar } from './RoomBar';
 import { RoomClosedState, type ClosedReason } from './RoomClosedState';
 import { Roster } from './Roster';
 import { StageArea } from './StageArea';
+
+/** Layouts that mix the stage with the event's live broadcast from an encoder (docs/decisions/0029). */
+const BROADCAST_VIEW_LAYOUTS: ReadonlySet<string> = new Set(['lbc', 'hbc']);
 
 export interface RoomShellProps {
   layout: RoomLayout;
@@ -183,6 +187,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       data-testid="room-main"
     >
       {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} />}
+      {BROADCAST_VIEW_LAYOUTS.has(layout) && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
       {showObservers && (
         <Text fontSize="sm" color="fg.muted" data-testid="observers">
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}

@@ -37,7 +37,7 @@ export interface VideoPlayerProps {
   onTimeUpdate?: (seconds: number) => void;
   /** Listed under the player; choosing one seeks to it. */
   chapters?: Chapter[];
-  /** A live HLS source: low-latency settings, a LIVE badge, no seek bar. */
+  /** A live HLS source: low-latency settings, a LIVE badge, no seek bar; it starts playing, muted, unless autoPlay is false. */
   live?: boolean;
   /** Where playback starts, in seconds (a remembered position, a shared link's time). */
   startAt?: number;
@@ -89,7 +89,7 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
           keyboardbackwardseekoffset={SKIP_SECONDS}
           // The spec's volume default (1) at every start: no volume or mute remembered by media-chrome.
           novolumepref=""
-        lang={i18n.language.split('-')[0]}
+          lang={i18n.language.split('-')[0]}
           nomutedpref=""
           defaultstreamtype={live ? 'live' : 'on-demand'}
           data-testid="video-controller"
@@ -99,9 +99,11 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
             ref={video}
             slot="media"
             playsInline
-            preload="metadata"
+            // A live broadcast starts playing at once, muted (browsers allow muted autoplay only).
+            preload={live ? 'auto' : 'metadata'}
             poster={poster}
-            autoPlay={autoPlay}
+            autoPlay={autoPlay ?? live}
+            muted={live && autoPlay !== false}
             crossOrigin="anonymous"
             aria-label={t('player.video.label', { title })}
             onEnded={() => ended.current?.()}

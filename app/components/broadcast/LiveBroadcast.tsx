@@ -1,0 +1,39 @@
+/**
+ * The live broadcast for an event's viewers (event page, /liveEvents' live-now entries, the
+ * broadcast layouts /lbc and /hbc): nothing until the event's push is live, then the live player.
+ * It asks for the state itself (useBroadcastStatus), so pages that show it carry no broadcast
+ * data in their loaders and stay as fast as before.
+ */
+import { Badge, Box, Heading, HStack, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { VideoPlayer } from '#app/components/media/player/VideoPlayer';
+import { livePlaylistUrl } from '#app/lib/broadcast/model';
+import { useBroadcastStatus } from './useBroadcastStatus';
+
+/** Viewers learn of a push within 5 s; a full room of them asks the app a fifth as often as at 1 s. */
+const VIEWER_POLL_MS = 5000;
+
+export function LiveBroadcast({ eventId, title, heading = true }: { eventId: string; title: string; heading?: boolean }) {
+  const { t } = useTranslation();
+  const { state } = useBroadcastStatus(eventId, null, VIEWER_POLL_MS);
+  // Through LiveKit Ingress the push is a participant of the room: there is no live HLS to play.
+  if (state?.status !== 'live' || state.path === 'livekit') return null;
+  return (
+    <Stack gap="2" as="section" aria-label={t('broadcast.viewer.title', { title })} data-testid="live-broadcast">
+      <HStack gap="2">
+        <Badge colorPalette="red" variant="solid" data-testid="live-badge">
+          {t('broadcast.status.live')}
+        </Badge>
+        {heading ? (
+          <Heading as="h2" size="lg">
+            {t('broadcast.viewer.liveNow')}
+          </Heading>
+        ) : null}
+      </HStack>
+      <Box>
+        {/* A new push gets a new player: its playlist starts over. */}
+        <VideoPlayer key={state.startedAt} title={title} hls={livePlaylistUrl(eventId)} width={state.width} height={state.height} live />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+/** Live broadcasts: the stream key screens (/rtmpKey, /srtKey), the live status and the live player. */
+const broadcast = {
+  titles: { rtmpKey: 'RTMP stream key', srtKey: 'SRT stream key' },
+  leads: {
+    rtmpKey: 'Push your event live from OBS, vMix or ffmpeg over RTMP. Viewers watch it on the event page and in the room.',
+    srtKey: 'Push your event live over SRT, which copes better with lossy networks. Viewers watch it on the event page and in the room.',
+  },
+  path: {
+    label: 'Ingest path',
+    platform: 'Pushes go to the platform ingest worker, which makes the live stream for viewers and keeps the broadcast as a video.',
+    livekit: 'RTMP pushes for this site go through LiveKit Ingress into the event room.',
+  },
+  notConfigured: 'Live ingest is not set up on this site yet, so keys cannot be made.',
+  event: {
+    label: 'Event',
+    show: 'Show',
+    none: 'You have no upcoming events to stream.',
+    schedule: 'Schedule an event',
+  },
+  key: {
+    heading: 'Ingest settings',
+    url: 'Server URL',
+    srtUrl: 'SRT address',
+    key: 'Stream key',
+    passphrase: 'Passphrase (your stream key)',
+    fullUrl: 'Full SRT URL for OBS or ffmpeg',
+    hint: 'A key ending in {{hint}} is active (made {{date}}).',
+    none: 'This event has no key yet.',
+    create: 'Create key',
+    rotate: 'Rotate key',
+    revoke: 'Revoke key',
+    shownOnce: 'Copy the key now: it is shown only this once. If you lose it, rotate it to get a new one.',
+    copy: 'Copy',
+    copied: 'Copied.',
+    copyFailed: 'Copying was refused: the text is selected, press Ctrl+C to copy it.',
+    revoked: 'The key was revoked. Pushes with it are refused.',
+  },
+  confirm: {
+    rotateTitle: 'Rotate the key?',
+    rotateBody: 'The current key stops working at once, and a push that uses it now is cut. Your encoder will need the new key.',
+    revokeTitle: 'Revoke the key?',
+    revokeBody: 'The key stops working at once, and a push that uses it now is cut. You can create a new key later.',
+    cancel: 'Cancel',
+  },
+  status: {
+    label: 'Live status',
+    idle: 'Idle',
+    connecting: 'Connecting',
+    live: 'Live',
+    ended: 'Ended',
+    bitrate: 'Bitrate {{kbps}} kbit/s',
+    resolution: 'Picture {{width}} × {{height}}',
+    kept: 'The broadcast is kept as a video in the media library.',
+    unavailable: 'The live status cannot be read right now; it will be tried again.',
+  },
+  errors: {
+    invalid: 'This request was not understood. Reload the page and try again.',
+    notConfigured: 'Live ingest is not set up on this site yet.',
+    noPort: 'No SRT port is free right now. Please try again later.',
+    exists: 'This event already has a key: rotate it to get a new one.',
+    missing: 'This event has no key any more. Reload the page.',
+    ingressUnavailable: 'LiveKit Ingress did not answer. Please try again in a moment.',
+  },
+  viewer: {
+    liveNow: 'Live now',
+    watch: 'Watch the live broadcast: {{title}}',
+    title: 'Live broadcast: {{title}}',
+    ended: 'The live broadcast has ended.',
+  },
+  api: {
+    badRequest: 'This request was not understood.',
+    notFound: 'There is no such event.',
+    notLive: 'This event is not live right now.',
+    methodNotAllowed: 'This method is not allowed here.',
+  },
+};
+
+export default broadcast;

@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { refuseBroadcast, statusLoader } from '#server/ingest/api.server';
+
+/**
+ * GET /api/broadcast/status?event=<id> → { status, protocol?, bitrateKbps?, width?, height?, startedAt?, endedAt?, mediaId? }
+ * for whoever may see the event's page (docs/decisions/0029); 404 for any other event.
+ */
+export const loader = (args: LoaderFunctionArgs) => statusLoader(args);
+
+export const action = ({ context }: ActionFunctionArgs) => refuseBroadcast(405, 'methodNotAllowed', context.language, { Allow: 'GET' });
