@@ -50,6 +50,8 @@ export async function keepBroadcast(input: KeepBroadcast): Promise<MediaItem | n
     original: { fileName: `broadcast-${input.startedAt.toISOString().slice(0, 19).replace(/:/g, '-')}.mp4`, contentType: 'video/mp4', bytes: size, extension: 'mp4' },
     origin: 'broadcast',
     eventId: input.eventId,
+    // The replay of chat and questions on /eventVod is timed from the push's first frame.
+    startedAt: input.startedAt.toISOString(),
   });
   await uploadFromFile(input.stores.storage, input.tenantId, item.original.key, mp4, 'video/mp4');
   await data.media.addUsage(item.ownerId, size);

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventRecord } from '#app/lib/events/model';
 import { startPush } from '#tests/support/ingestPush';
 import { expectStatus, mintKey, openKeyScreen } from './broadcast-helpers';
-import { minutesFromNow, seedEvent } from './events-helpers';
+import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
 
@@ -95,6 +95,10 @@ test('an RTMP push goes live, plays for a visitor, and is kept as a video when i
   await expect(page.getByTestId('live-kept')).toBeVisible({ timeout: 60_000 });
   const { mediaId } = await status(request);
   expect(mediaId).toMatch(/^[a-z0-9]{21}$/);
+  // It is the event's kept broadcast, timed from the push's first frame (for /eventVod's replay).
+  const [kept] = await e2eData('aurora').media.forEvent(event.eventId);
+  expect(kept).toMatchObject({ id: mediaId, origin: 'broadcast', eventId: event.eventId });
+  expect(Date.parse(kept!.startedAt!)).toBeLessThan(Date.parse(kept!.createdAt));
 
   // The kept broadcast goes through the media pipeline and plays like any video.
   await expect
