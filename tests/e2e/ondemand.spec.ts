@@ -229,7 +229,10 @@ test.describe('an event recording', () => {
 
   test('chapters sit at the answered questions; the chat appears as the video reaches it and a seek back hides it', async ({ page }) => {
     await page.setViewportSize(WIDTHS.desktop);
-    await open(page, `/eventVod?eventId=${event.eventId}`, member);
+    // The ended event's page leads to its recording.
+    await open(page, `/preview?event=${event.eventId}`, member);
+    await page.getByTestId('watch-recording').click();
+    await expect(page).toHaveURL(new RegExp(`/eventVod\\?eventId=${event.eventId}$`));
     await expect(page.getByTestId('event-vod')).toHaveAttribute('data-state', 'ready');
     const chapters = page.getByTestId('chapter');
     await expect(chapters).toHaveCount(2);

@@ -4,7 +4,7 @@
  * It asks for the state itself (useBroadcastStatus), so pages that show it carry no broadcast
  * data in their loaders and stay as fast as before.
  */
-import { Badge, Box, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '#app/components/media/player/VideoPlayer';
 import { livePlaylistUrl } from '#app/lib/broadcast/model';
@@ -20,16 +20,12 @@ export function LiveBroadcast({ eventId, title, heading = true }: { eventId: str
   if (state?.status !== 'live' || state.path === 'livekit') return null;
   return (
     <Stack gap="2" as="section" aria-label={t('broadcast.viewer.title', { title })} data-testid="live-broadcast">
-      <HStack gap="2">
-        <Badge colorPalette="red" variant="solid" data-testid="live-badge">
-          {t('broadcast.status.live')}
-        </Badge>
-        {heading ? (
-          <Heading as="h2" size="lg">
-            {t('broadcast.viewer.liveNow')}
-          </Heading>
-        ) : null}
-      </HStack>
+      {/* The player carries the LIVE badge. */}
+      {heading ? (
+        <Heading as="h2" size="lg">
+          {t('broadcast.viewer.liveNow')}
+        </Heading>
+      ) : null}
       <Box>
         {/* A new push gets a new player: its playlist starts over. */}
         <VideoPlayer key={state.startedAt} title={title} hls={livePlaylistUrl(eventId)} width={state.width} height={state.height} live />

@@ -50,7 +50,7 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
   const error = message ?? browser.error;
 
   return (
-    <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="recording-controls" data-mode={state.mode} data-browser-phase={browser.phase} data-recorded-seconds={browser.seconds}>
+    <Box borderWidth="1px" borderRadius="l3" p="4" data-testid="recording-controls" data-mode={state.mode} data-browser-phase={browser.phase} data-recorded-seconds={browser.seconds} data-recorded-length={browser.recordedLength ?? undefined}>
       <Stack gap="2">
         <Heading as="h2" size="sm">
           {t('recording.controls.title')}

@@ -20,6 +20,8 @@ export function useBrowserRecording(eventId: string, title: string) {
   const [phase, setPhase] = useState<BrowserPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [seconds, setSeconds] = useState(0);
+  /** The whole recording's length, known at stop (what its video must last). */
+  const [recordedLength, setRecordedLength] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const recorder = useRef<StageRecorder | null>(null);
   const recordingId = useRef<string | null>(null);
@@ -49,6 +51,7 @@ export function useBrowserRecording(eventId: string, title: string) {
     const active = recorder.current;
     if (!active) return;
     recorder.current = null;
+    setRecordedLength(Math.round(active.elapsedSeconds() * 10) / 10);
     const blob = await active.stop();
     upload.current = createRecordingUpload(blob, {
       eventId,
@@ -74,6 +77,7 @@ export function useBrowserRecording(eventId: string, title: string) {
       recordingId.current = answer.data.recording.id;
       try {
         setSeconds(0);
+        setRecordedLength(null);
         recorder.current = await startStageRecorder(document.querySelector('[data-testid="room-stage"]'), room);
         setPhase('recording');
       } catch (e) {
@@ -135,5 +139,5 @@ export function useBrowserRecording(eventId: string, title: string) {
     [eventId, refresh],
   );
 
-  return { phase, progress, seconds, error, start: () => start(false), stop, discard, retryUpload: runUpload };
+  return { phase, progress, seconds, recordedLength, error, start: () => start(false), stop, discard, retryUpload: runUpload };
 }

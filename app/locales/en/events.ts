@@ -93,6 +93,7 @@ const events = {
     signInToJoin: 'Sign in to join',
     edit: 'Edit event',
     shortLink: 'Short link',
+    watchRecording: 'Watch the recording',
     copy: 'Copy link',
     copied: 'Link copied',
     copyFailed: 'Copy the link by hand: select it and copy.',

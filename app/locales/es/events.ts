@@ -95,6 +95,7 @@ const events: TranslationShape<typeof en> = {
     signInToJoin: 'Inicia sesión para unirte',
     edit: 'Editar el evento',
     shortLink: 'Enlace corto',
+    watchRecording: 'Ver la grabación',
     copy: 'Copiar el enlace',
     copied: 'Enlace copiado',
     copyFailed: 'Copia el enlace a mano: selecciónalo y cópialo.',

@@ -95,6 +95,7 @@ const events: TranslationShape<typeof en> = {
     signInToJoin: 'Se connecter pour rejoindre',
     edit: 'Modifier l’événement',
     shortLink: 'Lien court',
+    watchRecording: 'Voir l’enregistrement',
     copy: 'Copier le lien',
     copied: 'Lien copié',
     copyFailed: 'Copiez le lien à la main\u00a0: sélectionnez-le puis copiez-le.',

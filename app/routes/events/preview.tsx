@@ -126,6 +126,12 @@ export default function Preview() {
                 </Text>
               </Stack>
             ) : null}
+            {status === 'ended' || (over && status !== 'cancelled') ? (
+              // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.
+              <Button asChild variant="outline" colorPalette="brand" w="full" data-testid="watch-recording">
+                <Link to={`/eventVod?eventId=${encodeURIComponent(event.eventId)}`}>{t('events.preview.watchRecording')}</Link>
+              </Button>
+            ) : null}
             {data.canEdit && status !== 'cancelled' && status !== 'expired' ? (
               <Button asChild variant="outline" colorPalette="brand" w="full" data-testid="edit-event">
                 <Link to={`/scheduleEvents?event=${encodeURIComponent(event.eventId)}`}>{t('events.preview.edit')}</Link>
