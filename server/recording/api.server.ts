@@ -114,7 +114,7 @@ export async function recordingAction(args: ActionFunctionArgs) {
   try {
     const recording =
       body.intent === 'start'
-        ? await startRecording(ctx, event, found.user, { auto: body.auto === true })
+        ? await startRecording(ctx, event, found.user)
         : body.intent === 'stop'
           ? await stopRecording(ctx, event, found.user, body.recordingId)
           : body.intent === 'attach'

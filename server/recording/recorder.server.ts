@@ -182,21 +182,20 @@ export async function followMedia(ctx: RecordingContext, event: EventRecord, rec
 
 /**
  * What the room shows about recording, for this user. In egress mode the server itself makes the
- * automatic start once the event is live; in browser mode it tells the organizer's browser to.
+ * automatic start once the event is live. In browser mode nothing starts by itself: recording
+ * loads the organizer's own browser beside their call, so they start it (docs/decisions/0030).
  */
 export async function recordingState(ctx: RecordingContext, event: EventRecord, user: EventUser, now = Date.now()): Promise<RecordingState> {
   const mode = recordingMode(ctx);
   const role = roleOf(event, user);
   const enabled = event.enableRecording === 'cloud';
   const live = eventStatus(event, now) === 'live';
-  let dueAuto = enabled && live && !(await ctx.data.recordings.autoStarted(event.eventId));
-  if (dueAuto && mode === 'egress') {
+  if (enabled && live && mode === 'egress' && !(await ctx.data.recordings.autoStarted(event.eventId))) {
     try {
       await startRecording(ctx, event, null, { auto: true, now });
     } catch (e) {
       if (!isRecordingError(e)) throw e;
     }
-    dueAuto = false;
   }
   let [current] = await ctx.data.recordings.list(event.eventId, 1);
   if (current) current = await followMedia(ctx, event, current);
@@ -207,7 +206,6 @@ export async function recordingState(ctx: RecordingContext, event: EventRecord, 
     current: current ? { id: current.id, mode: current.mode, status: current.status, startedAt: current.startedAt, endedAt: current.endedAt, destination: current.destination } : null,
     canControl: enabled && isStaff(role),
     canStart: enabled && (role === 'organizer' || (mode === 'egress' && role === 'host')),
-    autoStart: dueAuto && role === 'organizer' && mode === 'browser',
   };
   if (role === 'organizer') {
     const download = (await ctx.data.recordings.list(event.eventId, 10)).find((r) => r.destination === 'download' && r.mediaId);

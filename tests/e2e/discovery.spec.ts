@@ -200,7 +200,8 @@ test.describe('/eventsCalendar', () => {
     await expect(calendar).toHaveAttribute('data-view', 'agenda');
     await page.getByTestId('zone-select').selectOption('Asia/Tokyo');
     await expect(calendar).toHaveAttribute('data-zone', 'Asia/Tokyo');
-    const entry = calendar.locator(`[data-event-id="${event.eventId}"]`);
+    // An event that runs past midnight in the chosen zone is listed on both days: the first is its start.
+    const entry = calendar.locator(`[data-event-id="${event.eventId}"]`).first();
     await expect(entry).toHaveAttribute('data-local-start', hhmm(start, 'Asia/Tokyo'));
     await page.reload();
     await expect(page.getByTestId('events-calendar')).toHaveAttribute('data-zone', 'Asia/Tokyo');

@@ -122,10 +122,12 @@ test('/nuevoPlayerPage shows the brand on the player and its chapters seek it', 
 
 test('/morePlayBack lists related videos and starts the next one after a countdown that can be cancelled', async ({ page, context }) => {
   const r = runId();
-  const first = await seedMediaItem(data, { kind: 'video', owner: { sub: owner.sub, name: 'Olga' }, title: `${r} Part one`, tags: [r], visibility: 'tenant' });
-  const second = await seedMediaItem(data, { kind: 'video', owner: { sub: viewer.sub, name: 'Vic' }, title: `${r} Part two`, tags: [r], visibility: 'tenant' });
-  await seedMediaItem(data, { kind: 'video', owner: { sub: viewer.sub, name: 'Vic' }, title: `${r} Private cut`, tags: [r], visibility: 'private' });
-  await signInContext(context, page.request, owner);
+  // People of their own: the same owner counts as related, and other tests give the shared users other videos.
+  const [author, other] = await Promise.all([createUser(T, 'pb-more-author', 'organizer'), createUser(T, 'pb-more-other', 'organizer')]);
+  const first = await seedMediaItem(data, { kind: 'video', owner: { sub: author.sub, name: 'Olga' }, title: `${r} Part one`, tags: [r], visibility: 'tenant' });
+  const second = await seedMediaItem(data, { kind: 'video', owner: { sub: other.sub, name: 'Vic' }, title: `${r} Part two`, tags: [r], visibility: 'tenant' });
+  await seedMediaItem(data, { kind: 'video', owner: { sub: other.sub, name: 'Vic' }, title: `${r} Private cut`, tags: [r], visibility: 'private' });
+  await signInContext(context, page.request, author);
   await page.goto(`/morePlayBack?mediaId=${first.id}`);
   await hydrated(page);
   // Related by tag; another person's private item is never listed.

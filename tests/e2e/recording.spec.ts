@@ -23,7 +23,11 @@ test('the organizer’s browser records 10 s of the stage into the event’s VOD
   const host = await joinRoom(browser, request, organizer, event);
   const controls = host.page.getByTestId('recording-controls');
   await expect(controls.getByTestId('recording-mode')).toHaveText('Recorded by your browser: keep this tab open');
-  // The automatic start: the room is live and records in the cloud.
+  // Without a cloud recorder nothing starts by itself: the organizer starts their browser's recording.
+  await expect(controls).toContainText('the organizer starts it with Start recording');
+  await expect(controls).toHaveAttribute('data-browser-phase', 'idle');
+  await expect(host.page.getByTestId('recording-indicator')).toHaveAttribute('data-status', 'off');
+  await controls.getByTestId('recording-start').click();
   await expect(controls).toHaveAttribute('data-browser-phase', 'recording', { timeout: 20_000 });
   await expect(host.page.getByTestId('recording-indicator-text')).toHaveText('Recording');
 

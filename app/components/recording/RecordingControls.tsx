@@ -65,7 +65,7 @@ export function RecordingControls({ eventId, title, role }: { eventId: string; t
               {modeText}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {(current?.destination ?? state.destination) === 'download' ? t('recording.controls.destinationDownload') : t('recording.controls.destinationCloud')} {t('recording.controls.auto')}
+              {(current?.destination ?? state.destination) === 'download' ? t('recording.controls.destinationDownload') : t('recording.controls.destinationCloud')} {t(state.mode === 'egress' ? 'recording.controls.auto' : 'recording.controls.autoBrowser')}
             </Text>
             <Text fontSize="sm" data-testid="recording-status" data-status={status ?? 'none'}>
               {statusText}

@@ -26,7 +26,6 @@ export function useBrowserRecording(eventId: string, title: string) {
   const recorder = useRef<StageRecorder | null>(null);
   const recordingId = useRef<string | null>(null);
   const upload = useRef<RecordingUpload | null>(null);
-  const autoTried = useRef(false);
   const refresh = hook?.refresh;
   const room = hook?.room ?? null;
 
@@ -64,10 +63,10 @@ export function useBrowserRecording(eventId: string, title: string) {
   }, [eventId, title, t, runUpload]);
 
   const start = useCallback(
-    async (auto = false) => {
+    async () => {
       setError(null);
       setPhase('starting');
-      const answer = await postRecording({ eventId, intent: 'start', ...(auto ? { auto: true } : {}) });
+      const answer = await postRecording({ eventId, intent: 'start' });
       if (!answer.ok) {
         setError(answer.message);
         setPhase('idle');
@@ -112,14 +111,6 @@ export function useBrowserRecording(eventId: string, title: string) {
     if (recorder.current && phase === 'recording' && serverStatus === 'stopping') void finish();
   }, [serverStatus, phase, finish]);
 
-  // The event went live and records automatically: start once the stage is connected.
-  const autoStart = hook?.state?.autoStart === true && hook.state.mode === 'browser';
-  useEffect(() => {
-    if (!autoStart || !room || autoTried.current || phase !== 'idle') return;
-    autoTried.current = true;
-    void start(true);
-  }, [autoStart, room, phase, start]);
-
   useEffect(() => {
     if (phase !== 'recording' && phase !== 'uploading') return;
     const warn = (e: BeforeUnloadEvent) => {
@@ -139,5 +130,5 @@ export function useBrowserRecording(eventId: string, title: string) {
     [eventId, refresh],
   );
 
-  return { phase, progress, seconds, recordedLength, error, start: () => start(false), stop, discard, retryUpload: runUpload };
+  return { phase, progress, seconds, recordedLength, error, start, stop, discard, retryUpload: runUpload };
 }

@@ -71,18 +71,13 @@ export interface RecordingState {
   canControl: boolean;
   /** Who may start: organizer and hosts with egress; the organizer only when their browser records. */
   canStart: boolean;
-  /**
-   * The event is live, records automatically (enableRecording cloud) and has not yet been
-   * started automatically: in browser mode the organizer's browser starts it.
-   */
-  autoStart: boolean;
   /** Organizer only: the finished recording's item when it is a private download (destination download). */
   download?: { mediaId: string; status: string } | null;
 }
 
 /** POST /api/recording: start, stop, or (browser mode) report the upload that holds the recording. */
 export const recordingActionSchema = z.discriminatedUnion('intent', [
-  z.object({ eventId: eventIdSchema, intent: z.literal('start'), auto: z.boolean().optional() }),
+  z.object({ eventId: eventIdSchema, intent: z.literal('start') }),
   z.object({ eventId: eventIdSchema, intent: z.literal('stop'), recordingId: recordingIdSchema }),
   z.object({ eventId: eventIdSchema, intent: z.literal('attach'), recordingId: recordingIdSchema, mediaId: z.string().regex(/^[a-z0-9]{21}$/) }),
   z.object({ eventId: eventIdSchema, intent: z.literal('fail'), recordingId: recordingIdSchema }),

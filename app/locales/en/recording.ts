@@ -18,6 +18,7 @@ const recording = {
     destinationCloud: 'The recording is published as the event’s video in your media library.',
     destinationDownload: 'Only the organizer gets the recording, as a download.',
     auto: 'This event records automatically once it is live.',
+    autoBrowser: 'This event is set to be recorded: the organizer starts it with Start recording, and their browser records it.',
     status: {
       none: 'Not recording.',
       starting: 'Starting the recording…',

@@ -20,6 +20,7 @@ const recording: typeof recordingEn = {
     destinationCloud: 'La grabación se publica como el vídeo del evento en tu biblioteca multimedia.',
     destinationDownload: 'Solo el organizador recibe la grabación, como descarga.',
     auto: 'Este evento se graba automáticamente cuando está en directo.',
+    autoBrowser: 'Este evento está configurado para grabarse: el organizador la inicia con Iniciar grabación y su navegador la graba.',
     status: {
       none: 'Sin grabar.',
       starting: 'Iniciando la grabación…',

@@ -20,6 +20,7 @@ const recording: typeof recordingEn = {
     destinationCloud: 'L’enregistrement est publié comme vidéo de l’événement dans votre médiathèque.',
     destinationDownload: 'Seul l’organisateur reçoit l’enregistrement, à télécharger.',
     auto: 'Cet événement s’enregistre automatiquement dès qu’il est en direct.',
+    autoBrowser: 'Cet événement doit être enregistré : l’organisateur lance l’enregistrement avec Démarrer l’enregistrement, et son navigateur l’enregistre.',
     status: {
       none: 'Pas d’enregistrement.',
       starting: 'Démarrage de l’enregistrement…',
