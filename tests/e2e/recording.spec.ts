@@ -98,6 +98,7 @@ test('a download-only recording goes to the organizer alone: a download link for
   const host = await joinRoom(browser, request, organizer, event);
   const controls = host.page.getByTestId('recording-controls');
   await expect(controls).toContainText('Only the organizer gets the recording, as a download.');
+  await controls.getByTestId('recording-start').click();
   await expect(controls).toHaveAttribute('data-browser-phase', 'recording', { timeout: 20_000 });
   await expect.poll(async () => Number(await controls.getAttribute('data-recorded-seconds')), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await controls.getByTestId('recording-stop').click();

@@ -193,7 +193,6 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
         </Text>
       )}
-      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
       {showRestream && (
         <Stack gap="2" data-testid="restream-note">
           <Text fontSize="sm" color="fg.muted">
@@ -216,6 +215,8 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
         </Box>
       )}
       {showHostPanel && <HostPanel {...sectionProps} />}
+      {/* After the host controls: the stage and the people on it stay together at the top. */}
+      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
     </Flex>
   ) : null;
   const dockArea = (
