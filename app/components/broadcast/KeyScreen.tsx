@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
 import type { BroadcastProtocol, BroadcastState, IngestPath, KeySummary } from '#app/lib/broadcast/model';
-import { CopyField } from './CopyField';
+import { CopyField } from '#app/components/forms/CopyField';
 import { LiveStatus } from './LiveStatus';
 
 export interface KeyScreenData {
@@ -29,6 +29,7 @@ type ActionResult =
 
 export function KeyScreen({ data }: { data: KeyScreenData }) {
   const { t, i18n } = useTranslation();
+  const copyMessages = { copy: t('broadcast.key.copy'), copied: t('broadcast.key.copied'), copyFailed: t('broadcast.key.copyFailed') };
   const fetcher = useFetcher<ActionResult>();
   const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null);
   const { protocol, event } = data;
@@ -109,16 +110,16 @@ export function KeyScreen({ data }: { data: KeyScreenData }) {
                     {t('broadcast.key.revoked')}
                   </Text>
                 ) : null}
-                {ingestUrl ? <CopyField label={t(protocol === 'rtmp' ? 'broadcast.key.url' : 'broadcast.key.srtUrl')} value={ingestUrl} testId="ingest-url" /> : null}
+                {ingestUrl ? <CopyField label={t(protocol === 'rtmp' ? 'broadcast.key.url' : 'broadcast.key.srtUrl')} value={ingestUrl} testId="ingest-url" messages={copyMessages} namedButton /> : null}
                 {fresh ? (
                   <Stack gap="2">
                     <Alert.Root status="warning" borderRadius="l2">
                       <Alert.Indicator />
                       <Alert.Title>{t('broadcast.key.shownOnce')}</Alert.Title>
                     </Alert.Root>
-                    <CopyField label={t(protocol === 'rtmp' ? 'broadcast.key.key' : 'broadcast.key.passphrase')} value={fresh.key} testId="stream-key" />
+                    <CopyField label={t(protocol === 'rtmp' ? 'broadcast.key.key' : 'broadcast.key.passphrase')} value={fresh.key} testId="stream-key" messages={copyMessages} namedButton />
                     {protocol === 'srt' ? (
-                      <CopyField label={t('broadcast.key.fullUrl')} value={`${fresh.ingestUrl}?passphrase=${fresh.key}&pbkeylen=16`} testId="srt-full-url" />
+                      <CopyField label={t('broadcast.key.fullUrl')} value={`${fresh.ingestUrl}?passphrase=${fresh.key}&pbkeylen=16`} testId="srt-full-url" messages={copyMessages} namedButton />
                     ) : null}
                   </Stack>
                 ) : data.key && !(result?.ok && result.intent === 'revoke') ? (

@@ -1,10 +1,14 @@
-/** A read-only value (URL, stream key) with a copy button; when the clipboard is refused the text is selected for a manual copy. */
+/** A read-only value (a link, an ingest URL, a stream key) with a copy button; when the clipboard is refused the text is selected for a manual copy. */
 import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
-export function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
+export interface CopyFieldMessages {
+  copy: string;
+  copied: string;
+  copyFailed: string;
+}
+
+export function CopyField({ label, value, testId, messages, namedButton = false }: { label: string; value: string; testId: string; messages: CopyFieldMessages; namedButton?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
@@ -21,12 +25,13 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
       <Field.Label fontWeight="semibold">{label}</Field.Label>
       <HStack gap="2" w="full">
         <Input ref={input} value={value} readOnly onFocus={(e) => e.currentTarget.select()} bg="bg" fontFamily="mono" fontSize="sm" data-testid={testId} />
-        <Button type="button" variant="outline" colorPalette="brand" onClick={copy} flexShrink={0} aria-label={`${t('broadcast.key.copy')}: ${label}`}>
-          {t('broadcast.key.copy')}
+        {/* Several copy buttons on one screen each name what they copy. */}
+        <Button type="button" variant="outline" colorPalette="brand" onClick={copy} flexShrink={0} aria-label={namedButton ? `${messages.copy}: ${label}` : undefined}>
+          {messages.copy}
         </Button>
       </HStack>
       <Text aria-live="polite" fontSize="sm" color={state === 'failed' ? 'fg.error' : 'fg.muted'} minH="5">
-        {state === 'copied' ? t('broadcast.key.copied') : state === 'failed' ? t('broadcast.key.copyFailed') : ''}
+        {state === 'copied' ? messages.copied : state === 'failed' ? messages.copyFailed : ''}
       </Text>
     </Field.Root>
   );
