@@ -86,6 +86,14 @@ export const eventSchema = z.object({
   recordingDestination: z.enum(RECORDING_DESTINATIONS).default('cloud'),
   /** A video of the tenant's library shown as the event's trailer (/trailerPlayBack, the event page); empty for none. */
   trailerMediaId: z.string().default(''),
+  /** Ticket price in minor units of the tenant's currency; 0 is a free event (Register instead of Buy). */
+  ticketPrice: z.number().int().min(0).default(0),
+  /** Seats on sale (free registrations or paid tickets); null is unlimited. */
+  capacity: z.number().int().min(1).nullable().default(null),
+  /** Price of the replay alone (minor units) for people without a ticket; null: the replay is not sold apart. */
+  replayPrice: z.number().int().min(0).nullable().default(null),
+  /** A consultation's private session (/pvs) booked through /consultationForm: its booking id. */
+  consultationBookingId: z.string().optional(),
   organizerId: z.string(),
   organizerName: z.string().default(''),
   organizerEmail: z.string().default(''),
