@@ -10,7 +10,7 @@
 
 /**
  * A kind of tenant object that can be asked for by id.
- * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media' | 'playlist'} IdKind
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media' | 'playlist' | 'channel' | 'product' | 'order' | 'booking'} IdKind
  */
 /**
  * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's

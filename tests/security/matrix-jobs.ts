@@ -44,7 +44,7 @@ const FORM_FILLER = { intent: 'cancel' };
 export function idValue(seeded: SeededTenant, kind: IdKind, route: string): string | string[] {
   if (kind === 'chatFileList') return [seeded.ids.chatFile];
   if (kind === 'article') return (seeded.articles[route] ?? Object.values(seeded.articles)[0])?.slug ?? '';
-  return seeded.ids[kind];
+  return seeded.ids[kind] ?? '';
 }
 
 /**

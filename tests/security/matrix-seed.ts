@@ -18,10 +18,13 @@ import type { AppInstance } from './instance';
 import type { Session } from './sessions';
 import { ChatSocket } from './socket';
 
+/** The shop's objects; each is seeded by the module that owns it (issue 15). */
+type CommerceIdKind = 'channel' | 'product' | 'order' | 'booking';
+
 export interface SeededTenant {
   /** The unique marker inside every text of A's objects. */
   token: string;
-  ids: Record<Exclude<IdKind, 'article' | 'chatFileList'>, string>;
+  ids: Record<Exclude<IdKind, 'article' | 'chatFileList' | CommerceIdKind>, string> & Partial<Record<CommerceIdKind, string>>;
   /** Per detail route (/blogDetails…): a slug only A publishes, and its title. */
   articles: Record<string, { slug: string; title: string }>;
   /** A's resource code (sent in batchGet keys) and its text's marker. */
