@@ -65,7 +65,9 @@ import {
   setUserBlocked,
   updateEvent,
 } from './events.server';
+import { getDonation, hasDonatedInEvent, listChannelDonations, listDonationsTo, recordDonation } from './donations.server';
 import { listSubmissions, saveSubmission } from './forms.server';
+import { clearPin, getPin, savePin } from './roomPins.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
@@ -234,6 +236,23 @@ const broadcasts = (db: Database, t: TenantId) => ({
   updateLive: updateLive.bind(null, db, t),
 });
 
+/** Donations (server/data/donations.server.ts): recorded once per order line; the payouts ledger lists them per organizer. */
+const donations = (db: Database, t: TenantId) => ({
+  record: recordDonation.bind(null, db, t),
+  get: getDonation.bind(null, db, t),
+  hasDonated: hasDonatedInEvent.bind(null, db, t),
+  /** Everything donated to an organizer (their channels and rooms), newest first. */
+  toSeller: listDonationsTo.bind(null, db, t),
+  toChannel: listChannelDonations.bind(null, db, t),
+});
+
+/** The live room's pinned sale (server/data/roomPins.server.ts). */
+const roomPins = (db: Database, t: TenantId) => ({
+  get: getPin.bind(null, db, t),
+  save: savePin.bind(null, db, t),
+  clear: clearPin.bind(null, db, t),
+});
+
 /** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */
 const files = (storage: Storage, t: TenantId) => ({
   /** tenants/<tenantId>/ */
@@ -281,6 +300,8 @@ const chat = (service: ChatService, t: TenantId) => {
   const repo = service.repository;
   return {
     publish: withTenant(service, 'publish', t),
+    /** A room notice to every socket of the event on every instance (not logged). */
+    broadcast: withTenant(service, 'broadcast', t),
     userBlocked: withTenant(service, 'userBlocked', t),
     userUnblocked: withTenant(service, 'userUnblocked', t),
     observe: withTenant(repo, 'observe', t),
@@ -327,6 +348,8 @@ export class TenantData {
   #oauthStates?: ReturnType<typeof oauthStates>;
   #guests?: ReturnType<typeof guests>;
   #broadcasts?: ReturnType<typeof broadcasts>;
+  #donations?: ReturnType<typeof donations>;
+  #roomPins?: ReturnType<typeof roomPins>;
   #files?: TenantFiles;
   #chat?: TenantChat;
 
@@ -389,6 +412,14 @@ export class TenantData {
   /** Live broadcasts (docs/decisions/0029). */
   get broadcasts() {
     return (this.#broadcasts ??= broadcasts(this.stores.db, this.tenantId));
+  }
+  /** Donations (issue 15): records, the donor markers behind madeDonation and the badge, the organizer's lists. */
+  get donations() {
+    return (this.#donations ??= donations(this.stores.db, this.tenantId));
+  }
+  /** The pinned sale of each live room. */
+  get roomPins() {
+    return (this.#roomPins ??= roomPins(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

@@ -13,7 +13,9 @@
  * idempotently: a message by msgId, an update only when its seq is newer than the message's.
  */
 import { z } from 'zod';
+import type { DonationAlert } from '../donations/model';
 import type { EventRole } from '../events/permissions';
+import type { PinState } from '../roomSales/model';
 
 export const CHAT_SOCKET_PATH = '/ws/chat';
 /** textMessage: at most this many characters (docs/PRODUCT.md, Data: chat message). */
@@ -147,6 +149,8 @@ export interface ChatMessage {
   /** The sender's clientId of the `send` that made it: after a dropped connection the sender's browser recognises
    * a message that was stored although its ack never came, so nothing is sent twice. */
   clientId: string | null;
+  /** The author had donated in this event's room when they sent it (set by the server at send time). */
+  supporter?: boolean;
 }
 
 export interface ChatMember {
@@ -283,4 +287,9 @@ export type ServerFrame =
   /** The action with this clientId was applied; a send names its message. */
   | { type: 'ack'; clientId: string; msgId?: string }
   | { type: 'error'; clientId?: string; code: ChatErrorCode; retryAfterSeconds?: number; fatal?: boolean }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  /** Something the room shows to everyone at once, not kept in the chat's log (server/services/chat/service.server.ts broadcast). */
+  | { type: 'notice'; notice: RoomNotice };
+
+/** Room-wide notices: a donation alert, the pinned sale changed. */
+export type RoomNotice = { kind: 'donation'; donation: DonationAlert } | { kind: 'pin'; state: PinState };

@@ -171,6 +171,8 @@ export function toMessage(item: Record<string, unknown>): ChatMessage {
   message.likes = Number(message.likes ?? 0);
   message.votes = Number(message.votes ?? 0);
   message.seq = Number(message.seq);
+  // Only a supporter's messages carry the flag (older messages never had it).
+  if (item.supporter === true) message.supporter = true;
   return message;
 }
 

@@ -208,11 +208,13 @@ export class ChatFrames {
 
     const role = conn.viewer.role;
     const sender = { eventId, sub: conn.user.sub };
-    const [chatImageUrls, attachmentUrls, reply, recipient] = await Promise.all([
+    const [chatImageUrls, attachmentUrls, reply, recipient, supporter] = await Promise.all([
       checkChatFiles(files, sender, frame.imageKeys, CHAT_IMAGE_TYPES),
       checkChatFiles(files, sender, frame.attachmentKeys, CHAT_ATTACHMENT_TYPES),
       frame.replyToMsgId ? chat.findMessage(eventId, frame.replyToMsgId, ['pub', 'prv']) : null,
       frame.recipient ? this.recipientFor(conn, event, frame.recipient) : null,
+      // The badge is the server's word, read from the donations at send time: a browser cannot claim it.
+      conn.data.donations.hasDonated(eventId, conn.user.sub),
     ]);
     if (frame.replyToMsgId && (!reply || reply.message.deleted || !canSee(reply.audience, conn.viewer))) throw new ChatError('messageNotFound');
 
@@ -238,6 +240,7 @@ export class ChatFrames {
       status: !recipient && event.moderateChat && !isStaff(role) ? 'pending' : 'approved',
       createdAt: new Date().toISOString(),
       clientId: frame.clientId,
+      ...(supporter ? { supporter: true } : {}),
     });
     await chat.publish(eventId, change);
     this.hub.send(conn.ws, {

@@ -292,6 +292,7 @@ export class ChatHub {
     const message = decodeBusMessage(payload);
     if (!message) return;
     if (message.type === 'control') return this.onControl(room, message.control);
+    if (message.type === 'notice') return this.onNotice(room, message.frame);
     room.data.chat.observe(room.eventId, message.seq, message.stream);
     room.version++;
     room.snapshot = null;
@@ -309,6 +310,20 @@ export class ChatHub {
       }
       if (!everyone && !canSee(live.audience, conn.viewer)) continue;
       bytes ??= Buffer.from(live.frame);
+      this.sendRaw(conn.ws, bytes);
+    }
+  }
+
+  /** A room notice goes to every socket; one still joining gets it right after its welcome. */
+  private onNotice(room: Room, frame: string) {
+    const live: Live = { seq: Number.MAX_SAFE_INTEGER, audience: { everyone: true, staff: false, users: [] }, frame };
+    let bytes: Buffer | null = null;
+    for (const conn of room.conns) {
+      if (conn.held) {
+        conn.held.push(live);
+        continue;
+      }
+      bytes ??= Buffer.from(frame);
       this.sendRaw(conn.ws, bytes);
     }
   }

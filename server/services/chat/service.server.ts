@@ -3,10 +3,11 @@
  * (a block from the host panel closes the person's chat sockets on every instance too).
  * Bus payloads: `E<seq>\n<audience JSON>\n<server frame JSON>` for a change (the frame is
  * serialised once, by the instance that committed it, and sent to sockets as is) and
- * `C<control JSON>` for instance-to-instance control messages.
+ * `C<control JSON>` for instance-to-instance control messages and `N<server frame JSON>` for a room
+ * notice (a donation alert, the pinned sale): sent to every socket of the event, kept nowhere.
  */
 import type { TenantId } from '#app/lib/config/tenant';
-import { avatarColorFor, type ChatAudience, type ChatMember } from '#app/lib/chat/protocol';
+import { avatarColorFor, type ChatAudience, type ChatMember, type RoomNotice } from '#app/lib/chat/protocol';
 import type { Env } from '../../env.server';
 import type { Database } from '../../data/dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
@@ -16,7 +17,10 @@ import { ChatRepository } from '../../data/chat/repository.server';
 /** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
 export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };
 
-export type BusMessage = { type: 'event'; seq: number; stream: Stream; audience: ChatAudience; frame: string } | { type: 'control'; control: ChatControl };
+export type BusMessage =
+  | { type: 'event'; seq: number; stream: Stream; audience: ChatAudience; frame: string }
+  | { type: 'control'; control: ChatControl }
+  | { type: 'notice'; frame: string };
 
 /** `E<seq>[\tP | \tM<pairKey>]\n<audience>\n<frame>`: the stream tag lets other instances keep their cached HEAD current. */
 export function encodeEvent(change: Sequenced): string {
@@ -27,6 +31,10 @@ export function encodeEvent(change: Sequenced): string {
 
 export function encodeControl(control: ChatControl): string {
   return `C${JSON.stringify(control)}`;
+}
+
+export function encodeNotice(notice: RoomNotice): string {
+  return `N${JSON.stringify({ type: 'notice', notice })}`;
 }
 
 /** Null for a payload this version does not understand (it is then ignored). */
@@ -45,6 +53,7 @@ export function decodeBusMessage(payload: string): BusMessage | null {
       return { type: 'event', seq, stream, audience: JSON.parse(payload.slice(first + 1, second)) as ChatAudience, frame: payload.slice(second + 1) };
     }
     if (payload.startsWith('C')) return { type: 'control', control: JSON.parse(payload.slice(1)) as ChatControl };
+    if (payload.startsWith('N')) return { type: 'notice', frame: payload.slice(1) };
   } catch {
     // fall through
   }
@@ -76,6 +85,18 @@ export class ChatService {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeControl(control));
     } catch (e) {
       console.error(`[chat] control ${control.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Shows a notice to everyone in the event's room on every instance (a donation alert, the
+   * pinned sale). It is not logged: a browser that was away reads the current state by GET.
+   */
+  async broadcast(tenantId: TenantId, eventId: string, notice: RoomNotice): Promise<void> {
+    try {
+      await this.bus.publish(chatChannel(tenantId, eventId), encodeNotice(notice));
+    } catch (e) {
+      console.error(`[chat] notice ${notice.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 
