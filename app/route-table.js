@@ -168,6 +168,7 @@ export const API_ROUTES = [
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } } },
   { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
+  { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
   // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.

@@ -1,0 +1,72 @@
+/**
+ * The room sales API (app/lib/roomSales/model.ts):
+ *
+ *   GET  /api/roomSales?event=<id>  → PinState (anyone who may be in the room)
+ *   POST /api/roomSales             PinRequest → PinState (the organizer and hosts; 403 for others)
+ *
+ * Errors are { error, message } in the request's language with a 4xx status. Another tenant's
+ * event, or one the caller is blocked from, is not found (404).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { TFunction } from 'i18next';
+import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
+import type { SessionUser } from '#app/lib/identity/types';
+import { pinRequestSchema } from '#app/lib/roomSales/model';
+import { getFixedT } from '../i18n.server';
+import { getSessionUser } from '../identity/session.server';
+import { pin, PinRefused, pinFor, unpin } from './pins.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, methodNotAllowed: 405, notForSale: 409 } as const;
+type ErrorCode = keyof typeof STATUS;
+
+const refuse = (t: TFunction, code: ErrorCode, headers: Record<string, string> = {}) =>
+  json({ error: code, message: t(`donations.sales.errors.${code}`) }, { status: STATUS[code], headers: { ...NO_STORE, ...headers } });
+
+type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
+
+async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord }> {
+  const user = await getSessionUser(args);
+  if (!user) return refuse(t, 'unauthenticated');
+  const id = eventIdSchema.safeParse(eventId);
+  if (!id.success) return refuse(t, 'badRequest');
+  const event = await args.context.data.events.getFor(id.data, user);
+  if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refuse(t, 'notFound');
+  return { user, event };
+}
+
+export async function roomSalesLoader(args: LoaderFunctionArgs) {
+  const t = await getFixedT(args.context.language);
+  const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
+  if (found instanceof Response) return found;
+  return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
+}
+
+export async function roomSalesAction(args: ActionFunctionArgs) {
+  const t = await getFixedT(args.context.language);
+  if (args.request.method !== 'POST') return refuse(t, 'methodNotAllowed', { Allow: 'GET, POST' });
+  if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
+  let raw: unknown;
+  try {
+    raw = await args.request.json();
+  } catch {
+    return refuse(t, 'badRequest');
+  }
+  // The event first: another tenant's is 404 whatever else the body says.
+  const found = await eventFor(args, (raw as { eventId?: unknown } | null)?.eventId, t);
+  if (found instanceof Response) return found;
+  const parsed = pinRequestSchema.safeParse(raw);
+  if (!parsed.success) return refuse(t, 'badRequest');
+  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'forbidden');
+  const ctx = { tenant: args.context.tenant, data: args.context.data };
+  const body = parsed.data;
+  try {
+    const state = body.intent === 'unpin' ? await unpin(ctx, found.event) : await pin(ctx, found.event, await pinFor(ctx, found.event, found.user, body.kind, body.refId));
+    return json(state, { headers: NO_STORE });
+  } catch (e) {
+    if (e instanceof PinRefused) return refuse(t, e.code);
+    throw e;
+  }
+}
