@@ -7,6 +7,7 @@
  * The pane fills the height it is given: the message list takes what is left and the composer
  * stays pinned at its foot, so writing never needs the page to scroll.
  */
+import { DonationLines } from '#app/components/donations/DonationAlerts';
 import { Alert, Badge, Button, CloseButton, Flex, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -241,6 +242,7 @@ function Pane({ eventId, role, moderateChat, hideTitle = false, questionsElsewhe
         )}
         <ConnectionLine />
         <NoticeLine />
+        <DonationLines />
         {chat.state.status === 'fatal' ? <FatalState /> : <PaneBody questionsElsewhere={questionsElsewhere} privateRequest={privateRequest} />}
       </Stack>
     </Flex>

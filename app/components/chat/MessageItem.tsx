@@ -148,6 +148,11 @@ export function MessageItem({ message: m, context, onReply, onReplyPrivately }: 
             {name}
           </Text>
           <RoleBadge role={m.senderRole} />
+          {m.supporter && (
+            <Badge size="xs" colorPalette="pink" variant="subtle" title={t('chat.message.supporterLabel')} data-testid="chat-supporter">
+              {t('chat.message.supporter')}
+            </Badge>
+          )}
           <Time iso={m.createdAt} />
           {m.isPrivateMsg && (
             <Badge size="xs" colorPalette="orange" variant="subtle" gap="1" data-testid="chat-private-badge">

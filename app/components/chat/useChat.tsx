@@ -10,7 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventRole } from '#app/lib/events/permissions';
-import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
+import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type RoomNotice, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
 import { chatReducer } from '#app/lib/chat/reducer';
 import { fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
 
@@ -81,6 +81,8 @@ export interface ChatApi {
   dismissNotice: () => void;
   /** Which action is waiting for its answer, by kind and target. */
   busy: (kind: PendingAction['kind'], target: string) => boolean;
+  /** Hears the room's notices (donation alerts, the pinned sale); returns the unsubscribe. */
+  onNotice: (listener: (notice: RoomNotice) => void) => () => void;
 }
 
 const ChatContext = createContext<ChatApi | null>(null);
@@ -98,6 +100,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
   stateRef.current = state;
   const socketRef = useRef<WebSocket | null>(null);
   const gapRef = useRef<() => void>(() => undefined);
+  const noticeListeners = useRef(new Set<(notice: RoomNotice) => void>());
   const languageRef = useRef(i18n.language);
   languageRef.current = i18n.language;
 
@@ -158,6 +161,10 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
           return;
         }
         if (frame.type === 'welcome') attempt = 0;
+        if (frame.type === 'notice') {
+          for (const listener of noticeListeners.current) listener(frame.notice);
+          return;
+        }
         dispatch({ type: 'frame', frame, now: Date.now() });
       };
       ws.onclose = (e: CloseEvent) => {
@@ -238,6 +245,12 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
     [transmit],
   );
 
+  const onNotice = useCallback((listener: (notice: RoomNotice) => void) => {
+    const listeners = noticeListeners.current;
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+
   const api = useMemo<ChatApi>(
     () => ({
       eventId,
@@ -282,8 +295,9 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       readPrivate: (other) => dispatch({ type: 'readPrivate', other }),
       dismissNotice: () => dispatch({ type: 'dismissNotice' }),
       busy: (kind, target) => Object.values(state.actions).some((a) => a.kind === kind && a.target === target),
+      onNotice,
     }),
-    [eventId, role, state, canAct, sendFrame, act],
+    [eventId, role, state, canAct, sendFrame, act, onNotice],
   );
 
   return <ChatContext.Provider value={api}>{children}</ChatContext.Provider>;

@@ -34,6 +34,8 @@ const chat = {
     jumpNone: 'Jump to latest',
   },
   message: {
+    supporter: 'Supporter',
+    supporterLabel: 'Supporter: donated in this event',
     you: 'You',
     like: 'Like',
     likes_one: '{{count}} like',
@@ -65,6 +67,11 @@ const chat = {
     privateTo: 'Private to {{name}}',
     files_one: '{{count}} file',
     files_other: '{{count}} files',
+  },
+  donation: {
+    alert: '{{name}} donated {{amount}}',
+    alertWithMessage: '{{name}} donated {{amount}}: {{message}}',
+    label: 'Donations',
   },
   composer: {
     label: 'Message',

@@ -29,10 +29,6 @@ const donations = {
   room: {
     donate: 'Donate',
     close: 'Close',
-    alert: '{{name}} donated {{amount}}',
-    alertWithMessage: '{{name}} donated {{amount}}: {{message}}',
-    supporter: 'Supporter',
-    supporterLabel: 'Supporter: donated in this event',
   },
   sales: {
     title: 'For sale',

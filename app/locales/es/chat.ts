@@ -36,6 +36,8 @@ const chat: TranslationShape<typeof en> = {
     jumpNone: 'Ir al último mensaje',
   },
   message: {
+    supporter: 'Donante',
+    supporterLabel: 'Donante: donó en este evento',
     you: 'Tú',
     like: 'Me gusta',
     likes_one: '{{count}} me gusta',
@@ -67,6 +69,11 @@ const chat: TranslationShape<typeof en> = {
     privateTo: 'Privado para {{name}}',
     files_one: '{{count}} archivo',
     files_other: '{{count}} archivos',
+  },
+  donation: {
+    alert: '{{name}} donó {{amount}}',
+    alertWithMessage: '{{name}} donó {{amount}}: {{message}}',
+    label: 'Donaciones',
   },
   composer: {
     label: 'Mensaje',

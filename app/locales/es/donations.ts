@@ -31,10 +31,6 @@ const donations: Translations['donations'] = {
   room: {
     donate: 'Donar',
     close: 'Cerrar',
-    alert: '{{name}} donó {{amount}}',
-    alertWithMessage: '{{name}} donó {{amount}}: {{message}}',
-    supporter: 'Donante',
-    supporterLabel: 'Donante: donó en este evento',
   },
   sales: {
     title: 'A la venta',

@@ -36,6 +36,8 @@ const chat: TranslationShape<typeof en> = {
     jumpNone: 'Aller au plus récent',
   },
   message: {
+    supporter: 'Soutien',
+    supporterLabel: 'Soutien : a fait un don pendant cet événement',
     you: 'Vous',
     like: 'J’aime',
     likes_one: '{{count}} j’aime',
@@ -67,6 +69,11 @@ const chat: TranslationShape<typeof en> = {
     privateTo: 'Privé, pour {{name}}',
     files_one: '{{count}} fichier',
     files_other: '{{count}} fichiers',
+  },
+  donation: {
+    alert: '{{name}} a donné {{amount}}',
+    alertWithMessage: '{{name}} a donné {{amount}} : {{message}}',
+    label: 'Dons',
   },
   composer: {
     label: 'Message',

@@ -31,10 +31,6 @@ const donations: Translations['donations'] = {
   room: {
     donate: 'Faire un don',
     close: 'Fermer',
-    alert: '{{name}} a donné {{amount}}',
-    alertWithMessage: '{{name}} a donné {{amount}} : {{message}}',
-    supporter: 'Soutien',
-    supporterLabel: 'Soutien : a fait un don pendant cet événement',
   },
   sales: {
     title: 'En vente',

@@ -11,7 +11,7 @@ import type { loader } from './room.server';
 import { stageHandle } from '#app/lib/handles';
 
 export { action, loader } from './room.server';
-export const handle = stageHandle('chat', 'events', 'live', 'recording', 'broadcast', 'player');
+export const handle = stageHandle('chat', 'events', 'live', 'recording', 'broadcast', 'player', 'donations');
 
 /**
  * The shared room shell (docs/decisions/0024): served the same to everyone allowed in, it asks

@@ -18,7 +18,9 @@ import { ChatPane, type PrivateRequest } from '#app/components/chat/ChatPane';
 import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAlerts';
 import { QuestionsPanel } from '#app/components/chat/QuestionsPanel';
 import { ChatProvider } from '#app/components/chat/useChat';
+import { DonationToasts } from '#app/components/donations/DonationAlerts';
 import { RecordingControls } from '#app/components/recording/RecordingControls';
+import { RoomCommerce } from '#app/components/roomSales/RoomCommerce';
 import { RecordingProvider } from '#app/components/recording/RecordingProvider';
 import { RestreamPanel } from '#app/components/recording/RestreamPanel';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
@@ -227,7 +229,10 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       flex={hasStage ? { base: '1 1 0', lg: '0 0 auto' } : '1 1 0'}
       w={hasStage ? { lg: '22rem', xl: '24rem' } : undefined}
       data-testid="room-dock"
+      gap="2"
     >
+      {/* The pinned sale and Donate sit above the chat in every layout. */}
+      <RoomCommerce eventId={event.eventId} staff={role !== 'participant'} />
       {dock}
     </Flex>
   );
@@ -240,6 +245,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
         {hasStage ? dockArea : mainArea}
       </Flex>
       <PrivateAlerts onOpen={openPrivate} />
+      <DonationToasts />
     </Flex>
   );
 }

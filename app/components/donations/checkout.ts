@@ -1,0 +1,88 @@
+/**
+ * The browser's side of checkout for donations and room sales (payments' contract, issue 15):
+ * POST /api/checkout, then the provider's hosted page, either in place of this page or, from a
+ * live room, in a new tab so the room stays; there the buyer's order status is polled until it
+ * settles.
+ */
+import { useEffect, useState } from 'react';
+import type { LineRequest } from '#app/lib/payments/model';
+
+export type CheckoutAnswer =
+  | { ok: true; orderId: string; redirectUrl: string }
+  | { ok: false; reason: 'signIn'; signIn: string }
+  | { ok: false; reason: 'refused' | 'invalid' | 'unavailable' };
+
+/** A random idempotency key: one per attempt, so a double click makes one order. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function requestCheckout(lines: LineRequest[], returnPath: string, idempotencyKey: string): Promise<CheckoutAnswer> {
+  let response: Response;
+  try {
+    response = await fetch('/api/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ lines, returnPath, idempotencyKey }),
+    });
+  } catch {
+    return { ok: false, reason: 'unavailable' };
+  }
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.ok && typeof body?.orderId === 'string' && typeof body.redirectUrl === 'string') return { ok: true, orderId: body.orderId, redirectUrl: body.redirectUrl };
+  if (response.status === 401) return { ok: false, reason: 'signIn', signIn: typeof body?.signIn === 'string' ? body.signIn : `/signIn?redirectTo=${encodeURIComponent(returnPath)}` };
+  if (response.status === 409) return { ok: false, reason: 'refused' };
+  if (response.status === 400) return { ok: false, reason: 'invalid' };
+  return { ok: false, reason: 'unavailable' };
+}
+
+/**
+ * A tab for the hosted payment page, opened in the click itself (a tab opened after an await is
+ * blocked as a pop-up); null when the browser refused it anyway.
+ */
+export function openPaymentTab(): Window | null {
+  const tab = window.open('about:blank', '_blank');
+  if (tab) tab.opener = null;
+  return tab;
+}
+
+export type PaymentOutcome = 'waiting' | 'captured' | 'failed';
+
+const SETTLED_FAILED = new Set(['failed', 'canceled']);
+const PAID = new Set(['captured', 'partially_refunded', 'refunded']);
+const POLL_MS = 2000;
+
+/** Polls GET /api/checkout/status?order=<id> while the order is open; null order: nothing to watch. */
+export function useOrderOutcome(orderId: string | null): PaymentOutcome | null {
+  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+  useEffect(() => {
+    if (!orderId) {
+      setOutcome(null);
+      return;
+    }
+    setOutcome('waiting');
+    let stopped = false;
+    let timer: number | undefined;
+    const poll = async () => {
+      try {
+        const response = await fetch(`/api/checkout/status?order=${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } });
+        const body = (await response.json().catch(() => null)) as { status?: string } | null;
+        const status = body?.status ?? '';
+        if (stopped) return;
+        if (PAID.has(status)) return setOutcome('captured');
+        if (SETTLED_FAILED.has(status)) return setOutcome('failed');
+      } catch {
+        // A failed poll is tried again.
+      }
+      if (!stopped) timer = window.setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [orderId]);
+  return outcome;
+}
