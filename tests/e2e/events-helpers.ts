@@ -15,7 +15,7 @@ const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
 let database: Database | undefined;
 
 /** The test stack's table (DynamoDB Local on E2E_PORT + 5000, as playwright.config.ts starts it). */
-function e2eDatabase(): Database {
+export function e2eDatabase(): Database {
   if (!database) {
     database = createDatabase(
       { AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: `http://127.0.0.1:${PORT + 5000}`, DYNAMODB_TABLE: 'platform' },
