@@ -34,6 +34,8 @@ export async function ownerControls(app: AppInstance, tenant: string, owner: Ses
     expectThat('the chat file is served', file?.status === 302, file);
     const recording = await send('GET', `/api/recording?event=${ids.event}`);
     expectThat("the owner's event answers its recording state", recording?.status === 200 && recording.body.toString().includes('"canControl":true'), recording);
+    const pin = await send('GET', `/api/roomSales?event=${ids.event}`);
+    expectThat("the owner's event answers its pinned sale", pin?.status === 200 && pin.body.toString().includes('"version"'), pin);
     const media = await send('GET', `/api/media/download?id=${ids.media}`);
     expectThat("the owner's media item downloads", media?.status === 302 && (media.headers.location ?? '').includes(ids.media), media);
     const resources = await send('POST', '/api/dynamodb/resources/batchGet', [['Authorization', `Bearer ${owner.idToken}`], ['Content-Type', 'application/json']], JSON.stringify({ keys: [{ ResourcePK: 'en', ResourceSK: seeded.resourceCode }], projectionExpression: 'ResourceCode,ResourceDesc' }));
