@@ -50,7 +50,8 @@ export function DonationToasts() {
     return () => window.clearTimeout(timer);
   }, [newest]);
   return (
-    <Box position="fixed" bottom={{ base: '2', lg: '6' }} insetStart={{ base: '2', lg: '8' }} insetEnd={{ base: '2', sm: 'auto' }} zIndex="toast" pointerEvents="none" w={{ sm: '22rem' }}>
+    // Over the stage, below where private-message toasts appear; never over the chat's composer.
+    <Box position="fixed" top={{ base: '28', lg: '36' }} insetStart={{ base: '2', lg: '8' }} insetEnd={{ base: '2', sm: 'auto' }} zIndex="toast" pointerEvents="none" w={{ sm: '22rem' }}>
       <Stack gap="2" aria-live="polite" aria-relevant="additions" data-testid="donation-toasts">
         {shown.map((a) => (
           <Box key={a.donationId} bg="bg.panel" borderWidth="1px" borderColor="pink.emphasized" borderRadius="l3" boxShadow="lg" p="3" data-testid="donation-toast">
