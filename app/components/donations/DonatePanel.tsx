@@ -5,34 +5,14 @@
  * page; in a room it opens in a new tab so the room stays, and the order's status is polled to say
  * thanks. The server checks amount and message again (server/donations).
  */
-import {
-  Alert,
-  Button,
-  Field,
-  HStack,
-  Input,
-  Link,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
-import {
-  DONATION_MESSAGE_MAX,
-  donationBounds,
-  isDonationAmount,
-  suggestedDonations,
-} from "#app/lib/donations/model";
-import { formatMoney, parseMajorAmount } from "#app/lib/money/money";
-import type { LineRequest } from "#app/lib/payments/model";
-import { useRootData } from "#app/lib/rootData";
-import {
-  newIdempotencyKey,
-  openPaymentTab,
-  requestCheckout,
-  useOrderOutcome,
-} from "./checkout";
+import { Alert, Button, Field, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DONATION_MESSAGE_MAX, donationBounds, isDonationAmount, suggestedDonations } from '#app/lib/donations/model';
+import { formatMoney, parseMajorAmount } from '#app/lib/money/money';
+import type { LineRequest } from '#app/lib/payments/model';
+import { useRootData } from '#app/lib/rootData';
+import { newIdempotencyKey, openPaymentTab, requestCheckout, useOrderOutcome } from './checkout';
 
 export interface DonatePanelProps {
   /** The channel donated to (its owner is paid). */
@@ -41,30 +21,24 @@ export interface DonatePanelProps {
   eventId?: string;
 }
 
-type Problem =
-  | "amount"
-  | "message"
-  | "refused"
-  | "unavailable"
-  | "popupBlocked"
-  | null;
+type Problem = 'amount' | 'message' | 'refused' | 'unavailable' | 'popupBlocked' | null;
 
 export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const currency = root?.tenant.currency ?? "USD";
-  const locale = root?.locale ?? "en";
+  const currency = root?.tenant.currency ?? 'USD';
+  const locale = root?.locale ?? 'en';
   const ids = { amount: useId(), message: useId() };
   const suggestions = useMemo(() => suggestedDonations(currency), [currency]);
   const bounds = donationBounds(currency);
-  const [chosen, setChosen] = useState<number | null>(
-    suggestions[1]?.amount ?? null
-  );
-  const [custom, setCustom] = useState("");
-  const [message, setMessage] = useState("");
+  const [chosen, setChosen] = useState<number | null>(suggestions[1]?.amount ?? null);
+  const [custom, setCustom] = useState('');
+  const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
   const [orderId, setOrderId] = useState<string | null>(null);
+  /** The amount of the order being paid (the fields may change meanwhile). */
+  const [paying, setPaying] = useState<number | null>(null);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
   const outcome = useOrderOutcome(orderId);
@@ -72,78 +46,65 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
   const refId = eventId ?? channelId;
 
   const amount = custom.trim() ? parseMajorAmount(custom, currency) : chosen;
-  const money = (minor: number) =>
-    formatMoney({ amount: minor, currency }, locale);
+  const money = (minor: number) => formatMoney({ amount: minor, currency }, locale);
   const messageLength = [...message].length;
 
   if (!refId) return null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (amount === null || !isDonationAmount(amount, currency))
-      return setProblem("amount");
-    if (messageLength > DONATION_MESSAGE_MAX) return setProblem("message");
+    if (amount === null || !isDonationAmount(amount, currency)) return setProblem('amount');
+    if (messageLength > DONATION_MESSAGE_MAX) return setProblem('message');
     setProblem(null);
     setBusy(true);
     // The same attempt keeps its key, so a second click or a retry makes no second order.
     attempt.current ??= newIdempotencyKey();
     const tab = inRoom ? openPaymentTab() : null;
     const line: LineRequest = {
-      kind: "donation",
+      kind: 'donation',
       refId: refId!,
       quantity: 1,
       amount,
-      meta: eventId
-        ? { message: message.trim(), eventId }
-        : { message: message.trim() },
+      meta: eventId ? { message: message.trim(), eventId } : { message: message.trim() },
     };
-    const returnPath = `${window.location.pathname}${window.location.search}${
-      inRoom ? "" : "#donate"
-    }`;
+    const returnPath = `${window.location.pathname}${window.location.search}${inRoom ? '' : '#donate'}`;
     const answer = await requestCheckout([line], returnPath, attempt.current);
     setBusy(false);
     if (!answer.ok) {
       tab?.close();
-      if (answer.reason === "signIn")
-        return window.location.assign(answer.signIn);
-      return setProblem(
-        answer.reason === "unavailable" ? "unavailable" : "refused"
-      );
+      if (answer.reason === 'signIn') return window.location.assign(answer.signIn);
+      return setProblem(answer.reason === 'unavailable' ? 'unavailable' : 'refused');
     }
     attempt.current = null;
     if (!inRoom) return window.location.assign(answer.redirectUrl);
     setOrderId(answer.orderId);
+    setPaying(amount);
     setPaymentUrl(answer.redirectUrl);
     if (tab) tab.location.href = answer.redirectUrl;
-    else setProblem("popupBlocked");
+    else setProblem('popupBlocked');
   }
 
   const errorText =
-    problem === "amount"
-      ? t("donations.panel.errors.amount", {
+    problem === 'amount'
+      ? t('donations.panel.errors.amount', {
           min: money(bounds.min),
           max: money(bounds.max),
         })
-      : problem === "message"
-      ? t("donations.panel.errors.message", { max: DONATION_MESSAGE_MAX })
-      : problem === "refused"
-      ? t("donations.panel.errors.refused")
-      : problem === "unavailable"
-      ? t("donations.panel.errors.unavailable")
+      : problem === 'message'
+      ? t('donations.panel.errors.message', { max: DONATION_MESSAGE_MAX })
+      : problem === 'refused'
+      ? t('donations.panel.errors.refused')
+      : problem === 'unavailable'
+      ? t('donations.panel.errors.unavailable')
       : null;
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="donate-panel"
-      data-state={outcome ?? "idle"}
-    >
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="donate-panel" data-state={outcome ?? 'idle'}>
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          {t("donations.panel.intro")}
+          {t('donations.panel.intro')}
         </Text>
-        <Stack gap="2" role="group" aria-label={t("donations.panel.suggested")}>
+        <Stack gap="2" role="group" aria-label={t('donations.panel.suggested')}>
           <HStack gap="2" flexWrap="wrap">
             {suggestions.map((s) => {
               const selected = !custom.trim() && chosen === s.amount;
@@ -152,12 +113,12 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
                   key={s.amount}
                   type="button"
                   size="sm"
-                  variant={selected ? "solid" : "outline"}
+                  variant={selected ? 'solid' : 'outline'}
                   colorPalette="brand"
                   aria-pressed={selected}
                   onClick={() => {
                     setChosen(s.amount);
-                    setCustom("");
+                    setCustom('');
                     setProblem(null);
                   }}
                   data-testid="donate-chip"
@@ -168,10 +129,8 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
             })}
           </HStack>
         </Stack>
-        <Field.Root invalid={problem === "amount"}>
-          <Field.Label htmlFor={ids.amount}>
-            {t("donations.panel.custom", { currency })}
-          </Field.Label>
+        <Field.Root invalid={problem === 'amount'}>
+          <Field.Label htmlFor={ids.amount}>{t('donations.panel.custom', { currency })}</Field.Label>
           <Input
             id={ids.amount}
             inputMode="decimal"
@@ -184,29 +143,17 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
             data-testid="donate-custom"
           />
           <Field.HelperText>
-            {t("donations.panel.customHint", {
+            {t('donations.panel.customHint', {
               min: money(bounds.min),
               max: money(bounds.max),
             })}
           </Field.HelperText>
         </Field.Root>
-        <Field.Root
-          invalid={
-            problem === "message" || messageLength > DONATION_MESSAGE_MAX
-          }
-        >
-          <Field.Label htmlFor={ids.message}>
-            {t("donations.panel.message")}
-          </Field.Label>
-          <Textarea
-            id={ids.message}
-            rows={2}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            data-testid="donate-message"
-          />
+        <Field.Root invalid={problem === 'message' || messageLength > DONATION_MESSAGE_MAX}>
+          <Field.Label htmlFor={ids.message}>{t('donations.panel.message')}</Field.Label>
+          <Textarea id={ids.message} rows={2} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="donate-message" />
           <Field.HelperText>
-            {t("donations.panel.messageHint", {
+            {t('donations.panel.messageHint', {
               count: messageLength,
               max: DONATION_MESSAGE_MAX,
             })}
@@ -219,40 +166,21 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
           </Alert.Root>
         )}
         {outcome && (
-          <Alert.Root
-            status={
-              outcome === "captured"
-                ? "success"
-                : outcome === "failed"
-                ? "error"
-                : "info"
-            }
-            role="status"
-            data-testid="donate-outcome"
-          >
+          <Alert.Root status={outcome === 'captured' ? 'success' : outcome === 'failed' ? 'error' : 'info'} role="status" data-testid="donate-outcome">
             <Alert.Indicator />
             <Stack gap="1">
               <Alert.Title>
-                {outcome === "captured"
-                  ? t("donations.panel.thanks", {
-                      amount: amount !== null ? money(amount) : "",
-                    })
-                  : outcome === "failed"
-                  ? t("donations.panel.failed")
-                  : problem === "popupBlocked"
-                  ? t("donations.panel.popupBlocked")
-                  : t("donations.panel.newWindow")}
+                {outcome === 'captured'
+                  ? t('donations.panel.thanks', { amount: paying !== null ? money(paying) : '' })
+                  : outcome === 'failed'
+                  ? t('donations.panel.failed')
+                  : problem === 'popupBlocked'
+                  ? t('donations.panel.popupBlocked')
+                  : t('donations.panel.newWindow')}
               </Alert.Title>
-              {outcome === "waiting" && paymentUrl && (
-                <Link
-                  href={paymentUrl}
-                  target="_blank"
-                  rel="noopener"
-                  color="brand.fg"
-                  fontSize="sm"
-                  data-testid="donate-open-payment"
-                >
-                  {t("donations.panel.openPayment")}
+              {outcome === 'waiting' && paymentUrl && (
+                <Link href={paymentUrl} target="_blank" rel="noopener" color="brand.fg" fontSize="sm" data-testid="donate-open-payment">
+                  {t('donations.panel.openPayment')}
                 </Link>
               )}
             </Stack>
@@ -262,13 +190,11 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
           type="submit"
           colorPalette="brand"
           loading={busy}
-          loadingText={t("donations.panel.submitting")}
+          loadingText={t('donations.panel.submitting')}
           alignSelf="flex-start"
           data-testid="donate-submit"
         >
-          {amount !== null && isDonationAmount(amount, currency)
-            ? t("donations.panel.submit", { amount: money(amount) })
-            : t("donations.panel.submitEmpty")}
+          {amount !== null && isDonationAmount(amount, currency) ? t('donations.panel.submit', { amount: money(amount) }) : t('donations.panel.submitEmpty')}
         </Button>
       </Stack>
     </form>
