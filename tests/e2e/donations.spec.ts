@@ -21,7 +21,7 @@ const T = 'aurora';
 
 test.describe.configure({ mode: 'parallel' });
 
-test('a participant donates in the room: checkout in a new tab, thanks when captured, and the Supporter badge on their next messages', async ({ browser, request }) => {
+test('a participant donates in the room: checkout in a new tab, thanks when captured, and the Supporter badge on their next messages', async ({ browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const [orgUser, anaUser, bobUser] = await Promise.all([createUser(T, 'don-org', 'organizer'), createUser(T, 'don-ana'), createUser(T, 'don-bob')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
@@ -47,6 +47,7 @@ test('a participant donates in the room: checkout in a new tab, thanks when capt
   await expect(dialog.getByTestId('donate-custom')).toHaveValue('0.50');
   await dialog.getByTestId('donate-custom').fill('12.50');
   await dialog.getByTestId('donate-message').fill('Great show!');
+  await ana.page.screenshot({ path: testInfo.outputPath('donate-dialog-390.png') });
   const tab = ana.context.waitForEvent('page');
   await dialog.getByTestId('donate-submit').click();
   // The payment page opens in its own tab; the room stays where it was.
@@ -94,6 +95,7 @@ test('a participant donates in the room: checkout in a new tab, thanks when capt
   await say(ana.page, 'thanks for the show');
   await expect(messageWith(bob.page, 'thanks for the show').getByTestId('chat-supporter')).toHaveText('Supporter');
   await expect(messageWith(org.page, 'thanks for the show').getByTestId('chat-supporter')).toHaveText('Supporter');
+  await bob.page.screenshot({ path: testInfo.outputPath('supporter-1280.png') });
   await expect(messageWith(bob.page, 'before donating').getByTestId('chat-supporter')).toHaveCount(0);
   await say(bob.page, 'bob never donated');
   await expect(messageWith(ana.page, 'bob never donated').getByTestId('chat-supporter')).toHaveCount(0);
