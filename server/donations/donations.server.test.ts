@@ -32,7 +32,7 @@ async function setup(currency = 'USD') {
     const message = decodeBusMessage(payload);
     if (message?.type === 'notice') notices.push(JSON.parse(message.frame));
   });
-  const ctx: SellContext = { tenant: { id: t, currency } as unknown as Tenant, data, buyer: donor };
+  const ctx: SellContext = { tenant: { id: t, currency, features: { donations: true } } as unknown as Tenant, data, buyer: donor };
   return { t, data, event, ctx, notices };
 }
 
@@ -70,6 +70,12 @@ describe('the donation sellable (DynamoDB Local)', () => {
       refused: 'invalid_amount',
     });
     expect(await sellableFor('donation').price(ctx, { ...roomLine(event.eventId, 500), quantity: 2 })).toEqual({ refused: 'invalid_amount' });
+  });
+
+  it('refuses every donation on a tenant whose donations switch is off', async () => {
+    const { event, ctx } = await setup();
+    const off = { ...ctx, tenant: { ...ctx.tenant, features: { ...ctx.tenant.features, donations: false } } };
+    expect(await sellableFor('donation').price(off, roomLine(event.eventId, 500))).toEqual({ refused: 'not_for_sale' });
   });
 
   it('counts the minimum in major units of the currency (MXN has centavos too)', async () => {

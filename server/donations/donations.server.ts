@@ -30,6 +30,8 @@ export function donationMessage(raw: string | undefined): string | null {
 }
 
 export async function priceDonation(ctx: SellContext, request: LineRequest): Promise<OrderLine | Refusal> {
+  // The tenant's switch (tenants/<id>/tenant.json features.donations): off, nothing can be donated.
+  if (!ctx.tenant.features.donations) return refuse('not_for_sale');
   const currency = ctx.tenant.currency;
   if (request.amount === undefined || !isDonationAmount(request.amount, currency) || request.quantity !== 1) return refuse('invalid_amount');
   const message = donationMessage(request.meta?.message);

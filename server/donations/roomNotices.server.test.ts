@@ -80,7 +80,7 @@ describe('room notices (two instances, Redis bus)', () => {
 
     // Fulfilled on instance A (where the webhook landed): both instances' sockets hear it.
     const data = tenantData(a.services, TEST_TENANT);
-    const ctx = { tenant: { id: TEST_TENANT, currency: 'USD' } as unknown as Tenant, data, buyer: { userId: ana.sub, email: ana.username, name: 'Ana' } };
+    const ctx = { tenant: { id: TEST_TENANT, currency: 'USD', features: { donations: true } } as unknown as Tenant, data, buyer: { userId: ana.sub, email: ana.username, name: 'Ana' } };
     const line = (await sellableFor('donation').price(ctx, { kind: 'donation', refId: event.eventId, quantity: 1, amount: 1000, meta: { eventId: event.eventId, message: 'Great show!' } })) as OrderLine;
     const order = donationOrder(line, ana);
     await sellableFor('donation').fulfil(ctx, order, line);

@@ -65,7 +65,7 @@ test('a participant donates in the room: checkout in a new tab, thanks when capt
 
   // What payments does once the provider captures: price the line as the server does and fulfil it.
   const data = e2eData(T);
-  const ctx = { tenant: { id: data.tenantId, currency: 'USD' } as unknown as Tenant, data, buyer: { userId: anaUser.sub, email: anaUser.username, name: 'Ana' } };
+  const ctx = { tenant: { id: data.tenantId, currency: 'USD', features: { donations: true } } as unknown as Tenant, data, buyer: { userId: anaUser.sub, email: anaUser.username, name: 'Ana' } };
   const line = await sellableFor('donation').price(ctx, checkout.requests[0]!.lines[0] as never);
   expect(line).toMatchObject({ kind: 'donation', unitAmount: 1250, sellerId: orgUser.sub, meta: { message: 'Great show!', eventId: event.eventId } });
   const now = new Date().toISOString();
@@ -104,4 +104,14 @@ test('a participant donates in the room: checkout in a new tab, thanks when capt
   await expect(messageWith(bob.page, 'thanks for the show').getByTestId('chat-supporter')).toHaveText('Supporter');
 
   await leave(ana, bob, org);
+});
+
+test('a tenant with donations switched off offers no Donate in its rooms', async ({ browser, request }) => {
+  const L = 'lumiere';
+  const [orgUser, parUser] = await Promise.all([createUser(L, 'don-off-org', 'organizer'), createUser(L, 'don-off-par')]);
+  const event = await seedEvent(L, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'ils' });
+  const par = await enter(browser, request, parUser, L, 'ils', event.eventId, { width: 390, height: 844 });
+  await expect(par.page.getByTestId('room-commerce')).toBeAttached();
+  await expect(par.page.getByTestId('room-donate')).toHaveCount(0);
+  await leave(par);
 });

@@ -49,7 +49,8 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
   const money = (minor: number) => formatMoney({ amount: minor, currency }, locale);
   const messageLength = [...message].length;
 
-  if (!refId) return null;
+  // The tenant's donations switch: off, there is nothing to offer (the server refuses donations too).
+  if (!refId || !root?.tenant.features.donations) return null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -7,6 +7,7 @@ import { Button, CloseButton, Dialog, HStack, Portal, Stack } from '@chakra-ui/r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DonatePanel } from '#app/components/donations/DonatePanel';
+import { useRootData } from '#app/lib/rootData';
 import { PinControls } from './PinControls';
 import { PinnedSaleCard } from './PinnedSaleCard';
 import { usePinState } from './usePinState';
@@ -15,18 +16,19 @@ export function RoomCommerce({ eventId, staff }: { eventId: string; staff: boole
   const { t } = useTranslation();
   const { state, change } = usePinState(eventId);
   const [donating, setDonating] = useState(false);
+  const donations = useRootData()?.tenant.features.donations ?? false;
   return (
     <Stack gap="2" flexShrink={0} data-testid="room-commerce" data-pin-version={state?.version ?? 'none'}>
       {state?.pin && <PinnedSaleCard key={`${state.pin.kind}:${state.pin.refId}`} pin={state.pin} canBuy={!staff} />}
       {staff ? (
         <PinControls eventId={eventId} state={state} change={change} />
-      ) : (
+      ) : donations ? (
         <HStack>
           <Button size="sm" variant="outline" colorPalette="pink" onClick={() => setDonating(true)} data-testid="room-donate">
             {t('donations.room.donate')}
           </Button>
         </HStack>
-      )}
+      ) : null}
       <Dialog.Root open={donating} onOpenChange={(d) => setDonating(d.open)} placement="center" size={{ base: 'full', md: 'md' }}>
         <Portal>
           <Dialog.Backdrop />
