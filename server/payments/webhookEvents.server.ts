@@ -60,7 +60,7 @@ export function verifyProviderWebhook(rawBody: string, headers: Headers, secret:
   } catch (e) {
     const message = (e as Error).message;
     if (/tolerance/i.test(message)) return { ok: false, refused: 'too_old', message: 'the signature timestamp is too old' };
-    if ((e as Error).name === 'StripeSignatureVerificationError') return { ok: false, refused: 'bad_signature', message: 'the signature does not match the body' };
+    if ((e as { type?: string }).type === 'StripeSignatureVerificationError') return { ok: false, refused: 'bad_signature', message: 'the signature does not match the body' };
     return { ok: false, refused: 'malformed', message: 'the body is not an event' };
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') return { ok: false, refused: 'malformed', message: 'the body is not an event' };
