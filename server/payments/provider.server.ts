@@ -6,6 +6,7 @@
  * and moves its own order (server/payments/orderState.server.ts) only on a verified answer.
  */
 import type { Money } from '#app/lib/money/money';
+import { isErrorNamed } from '../errors';
 
 export type ProviderId = 'test' | 'stripe';
 
@@ -118,3 +119,6 @@ export class PaymentsUnavailableError extends Error {
     this.name = 'PaymentsUnavailableError';
   }
 }
+
+/** Recognised by name: route bundles hold their own copy of this class (server/errors.ts). */
+export const isPaymentsUnavailable = (e: unknown): boolean => isErrorNamed(e, 'PaymentsUnavailableError');

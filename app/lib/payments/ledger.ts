@@ -2,7 +2,8 @@
  * What a seller's ledger holds (/primeProfilePayments): each money movement once, signed (sales
  * positive, platform fees and refunds negative), in the order's currency.
  */
-import { sumMoney, type Money } from '../money/money';
+import { toDecimal } from 'dinero.js';
+import { sumMoney, toDinero, type Money } from '../money/money';
 import type { LineKind } from './model';
 
 export const LEDGER_KINDS = ['sale', 'ticket', 'donation', 'consultation', 'platform_fee', 'refund'] as const;
@@ -36,4 +37,9 @@ export function balanceOf(entries: readonly LedgerEntry[]): Money[] {
   const byCurrency = new Map<string, Money[]>();
   for (const entry of entries) byCurrency.set(entry.amount.currency, [...(byCurrency.get(entry.amount.currency) ?? []), entry.amount]);
   return [...byCurrency].map(([currency, amounts]) => sumMoney(currency, amounts));
+}
+
+/** "19.99" (no symbol, dot decimal) for spreadsheets. */
+export function decimalOf(money: Money): string {
+  return toDecimal(toDinero(money));
 }

@@ -21,6 +21,17 @@ const payments: typeof en = {
     failed: 'Pago fallido',
     canceled: 'Cancelado',
   },
+  api: {
+    signIn: 'Inicia sesión para comprar.',
+    badRequest: 'La solicitud no es válida.',
+    notFound: 'No existe ese pedido.',
+    unavailable: 'Los pagos no están disponibles ahora. Inténtalo más tarde.',
+    methodNotAllowed: 'Esta dirección no acepta ese método.',
+    forbidden: 'Solo el vendedor de este pedido o un administrador puede reembolsarlo.',
+    invalidAmount: 'El importe debe estar entre 1 y {{max}} unidades menores.',
+    notRefundable: 'Este pedido no se puede reembolsar (no está pagado o ya se reembolsó).',
+    organizerOnly: 'Las cuentas de cobro son para organizadores.',
+  },
   checkout: {
     unavailable: 'Los pagos no están disponibles ahora. Inténtalo más tarde.',
     pay: 'Pagar',
