@@ -125,10 +125,12 @@ export const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
   /**
-   * Who takes payments for tenants that name no provider (docs/decisions/0033): "test", the local
-   * test payment provider (server/testpay/, no real money), or "stripe".
+   * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
+   * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,
+   * server/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test
+   * stacks set "test", so the sample tenants, which name Stripe, check out locally with no account.
    */
-  PAYMENTS_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  PAYMENTS_PROVIDER: z.enum(['tenant', 'test', 'stripe']).default('tenant'),
   /** The local test payment provider's REST API and its keys (the local stack sets them). */
   TESTPAY_URL: z.url().optional(),
   TESTPAY_API_KEY: z.string().min(1).optional(),

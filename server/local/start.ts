@@ -288,6 +288,8 @@ async function main() {
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
       // Restream stream keys are sealed with it (docs/decisions/0030): the stack's own unless set.
       RECORDING_KEY_SECRET: process.env.RECORDING_KEY_SECRET ?? localRecordingKey(dataDir),
+      // Every tenant pays with the local test provider unless told otherwise (docs/decisions/0033).
+      PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'test',
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });

@@ -1,6 +1,6 @@
 /**
- * Picks a tenant's payment provider: its tenant.json `payments.provider`, else the platform's
- * PAYMENTS_PROVIDER. One adapter per configuration is kept for the process.
+ * Picks a tenant's payment provider (PAYMENTS_PROVIDER, else the tenant.json's `payments.provider`,
+ * else the test provider). One adapter per configuration is kept for the process.
  */
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
@@ -12,7 +12,9 @@ type PaymentEnv = Pick<Env, 'PAYMENTS_PROVIDER' | 'TESTPAY_URL' | 'TESTPAY_API_K
 
 const adapters = new Map<string, PaymentProvider>();
 
-export const providerIdOf = (tenant: Pick<Tenant, 'payments'>, env: Pick<Env, 'PAYMENTS_PROVIDER'>): ProviderId => tenant.payments.provider ?? env.PAYMENTS_PROVIDER;
+/** The platform's choice when it makes one for every tenant, else the tenant's own, else the test provider. */
+export const providerIdOf = (tenant: Pick<Tenant, 'payments'>, env: Pick<Env, 'PAYMENTS_PROVIDER'>): ProviderId =>
+  env.PAYMENTS_PROVIDER === 'tenant' ? (tenant.payments.provider ?? 'test') : env.PAYMENTS_PROVIDER;
 
 /** The provider by id; throws PaymentsUnavailableError when it is not configured here. */
 export function paymentProvider(id: ProviderId, env: PaymentEnv): PaymentProvider {
