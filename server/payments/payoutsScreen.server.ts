@@ -70,7 +70,7 @@ export async function paymentsScreenData(args: LoaderFunctionArgs) {
       title,
       organizer: true as const,
       account,
-      providerDown: providerDown || url.searchParams.get('onboard') === 'unavailable',
+      providerDown,
       balance: balanceOf(entries),
       entries,
       orders,

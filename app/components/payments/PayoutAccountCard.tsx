@@ -1,11 +1,33 @@
 /** The organizer's payout account: what it can do now and the button that goes to onboarding. */
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayoutAccount } from '#app/lib/payments/ledger';
 
 export function PayoutAccountCard({ account, providerDown }: { account: PayoutAccount; providerDown: boolean }) {
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(providerDown ? t('payments.accountLink.unavailable') : null);
   const action = account.status === 'none' ? t('payments.profile.account.connect') : account.status === 'pending' ? t('payments.profile.account.continue') : t('payments.profile.account.update');
+
+  // The provider's page is another site: ask for a fresh link, then go there.
+  async function onboard() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const res = await fetch('/api/payments/onboard', { method: 'POST' });
+      const body = (await res.json()) as { url?: string; message?: string };
+      if (res.ok && body.url) {
+        window.location.assign(body.url);
+        return;
+      }
+      setProblem(body.message ?? t('payments.accountLink.unavailable'));
+    } catch {
+      setProblem(t('payments.accountLink.unavailable'));
+    }
+    setBusy(false);
+  }
+
   return (
     <Box as="section" borderWidth="1px" borderRadius="md" p={{ base: '4', md: '5' }} aria-labelledby="payout-account-title" data-testid="payout-account" data-status={account.status}>
       <Heading as="h2" size="md" id="payout-account-title" mb="2">
@@ -14,17 +36,14 @@ export function PayoutAccountCard({ account, providerDown }: { account: PayoutAc
       <Text mb="3" data-testid="payout-account-status">
         {t(`payments.profile.account.${account.status}`)}
       </Text>
-      {providerDown ? (
+      {problem ? (
         <Text role="alert" color="fg.error" mb="3">
-          {t('payments.accountLink.unavailable')}
+          {problem}
         </Text>
       ) : null}
-      {/* A plain form post: the answer is a redirect to the provider's onboarding page. */}
-      <form method="post" action="/api/payments/onboard">
-        <Button type="submit" colorPalette="brand" variant={account.status === 'active' ? 'outline' : 'solid'} data-testid="payout-onboard">
-          {action}
-        </Button>
-      </form>
+      <Button colorPalette="brand" variant={account.status === 'active' ? 'outline' : 'solid'} loading={busy} onClick={() => void onboard()} data-testid="payout-onboard">
+        {action}
+      </Button>
     </Box>
   );
 }
