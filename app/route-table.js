@@ -201,6 +201,7 @@ export const API_ROUTES = [
   { path: '/api/payments/webhook/stripe', file: 'routes/api/payments/webhookStripe.ts' },
   { path: '/api/orders/refund', file: 'routes/api/payments/refund.ts', ids: { body: { orderId: 'order' } } },
   { path: '/api/payments/onboard', file: 'routes/api/payments/onboard.ts' },
+  { path: '/api/payments/ledger', file: 'routes/api/payments/ledger.ts' },
 ];
 
 /** @type {Map<string, number>} */

@@ -10,6 +10,9 @@
 // figures measure the payment path and the bench still runs. Targets: ≥ 20 orders/s on a 2-core
 // machine, oversold 0.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Tenant } from '#app/lib/config/tenant';
 import { loadRegistry } from '#server/config/registry.server';
 import { createLocalDatabase } from '#server/local/stack';
@@ -71,6 +74,9 @@ export async function benchCheckout(): Promise<boolean> {
   const tenant: Tenant = registry.tenants.get('aurora')!;
   return withBenchStack('checkout', { dynamoPort: await getFreePort(), s3Port: await getFreePort(), appPort: await getFreePort() }, async ({ stack }) => {
     const db = createLocalDatabase(stack.env);
+    // Receipts are written to an outbox of the bench's own, as the local stack does.
+    const outboxDir = mkdtempSync(join(tmpdir(), 'bench-checkout-outbox-'));
+    process.env.IDENTITY_OUTBOX_FILE = join(outboxDir, 'outbox.jsonl');
     const harness = await startPaymentsHarness({ db, tenants: [tenant] });
     const data = tenantData({ db }, tenant.id);
     const realTickets = ticketsRegistered();
@@ -151,6 +157,7 @@ export async function benchCheckout(): Promise<boolean> {
     } finally {
       await harness.stop();
       db.raw.destroy();
+      rmSync(outboxDir, { recursive: true, force: true });
     }
   });
 }

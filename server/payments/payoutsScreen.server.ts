@@ -1,13 +1,13 @@
 /**
- * The organizer's money screens: /primeProfilePayments (payout account, balance, the ledgers and
- * their CSV export, per-order refunds), /accountLinkReturn and /accountLinkRefresh.
+ * The organizer's money screens: /primeProfilePayments (payout account, balance, the ledgers,
+ * per-order refunds) and its CSV export, /accountLinkReturn and /accountLinkRefresh.
  */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { stringify } from 'csv-stringify/sync';
 import { balanceOf, decimalOf, LEDGER_KINDS, type LedgerEntry, type LedgerKind, type PayoutAccount } from '#app/lib/payments/ledger';
 import type { Money } from '#app/lib/money/money';
 import type { OrderStatus } from '#app/lib/payments/model';
-import { requireUser } from '../identity/session.server';
+import { getSessionUser, requireUser } from '../identity/session.server';
 import { getFixedT } from '../i18n.server';
 import { checkoutContext } from '../api/paymentsApi.server';
 import { onboardingLink, refreshAccountStatus } from './onboarding.server';
@@ -41,6 +41,23 @@ function ledgerCsv(entries: readonly LedgerEntry[]): string {
   );
 }
 
+/**
+ * GET /api/payments/ledger?kind=<ledger>: the signed-in organizer's ledger of that kind as a CSV
+ * file (csv-stringify): date, order, ledger, item, buyer, amount (decimal), currency.
+ */
+export async function ledgerCsvDownload(args: LoaderFunctionArgs): Promise<Response> {
+  const { request, context } = args;
+  const user = await getSessionUser(args);
+  if (!user) return new Response('Sign in first.', { status: 401, headers: NO_STORE });
+  if (!isOrganizer(user.groups)) return new Response('Ledgers are for organizers.', { status: 403, headers: NO_STORE });
+  const kind = new URL(request.url).searchParams.get('kind') ?? '';
+  if (!(LEDGER_KINDS as readonly string[]).includes(kind)) return new Response(`kind must be one of ${LEDGER_KINDS.join(', ')}`, { status: 400, headers: NO_STORE });
+  const entries = (await context.data.payouts.ledger(user.sub)).filter((e) => e.kind === kind);
+  return new Response(ledgerCsv(entries), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${kind}-${new Date().toISOString().slice(0, 10)}.csv"`, ...NO_STORE },
+  });
+}
+
 export async function paymentsScreenData(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const user = await requireUser(args);
@@ -48,16 +65,7 @@ export async function paymentsScreenData(args: LoaderFunctionArgs) {
   const title = t('payments.profile.title');
   if (!isOrganizer(user.groups)) return json({ title, organizer: false as const }, { headers: NO_STORE });
 
-  const url = new URL(request.url);
   const entries = await context.data.payouts.ledger(user.sub);
-  const csv = url.searchParams.get('csv');
-  if (csv !== null) {
-    if (!(LEDGER_KINDS as readonly string[]).includes(csv)) throw new Response('Not found', { status: 404 });
-    return new Response(ledgerCsv(entries.filter((e) => e.kind === csv)), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csv}-${new Date().toISOString().slice(0, 10)}.csv"`, ...NO_STORE },
-    });
-  }
-
   const ctx = await checkoutContext(request, context);
   const { account, providerDown } = await currentAccount(ctx, user.sub);
   const orderIds = [...new Set(entries.filter((e) => REFUNDABLE_KINDS.includes(e.kind)).map((e) => e.orderId))].slice(0, 300);

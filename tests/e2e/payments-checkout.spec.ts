@@ -118,7 +118,7 @@ test('refund from /primeProfilePayments: partial, then the rest', async ({ page,
   await page.goto(tenantUrl(TENANT, '/primeProfilePayments'));
   await pageHydrated(page);
   await page.getByTestId('ledger-tab-ticket').click();
-  const row = page.locator(`[data-testid="ledger-row"][data-order="${orderId}"]`);
+  const row = page.getByTestId('ledger-table-ticket').locator(`[data-testid="ledger-row"][data-order="${orderId}"]`);
   await expect(row).toContainText('$25.00');
   await row.getByTestId('ledger-refund').click();
   await page.getByTestId('refund-amount').fill('10.00');

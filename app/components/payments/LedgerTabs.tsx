@@ -32,7 +32,7 @@ export function LedgerTabs({ entries, orders, locale, timeZone }: { entries: Led
       <Tabs.Root value={kind} onValueChange={(d) => setKind(d.value as LedgerKind)} variant="line" colorPalette="brand">
         <Tabs.List overflowX="auto" aria-label={t('payments.profile.ledgers.label')}>
           {LEDGER_KINDS.map((k) => (
-            <Tabs.Trigger key={k} value={k} data-testid={`ledger-tab-${k}`}>
+            <Tabs.Trigger key={k} value={k} data-testid={`ledger-tab-${k}`} whiteSpace="nowrap" flexShrink={0}>
               {t(`payments.profile.ledgers.${k}`)}
             </Tabs.Trigger>
           ))}
@@ -41,7 +41,7 @@ export function LedgerTabs({ entries, orders, locale, timeZone }: { entries: Led
           const rows = entries.filter((e) => e.kind === k);
           return (
             <Tabs.Content key={k} value={k} pt="4">
-              <Link href={`/primeProfilePayments?csv=${k}`} download data-testid={`ledger-csv-${k}`} mb="3" display="inline-block">
+              <Link href={`/api/payments/ledger?kind=${k}`} download data-testid={`ledger-csv-${k}`} mb="3" display="inline-block">
                 {t('payments.profile.exportCsv')}
               </Link>
               {rows.length === 0 ? (

@@ -17,7 +17,7 @@ const context = {
   services: { identity: { poolFor: () => null }, registry: { tenants: new Map() } },
 };
 
-async function call(run: typeof checkout, body: string, headers: Record<string, string> = {}, method = 'POST') {
+async function call(run: (args: ActionFunctionArgs) => Promise<Response>, body: string, headers: Record<string, string> = {}, method = 'POST') {
   const request = new Request('http://aurora.localhost/api/checkout', { method, headers: { 'Content-Type': 'application/json', ...headers }, body: method === 'GET' ? undefined : body });
   const response = (await run({ request, context, params: {} } as unknown as ActionFunctionArgs)) as Response;
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
