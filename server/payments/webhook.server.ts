@@ -7,8 +7,9 @@
  * or account): one Stripe account serves every tenant, so its one webhook endpoint receives them
  * all. A forged or altered body never gets this far (401).
  *
- * Answers: 400 malformed, 401 bad or old signature (the provider retries, the body is not trusted),
- * 200 applied / duplicate / ignored, 500 when applying failed (the provider retries).
+ * Answers: 404 when that provider is not configured here, 400 malformed, 401 bad or old signature
+ * (the provider retries, the body is not trusted), 200 applied / duplicate / ignored, 500 when
+ * applying failed (the provider retries).
  */
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Registry } from '../config/registry.server';
@@ -40,7 +41,8 @@ export async function receivePaymentWebhook(input: PaymentWebhookInput): Promise
   try {
     adapter = input.adapter ?? paymentProvider(input.provider, input.env);
   } catch (e) {
-    return { status: 503, message: (e as Error).message };
+    // Nothing is behind this address here: a provider that is not configured has no endpoint.
+    return { status: 404, message: (e as Error).message };
   }
   const parsed = adapter.parseWebhook(input.rawBody, input.headers);
   if (!parsed.ok) return { status: parsed.refused === 'malformed' ? 400 : 401, message: parsed.message };
