@@ -74,7 +74,7 @@ async function main() {
   });
 
   // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
-  const pendingOrders = startPendingOrderSweeper({ db: services.db, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
+  const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;

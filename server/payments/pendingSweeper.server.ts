@@ -6,13 +6,15 @@
  */
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
-import { tenantData } from '../data/tenantData.server';
+import { tenantData, type DataStores } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 import { providerOf } from './checkout.server';
 import { moveToState } from './orderState.server';
 
 export interface PendingSweepDeps {
   db: Database;
+  /** The instance's stores (chat, storage) for the order-captured listeners; without them, the table only. */
+  stores?: DataStores;
   env: Env;
   tenants: Iterable<Tenant>;
   now?: () => number;
@@ -30,7 +32,7 @@ export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<Pendin
   const cutoff = new Date((deps.now?.() ?? Date.now()) - deps.env.PENDING_ORDER_MINUTES * 60_000).toISOString();
   const result: PendingSweepResult = { canceled: [], captured: [], deferred: [] };
   for (const tenant of deps.tenants) {
-    const data = tenantData({ db: deps.db }, tenant.id);
+    const data = tenantData(deps.stores ?? { db: deps.db }, tenant.id);
     const ctx = { tenant, data, env: deps.env, services: { db: deps.db } };
     for (const orderId of await data.orders.stalePending(cutoff)) {
       const id = `${tenant.id}/${orderId}`;
