@@ -155,6 +155,10 @@ export const ROUTES = [
   // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=; the actions take it as a form field (checked by tests/e2e/broadcast-access.spec.ts).
   { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } } },
   { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } } },
+  // Payouts (docs/decisions/0033): the organizer's ledgers, and where the provider's onboarding returns.
+  { path: '/primeProfilePayments', file: 'routes/payments/primeProfilePayments.tsx' },
+  { path: '/accountLinkReturn', file: 'routes/payments/accountLinkReturn.tsx' },
+  { path: '/accountLinkRefresh', file: 'routes/payments/accountLinkRefresh.tsx' },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -190,6 +194,15 @@ export const API_ROUTES = [
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
   { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
   { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
+  // Payments (docs/decisions/0033): checkout, its return and status, the providers' signed webhooks, refunds, payout onboarding.
+  { path: '/api/checkout', file: 'routes/api/payments/checkout.ts' },
+  { path: '/api/checkout/return', file: 'routes/api/payments/checkoutReturn.ts', ids: { query: { order: 'order' } } },
+  { path: '/api/checkout/status', file: 'routes/api/payments/checkoutStatus.ts', ids: { query: { order: 'order' } } },
+  { path: '/api/payments/webhook/test', file: 'routes/api/payments/webhookTest.ts' },
+  { path: '/api/payments/webhook/stripe', file: 'routes/api/payments/webhookStripe.ts' },
+  { path: '/api/orders/refund', file: 'routes/api/payments/refund.ts', ids: { body: { orderId: 'order' } } },
+  { path: '/api/payments/onboard', file: 'routes/api/payments/onboard.ts' },
+  { path: '/api/payments/ledger', file: 'routes/api/payments/ledger.ts' },
 ];
 
 /** @type {Map<string, number>} */

@@ -124,6 +124,22 @@ export const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  /**
+   * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
+   * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,
+   * server/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test
+   * stacks set "test", so the sample tenants, which name Stripe, check out locally with no account.
+   */
+  PAYMENTS_PROVIDER: z.enum(['tenant', 'test', 'stripe']).default('tenant'),
+  /** The local test payment provider's REST API and its keys (the local stack sets them). */
+  TESTPAY_URL: z.url().optional(),
+  TESTPAY_API_KEY: z.string().min(1).optional(),
+  TESTPAY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a whsec_ secret').optional(),
+  /** Stripe's secret API key and the signing secret of the webhook endpoint configured in its dashboard. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a whsec_ secret').optional(),
+  /** Minutes a pending order waits for its payment before it is canceled and its seats or stock released. */
+  PENDING_ORDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
 }).superRefine((env, ctx) => {

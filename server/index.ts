@@ -7,6 +7,7 @@ import { attachChatSockets } from './services/chat/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
+import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
 import { videoConfigProblems } from './services/video.server';
 import { ingestConfig } from './ingest/config.server';
 
@@ -72,13 +73,16 @@ async function main() {
     intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
   });
 
+  // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
+  const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
+
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    const swept = sweeper.stop();
+    const swept = Promise.all([sweeper.stop(), pendingOrders.stop()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     const chatClosed = chatSockets.close().then(() => services.chat.close());
     server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));

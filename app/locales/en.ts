@@ -17,6 +17,7 @@ import recording from './en/recording';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
 import donations from './en/donations';
+import payments from './en/payments';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -243,6 +244,7 @@ const en = {
   playback,
   broadcast,
   donations,
+  payments,
 };
 
 export default en;

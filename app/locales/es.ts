@@ -18,6 +18,7 @@ import recording from './es/recording';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
 import donations from './es/donations';
+import payments from './es/payments';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -245,6 +246,7 @@ const es: TranslationShape = {
   playback,
   broadcast,
   donations,
+  payments,
 };
 
 export default es;

@@ -18,6 +18,7 @@ import recording from './fr/recording';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
 import donations from './fr/donations';
+import payments from './fr/payments';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -245,6 +246,7 @@ const fr: TranslationShape = {
   playback,
   broadcast,
   donations,
+  payments,
 };
 
 export default fr;

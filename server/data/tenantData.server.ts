@@ -82,6 +82,21 @@ import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 import {
+  claimFulfilment,
+  claimPaymentEvent,
+  createOrder,
+  getOrder,
+  listBuyerOrders,
+  listStalePendingOrders,
+  moveOrder,
+  orderForKey,
+  recordRefund,
+  releaseFulfilment,
+  releasePaymentEvent,
+  setOrderSession,
+} from './orders.server';
+import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
+import {
   addDestination,
   autoStarted,
   createRecording,
@@ -253,6 +268,34 @@ const roomPins = (db: Database, t: TenantId) => ({
   clear: clearPin.bind(null, db, t),
 });
 
+/** Orders and their payment state (server/data/orders.server.ts, docs/decisions/0033). */
+const orders = (db: Database, t: TenantId) => ({
+  create: createOrder.bind(null, db, t),
+  get: getOrder.bind(null, db, t),
+  forKey: orderForKey.bind(null, db, t),
+  setSession: setOrderSession.bind(null, db, t),
+  /** The conditional status move every change goes through. */
+  move: moveOrder.bind(null, db, t),
+  claimFulfilment: claimFulfilment.bind(null, db, t),
+  releaseFulfilment: releaseFulfilment.bind(null, db, t),
+  recordRefund: recordRefund.bind(null, db, t),
+  claimEvent: claimPaymentEvent.bind(null, db, t),
+  releaseEvent: releasePaymentEvent.bind(null, db, t),
+  /** The buyer's orders, newest first (the dashboard's Orders tab). */
+  ofBuyer: listBuyerOrders.bind(null, db, t),
+  stalePending: listStalePendingOrders.bind(null, db, t),
+});
+
+/** Payout accounts and sellers' ledgers (server/data/payouts.server.ts). */
+const payouts = (db: Database, t: TenantId) => ({
+  account: getPayoutAccount.bind(null, db, t),
+  saveAccount: savePayoutAccount.bind(null, db, t),
+  accountOwner: payoutAccountOwner.bind(null, db, t),
+  setAccountStatus: setPayoutAccountStatus.bind(null, db, t),
+  addEntry: addLedgerEntry.bind(null, db, t),
+  ledger: listLedger.bind(null, db, t),
+});
+
 /** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */
 const files = (storage: Storage, t: TenantId) => ({
   /** tenants/<tenantId>/ */
@@ -351,6 +394,8 @@ export class TenantData {
   #donations?: ReturnType<typeof donations>;
   #roomPins?: ReturnType<typeof roomPins>;
   #files?: TenantFiles;
+  #orders?: ReturnType<typeof orders>;
+  #payouts?: ReturnType<typeof payouts>;
   #chat?: TenantChat;
 
   constructor(
@@ -420,6 +465,14 @@ export class TenantData {
   /** The pinned sale of each live room. */
   get roomPins() {
     return (this.#roomPins ??= roomPins(this.stores.db, this.tenantId));
+  }
+  /** Orders and their payment state (docs/decisions/0033). */
+  get orders() {
+    return (this.#orders ??= orders(this.stores.db, this.tenantId));
+  }
+  /** Payout accounts and sellers' ledgers. */
+  get payouts() {
+    return (this.#payouts ??= payouts(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

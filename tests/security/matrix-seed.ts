@@ -85,6 +85,26 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
   });
   await data.media.setStatus(media.id, { status: 'ready' });
   const playlist = await data.playlists.create(organizer.user.sub, `Playlist ${token}`);
+  // A paid order of the organizer's (payments): its line's title holds the marker.
+  const orderId = `ord_${alnum(20)}`;
+  await data.orders.create(
+    {
+      orderId,
+      buyerId: organizer.user.sub,
+      buyerEmail: organizer.user.username,
+      buyerName: name,
+      currency: 'USD',
+      lines: [{ kind: 'product', refId: `product-${token}`, quantity: 1, title: `Order ${token}`, unitAmount: 1000, sellerId: organizer.user.sub }],
+      total: { amount: 1000, currency: 'USD' },
+      applicationFee: { amount: 50, currency: 'USD' },
+      refunded: { amount: 0, currency: 'USD' },
+      status: 'pending',
+      provider: 'test',
+      returnPath: '/',
+      createdAt: new Date().toISOString(),
+    },
+    `matrix-${token}`,
+  );
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -119,12 +139,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId],
     };
   } finally {
     socket.close();

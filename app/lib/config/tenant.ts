@@ -189,10 +189,13 @@ export const tenantSchema = z
       .default({}),
     payments: z
       .object({
-        provider: z.enum(['stripe']).optional(),
+        /** Who takes the tenant's payments; unset: the platform's PAYMENTS_PROVIDER (the local test provider by default). */
+        provider: z.enum(['test', 'stripe']).optional(),
         accountId: z.string().optional(),
+        /** The platform's application fee on every order, in basis points (500 = 5 %). */
+        applicationFeeBps: z.number().int('must be a whole number of basis points').min(0).max(5000, 'must be at most 5000 (50 %)').default(500),
       })
-      .default({}),
+      .default({ applicationFeeBps: 500 }),
   })
   .strict();
 

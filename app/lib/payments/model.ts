@@ -63,6 +63,10 @@ export interface Order {
   provider: 'test' | 'stripe';
   providerSessionId?: string;
   providerPaymentId?: string;
+  /** The seller's connected account the payment was sent to (destination charge), if any. */
+  destinationAccountId?: string;
+  /** The buyer's language when ordering: receipts and refund notices are written in it. */
+  language?: string;
   /** Where the buyer goes back to after paying (a same-site path). */
   returnPath: string;
   createdAt: string;

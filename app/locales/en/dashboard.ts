@@ -2,6 +2,7 @@
 const dashboard = {
   title: 'Your dashboard',
   menu: {
+    purchases: 'Purchases',
     label: 'Dashboard menu',
     open: 'Menu',
     close: 'Close menu',
@@ -9,7 +10,7 @@ const dashboard = {
     media: 'Media',
     account: 'Account',
   },
-  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Media: 'Media', Security: 'Security' },
+  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Media: 'Media', Security: 'Security', Orders: 'Orders' },
   schedule: {
     memberTitle: 'Scheduling is for organizers',
     memberText: 'Organizers of this site schedule its live events. If you should be one, ask the site’s administrator to give your account the organizer role. Meanwhile you can join any public event.',

@@ -4,6 +4,7 @@ import type en from '../en/dashboard';
 const dashboard: TranslationShape<typeof en> = {
   title: 'Tu panel',
   menu: {
+    purchases: 'Compras',
     label: 'Menú del panel',
     open: 'Menú',
     close: 'Cerrar menú',
@@ -11,7 +12,7 @@ const dashboard: TranslationShape<typeof en> = {
     media: 'Multimedia',
     account: 'Cuenta',
   },
-  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad' },
+  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos' },
   schedule: {
     memberTitle: 'Programar eventos es cosa de organizadores',
     memberText: 'Los organizadores de este sitio programan sus eventos en directo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',

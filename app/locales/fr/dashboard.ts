@@ -4,6 +4,7 @@ import type en from '../en/dashboard';
 const dashboard: TranslationShape<typeof en> = {
   title: 'Votre tableau de bord',
   menu: {
+    purchases: 'Achats',
     label: 'Menu du tableau de bord',
     open: 'Menu',
     close: 'Fermer le menu',
@@ -11,7 +12,7 @@ const dashboard: TranslationShape<typeof en> = {
     media: 'Médias',
     account: 'Compte',
   },
-  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité' },
+  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité', Orders: 'Commandes' },
   schedule: {
     memberTitle: 'La programmation est réservée aux organisateurs',
     memberText: 'Les organisateurs de ce site programment ses événements en direct. Si vous devriez en faire partie, demandez à l’administrateur du site de donner le rôle d’organisateur à votre compte. En attendant, vous pouvez rejoindre tout événement public.',

@@ -9,17 +9,20 @@ import { ProfileTab } from '#app/components/dashboard/ProfileTab';
 import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
+import { OrdersTab } from '#app/components/payments/OrdersTab';
+import { useRootData } from '#app/lib/rootData';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, schedule, myEvents, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, schedule, myEvents, orders, timeZone } = useLoaderData<typeof loader>();
+  const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
   const menu = menuOf(tab);
   return (
@@ -57,6 +60,7 @@ export default function UserDashboard() {
               <Tabs.Content value="Media">
                 <MediaTab organizer={organizer} />
               </Tabs.Content>
+              <Tabs.Content value="Orders">{orders ? <OrdersTab orders={orders} locale={locale} timeZone={timeZone} /> : null}</Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />
               </Tabs.Content>

@@ -1,0 +1,97 @@
+/** The buyer's orders (/userDashboard?tab=Orders): date, items, total, status and a receipt view. */
+import { Button, Dialog, Portal, Stack, Table, Text, Box } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type Money } from '#app/lib/money/money';
+import type { OrderStatus } from '#app/lib/payments/model';
+
+export interface OrderRow {
+  orderId: string;
+  createdAt: string;
+  paidAt: string | null;
+  status: OrderStatus;
+  total: Money;
+  refunded: Money;
+  lines: { title: string; quantity: number; amount: Money }[];
+}
+
+function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale: string; timeZone: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="order-receipt">
+            <Dialog.Header>
+              <Dialog.Title>{t('payments.orders.receiptTitle', { orderId: order.orderId })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                {order.lines.map((line, i) => (
+                  <Box key={i} display="flex" justifyContent="space-between" gap="4">
+                    <Text>
+                      {line.title} × {line.quantity}
+                    </Text>
+                    <Text whiteSpace="nowrap">{formatMoney(line.amount, locale)}</Text>
+                  </Box>
+                ))}
+                <Box display="flex" justifyContent="space-between" fontWeight="semibold" borderTopWidth="1px" pt="2">
+                  <Text>{t('payments.orders.total')}</Text>
+                  <Text>{formatMoney(order.total, locale)}</Text>
+                </Box>
+                {order.refunded.amount > 0 ? <Text>{t('payments.orders.refunded', { amount: formatMoney(order.refunded, locale) })}</Text> : null}
+                <Text>{t(`payments.status.${order.status}`)}</Text>
+                {order.paidAt ? <Text color="fg.muted">{t('payments.orders.paidAt', { date: new Date(order.paidAt).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }) })}</Text> : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('payments.orders.close')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; locale: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<OrderRow | null>(null);
+  if (orders.length === 0) return <Text data-testid="orders-empty">{t('payments.orders.empty')}</Text>;
+  return (
+    <Box overflowX="auto">
+      <Table.Root size="sm" aria-label={t('payments.orders.label')} data-testid="orders-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('payments.orders.date')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('payments.orders.items')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('payments.orders.total')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('payments.orders.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('payments.orders.receipt')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {orders.map((order) => (
+            <Table.Row key={order.orderId} data-testid="order-row" data-order={order.orderId} data-status={order.status}>
+              <Table.Cell whiteSpace="nowrap">{new Date(order.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone })}</Table.Cell>
+              <Table.Cell>{order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)).join(', ')}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatMoney(order.total, locale)}
+              </Table.Cell>
+              <Table.Cell>{t(`payments.status.${order.status}`)}</Table.Cell>
+              <Table.Cell>
+                <Button size="xs" variant="outline" onClick={() => setOpen(order)} data-testid="order-receipt-open">
+                  {t('payments.orders.viewReceipt')}
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {open ? <Receipt order={open} locale={locale} timeZone={timeZone} onClose={() => setOpen(null)} /> : null}
+    </Box>
+  );
+}

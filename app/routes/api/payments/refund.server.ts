@@ -1,0 +1,47 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { refundBodySchema, type RefundAnswer } from '#app/lib/payments/api';
+import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { getSessionUser } from '#server/identity/session.server';
+import { isPaymentsUnavailable } from '#server/payments/provider.server';
+import { refundOrder } from '#server/payments/refunds.server';
+
+const PROBLEMS = {
+  not_found: [404, 'notFound'],
+  forbidden: [403, 'forbidden'],
+  not_refundable: [409, 'notRefundable'],
+  invalid_amount: [400, 'invalidAmount'],
+} as const;
+
+/**
+ * POST /api/orders/refund { orderId, amount? } (minor units; none: the rest) by the seller of the
+ * order or a tenant admin → 200 { status, refunded, amount }; 401, 404 (not theirs, or another
+ * tenant's), 403, 409 not refundable, 400 amount, 503 provider down.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const language = context.language;
+  if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
+  const user = await getSessionUser({ request, context });
+  if (!user) return paymentsRefusal(401, 'signIn', language);
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    return paymentsRefusal(400, 'badRequest', language);
+  }
+  const parsed = refundBodySchema.safeParse(raw);
+  if (!parsed.success) return paymentsRefusal(400, 'badRequest', language, { fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])) });
+  try {
+    const outcome = await refundOrder(await checkoutContext(request, context), user, parsed.data.orderId, parsed.data.amount);
+    if (!outcome.ok) {
+      const [status, error] = PROBLEMS[outcome.problem];
+      return paymentsRefusal(status, error, language, outcome.max === undefined ? {} : { max: outcome.max });
+    }
+    const answer: RefundAnswer = { status: outcome.order.status, refunded: outcome.order.refunded, amount: outcome.refunded };
+    return json(answer, { headers: NO_STORE });
+  } catch (e) {
+    if (isPaymentsUnavailable(e)) return paymentsRefusal(503, 'unavailable', language);
+    throw e;
+  }
+}
+
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');

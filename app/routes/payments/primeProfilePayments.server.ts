@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { paymentsScreenData } from '#server/payments/payoutsScreen.server';
+
+export const loader = (args: LoaderFunctionArgs) => paymentsScreenData(args);

@@ -1,0 +1,43 @@
+/**
+ * The common parts of the payment endpoints (/api/checkout*, /api/orders/refund,
+ * /api/payments/*): the checkout context of a request, JSON refusals in the request's language.
+ */
+import { json } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { CheckoutContext } from '../payments/checkout.server';
+import { getFixedT } from '../i18n.server';
+
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailable' | 'methodNotAllowed' | 'forbidden' | 'invalidAmount' | 'notRefundable' | 'organizerOnly';
+
+export async function paymentsRefusal(status: number, error: PaymentsApiError, language: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const t = await getFixedT(language);
+  const message = t(`payments.api.${error}`, { max: String(extra.max ?? '') });
+  return json({ error, message, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export const methodNotAllowed = (language: string, allow: string) => paymentsRefusal(405, 'methodNotAllowed', language, {}, { Allow: allow });
+
+/** The site's own origin as this request reached it (return, refresh and webhook addresses). */
+export const originOf = (request: Request) => new URL(request.url).origin;
+
+/** What checkout, refunds and onboarding need from a request; with a user, they are the buyer. */
+export async function checkoutContext(request: Request, context: AppLoadContext, user?: SessionUser | null): Promise<CheckoutContext> {
+  const ctx: CheckoutContext = {
+    tenant: context.tenant,
+    data: context.data,
+    services: context.services,
+    env: context.env,
+    origin: originOf(request),
+    language: context.language,
+  };
+  if (user) {
+    const profile = await context.data.profiles.get(user.sub).catch(() => null);
+    const email = user.email ?? '';
+    const name = profile?.displayName || profile?.firstName || email.split('@')[0] || user.username;
+    ctx.buyer = { userId: user.sub, email, name };
+  }
+  return ctx;
+}

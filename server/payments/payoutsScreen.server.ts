@@ -1,0 +1,115 @@
+/**
+ * The organizer's money screens: /primeProfilePayments (payout account, balance, the ledgers,
+ * per-order refunds) and its CSV export, /accountLinkReturn and /accountLinkRefresh.
+ */
+import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { stringify } from 'csv-stringify/sync';
+import { balanceOf, decimalOf, LEDGER_KINDS, type LedgerEntry, type LedgerKind, type PayoutAccount } from '#app/lib/payments/ledger';
+import type { Money } from '#app/lib/money/money';
+import type { OrderStatus } from '#app/lib/payments/model';
+import { getSessionUser, requireUser } from '../identity/session.server';
+import { getFixedT } from '../i18n.server';
+import { checkoutContext } from '../api/paymentsApi.server';
+import { onboardingLink, refreshAccountStatus } from './onboarding.server';
+import { isPaymentsUnavailable } from './provider.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+const isOrganizer = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
+/** Ledgers whose rows are sales of an order, refundable from the row. */
+const REFUNDABLE_KINDS: readonly LedgerKind[] = ['sale', 'ticket', 'donation', 'consultation'];
+
+export interface RefundableOrder {
+  total: Money;
+  refunded: Money;
+  status: OrderStatus;
+}
+
+/** The account as the provider sees it now; the stored one when the provider cannot be asked. */
+async function currentAccount(ctx: Awaited<ReturnType<typeof checkoutContext>>, userId: string): Promise<{ account: PayoutAccount; providerDown: boolean }> {
+  try {
+    return { account: await refreshAccountStatus(ctx, userId), providerDown: false };
+  } catch (e) {
+    if (!isPaymentsUnavailable(e)) throw e;
+    return { account: await ctx.data.payouts.account(userId), providerDown: true };
+  }
+}
+
+function ledgerCsv(entries: readonly LedgerEntry[]): string {
+  return stringify(
+    entries.map((e) => [e.at, e.orderId, e.kind, e.title, e.buyerName ?? '', decimalOf(e.amount), e.amount.currency]),
+    { header: true, columns: ['date', 'order', 'ledger', 'item', 'buyer', 'amount', 'currency'] },
+  );
+}
+
+/**
+ * GET /api/payments/ledger?kind=<ledger>: the signed-in organizer's ledger of that kind as a CSV
+ * file (csv-stringify): date, order, ledger, item, buyer, amount (decimal), currency.
+ */
+export async function ledgerCsvDownload(args: LoaderFunctionArgs): Promise<Response> {
+  const { request, context } = args;
+  const user = await getSessionUser(args);
+  if (!user) return new Response('Sign in first.', { status: 401, headers: NO_STORE });
+  if (!isOrganizer(user.groups)) return new Response('Ledgers are for organizers.', { status: 403, headers: NO_STORE });
+  const kind = new URL(request.url).searchParams.get('kind') ?? '';
+  if (!(LEDGER_KINDS as readonly string[]).includes(kind)) return new Response(`kind must be one of ${LEDGER_KINDS.join(', ')}`, { status: 400, headers: NO_STORE });
+  const entries = (await context.data.payouts.ledger(user.sub)).filter((e) => e.kind === kind);
+  return new Response(ledgerCsv(entries), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${kind}-${new Date().toISOString().slice(0, 10)}.csv"`, ...NO_STORE },
+  });
+}
+
+export async function paymentsScreenData(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireUser(args);
+  const t = await getFixedT(context.language);
+  const title = t('payments.profile.title');
+  if (!isOrganizer(user.groups)) return json({ title, organizer: false as const }, { headers: NO_STORE });
+
+  const entries = await context.data.payouts.ledger(user.sub);
+  const ctx = await checkoutContext(request, context);
+  const { account, providerDown } = await currentAccount(ctx, user.sub);
+  const orderIds = [...new Set(entries.filter((e) => REFUNDABLE_KINDS.includes(e.kind)).map((e) => e.orderId))].slice(0, 300);
+  const orders: Record<string, RefundableOrder> = {};
+  for (const order of await Promise.all(orderIds.map((id) => context.data.orders.get(id)))) {
+    if (order) orders[order.orderId] = { total: order.total, refunded: order.refunded, status: order.status };
+  }
+  return json(
+    {
+      title,
+      organizer: true as const,
+      account,
+      providerDown,
+      balance: balanceOf(entries),
+      entries,
+      orders,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** /accountLinkReturn: the provider sent the organizer back; what does it say about the account now? */
+export async function accountLinkReturnData(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireUser(args);
+  const t = await getFixedT(context.language);
+  const { account, providerDown } = await currentAccount(await checkoutContext(request, context), user.sub);
+  return json({ title: t('payments.accountLink.returnTitle'), status: account.status, providerDown }, { headers: NO_STORE });
+}
+
+/** /accountLinkRefresh: the link expired or was used; make a fresh one and go on, or say why not. */
+export async function accountLinkRefreshData(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireUser(args);
+  const t = await getFixedT(context.language);
+  const title = t('payments.accountLink.refreshTitle');
+  const account = await context.data.payouts.account(user.sub);
+  if (!isOrganizer(user.groups) || !account.accountId) return json({ title, problem: 'noAccount' as const }, { headers: NO_STORE });
+  const ctx = await checkoutContext(request, context);
+  try {
+    const { url } = await onboardingLink({ ...ctx, origin: ctx.origin! }, { userId: user.sub, email: user.email ?? '' });
+    return redirect(url, { status: 303, headers: NO_STORE });
+  } catch (e) {
+    if (!isPaymentsUnavailable(e)) throw e;
+    return json({ title, problem: 'unavailable' as const }, { headers: NO_STORE });
+  }
+}

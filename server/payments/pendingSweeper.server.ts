@@ -1,0 +1,93 @@
+/**
+ * Cancels orders left pending (the buyer closed the payment page) once PENDING_ORDER_MINUTES have
+ * passed, and gives back their seats and stock. It asks the provider first: a payment that went
+ * through while its webhook was lost is captured instead. Like the room-expiry sweeper
+ * (server/services/roomExpiry.server.ts): every move is conditional, so several instances may sweep.
+ */
+import type { Tenant } from '#app/lib/config/tenant';
+import type { Database } from '../data/dynamo.server';
+import { tenantData, type DataStores } from '../data/tenantData.server';
+import type { Env } from '../env.server';
+import { providerOf } from './checkout.server';
+import { moveToState } from './orderState.server';
+
+export interface PendingSweepDeps {
+  db: Database;
+  /** The instance's stores (chat, storage) for the order-captured listeners; without them, the table only. */
+  stores?: DataStores;
+  env: Env;
+  tenants: Iterable<Tenant>;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface PendingSweepResult {
+  canceled: string[];
+  captured: string[];
+  deferred: string[];
+}
+
+export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<PendingSweepResult> {
+  const log = deps.log ?? ((m: string) => console.warn(`[pending-orders] ${m}`));
+  const cutoff = new Date((deps.now?.() ?? Date.now()) - deps.env.PENDING_ORDER_MINUTES * 60_000).toISOString();
+  const result: PendingSweepResult = { canceled: [], captured: [], deferred: [] };
+  for (const tenant of deps.tenants) {
+    const data = tenantData(deps.stores ?? { db: deps.db }, tenant.id);
+    const ctx = { tenant, data, env: deps.env, services: { db: deps.db } };
+    for (const orderId of await data.orders.stalePending(cutoff)) {
+      const id = `${tenant.id}/${orderId}`;
+      try {
+        const order = await data.orders.get(orderId);
+        if (!order) continue;
+        if (order.providerSessionId) {
+          const provider = providerOf(ctx, order.provider);
+          const status = await provider.status(order.providerSessionId);
+          if (status.state === 'captured' || status.state === 'authorized') {
+            await moveToState(ctx, orderId, status.state, status.paymentId);
+            result.captured.push(id);
+            continue;
+          }
+          await provider.cancel(order.providerSessionId);
+        }
+        await moveToState(ctx, orderId, 'canceled');
+        result.canceled.push(id);
+      } catch (e) {
+        log(`${id}: left for the next sweep (${(e as Error).message})`);
+        result.deferred.push(id);
+      }
+    }
+  }
+  return result;
+}
+
+export interface PendingOrderSweeper {
+  sweepNow(): Promise<PendingSweepResult>;
+  stop(): Promise<void>;
+}
+
+export function startPendingOrderSweeper(deps: PendingSweepDeps & { intervalSeconds: number }): PendingOrderSweeper {
+  let running: Promise<PendingSweepResult> | null = null;
+  const sweep = () => {
+    running ??= sweepPendingOrders(deps)
+      .catch((e: unknown) => {
+        console.warn(`[pending-orders] sweep failed: ${(e as Error).message}`);
+        return { canceled: [], captured: [], deferred: [] };
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void sweep(), deps.intervalSeconds * 1000);
+  timer.unref();
+  return {
+    sweepNow: async () => {
+      if (running) await running;
+      return sweep();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

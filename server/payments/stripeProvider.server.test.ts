@@ -1,0 +1,155 @@
+/**
+ * The Stripe adapter offline: the SDK is pointed at a local recorder (real Stripe cannot be reached
+ * from here), which answers like the API and keeps each request's method, path, form parameters
+ * and Idempotency-Key for the assertions; webhooks are signed with the SDK's own test header.
+ */
+import { createServer, type Server } from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getFreePort } from '../local/ports';
+import type { InitiateInput } from './provider.server';
+import { createStripeProvider } from './stripeProvider.server';
+
+interface Recorded {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+const recorded: Recorded[] = [];
+const answers: Record<string, unknown> = {
+  'POST /v1/checkout/sessions': { id: 'cs_test_rec', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_rec', status: 'open', payment_status: 'unpaid' },
+  'GET /v1/checkout/sessions/cs_paid': { id: 'cs_paid', object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: { id: 'pi_paid', object: 'payment_intent', status: 'succeeded' } },
+  'GET /v1/checkout/sessions/cs_open': { id: 'cs_open', object: 'checkout.session', status: 'open', payment_status: 'unpaid', payment_intent: null },
+  'GET /v1/checkout/sessions/cs_failed': { id: 'cs_failed', object: 'checkout.session', status: 'complete', payment_status: 'unpaid', payment_intent: { id: 'pi_f', object: 'payment_intent', status: 'requires_payment_method' } },
+  'POST /v1/checkout/sessions/cs_open/expire': { id: 'cs_open', object: 'checkout.session', status: 'expired' },
+  'POST /v1/refunds': { id: 're_1', object: 'refund', amount: 700, status: 'succeeded' },
+  'POST /v1/accounts': { id: 'acct_new', object: 'account' },
+  'GET /v1/accounts/acct_new': { id: 'acct_new', object: 'account', charges_enabled: true, details_submitted: true },
+  'POST /v1/account_links': { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_new/abc', expires_at: 1 },
+};
+
+let server: Server;
+let port: number;
+beforeAll(async () => {
+  port = await getFreePort();
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://recorder');
+      const params = new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'));
+      recorded.push({ method: req.method!, path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined, authorization: req.headers.authorization });
+      const answer = answers[`${req.method} ${url.pathname}`];
+      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json', 'Request-Id': 'req_rec' });
+      res.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: 'No such resource' } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  recorded.length = 0;
+});
+
+const WEBHOOK_SECRET = 'whsec_stripe_unit';
+const provider = () => createStripeProvider({ secretKey: 'sk_test_recorder', webhookSecret: WEBHOOK_SECRET, api: { host: '127.0.0.1', port, protocol: 'http' } });
+
+const input: InitiateInput = {
+  tenantId: 'aurora',
+  orderId: 'ord_1',
+  currency: 'USD',
+  lines: [
+    { title: 'Ticket: Launch night', quantity: 2, unitAmount: 2500 },
+    { title: 'Replay', quantity: 1, unitAmount: 500 },
+  ],
+  total: { amount: 5500, currency: 'USD' },
+  applicationFee: { amount: 275, currency: 'USD' },
+  buyerEmail: 'buyer@example.com',
+  successUrl: 'http://aurora.events.localhost/api/checkout/return?order=ord_1',
+  cancelUrl: 'http://aurora.events.localhost/api/checkout/return?order=ord_1&canceled=1',
+  webhookUrl: 'http://aurora.events.localhost/api/payments/webhook/stripe',
+  language: 'es',
+  idempotencyKey: 'checkout-aurora-ord_1',
+};
+
+describe('Stripe adapter against the recorder', () => {
+  it('creates a Checkout Session with line items, metadata, https targets and an idempotency key', async () => {
+    const session = await provider().initiate(input);
+    expect(session).toEqual({ sessionId: 'cs_test_rec', redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_rec' });
+    const [call] = recorded;
+    expect(call).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: 'checkout-aurora-ord_1', authorization: 'Bearer sk_test_recorder' });
+    const p = Object.fromEntries(call.params);
+    expect(p).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Ticket: Launch night',
+      'line_items[1][price_data][unit_amount]': '500',
+      'metadata[orderId]': 'ord_1',
+      'metadata[tenantId]': 'aurora',
+      'payment_intent_data[metadata][orderId]': 'ord_1',
+      success_url: 'https://aurora.events.localhost/api/checkout/return?order=ord_1',
+      cancel_url: 'https://aurora.events.localhost/api/checkout/return?order=ord_1&canceled=1',
+      customer_email: 'buyer@example.com',
+      locale: 'es',
+    });
+    // No active connected account: the platform collects, nothing is transferred.
+    expect(p['payment_intent_data[transfer_data][destination]']).toBeUndefined();
+    expect(p['payment_intent_data[application_fee_amount]']).toBeUndefined();
+  });
+
+  it('sends the application fee and the destination when the seller’s account is active', async () => {
+    await provider().initiate({ ...input, destinationAccountId: 'acct_seller' });
+    const p = Object.fromEntries(recorded[0].params);
+    expect(p['payment_intent_data[application_fee_amount]']).toBe('275');
+    expect(p['payment_intent_data[transfer_data][destination]']).toBe('acct_seller');
+  });
+
+  it('maps session states', async () => {
+    expect(await provider().status('cs_paid')).toEqual({ state: 'captured', paymentId: 'pi_paid' });
+    expect(await provider().status('cs_open')).toEqual({ state: 'pending' });
+    expect(await provider().capture('cs_failed')).toEqual({ state: 'failed', paymentId: 'pi_f' });
+    expect(recorded[0].params.getAll('expand[0]')).toEqual(['payment_intent']);
+  });
+
+  it('refunds with an idempotency key and reverses the transfer of a destination charge', async () => {
+    expect(await provider().refund({ paymentId: 'pi_paid', amount: 700, orderId: 'ord_1', idempotencyKey: 'refund-1', reverseTransfer: true })).toEqual({ refundId: 're_1', amount: 700 });
+    expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-1' });
+    expect(Object.fromEntries(recorded[0].params)).toMatchObject({ payment_intent: 'pi_paid', amount: '700', reverse_transfer: 'true', refund_application_fee: 'true', 'metadata[orderId]': 'ord_1' });
+  });
+
+  it('cancels an open session by expiring it', async () => {
+    await provider().cancel('cs_open');
+    expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/checkout/sessions/cs_open', 'POST /v1/checkout/sessions/cs_open/expire']);
+  });
+
+  it('creates an Express account and an onboarding link back to the tenant’s host', async () => {
+    const p = provider();
+    expect(await p.createAccount({ tenantId: 'aurora', userId: 'u1', email: 'org@example.com', webhookUrl: 'ignored' })).toEqual({ accountId: 'acct_new' });
+    expect(recorded[0]).toMatchObject({ path: '/v1/accounts', idempotencyKey: 'account-aurora-u1' });
+    expect(Object.fromEntries(recorded[0].params)).toMatchObject({ type: 'express', email: 'org@example.com', 'metadata[tenantId]': 'aurora', 'metadata[userId]': 'u1', 'capabilities[transfers][requested]': 'true' });
+    const link = await p.accountLink({ accountId: 'acct_new', returnUrl: 'http://aurora.events.localhost/accountLinkReturn', refreshUrl: 'http://aurora.events.localhost/accountLinkRefresh' });
+    expect(link.url).toContain('connect.stripe.com');
+    expect(Object.fromEntries(recorded[1].params)).toEqual({
+      account: 'acct_new',
+      type: 'account_onboarding',
+      return_url: 'https://aurora.events.localhost/accountLinkReturn',
+      refresh_url: 'https://aurora.events.localhost/accountLinkRefresh',
+    });
+    expect(await p.accountActive('acct_new')).toBe(true);
+  });
+
+  it('verifies signed webhooks on the raw body and refuses tampered or old ones', () => {
+    const stripe = new Stripe('sk_test_x');
+    const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', payment_intent: 'pi_1', amount_refunded: 700, metadata: { orderId: 'ord_1', tenantId: 'aurora' } } } });
+    const good = new Headers({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) });
+    expect(provider().parseWebhook(body, good)).toEqual({ ok: true, event: { eventId: 'evt_1', type: 'refunded', tenantId: 'aurora', orderId: 'ord_1', paymentId: 'pi_1', refundedTotal: 700 } });
+    expect(provider().parseWebhook(body.replace('700', '70000'), good)).toMatchObject({ ok: false, refused: 'bad_signature' });
+    const old = new Headers({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }) });
+    expect(provider().parseWebhook(body, old)).toMatchObject({ ok: false, refused: 'too_old' });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The payment flow's moving parts for Node tests and the checkout benchmark: the test payment
+ * provider's own process, a webhook endpoint that hands each raw body to the platform's receiver
+ * (receivePaymentWebhook, what /api/payments/webhook/* runs), and a buyer's actions on the hosted
+ * pages (form posts, like the browser makes).
+ */
+import { createServer, type Server } from 'node:http';
+import type { Tenant } from '#app/lib/config/tenant';
+import type { Database } from '#server/data/dynamo.server';
+import { loadEnv, type Env } from '#server/env.server';
+import { getFreePort } from '#server/local/ports';
+import { receivePaymentWebhook } from '#server/payments/webhook.server';
+import { startTestPay, type TestPayProcess } from '#server/testpay/start';
+
+export const CARDS = { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002', authenticate: '4000 0025 0000 3155' } as const;
+
+export interface ReceivedWebhook {
+  body: string;
+  headers: Headers;
+  status: number;
+  message: string;
+}
+
+export interface PaymentsHarness {
+  testpay: TestPayProcess;
+  env: Env;
+  /** Where the platform's webhook endpoint listens (http://127.0.0.1:<port>). */
+  origin: string;
+  received: ReceivedWebhook[];
+  stop(): Promise<void>;
+}
+
+export function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') headers.set(name, value);
+  return headers;
+}
+
+export async function startPaymentsHarness(options: { db: Database; tenants: Tenant[] }): Promise<PaymentsHarness> {
+  const testpay = await startTestPay({ port: await getFreePort() });
+  const env = loadEnv({ ...process.env, ...testpay.env, PAYMENTS_PROVIDER: 'test' });
+  const registry = { tenants: new Map(options.tenants.map((t) => [t.id as string, t])) };
+  const received: ReceivedWebhook[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = headersOf(req.headers);
+      const provider = req.url?.endsWith('/stripe') ? 'stripe' : 'test';
+      receivePaymentWebhook({ provider, rawBody: body, headers, registry, services: { db: options.db }, env })
+        .then((answer) => {
+          received.push({ body, headers, ...answer });
+          res.writeHead(answer.status).end(answer.message);
+        })
+        .catch((e: unknown) => {
+          received.push({ body, headers, status: 500, message: (e as Error).message });
+          res.writeHead(500).end((e as Error).message);
+        });
+    });
+  });
+  const port = await getFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    testpay,
+    env,
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    stop: async () => {
+      await testpay.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Posts a form on the test provider's hosted pages and answers the status and where it redirects. */
+export async function postForm(url: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+/** The buyer pays on the hosted checkout page with a test card. */
+export const payWith = (checkoutUrl: string, card: string) => postForm(checkoutUrl, { card, expiry: '12/34', cvc: '123' });
+
+/** How many times the test provider charged the session's card. */
+export async function chargesOf(harness: PaymentsHarness, sessionId: string): Promise<number> {
+  const res = await fetch(`${harness.testpay.env.TESTPAY_URL}/v1/test/charges/${sessionId}`, { headers: { Authorization: `Bearer ${harness.testpay.env.TESTPAY_API_KEY}` } });
+  return ((await res.json()) as { charges: number }).charges;
+}
