@@ -16,6 +16,8 @@ import ondemand from './en/ondemand';
 import recording from './en/recording';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
+import cart from './en/cart';
+import shop from './en/shop';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -241,6 +243,8 @@ const en = {
   recording,
   playback,
   broadcast,
+  cart,
+  shop,
 };
 
 export default en;

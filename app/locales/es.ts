@@ -17,6 +17,8 @@ import ondemand from './es/ondemand';
 import recording from './es/recording';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
+import cart from './es/cart';
+import shop from './es/shop';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -243,6 +245,8 @@ const es: TranslationShape = {
   recording,
   playback,
   broadcast,
+  cart,
+  shop,
 };
 
 export default es;

@@ -17,6 +17,8 @@ import ondemand from './fr/ondemand';
 import recording from './fr/recording';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
+import cart from './fr/cart';
+import shop from './fr/shop';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -243,6 +245,8 @@ const fr: TranslationShape = {
   recording,
   playback,
   broadcast,
+  cart,
+  shop,
 };
 
 export default fr;

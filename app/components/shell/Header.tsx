@@ -3,6 +3,7 @@ import { Link, NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { linkEnabled, TOP_MENU } from '#app/lib/nav';
 import { useRootData } from '#app/lib/rootData';
+import { CartButton } from '#app/components/shop/CartButton';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MobileMenu } from './MobileMenu';
@@ -50,6 +51,7 @@ export function Header() {
           </HStack>
           <HStack gap="2" flexShrink="0">
             <LanguageSwitcher />
+            <CartButton />
             <AccountMenu />
             <Box display={{ base: 'block', lg: 'none' }}>
               <MobileMenu items={items} />
