@@ -144,7 +144,7 @@ export const ROUTES = [
   { path: '/vod', file: 'routes/ondemand/vod.tsx' },
   { path: '/aod', file: 'routes/ondemand/aod.tsx' },
   { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } } },
-  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user' } } },
+  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user', channel: 'channel' } } },
   // Single-item playback (docs/decisions/0031-player.md): the one player, its position remembered per viewer.
   { path: '/mediaPlayBack', file: 'routes/playback/mediaPlayBack.tsx', ids: { query: { mediaId: 'media' } } },
   { path: '/listenerMediaPlayback', file: 'routes/playback/listenerMediaPlayback.tsx', ids: { query: { mediaId: 'media', playlistId: 'playlist' } } },
@@ -155,6 +155,10 @@ export const ROUTES = [
   // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=; the actions take it as a form field (checked by tests/e2e/broadcast-access.spec.ts).
   { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } } },
   { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } } },
+  // The shop (issue 15, docs/decisions/0034): the tenant's channels, one channel, one product.
+  { path: '/customerChannels', file: 'routes/shop/customerChannels.tsx' },
+  { path: '/channelPage', file: 'routes/shop/channelPage.tsx', ids: { query: { channel: 'channel' } } },
+  { path: '/channelProductDetails', file: 'routes/shop/channelProductDetails.tsx', ids: { query: { product: 'product' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */

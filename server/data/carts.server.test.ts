@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '#app/lib/shop/model';
+import type { CartLine } from '#app/lib/shop/cart';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { addLine, changeCart, getCart, mergeGuestCart, removeBought, removeLine, setQuantity } from './carts.server';

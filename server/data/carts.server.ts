@@ -10,7 +10,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
-import { CART_MAX_LINES, CART_MAX_QUANTITY, countOf, type Cart, type CartLine } from '#app/lib/shop/model';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, countOf, type Cart, type CartLine } from '#app/lib/shop/cart';
 import { isErrorNamed } from '../errors';
 import { tenantKey, type Database, type Item } from './dynamo.server';
 import { SHOP_ID } from './shopIds.server';

@@ -4,7 +4,7 @@
  * that carries both a session and the cart cookie (server/app.ts), and the cookie is cleared.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import type { Cart } from '#app/lib/shop/model';
+import type { Cart } from '#app/lib/shop/cart';
 import { getSessionUser } from '../identity/session.server';
 import type { CartOwner } from '../data/carts.server';
 import type { AppContext } from '../context';

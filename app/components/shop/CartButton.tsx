@@ -34,6 +34,7 @@ export function CartButton() {
   useEffect(() => {
     if (new URLSearchParams(location.search).get('cart') === 'open') setOpen(true);
   }, [location.search]);
+  if (!root.tenant.features.shop) return null;
   const label = count > 0 ? t('cart.openWithCount', { count }) : t('cart.open');
   return (
     <>

@@ -2,7 +2,7 @@
 import { Box, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, timesQuantity } from '#app/lib/money/money';
-import { CART_MAX_QUANTITY, type CartLine } from '#app/lib/shop/model';
+import { CART_MAX_QUANTITY, type CartLine } from '#app/lib/shop/cart';
 
 interface Props {
   lines: CartLine[];

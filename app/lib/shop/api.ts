@@ -1,5 +1,5 @@
 /** What the shop's JSON APIs answer (/api/cart, /api/channels, /api/products). */
-import type { Cart } from './model';
+import type { Cart } from './cart';
 
 export type CartApiError = 'badRequest' | 'notFound' | 'notForSale' | 'soldOut' | 'methodNotAllowed';
 

@@ -1,6 +1,6 @@
 /** The browser's calls of /api/cart. */
 import type { CartApiResponse, CartView } from './api';
-import type { CartRequest } from './model';
+import type { CartRequest } from './cart';
 
 export async function fetchCart(): Promise<CartView | null> {
   const response = await fetch('/api/cart', { headers: { Accept: 'application/json' } }).catch(() => null);

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { CartApiError, CartApiResponse, CartView } from '#app/lib/shop/api';
-import { cartCheckoutKey, cartRequestSchema, type Cart, type CartLine } from '#app/lib/shop/model';
+import { cartCheckoutKey, cartRequestSchema, type Cart, type CartLine } from '#app/lib/shop/cart';
 import { addLine, cartIdOf, removeLine, setQuantity, type CartOwner } from '#server/data/carts.server';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
@@ -23,6 +23,7 @@ async function view(args: Args, owner: CartOwner | null, cart: Cart, headers: Re
 
 /** GET /api/cart: the request's cart (the signed-in user's, else the guest cookie's, else empty). */
 export async function loader(args: LoaderFunctionArgs) {
+  if (!args.context.tenant.features.shop) return refuse(args.context.language, 404, 'notFound');
   const owner = await cartOwnerOf(args);
   const cart = owner ? await args.context.data.carts.get(owner) : { cartItems: [], cartItemsCnt: 0, version: 0 };
   return view(args, owner, cart);
@@ -36,6 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
+  if (!context.tenant.features.shop) return refuse(language, 404, 'notFound');
   if (request.method !== 'POST') return refuse(language, 405, 'methodNotAllowed');
   let raw: unknown;
   try {
