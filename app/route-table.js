@@ -191,6 +191,8 @@ export const API_ROUTES = [
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
   { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
+  { path: '/api/channels', file: 'routes/api/shop/channels.ts', ids: { body: { channelId: 'channel' } } },
+  { path: '/api/products', file: 'routes/api/shop/products.ts', ids: { body: { productId: 'product' } } },
   { path: '/api/cart', file: 'routes/api/shop/cart.ts', ids: { body: { productId: 'product' } } },
   { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
   { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
