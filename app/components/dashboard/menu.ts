@@ -6,6 +6,7 @@
 export const DASHBOARD_MENUS = [
   { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },
   { key: 'media', tabs: ['Media'] },
+  { key: 'shop', tabs: ['Channels'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 

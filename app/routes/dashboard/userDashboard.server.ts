@@ -5,6 +5,7 @@ import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/scre
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
+import { channelsTabData } from '#server/shop/dashboard.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -53,7 +54,8 @@ export async function dashboardData(args: Args) {
       hosting: ordered(mine.hosting.map((e) => row(request, e, now))),
     };
   }
-  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, timeZone: context.tenant.timeZone };
+  const channels = tab === 'Channels' && organizer && context.tenant.features.shop ? await channelsTabData(context, user) : null;
+  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, channels, timeZone: context.tenant.timeZone };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -9,17 +9,18 @@ import { ProfileTab } from '#app/components/dashboard/ProfileTab';
 import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
+import { ChannelsTab } from '#app/components/shop/manage/ChannelsTab';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'shop');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, schedule, myEvents, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, schedule, myEvents, channels, timeZone } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const menu = menuOf(tab);
   return (
@@ -56,6 +57,9 @@ export default function UserDashboard() {
               </Tabs.Content>
               <Tabs.Content value="Media">
                 <MediaTab organizer={organizer} />
+              </Tabs.Content>
+              <Tabs.Content value="Channels">
+                <ChannelsTab data={channels} organizer={organizer} />
               </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />
