@@ -45,11 +45,18 @@ export async function action(args: ActionFunctionArgs) {
   } catch {
     return refuse(language, 400, 'badRequest');
   }
+  let owner = await cartOwnerOf(args);
+  const { carts, products } = context.data;
+  // The named product is looked up before the rest of the body is judged: another tenant's (or a
+  // removed) product answers 404 whatever else was sent; only its line may still be removed.
+  const named = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).productId : undefined;
+  if (typeof named === 'string' && /^[a-z0-9]{21}$/.test(named) && !(await products.get(named))) {
+    const inCart = owner ? (await carts.get(owner)).cartItems.some((l) => l.refId === named) : false;
+    if (!((raw as Record<string, unknown>).intent === 'remove' && inCart)) return refuse(language, 404, 'notFound');
+  }
   const parsed = cartRequestSchema.safeParse(raw);
   if (!parsed.success) return refuse(language, 400, 'badRequest');
   const body = parsed.data;
-  let owner = await cartOwnerOf(args);
-  const { carts, products } = context.data;
 
   if (body.intent === 'remove') {
     if (!owner) return view(args, null, { cartItems: [], cartItemsCnt: 0, version: 0 });
