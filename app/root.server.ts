@@ -5,11 +5,15 @@ import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
 import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
+import { requestCart } from '#server/shop/cart.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;
   const { tenant, theme, language } = context;
   const url = new URL(request.url);
+  // The cart count is rendered on the server (static pages show it too). A plain anonymous visit
+  // has no cart (nothing read; the render cache keeps count 0); a cart cookie skips that cache.
+  const cart = context.shell ? null : { count: (await requestCart(args)).cartItemsCnt };
   const data: RootData = {
     tenant: publicTenant(tenant),
     theme,
@@ -20,6 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     identity: publicIdentityConfig(args),
     // The shared shell of a gated page names no one (docs/decisions/0024).
     user: context.shell ? null : await getSessionUser(args),
+    cart,
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),

@@ -32,9 +32,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  */
 export function useHydrate(): boolean {
   const matches = useMatches();
-  const signedIn = Boolean((matches.find((m) => m.id === 'root')?.data as RootData | undefined)?.user);
-  // Signed-in visitors always get the client app: the inactivity guard runs on every screen.
-  return signedIn || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const root = matches.find((m) => m.id === 'root')?.data as RootData | undefined;
+  const signedIn = Boolean(root?.user);
+  // Signed-in visitors always get the client app: the inactivity guard runs on every screen. So
+  // does a visitor with a cart: its drawer opens from every screen (docs/decisions/0034).
+  const hasCart = (root?.cart?.count ?? 0) > 0;
+  return signedIn || hasCart || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
 /** A full-viewport screen (a live room, `handle.stage`) brings its own slim bar instead of the site header and footer; its error page does not. */

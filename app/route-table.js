@@ -144,7 +144,7 @@ export const ROUTES = [
   { path: '/vod', file: 'routes/ondemand/vod.tsx' },
   { path: '/aod', file: 'routes/ondemand/aod.tsx' },
   { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } } },
-  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user' } } },
+  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user', channel: 'channel' } } },
   // Single-item playback (docs/decisions/0031-player.md): the one player, its position remembered per viewer.
   { path: '/mediaPlayBack', file: 'routes/playback/mediaPlayBack.tsx', ids: { query: { mediaId: 'media' } } },
   { path: '/listenerMediaPlayback', file: 'routes/playback/listenerMediaPlayback.tsx', ids: { query: { mediaId: 'media', playlistId: 'playlist' } } },
@@ -159,6 +159,10 @@ export const ROUTES = [
   { path: '/primeProfilePayments', file: 'routes/payments/primeProfilePayments.tsx' },
   { path: '/accountLinkReturn', file: 'routes/payments/accountLinkReturn.tsx' },
   { path: '/accountLinkRefresh', file: 'routes/payments/accountLinkRefresh.tsx' },
+  // The shop (issue 15, docs/decisions/0034): the tenant's channels, one channel, one product.
+  { path: '/customerChannels', file: 'routes/shop/customerChannels.tsx' },
+  { path: '/channelPage', file: 'routes/shop/channelPage.tsx', ids: { query: { channel: 'channel' } } },
+  { path: '/channelProductDetails', file: 'routes/shop/channelProductDetails.tsx', ids: { query: { product: 'product' } } },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -194,6 +198,10 @@ export const API_ROUTES = [
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
   { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
   { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
+  // The shop (docs/decisions/0034): organizers' channels and products, and the cart.
+  { path: '/api/channels', file: 'routes/api/shop/channels.ts', ids: { body: { channelId: 'channel' } } },
+  { path: '/api/products', file: 'routes/api/shop/products.ts', ids: { body: { productId: 'product' } } },
+  { path: '/api/cart', file: 'routes/api/shop/cart.ts', ids: { body: { productId: 'product' } } },
   // Payments (docs/decisions/0033): checkout, its return and status, the providers' signed webhooks, refunds, payout onboarding.
   { path: '/api/checkout', file: 'routes/api/payments/checkout.ts' },
   { path: '/api/checkout/return', file: 'routes/api/payments/checkoutReturn.ts', ids: { query: { order: 'order' } } },

@@ -15,6 +15,7 @@ import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
 import { expectsForm, formBodyProblem } from './http/formBodies';
 import { httpMessages, refusalLanguage } from './http/messages';
+import { mergeGuestCartAtSignIn } from './shop/cart.server';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
@@ -288,6 +289,11 @@ export function createApp(options: AppOptions): express.Express {
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
       const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
+      // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
+      if (req.method === 'GET') {
+        const clearCart = await mergeGuestCartAtSignIn(toFetchRequest(req, res), context);
+        if (clearCart) res.append('Set-Cookie', clearCart);
+      }
       // A signed-in person entering a live room gets its cached shell once let in (docs/decisions/0024).
       if (pages.cache.enabled && isRoomDocumentRequest(req) && !isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
         if ((await mayEnterRoom(toFetchRequest(req, res), context)) && (await pages.serveShell(req, res, handler, context))) return;

@@ -18,6 +18,8 @@ import playback from './en/playback';
 import broadcast from './en/broadcast';
 import donations from './en/donations';
 import payments from './en/payments';
+import cart from './en/cart';
+import shop from './en/shop';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -245,6 +247,8 @@ const en = {
   broadcast,
   donations,
   payments,
+  cart,
+  shop,
 };
 
 export default en;

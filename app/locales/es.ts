@@ -19,6 +19,8 @@ import playback from './es/playback';
 import broadcast from './es/broadcast';
 import donations from './es/donations';
 import payments from './es/payments';
+import cart from './es/cart';
+import shop from './es/shop';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -247,6 +249,8 @@ const es: TranslationShape = {
   broadcast,
   donations,
   payments,
+  cart,
+  shop,
 };
 
 export default es;

@@ -19,6 +19,8 @@ import playback from './fr/playback';
 import broadcast from './fr/broadcast';
 import donations from './fr/donations';
 import payments from './fr/payments';
+import cart from './fr/cart';
+import shop from './fr/shop';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -247,6 +249,8 @@ const fr: TranslationShape = {
   broadcast,
   donations,
   payments,
+  cart,
+  shop,
 };
 
 export default fr;

@@ -10,6 +10,7 @@ import { IMAGE_SIZE_NAMES, type DerivedFile, type MediaItem } from '#app/lib/med
 import { UPLOAD_SCOPES } from '#app/lib/media/uploadApi';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { mayViewMedia } from '../media/access.server';
 import { canSeeItem, scopeData } from './mediaAccess.server';
 import { errorBody, NO_STORE } from './mediaRequest.server';
 
@@ -38,7 +39,9 @@ export async function downloadMedia(args: LoaderFunctionArgs): Promise<Response>
   const user = await getSessionUser(args);
   const data = scopeData(context, scope);
   const item = await data.media.get(id);
-  if (!item || !canSeeItem(user, item, scope, context.env)) return json(errorBody(t, 'notFound'), { status: 404, headers: NO_STORE });
+  // A tenant's item may also have been bought (a product that delivers it as a download).
+  const allowed = item && (canSeeItem(user, item, scope, context.env) || (scope === 'tenant' && (await mayViewMedia(data, user, item))));
+  if (!item || !allowed) return json(errorBody(t, 'notFound'), { status: 404, headers: NO_STORE });
   // An upload still on its way has nothing to give yet.
   if (item.status === 'uploading') return json(errorBody(t, 'notFound'), { status: 404, headers: NO_STORE });
   const derived = downloadableFile(item, file);

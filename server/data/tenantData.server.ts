@@ -48,6 +48,21 @@ import {
   updateLive,
 } from './broadcasts.server';
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
+import { changeCart, getCart, mergeGuestCart } from './carts.server';
+import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from './channels.server';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  grantDownloads,
+  hasDownload,
+  listChannelProducts,
+  markStockSold,
+  releaseStock,
+  reserveStock,
+  revokeDownloads,
+  updateProduct,
+} from './products.server';
 import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
 import type { Database } from './dynamo.server';
 import {
@@ -296,6 +311,38 @@ const payouts = (db: Database, t: TenantId) => ({
   ledger: listLedger.bind(null, db, t),
 });
 
+/** Channels: organizers' storefronts (docs/decisions/0034). */
+const channels = (db: Database, t: TenantId) => ({
+  create: createChannel.bind(null, db, t),
+  get: getChannel.bind(null, db, t),
+  list: listChannels.bind(null, db, t),
+  byOwner: listChannelsByOwner.bind(null, db, t),
+  update: updateChannel.bind(null, db, t),
+  setImage: setChannelImage.bind(null, db, t),
+});
+
+/** Products of channels, their stock and the downloads their buyers were granted (docs/decisions/0034). */
+const products = (db: Database, t: TenantId) => ({
+  create: createProduct.bind(null, db, t),
+  get: getProduct.bind(null, db, t),
+  byChannel: listChannelProducts.bind(null, db, t),
+  update: updateProduct.bind(null, db, t),
+  delete: deleteProduct.bind(null, db, t),
+  reserve: reserveStock.bind(null, db, t),
+  release: releaseStock.bind(null, db, t),
+  markSold: markStockSold.bind(null, db, t),
+  grantDownloads: grantDownloads.bind(null, db, t),
+  revokeDownloads: revokeDownloads.bind(null, db, t),
+  hasDownload: hasDownload.bind(null, db, t),
+});
+
+/** Signed-in users' and guests' carts (cartItems, cartItemsCnt). */
+const carts = (db: Database, t: TenantId) => ({
+  get: getCart.bind(null, db, t),
+  change: changeCart.bind(null, db, t),
+  mergeGuest: mergeGuestCart.bind(null, db, t),
+});
+
 /** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */
 const files = (storage: Storage, t: TenantId) => ({
   /** tenants/<tenantId>/ */
@@ -393,6 +440,9 @@ export class TenantData {
   #broadcasts?: ReturnType<typeof broadcasts>;
   #donations?: ReturnType<typeof donations>;
   #roomPins?: ReturnType<typeof roomPins>;
+  #channels?: ReturnType<typeof channels>;
+  #products?: ReturnType<typeof products>;
+  #carts?: ReturnType<typeof carts>;
   #files?: TenantFiles;
   #orders?: ReturnType<typeof orders>;
   #payouts?: ReturnType<typeof payouts>;
@@ -473,6 +523,18 @@ export class TenantData {
   /** Payout accounts and sellers' ledgers. */
   get payouts() {
     return (this.#payouts ??= payouts(this.stores.db, this.tenantId));
+  }
+  /** Channels (docs/decisions/0034). */
+  get channels() {
+    return (this.#channels ??= channels(this.stores.db, this.tenantId));
+  }
+  /** Products, stock and download grants (docs/decisions/0034). */
+  get products() {
+    return (this.#products ??= products(this.stores.db, this.tenantId));
+  }
+  /** Carts (docs/decisions/0034). */
+  get carts() {
+    return (this.#carts ??= carts(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

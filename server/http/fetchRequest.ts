@@ -46,7 +46,9 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     if (key === 'set-cookie') continue;
     res.setHeader(key, value);
   }
-  const cookies = response.headers.getSetCookie();
+  // Cookies the server set before the handler ran (the cleared guest cart cookie) are kept.
+  const earlier = res.getHeader('Set-Cookie');
+  const cookies = [...(Array.isArray(earlier) ? earlier : earlier ? [String(earlier)] : []), ...response.headers.getSetCookie()];
   if (cookies.length) res.setHeader('Set-Cookie', cookies);
   if (!response.body) {
     res.end();

@@ -7,6 +7,7 @@
  */
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
+import type { TenantData } from '../data/tenantData.server';
 
 const SHOWN: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
 
@@ -22,4 +23,14 @@ export function canViewMedia(user: SessionUser | null, item: Pick<MediaItem, 'ow
   if (!SHOWN.has(item.status)) return false;
   if (item.visibility === 'public') return true;
   return item.visibility === 'tenant' && !!user;
+}
+
+/**
+ * canViewMedia, or the buyer of a product that delivers this item (a download grant of a paid,
+ * not refunded order: server/data/products.server.ts) once it is finished, whatever its visibility.
+ */
+export async function mayViewMedia(data: TenantData, user: SessionUser | null, item: MediaItem): Promise<boolean> {
+  if (canViewMedia(user, item)) return true;
+  if (!user || item.scope !== 'tenant' || !SHOWN.has(item.status)) return false;
+  return data.products.hasDownload(user.sub, item.id);
 }

@@ -13,7 +13,7 @@ import type { MediaItem } from '#app/lib/media/model';
 import { isPlayable } from '#app/lib/media/view';
 import { getSessionUser } from '../identity/session.server';
 import { getFixedT } from '../i18n.server';
-import { canManageMedia, canViewMedia } from './access.server';
+import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
@@ -35,7 +35,7 @@ async function viewableItem({ request, context }: Args, id: unknown): Promise<Re
   const parsed = MEDIA_ID.safeParse(id);
   if (!parsed.success) return refuseMedia(400, 'badRequest', context.language);
   const [item, user] = await Promise.all([context.data.media.get(parsed.data), getSessionUser({ request, context })]);
-  if (!item || !canViewMedia(user, item)) return refuseMedia(404, 'notFound', context.language);
+  if (!item || !(await mayViewMedia(context.data, user, item))) return refuseMedia(404, 'notFound', context.language);
   return { item };
 }
 

@@ -26,6 +26,15 @@ export async function introVideo(data: TenantData, organizerId: string, viewer: 
   return { chosenId, item: shown, exists: profile !== null };
 }
 
+/**
+ * A channel's introduction video (its `introVideoId`, one of its owner's videos) if this viewer
+ * may see it, else null: the same rule as the organizer's.
+ */
+export async function channelIntroVideo(data: TenantData, channel: { ownerId: string; introVideoId: string | null }, viewer: SessionUser | null): Promise<MediaItem | null> {
+  const item = channel.introVideoId ? await data.media.get(channel.introVideoId) : null;
+  return item && item.ownerId === channel.ownerId && item.kind === 'video' && isFinished(item) && canViewMedia(viewer, item) ? item : null;
+}
+
 /** The owner's videos they may choose from, newest first. */
 export async function introCandidates(data: TenantData, owner: SessionUser): Promise<MediaItem[]> {
   const page = await data.media.list({ ownerId: owner.sub, kind: 'video', limit: 100, match: (item) => isIntroCandidate(owner.sub, item) });

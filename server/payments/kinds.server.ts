@@ -3,3 +3,4 @@
  * checkout and webhooks always see the whole catalogue. One line per owner.
  */
 import '../donations/donations.server';
+import '../shop/productSellable.server';

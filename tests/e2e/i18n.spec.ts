@@ -63,8 +63,9 @@ test.describe('translation namespaces (docs/decisions/0019)', () => {
     const response = await page.goto(tenantUrl('aurora', '/userDashboard'));
     const bundle = bundleOf(await response!.text());
     expect(bundle?.language).toBe('en');
-    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'twoFactor']);
-    expect(Object.keys(bundle!.resources).sort()).toEqual(['dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'schedule', 'session', 'twoFactor']);
+    // shop: the dashboard's Channels tab; cart: the header's cart drawer, part of common.
+    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'shop', 'twoFactor']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'schedule', 'session', 'shop', 'twoFactor']);
     await hydrated(page);
     await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
   });

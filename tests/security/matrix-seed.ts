@@ -105,6 +105,13 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     },
     `matrix-${token}`,
   );
+  // The shop: a channel and a published product whose texts hold the marker.
+  const channel = await data.channels.create({ userId: organizer.user.sub, name }, { name: `Channel ${token}`, about: `About ${token}`, introVideoId: null, links: [] }, 'USD');
+  const product = await data.products.create(
+    { userId: organizer.user.sub },
+    { channelId: channel.channelId, title: `Product ${token}`, description: `Product ${token}`, price: 500, images: [], videos: [], audios: [], stock: null, delivers: 'download', mediaIds: [media.id], published: true },
+    'USD',
+  );
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -139,12 +146,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId],
     };
   } finally {
     socket.close();

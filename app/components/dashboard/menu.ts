@@ -7,6 +7,7 @@ export const DASHBOARD_MENUS = [
   { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },
   { key: 'media', tabs: ['Media'] },
   { key: 'purchases', tabs: ['Orders'] },
+  { key: 'shop', tabs: ['Channels'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 

@@ -3,6 +3,7 @@ import { Link, NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { linkEnabled, TOP_MENU } from '#app/lib/nav';
 import { useRootData } from '#app/lib/rootData';
+import { CartButton } from '#app/components/shop/CartButton';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MobileMenu } from './MobileMenu';
@@ -14,9 +15,9 @@ export function Header() {
   return (
     <Box as="header" bg="header.bg" color="header.fg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
-        <Flex h="16" align="center" justify="space-between" gap="4">
+        <Flex h="16" align="center" justify="space-between" gap={{ base: '2', sm: '4' }}>
           <Link to="/" aria-label={root.tenant.displayName} prefetch="intent">
-            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="9" w="auto" maxW="48" />
+            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="9" w="auto" maxW={{ base: '32', sm: '48' }} objectFit="contain" />
           </Link>
           <HStack
             as="nav"
@@ -48,8 +49,9 @@ export function Header() {
               </ChakraLink>
             ))}
           </HStack>
-          <HStack gap="2" flexShrink="0">
+          <HStack gap={{ base: '1.5', sm: '2' }} flexShrink="0">
             <LanguageSwitcher />
+            <CartButton />
             <AccountMenu />
             <Box display={{ base: 'block', lg: 'none' }}>
               <MobileMenu items={items} />

@@ -9,8 +9,9 @@ const dashboard = {
     scheduledEvents: 'Scheduled events',
     media: 'Media',
     account: 'Account',
+    shop: 'Shop',
   },
-  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Media: 'Media', Security: 'Security', Orders: 'Orders' },
+  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Profile: 'Profile', Media: 'Media', Security: 'Security', Orders: 'Orders', Channels: 'Channels' },
   schedule: {
     memberTitle: 'Scheduling is for organizers',
     memberText: 'Organizers of this site schedule its live events. If you should be one, ask the site’s administrator to give your account the organizer role. Meanwhile you can join any public event.',

@@ -11,8 +11,9 @@ const dashboard: TranslationShape<typeof en> = {
     scheduledEvents: 'Eventos programados',
     media: 'Multimedia',
     account: 'Cuenta',
+    shop: 'Tienda',
   },
-  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos' },
+  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos', Channels: 'Canales' },
   schedule: {
     memberTitle: 'Programar eventos es cosa de organizadores',
     memberText: 'Los organizadores de este sitio programan sus eventos en directo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',

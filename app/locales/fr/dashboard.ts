@@ -11,8 +11,9 @@ const dashboard: TranslationShape<typeof en> = {
     scheduledEvents: 'Événements programmés',
     media: 'Médias',
     account: 'Compte',
+    shop: 'Boutique',
   },
-  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité', Orders: 'Commandes' },
+  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité', Orders: 'Commandes', Channels: 'Chaînes' },
   schedule: {
     memberTitle: 'La programmation est réservée aux organisateurs',
     memberText: 'Les organisateurs de ce site programment ses événements en direct. Si vous devriez en faire partie, demandez à l’administrateur du site de donner le rôle d’organisateur à votre compte. En attendant, vous pouvez rejoindre tout événement public.',

@@ -6,6 +6,7 @@ import { eventStatus, type EventRecord } from '#app/lib/events/model';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { buyerOrderRows } from '#server/payments/buyerOrders.server';
+import { channelsTabData } from '#server/shop/dashboard.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -55,7 +56,8 @@ export async function dashboardData(args: Args) {
     };
   }
   const orders = tab === 'Orders' ? await buyerOrderRows(context.data, user.sub) : null;
-  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, orders, timeZone: context.tenant.timeZone };
+  const channels = tab === 'Channels' && organizer && context.tenant.features.shop ? await channelsTabData(context, user) : null;
+  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, orders, channels, timeZone: context.tenant.timeZone };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -11,17 +11,18 @@ import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { OrdersTab } from '#app/components/payments/OrdersTab';
 import { useRootData } from '#app/lib/rootData';
+import { ChannelsTab } from '#app/components/shop/manage/ChannelsTab';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, schedule, myEvents, orders, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, schedule, myEvents, orders, channels, timeZone } = useLoaderData<typeof loader>();
   const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
   const menu = menuOf(tab);
@@ -61,6 +62,9 @@ export default function UserDashboard() {
                 <MediaTab organizer={organizer} />
               </Tabs.Content>
               <Tabs.Content value="Orders">{orders ? <OrdersTab orders={orders} locale={locale} timeZone={timeZone} /> : null}</Tabs.Content>
+              <Tabs.Content value="Channels">
+                <ChannelsTab data={channels} organizer={organizer} />
+              </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />
               </Tabs.Content>

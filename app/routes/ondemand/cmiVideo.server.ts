@@ -6,7 +6,7 @@ import { getFixedT } from '#server/i18n.server';
 import { canManageMedia } from '#server/media/access.server';
 import { isLibraryUser } from '#server/media/libraryApi.server';
 import { mediaView } from '#server/media/view.server';
-import { introCandidates, introVideo, isIntroCandidate } from '#server/ondemand/intro.server';
+import { channelIntroVideo, introCandidates, introVideo, isIntroCandidate } from '#server/ondemand/intro.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const organizerIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
@@ -20,6 +20,7 @@ const organizerIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;
   const url = new URL(request.url);
+  if (url.searchParams.has('channel')) return channelLoader(args, url);
   const raw = url.searchParams.get('organizerId');
   const viewer = raw === null ? await requireUser(args) : await getSessionUser(args);
   if (raw !== null && !organizerIdSchema.safeParse(raw).success) throw new Response('Bad Request', { status: 400, headers: NO_STORE });
@@ -42,6 +43,28 @@ export async function loader(args: LoaderFunctionArgs) {
       candidates,
       shareUrl: `${url.origin}/cmiVideo?organizerId=${encodeURIComponent(organizerId)}`,
       title: name ? t('ondemand.cmiVideo.titleOf', { name }) : t('ondemand.cmiVideo.title'),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** /cmiVideo?channel=: a channel's introduction video (404 when there is none this viewer may see). */
+async function channelLoader(args: LoaderFunctionArgs, url: URL) {
+  const { context } = args;
+  const viewer = await getSessionUser(args);
+  const channel = await context.data.channels.get(url.searchParams.get('channel') ?? '');
+  const item = channel ? await channelIntroVideo(context.data, channel, viewer) : null;
+  if (!channel || !item) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  const t = await getFixedT(context.language);
+  return json(
+    {
+      owner: false,
+      view: await mediaView(context.data.files, item, { canManage: canManageMedia(viewer, item) }),
+      name: channel.name,
+      chosenId: null,
+      candidates: [] as { id: string; title: string; durationSeconds: number | null }[],
+      shareUrl: `${url.origin}/cmiVideo?channel=${encodeURIComponent(channel.channelId)}`,
+      title: t('ondemand.cmiVideo.titleOf', { name: channel.name }),
     },
     { headers: NO_STORE },
   );

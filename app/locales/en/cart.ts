@@ -1,0 +1,43 @@
+/** English strings of the cart (header button, drawer, cart API): part of `common`, every page has them (keys mirrored by es/ and fr/). */
+const cart = {
+  open: 'Cart',
+  openWithCount_one: 'Cart, {{count}} item',
+  openWithCount_other: 'Cart, {{count}} items',
+  title: 'Your cart',
+  close: 'Close the cart',
+  loading: 'Loading your cart…',
+  empty: 'Your cart is empty.',
+  browse: 'Browse the channels',
+  quantity: 'Quantity of {{title}}',
+  decrease: 'One fewer {{title}}',
+  increase: 'One more {{title}}',
+  remove: 'Remove {{title}}',
+  lineTotal: 'Line total',
+  total: 'Total',
+  priceNote: 'Prices are confirmed at checkout.',
+  checkout: 'Checkout',
+  checkingOut: 'Opening the secure payment page…',
+  signInToPay: 'Sign in to pay: your cart is kept.',
+  loadError: 'Your cart could not be loaded. Please try again.',
+  retry: 'Try again',
+  refusals: {
+    not_found: '{{title}} is no longer sold.',
+    not_for_sale: '{{title}} is not for sale right now.',
+    sold_out: 'Not enough of {{title}} is left.',
+    already_owned: 'You already own {{title}}.',
+    own_item: '{{title}} is your own product.',
+    invalid_amount: 'The amount for {{title}} is not valid.',
+    slot_taken: '{{title}} is no longer available.',
+    too_late: '{{title}} can no longer be bought.',
+  },
+  api: {
+    badRequest: 'That request could not be read.',
+    notFound: 'That product does not exist.',
+    notForSale: 'That product is not for sale.',
+    soldOut: 'Not enough of that product is left.',
+    methodNotAllowed: 'This address does not accept that method.',
+    checkoutFailed: 'The payment page could not be opened. Please try again.',
+  },
+};
+
+export default cart;

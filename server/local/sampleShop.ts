@@ -1,0 +1,45 @@
+/**
+ * Each sample tenant's shop (issue 15): one channel owned by the sample seed, in the tenant's
+ * currency and default language, with two products that deliver the tenant's sample pitch deck as
+ * a download (one with limited stock). Idempotent: a tenant that has the channel gets nothing new.
+ */
+import type { Registry } from '../config/registry.server';
+import { tenantData, type DataStores } from '../data/tenantData.server';
+import { productInputSchema } from '#app/lib/shop/model';
+
+const SEED_OWNER = 'sample-seed';
+
+const TEXT = {
+  en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.' },
+  es: { about: 'Charlas, talleres y grabaciones del equipo de {{name}}. Síguenos en https://example.com.', deck: 'Presentación (PDF)', deckText: 'Nuestra historia en doce diapositivas, para descargar.', kit: 'Kit del taller', kitText: 'Las diapositivas de nuestro taller, con unidades limitadas.' },
+  fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.' },
+} as const;
+
+/** Prices in minor units per currency: a familiar amount in each. */
+const PRICES: Record<string, [number, number]> = { USD: [900, 1900], EUR: [800, 1500], MXN: [14900, 34900] };
+
+export async function seedSampleShops(stores: DataStores, registry: Registry): Promise<string[]> {
+  const created: string[] = [];
+  for (const tenant of registry.tenants.values()) {
+    if (!tenant.features.shop) continue;
+    const data = tenantData(stores, tenant.id);
+    if ((await data.channels.byOwner(SEED_OWNER)).length > 0) continue;
+    const language = (tenant.languages.default ?? 'en') as keyof typeof TEXT;
+    const text = TEXT[language] ?? TEXT.en;
+    const channel = await data.channels.create(
+      { userId: SEED_OWNER, name: tenant.displayName },
+      { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: 'Website', url: 'https://example.com' }] },
+      tenant.currency,
+    );
+    const deck = (await data.media.list({ ownerId: SEED_OWNER, kind: 'document', limit: 5 })).items[0];
+    const [deckPrice, kitPrice] = PRICES[tenant.currency] ?? [900, 1900];
+    const product = (title: string, description: string, price: number, stock: number | null) =>
+      productInputSchema.parse({ channelId: channel.channelId, title, description, price, stock, delivers: 'download', mediaIds: deck ? [deck.id] : [], published: !!deck });
+    if (deck) {
+      await data.products.create({ userId: SEED_OWNER }, product(text.deck, text.deckText, deckPrice, null), tenant.currency);
+      await data.products.create({ userId: SEED_OWNER }, product(text.kit, text.kitText, kitPrice, 25), tenant.currency);
+    }
+    created.push(`${tenant.id}/${channel.channelId}`);
+  }
+  return created;
+}
