@@ -16,6 +16,7 @@ import ondemand from './en/ondemand';
 import recording from './en/recording';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
+import tickets from './en/tickets';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -241,6 +242,7 @@ const en = {
   recording,
   playback,
   broadcast,
+  tickets,
 };
 
 export default en;

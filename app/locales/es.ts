@@ -17,6 +17,7 @@ import ondemand from './es/ondemand';
 import recording from './es/recording';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
+import tickets from './es/tickets';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -243,6 +244,7 @@ const es: TranslationShape = {
   recording,
   playback,
   broadcast,
+  tickets,
 };
 
 export default es;

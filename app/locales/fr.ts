@@ -17,6 +17,7 @@ import ondemand from './fr/ondemand';
 import recording from './fr/recording';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
+import tickets from './fr/tickets';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -243,6 +244,7 @@ const fr: TranslationShape = {
   recording,
   playback,
   broadcast,
+  tickets,
 };
 
 export default fr;

@@ -79,6 +79,7 @@ import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
 import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
+import { ticketsSection } from './tickets.server';
 import {
   addDestination,
   autoStarted,
@@ -327,6 +328,7 @@ export class TenantData {
   #oauthStates?: ReturnType<typeof oauthStates>;
   #guests?: ReturnType<typeof guests>;
   #broadcasts?: ReturnType<typeof broadcasts>;
+  #tickets?: ReturnType<typeof ticketsSection>;
   #files?: TenantFiles;
   #chat?: TenantChat;
 
@@ -389,6 +391,10 @@ export class TenantData {
   /** Live broadcasts (docs/decisions/0029). */
   get broadcasts() {
     return (this.#broadcasts ??= broadcasts(this.stores.db, this.tenantId));
+  }
+  /** Seats and tickets per event (server/data/tickets.server.ts). */
+  get tickets() {
+    return (this.#tickets ??= ticketsSection(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

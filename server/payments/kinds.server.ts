@@ -2,3 +2,4 @@
  * Imports every module that registers a sellable kind (server/payments/sellables.server.ts), so
  * checkout and webhooks always see the whole catalogue. One line per owner.
  */
+import '#server/tickets/sellables.server';

@@ -1,0 +1,78 @@
+/** English strings of tickets, registration, room gating and consultations (keys mirrored by es/ and fr/). */
+const tickets = {
+  form: {
+    legend: 'Tickets',
+    pricing: 'Admission',
+    free: 'Free',
+    paid: 'Paid',
+    ticketPrice: 'Ticket price ({{currency}})',
+    ticketPriceHelp: 'For example 15 or 15.50.',
+    capacity: 'Capacity (optional)',
+    capacityHelp: 'The most people who can register or buy a ticket. Leave empty for no limit.',
+    replayPrice: 'Replay price ({{currency}}, optional)',
+    replayPriceHelp: 'Sell the recording on its own to people without a ticket. Leave empty not to sell it apart.',
+  },
+  errors: {
+    price: 'Enter a price such as 15 or 15.50, more than zero.',
+    capacity: 'Enter a whole number from 1 to 100,000.',
+    capacityBelowSold: 'Capacity cannot be lower than the {{sold}} seats already taken.',
+    replayPrice: 'Enter a price such as 5 or 5.50, or leave it empty.',
+  },
+  price: {
+    free: 'Free',
+    label: 'Price',
+  },
+  access: {
+    title: 'Tickets',
+    register: 'Register',
+    registering: 'Registering…',
+    buy: 'Buy ticket · {{price}}',
+    buying: 'Opening checkout…',
+    join: 'Join',
+    soldOut: 'Sold out',
+    seatsLeft_one: '{{count}} seat left',
+    seatsLeft_other: '{{count}} seats left',
+    registered: 'You are registered.',
+    hasTicket: 'You have a ticket.',
+    confirming: 'Confirming your payment…',
+    paymentFailed: 'The payment did not go through. You have not been charged.',
+    signInToRegister: 'Sign in to register',
+    signInToBuy: 'Sign in to buy a ticket',
+    addToCalendar: 'Add to calendar (.ics)',
+    staff: 'You run this event: no ticket needed.',
+    closed: 'Registration is closed.',
+    opensLater: 'Join opens shortly before the start.',
+    buyReplay: 'Buy the replay · {{price}}',
+    error: 'That did not work. Please try again.',
+    refused: {
+      not_found: 'This event is not on sale.',
+      not_for_sale: 'Tickets for this event are not on sale.',
+      sold_out: 'Sold out.',
+      already_owned: 'You already have a ticket.',
+      own_item: 'You run this event: no ticket needed.',
+      invalid_amount: 'That amount is not valid.',
+      slot_taken: 'That time was just taken.',
+      too_late: 'This event is over.',
+    },
+  },
+  gate: {
+    title: 'This event needs a ticket',
+    text: 'Only ticket holders, the organizer and hosts can enter this room.',
+    registerText: 'Register for this event to enter its room.',
+    buy: 'Buy ticket',
+    register: 'Register',
+  },
+  mail: {
+    ticketSubject: 'Your ticket: {{title}}',
+    registrationSubject: 'You are registered: {{title}}',
+    ticketBody:
+      'Hello {{name}},\n\nYou are in for "{{title}}" on {{when}} ({{zone}}).\n\nThe event page: {{url}}\nThe calendar file is attached.\n\nSee you there!',
+    reminderSubject: 'Starting soon: {{title}}',
+    reminderBody: 'Hello {{name}},\n\n"{{title}}" starts {{when}} ({{zone}}).\n\nJoin from the event page: {{url}}',
+    consultationSubject: 'Consultation booked: {{title}}',
+    consultationBody:
+      'Hello {{name}},\n\nYour consultation "{{title}}" is booked for {{when}} ({{zone}}).\n\nJoin it here: {{url}}\nThe calendar file is attached.',
+  },
+};
+
+export default tickets;
