@@ -164,6 +164,8 @@ export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 export const API_ROUTES = [
   { path: '/api/dynamodb/resources/batchGet', file: 'routes/api/resourcesBatchGet.ts' },
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } } },
+  { path: '/api/tickets/register', file: 'routes/tickets/ticketsRegister.ts', ids: { body: { eventId: 'event' } } },
+  { path: '/api/tickets/ics', file: 'routes/tickets/ticketsIcs.ts', ids: EVENT_QUERY },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } } },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } } },

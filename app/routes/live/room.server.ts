@@ -41,12 +41,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const entry = await roomEntry(context.data, user, url.searchParams.get('event'));
   if (entry.kind === 'notFound') notFound();
   if (entry.kind === 'lobby') throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
-  const { event, decision, closed } = entry;
+  const { event, decision, closed, gate } = entry;
 
   const now = Date.now();
   const role = decision.role;
   const flags = flagsOf(event, user);
-  const [devices, session] = closed
+  const [devices, session] =
+    closed || gate
     ? [null, null]
     : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
@@ -66,11 +67,13 @@ export async function loader(args: LoaderFunctionArgs) {
       flags,
       canModerate: canModerate(role) && !flags.isUserBlocked,
       closed,
+      /** The room is open but this person needs a ticket (or a registration) first: 403 with a buy link. */
+      ticketGate: gate,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
       title,
     },
-    { status: closed === 'blocked' ? 403 : 200, headers: NO_STORE },
+    { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },
   );
 }
 
