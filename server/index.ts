@@ -7,6 +7,7 @@ import { attachChatSockets } from './services/chat/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
+import { startReminderSweeper } from './tickets/reminders.server';
 import { videoConfigProblems } from './services/video.server';
 import { ingestConfig } from './ingest/config.server';
 
@@ -71,6 +72,8 @@ async function main() {
     tenants: [...registry.tenants.values()],
     intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
   });
+  // Reminder mails before events start (server/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
+  const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
@@ -78,7 +81,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    const swept = sweeper.stop();
+    const swept = Promise.all([sweeper.stop(), reminders.stop()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     const chatClosed = chatSockets.close().then(() => services.chat.close());
     server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));

@@ -15,6 +15,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { addReminder, claimReminder, remindersBetween, removeReminder } from './ticketReminders.server';
 
 export type TicketKind = 'ticket' | 'replay';
 export const FREE_ORDER = 'free';
@@ -311,4 +312,9 @@ export const ticketsSection = (db: Database, t: TenantId) => ({
   ticket: getTicket.bind(null, db, t),
   replay: getReplay.bind(null, db, t),
   list: listTickets.bind(null, db, t),
+  /** Reminder entries per seat (server/data/ticketReminders.server.ts). */
+  addReminder: addReminder.bind(null, db, t),
+  removeReminder: removeReminder.bind(null, db, t),
+  remindersBetween: remindersBetween.bind(null, db, t),
+  claimReminder: claimReminder.bind(null, db, t),
 });

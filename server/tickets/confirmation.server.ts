@@ -11,6 +11,7 @@ import { sendMail } from '#server/services/mail.server';
 import { calendarFileName, eventCalendar, eventPageUrl, tenantSiteOrigin } from './calendar.server';
 
 type MailEvent = Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName' | 'eventLanguage'>;
+type MailTenant = Pick<Tenant, 'id' | 'domains'>;
 type MailKey = keyof (typeof TRANSLATIONS)['en']['tickets']['mail'];
 
 /** One mail string in the event's language with {{name}}-style values filled in. */
@@ -31,7 +32,7 @@ export interface Recipient {
   name: string;
 }
 
-function mailValues(tenant: Tenant, event: MailEvent, to: Recipient, origin?: string) {
+function mailValues(tenant: MailTenant, event: MailEvent, to: Recipient, origin?: string) {
   const site = tenantSiteOrigin(tenant, origin);
   return {
     site,
@@ -42,7 +43,7 @@ function mailValues(tenant: Tenant, event: MailEvent, to: Recipient, origin?: st
 const calendarAttachment = (event: MailEvent, site: string) => ({ filename: calendarFileName(event), contentType: 'text/calendar', content: eventCalendar(event, site) });
 
 /** The confirmation of a seat (free registration: orderId 'free'). Returns whether it was delivered. */
-export function sendTicketConfirmation(tenant: Tenant, event: MailEvent, to: Recipient & { orderId: string }, origin?: string): boolean {
+export function sendTicketConfirmation(tenant: MailTenant, event: MailEvent, to: Recipient & { orderId: string }, origin?: string): boolean {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, event, to, origin);
   const language = event.eventLanguage;
@@ -56,7 +57,7 @@ export function sendTicketConfirmation(tenant: Tenant, event: MailEvent, to: Rec
 }
 
 /** A reminder before the start. */
-export function sendReminder(tenant: Tenant, event: MailEvent, to: Recipient): boolean {
+export function sendReminder(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, event, to);
   return sendMail(tenant.id, {
@@ -69,7 +70,7 @@ export function sendReminder(tenant: Tenant, event: MailEvent, to: Recipient): b
 }
 
 /** A booked consultation's private session, to the buyer and to the organizer. */
-export function sendConsultationBooked(tenant: Tenant, event: MailEvent, to: Recipient): boolean {
+export function sendConsultationBooked(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, event, to);
   return sendMail(tenant.id, {

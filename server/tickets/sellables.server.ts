@@ -8,6 +8,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { LineRequest, OrderLine } from '#app/lib/payments/model';
 import { registerSellable, type Refusal, type SellContext } from '#server/payments/sellables.server';
 import { sendTicketConfirmation } from './confirmation.server';
+import { scheduleReminders } from './reminders.server';
 
 async function sellableEvent(ctx: SellContext, request: LineRequest): Promise<EventRecord | Refusal> {
   const id = eventIdSchema.safeParse(request.refId);
@@ -58,10 +59,14 @@ registerSellable({
   async fulfil(ctx, order, line) {
     const granted = await ctx.data.tickets.grant({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
     const event = granted ? await ctx.data.events.get(line.refId) : null;
-    if (event) sendTicketConfirmation(ctx.tenant, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
+    if (!event) return;
+    sendTicketConfirmation(ctx.tenant, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
+    await scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName });
   },
   async revoke(ctx, order, line) {
-    await ctx.data.tickets.revoke({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
+    const revoked = await ctx.data.tickets.revoke({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
+    const event = revoked ? await ctx.data.events.get(line.refId) : null;
+    if (event) await ctx.data.tickets.removeReminder({ eventId: event.eventId, userId: order.buyerId, startsAt: event.eventDateTime });
   },
 });
 

@@ -4,6 +4,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { registerRequestSchema, type RegisterResponse } from '#app/lib/tickets/api';
 import { getSessionUser } from '#server/identity/session.server';
 import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
+import { scheduleReminders } from '#server/tickets/reminders.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
@@ -37,7 +38,9 @@ export async function action(args: ActionFunctionArgs) {
   const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
   if (result === 'registered' && user.email) {
-    sendTicketConfirmation(context.tenant, event, { email: user.email, name: user.email.split('@')[0] ?? '', orderId: 'free' }, new URL(request.url).origin);
+    const name = user.email.split('@')[0] ?? '';
+    sendTicketConfirmation(context.tenant, event, { email: user.email, name, orderId: 'free' }, new URL(request.url).origin);
+    await scheduleReminders(context.data, event, { userId: user.sub, email: user.email, name });
   }
   return answer({ status: result });
 }
