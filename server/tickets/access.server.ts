@@ -53,6 +53,17 @@ export async function paymentFlags(data: TenantData, event: AccessFields & Pick<
   };
 }
 
+const NO_PAYMENT: PaymentFlags = { hasPaymentInfo: false, paidConsultationFee: false, madeDonation: false };
+
+/**
+ * The flags the room's data carries. Events that sell nothing cost no read (a whole audience
+ * joins at once: docs/decisions/0024, "Per-join cost").
+ */
+export function roomPaymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
+  const sells = event.ticketPrice > 0 || event.replayPrice !== null || Boolean(event.consultationBookingId);
+  return sells ? paymentFlags(data, event, userId).catch(() => NO_PAYMENT) : Promise.resolve(NO_PAYMENT);
+}
+
 /**
  * Grants a ticket or replay bought through an order (the shop's products that deliver one call
  * this from their fulfil). Idempotent per order; false when the person already held one from

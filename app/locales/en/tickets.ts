@@ -59,6 +59,7 @@ const tickets = {
     title: 'This event needs a ticket',
     text: 'Only ticket holders, the organizer and hosts can enter this room.',
     registerText: 'Register for this event to enter its room.',
+    replayText: 'Only ticket holders (or people who bought the replay), the organizer and hosts can watch this recording.',
     buy: 'Buy ticket',
     register: 'Register',
   },

@@ -62,6 +62,7 @@ const tickets: TranslationShape<typeof en> = {
     title: 'Este evento requiere entrada',
     text: 'Solo quienes tienen entrada, el organizador y los anfitriones pueden entrar en esta sala.',
     registerText: 'Inscríbete en este evento para entrar en su sala.',
+    replayText: 'Solo quienes tienen entrada (o compraron la grabación), el organizador y los anfitriones pueden ver esta grabación.',
     buy: 'Comprar entrada',
     register: 'Inscribirme',
   },

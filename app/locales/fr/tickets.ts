@@ -62,6 +62,7 @@ const tickets: TranslationShape<typeof en> = {
     title: 'Cet événement nécessite un billet',
     text: 'Seuls les détenteurs d’un billet, l’organisateur et les animateurs peuvent entrer dans cette salle.',
     registerText: 'Inscrivez-vous à cet événement pour entrer dans sa salle.',
+    replayText: 'Seuls les détenteurs d’un billet (ou du replay), l’organisateur et les animateurs peuvent regarder cet enregistrement.',
     buy: 'Acheter un billet',
     register: 'S’inscrire',
   },
