@@ -3,27 +3,22 @@
  * page's loader (who is entering which event, in which state) and the video-service reachability
  * check the room asks for before the browser opens its connection.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
-import { z } from "zod";
-import { lobbyHref, publicEvent } from "#app/lib/events/model";
-import { canModerate, flagsOf } from "#app/lib/events/permissions";
-import { requireUser } from "#server/identity/session.server";
-import { getFixedT } from "#server/i18n.server";
-import { readForm } from "#server/http/readForm.server";
-import { httpUrlOf } from "#server/services/video.server";
-import { layoutOfPath, roomEntry } from "#server/screens/roomEntry.server";
-import { firstRoomToken } from "#server/screens/roomSession.server";
-import { roomPaymentFlags } from "#server/tickets/access.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { lobbyHref, publicEvent } from '#app/lib/events/model';
+import { canModerate, flagsOf } from '#app/lib/events/permissions';
+import { requireUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { readForm } from '#server/http/readForm.server';
+import { httpUrlOf } from '#server/services/video.server';
+import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
+import { firstRoomToken } from '#server/screens/roomSession.server';
+import { roomPaymentFlags } from '#server/tickets/access.server';
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 function notFound(): never {
-  throw new Response("Not Found", { status: 404, headers: NO_STORE });
+  throw new Response('Not Found', { status: 404, headers: NO_STORE });
 }
 
 /**
@@ -44,14 +39,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!layout) notFound();
   if (context.shell) return json({ shell: true as const, layout });
   const user = await requireUser(args);
-  const entry = await roomEntry(
-    context.data,
-    user,
-    url.searchParams.get("event")
-  );
-  if (entry.kind === "notFound") notFound();
-  if (entry.kind === "lobby")
-    throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
+  const entry = await roomEntry(context.data, user, url.searchParams.get('event'));
+  if (entry.kind === 'notFound') notFound();
+  if (entry.kind === 'lobby') throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
   const { event, decision, closed, gate } = entry;
 
   const now = Date.now();
@@ -60,16 +50,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const [devices, session, payment] =
     closed || gate
       ? [null, null, null]
-      : await Promise.all([
-          context.data.videoSettings.get(user.sub).catch(() => null),
-          firstRoomToken(context, event, user),
-          roomPaymentFlags(context.data, event, user.sub),
-        ]);
+      : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
-  const title =
-    closed === "blocked"
-      ? (await getFixedT(context.language))("live.closed.blockedTitle")
-      : event.title;
+  const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 
   return json(
     {
@@ -89,21 +72,15 @@ export async function loader(args: LoaderFunctionArgs) {
       ticketGate: gate,
       /** SPEC.md §3's payment flags of this person for this event (hasPaymentInfo, paidConsultationFee, madeDonation). */
       paymentFlags: payment,
-      devices: devices
-        ? {
-            videoDeviceId: devices.videoDeviceId,
-            audioDeviceId: devices.audioDeviceId,
-            audioOutputId: devices.audioOutputId,
-          }
-        : null,
+      devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
       title,
     },
-    { status: closed === "blocked" || gate ? 403 : 200, headers: NO_STORE }
+    { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },
   );
 }
 
-const probeSchema = z.object({ intent: z.literal("probe") });
+const probeSchema = z.object({ intent: z.literal('probe') });
 
 const PROBE_TIMEOUT_MS = 3000;
 const reachable = new Map<string, { ok: boolean; at: number }>();
@@ -113,19 +90,12 @@ const reachable = new Map<string, { ok: boolean; at: number }>();
  * path). Any HTTP answer counts; a refused connection, a DNS failure or a timeout does not.
  * Answers are remembered briefly (a success 30 s, a failure 3 s) so a full room does not probe per person.
  */
-export async function videoServiceReachable(
-  serverUrl: string,
-  now = Date.now()
-): Promise<boolean> {
+export async function videoServiceReachable(serverUrl: string, now = Date.now()): Promise<boolean> {
   const cached = reachable.get(serverUrl);
-  if (cached && now - cached.at < (cached.ok ? 30_000 : 3_000))
-    return cached.ok;
+  if (cached && now - cached.at < (cached.ok ? 30_000 : 3_000)) return cached.ok;
   let ok = false;
   try {
-    const res = await fetch(new URL("/", httpUrlOf(serverUrl)), {
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-      redirect: "manual",
-    });
+    const res = await fetch(new URL('/', httpUrlOf(serverUrl)), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'manual' });
     await res.body?.cancel().catch(() => undefined);
     ok = true;
   } catch {
@@ -142,30 +112,16 @@ export async function videoServiceReachable(
  */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args);
-  const form = await readForm(args.request, args.context.language).catch(
-    () => null
-  );
+  const form = await readForm(args.request, args.context.language).catch(() => null);
   const parsed = probeSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!parsed.success)
-    return json(
-      { probed: false as const, reachable: null, error: "badRequest" as const },
-      { status: 400, headers: NO_STORE }
-    );
+  if (!parsed.success) return json({ probed: false as const, reachable: null, error: 'badRequest' as const }, { status: 400, headers: NO_STORE });
   let serverUrl: string;
   try {
-    serverUrl = args.context.services.video.config(
-      args.context.tenant
-    ).serverUrl;
+    serverUrl = args.context.services.video.config(args.context.tenant).serverUrl;
   } catch {
     // The tenant names LiveKit credentials that are missing: video cannot work until they are set.
-    return json(
-      { probed: true as const, reachable: false, error: null },
-      { headers: NO_STORE }
-    );
+    return json({ probed: true as const, reachable: false, error: null }, { headers: NO_STORE });
   }
   const ok = await videoServiceReachable(serverUrl);
-  return json(
-    { probed: true as const, reachable: ok, error: null },
-    { headers: NO_STORE }
-  );
+  return json({ probed: true as const, reachable: ok, error: null }, { headers: NO_STORE });
 }
