@@ -80,6 +80,7 @@ import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 import { ticketsSection } from './tickets.server';
+import { consultationsSection } from './consultations.server';
 import {
   addDestination,
   autoStarted,
@@ -329,6 +330,7 @@ export class TenantData {
   #guests?: ReturnType<typeof guests>;
   #broadcasts?: ReturnType<typeof broadcasts>;
   #tickets?: ReturnType<typeof ticketsSection>;
+  #consultations?: ReturnType<typeof consultationsSection>;
   #files?: TenantFiles;
   #chat?: TenantChat;
 
@@ -395,6 +397,10 @@ export class TenantData {
   /** Seats and tickets per event (server/data/tickets.server.ts). */
   get tickets() {
     return (this.#tickets ??= ticketsSection(this.stores.db, this.tenantId));
+  }
+  /** Consultation availability and bookings per channel (server/data/consultations.server.ts). */
+  get consultations() {
+    return (this.#consultations ??= consultationsSection(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

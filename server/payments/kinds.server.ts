@@ -3,3 +3,4 @@
  * checkout and webhooks always see the whole catalogue. One line per owner.
  */
 import '#server/tickets/sellables.server';
+import '#server/tickets/consultationSale.server';

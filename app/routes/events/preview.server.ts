@@ -26,6 +26,8 @@ export async function previewData(args: LoaderFunctionArgs) {
   const role = user ? roleOf(event, user) : null;
   const staff = role !== null && isStaff(role);
   if (event.kind !== 'event' && !staff) throw notFound();
+  // A consultation's private session shows only to its two people.
+  if (event.consultationBookingId && !staff && !(user && (await context.data.tickets.ticket(event.eventId, user.sub)))) throw notFound();
   const now = Date.now();
   const imageKey = event.images.poster ?? event.images.banner;
   const [trailer, access] = await Promise.all([eventTrailer(context.data, user, event), accessView(context.data, tenant, event, user)]);
