@@ -107,6 +107,7 @@ export const ROUTES = [
   { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
   { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
+  { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel' }, actionQuery: { channel: 'channel' } } },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
