@@ -85,6 +85,22 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
   });
   await data.media.setStatus(media.id, { status: 'ready' });
   const playlist = await data.playlists.create(organizer.user.sub, `Playlist ${token}`);
+  // A consultation slot held by the organizer's account (tickets: booking ids are checkout's refIds).
+  const booking = await data.consultations.hold({
+    channelId: `mx-${token}`,
+    ownerId: `owner-${token}`,
+    buyerId: organizer.user.sub,
+    buyerEmail: organizer.user.username,
+    buyerName: name,
+    start: minutesFromNow(3 * 24 * 60),
+    minutes: 30,
+    fee: 1000,
+    currency: 'USD',
+    topic: `Booking ${token}`,
+    notes: '',
+    buyerTimeZone: 'UTC',
+  });
+  if (!booking) throw new Error('could not hold a consultation slot for the matrix');
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -119,12 +135,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, booking: booking.bookingId },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, booking.bookingId],
     };
   } finally {
     socket.close();

@@ -14,7 +14,7 @@ import type { HoldResult, loader } from './consultationForm.server';
 
 /** /consultationForm?channel=: pick a day and a free slot in your own zone, say what it is about, read the rules, pay. */
 export { action, loader } from './consultationForm.server';
-export const handle = i18nHandle('tickets', 'forms');
+export const handle = i18nHandle('tickets');
 
 export default function ConsultationForm() {
   const data = useLoaderData<typeof loader>();
