@@ -67,7 +67,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
 
   const join = (
     <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
-      <Link to={joinHref}>{signedIn ? t('tickets.access.join') : t('events.preview.signInToJoin')}</Link>
+      <Link to={joinHref}>{signedIn ? t('events.preview.join') : t('events.preview.signInToJoin')}</Link>
     </Button>
   );
   const calendar = (

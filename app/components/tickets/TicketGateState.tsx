@@ -1,18 +1,19 @@
 import { Alert, Box, Button, Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { useRootData } from '#app/lib/rootData';
 
+/** The gate as the room's data carries it: its words already translated on the server. */
 export interface TicketGateView {
   reason: 'ticketRequired' | 'registrationRequired';
   buyUrl: string;
+  title: string;
+  text: string;
+  action: string;
 }
 
 /** The room page for someone without a ticket (403): what is needed and the way to get it. */
 export function TicketGateState({ gate, title }: { gate: TicketGateView; title: string }) {
-  const { t } = useTranslation();
   const root = useRootData();
-  const paid = gate.reason === 'ticketRequired';
   return (
     <>
       {root && (
@@ -28,15 +29,15 @@ export function TicketGateState({ gate, title }: { gate: TicketGateView; title: 
             {title}
           </Text>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            {t('tickets.gate.title')}
+            {gate.title}
           </Heading>
           <Alert.Root status="info" borderRadius="l3">
             <Alert.Indicator />
-            <Alert.Description>{t(paid ? 'tickets.gate.text' : 'tickets.gate.registerText')}</Alert.Description>
+            <Alert.Description>{gate.text}</Alert.Description>
           </Alert.Root>
           <HStack gap="3" flexWrap="wrap">
             <Button asChild colorPalette="brand" size="lg" data-testid="gate-buy">
-              <Link to={gate.buyUrl}>{t(paid ? 'tickets.gate.buy' : 'tickets.gate.register')}</Link>
+              <Link to={gate.buyUrl}>{gate.action}</Link>
             </Button>
           </HStack>
         </Stack>

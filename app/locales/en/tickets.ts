@@ -28,7 +28,6 @@ const tickets = {
     registering: 'Registering…',
     buy: 'Buy ticket · {{price}}',
     buying: 'Opening checkout…',
-    join: 'Join',
     soldOut: 'Sold out',
     seatsLeft_one: '{{count}} seat left',
     seatsLeft_other: '{{count}} seats left',

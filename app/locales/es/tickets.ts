@@ -31,7 +31,6 @@ const tickets: TranslationShape<typeof en> = {
     registering: 'Inscribiendo…',
     buy: 'Comprar entrada · {{price}}',
     buying: 'Abriendo el pago…',
-    join: 'Entrar',
     soldOut: 'Agotado',
     seatsLeft_one: 'Queda {{count}} plaza',
     seatsLeft_other: 'Quedan {{count}} plazas',

@@ -31,7 +31,6 @@ const tickets: TranslationShape<typeof en> = {
     registering: 'Inscription…',
     buy: 'Acheter un billet · {{price}}',
     buying: 'Ouverture du paiement…',
-    join: 'Rejoindre',
     soldOut: 'Complet',
     seatsLeft_one: '{{count}} place restante',
     seatsLeft_other: '{{count}} places restantes',

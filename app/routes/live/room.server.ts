@@ -14,6 +14,7 @@ import { httpUrlOf } from '#server/services/video.server';
 import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
 import { firstRoomToken } from '#server/screens/roomSession.server';
 import { roomPaymentFlags } from '#server/tickets/access.server';
+import { ticketGateView } from '#server/tickets/gate.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -69,7 +70,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canModerate: canModerate(role) && !flags.isUserBlocked,
       closed,
       /** The room is open but this person needs a ticket (or a registration) first: 403 with a buy link. */
-      ticketGate: gate,
+      ticketGate: gate ? await ticketGateView(gate, context.language) : null,
       /** SPEC.md §3's payment flags of this person for this event (hasPaymentInfo, paidConsultationFee, madeDonation). */
       paymentFlags: payment,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
