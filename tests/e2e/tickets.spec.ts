@@ -160,3 +160,30 @@ test("a paid event's room token is refused without a ticket (403 with a buy link
   expect(granted.status()).toBe(200);
   expect(await granted.json()).toHaveProperty('token');
 });
+
+test("after a paid event, /eventVod refuses the recording without a ticket and /preview sells the replay", async ({ page, context, request }) => {
+  const [organizer, viewer] = await Promise.all([createUser('aurora', 'tk-replay-org', 'organizer'), createUser('aurora', 'tk-replay')]);
+  // Ended: started three hours ago for an hour.
+  const event = await seedEvent('aurora', organizer, { ticketPrice: 1200, replayPrice: 400, eventDateTime: minutesFromNow(-180) });
+  await signInContext(context, request, viewer);
+  const vod = await page.goto(tenantUrl('aurora', `/eventVod?eventId=${event.eventId}`));
+  expect(vod?.status()).toBe(403);
+  await expect(page.getByTestId('event-vod-ticket-gate')).toContainText('This event needs a ticket');
+  let sent: { lines: Array<{ kind: string; refId: string }> } | null = null;
+  await page.route('**/api/checkout', async (route) => {
+    sent = route.request().postDataJSON() as typeof sent;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ orderId: 'o-replay', redirectUrl: '/liveEvents' }) });
+  });
+  await page.goto(tenantUrl('aurora', `/preview?event=${event.eventId}`));
+  await hydrated(page);
+  await expect(page.getByTestId('buy-replay')).toHaveText('Buy the replay · $4.00');
+  await page.getByTestId('buy-replay').click();
+  await expect(page).toHaveURL(/\/liveEvents$/);
+  expect(sent!.lines).toMatchObject([{ kind: 'replay', refId: event.eventId }]);
+
+  // With the replay bought, /eventVod lets the viewer through (to the recording's own state).
+  await e2eData('aurora').tickets.grant({ eventId: event.eventId, userId: viewer.sub, orderId: 'seeded-replay-order', kind: 'replay' });
+  const after = await page.goto(tenantUrl('aurora', `/eventVod?eventId=${event.eventId}`));
+  expect(after?.status()).toBe(200);
+  await expect(page.getByTestId('event-vod-ticket-gate')).toHaveCount(0);
+});

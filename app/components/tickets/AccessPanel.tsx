@@ -1,11 +1,12 @@
 import { Alert, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewHref } from '#app/lib/events/model';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import { icsHref, type AccessView, type RegisterResponse } from '#app/lib/tickets/api';
+import { useCheckout } from './useCheckout';
 
 type Refusal = keyof typeof import('#app/locales/en/tickets').default.access.refused;
 
@@ -61,8 +62,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
   const locale = root?.locale ?? 'en';
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // One key per visit of the page: a double click or a retry opens the same order.
-  const idempotencyKey = useRef<string | null>(null);
+  const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
   const payment = usePaymentReturn(view.holding !== null);
 
   const join = (
@@ -126,27 +126,10 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
     }
   }
 
-  async function buy() {
-    setBusy(true);
+  const buy = () => {
     setProblem(null);
-    idempotencyKey.current ??= `tk-${eventId}-${crypto.randomUUID()}`;
-    try {
-      const res = await fetch('/api/checkout', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ lines: [{ kind: 'ticket', refId: eventId, quantity: 1 }], returnPath: previewHref(eventId), idempotencyKey: idempotencyKey.current }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { redirectUrl?: string; signIn?: string; refusals?: { refused: Refusal }[] };
-      if (res.ok && body.redirectUrl) return window.location.assign(body.redirectUrl);
-      if (res.status === 401 && body.signIn) return window.location.assign(body.signIn);
-      if (body.refusals?.[0]) return refused(body.refusals[0].refused);
-      setProblem(t('tickets.access.error'));
-      setBusy(false);
-    } catch {
-      setProblem(t('tickets.access.error'));
-      setBusy(false);
-    }
-  }
+    return checkout.start({ kind: 'ticket', refId: eventId }, previewHref(eventId));
+  };
 
   const soldOut = view.seatsLeft === 0;
   const paidMode = view.mode === 'buy';
@@ -177,7 +160,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
           colorPalette="brand"
           size="lg"
           w="full"
-          loading={busy}
+          loading={busy || checkout.busy}
           loadingText={t(paidMode ? 'tickets.access.buying' : 'tickets.access.registering')}
           onClick={() => void (paidMode ? buy() : register())}
           data-testid={paidMode ? 'buy-ticket' : 'register'}
@@ -192,6 +175,34 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
         </Text>
       ) : null}
       {calendar}
+    </Stack>
+  );
+}
+
+/** After the event: the recording on sale for people without a ticket (kind 'replay'). */
+export function ReplayOffer({ eventId, view, signedIn }: { eventId: string; view: AccessView; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const locale = useRootData()?.locale ?? 'en';
+  const [problem, setProblem] = useState<string | null>(null);
+  const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
+  if (view.replayPrice === null || view.staff || view.hasReplay || view.holding === 'ticket') return null;
+  const label = t('tickets.access.buyReplay', { price: formatMoney({ amount: view.replayPrice, currency: view.currency }, locale) });
+  return (
+    <Stack gap="2" data-testid="replay-offer">
+      {signedIn ? (
+        <Button colorPalette="brand" w="full" loading={checkout.busy} loadingText={t('tickets.access.buying')} onClick={() => void checkout.start({ kind: 'replay', refId: eventId }, previewHref(eventId))} data-testid="buy-replay">
+          {label}
+        </Button>
+      ) : (
+        <Button asChild colorPalette="brand" w="full" data-testid="buy-replay">
+          <Link to={signInTo(eventId)}>{label}</Link>
+        </Button>
+      )}
+      {problem ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { LocalTime, ZonedTime } from '#app/components/events/LocalTime';
 import { StatusBadge } from '#app/components/events/StatusBadge';
 import { useNow } from '#app/components/events/useNow';
 import { EventTrailer } from '#app/components/playback/EventTrailer';
-import { AccessPanel } from '#app/components/tickets/AccessPanel';
+import { AccessPanel, ReplayOffer } from '#app/components/tickets/AccessPanel';
 import { usePriceText } from '#app/components/tickets/PriceText';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
@@ -123,6 +123,7 @@ export default function Preview() {
             </Stack>
 
             {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} /> : null}
+            {status === 'ended' || (over && status !== 'cancelled') ? <ReplayOffer eventId={event.eventId} view={data.access} signedIn={data.signedIn} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? (
               // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.
               <Button asChild variant="outline" colorPalette="brand" w="full" data-testid="watch-recording">
