@@ -70,6 +70,7 @@ const tickets = {
     length: '{{minutes}} minutes',
     date: 'Date',
     zone: 'Your time zone',
+    useMyZone: 'Use my time zone',
     showTimes: 'Show times',
     slots: 'Free times',
     noSlots: 'No free times on this day. Try another date.',

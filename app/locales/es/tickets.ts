@@ -73,6 +73,7 @@ const tickets: TranslationShape<typeof en> = {
     length: '{{minutes}} minutos',
     date: 'Fecha',
     zone: 'Tu zona horaria',
+    useMyZone: 'Usar mi zona horaria',
     showTimes: 'Ver horas',
     slots: 'Horas libres',
     noSlots: 'No hay horas libres este día. Prueba otra fecha.',

@@ -73,6 +73,7 @@ const tickets: TranslationShape<typeof en> = {
     length: 'Durée : {{minutes}} min',
     date: 'Jour',
     zone: 'Votre fuseau horaire',
+    useMyZone: 'Utiliser mon fuseau horaire',
     showTimes: 'Voir les créneaux',
     slots: 'Créneaux libres',
     noSlots: 'Aucun créneau libre ce jour-là. Essayez une autre date.',

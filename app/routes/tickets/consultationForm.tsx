@@ -88,6 +88,18 @@ export default function ConsultationForm() {
                   ))}
                 </datalist>
               </Field.Root>
+              <Button
+                type="button"
+                variant="ghost"
+                colorPalette="brand"
+                onClick={() => {
+                  const input = document.getElementById('consult-tz') as HTMLInputElement | null;
+                  if (input) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+                }}
+                data-testid="consult-my-zone"
+              >
+                {t('tickets.consult.useMyZone')}
+              </Button>
               <Button type="submit" variant="outline" colorPalette="brand" data-testid="consult-show">
                 {t('tickets.consult.showTimes')}
               </Button>
