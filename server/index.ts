@@ -8,6 +8,7 @@ import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
 import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
+import { startReminderSweeper } from './tickets/reminders.server';
 import { videoConfigProblems } from './services/video.server';
 import { ingestConfig } from './ingest/config.server';
 
@@ -72,6 +73,8 @@ async function main() {
     tenants: [...registry.tenants.values()],
     intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
   });
+  // Reminder mails before events start (server/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
+  const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
 
   // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
   const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
@@ -82,7 +85,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    const swept = Promise.all([sweeper.stop(), pendingOrders.stop()]);
+    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     const chatClosed = chatSockets.close().then(() => services.chat.close());
     server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));

@@ -20,6 +20,7 @@ import donations from './en/donations';
 import payments from './en/payments';
 import cart from './en/cart';
 import shop from './en/shop';
+import tickets from './en/tickets';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -249,6 +250,7 @@ const en = {
   payments,
   cart,
   shop,
+  tickets,
 };
 
 export default en;

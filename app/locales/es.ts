@@ -21,6 +21,7 @@ import donations from './es/donations';
 import payments from './es/payments';
 import cart from './es/cart';
 import shop from './es/shop';
+import tickets from './es/tickets';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -251,6 +252,7 @@ const es: TranslationShape = {
   payments,
   cart,
   shop,
+  tickets,
 };
 
 export default es;

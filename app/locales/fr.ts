@@ -21,6 +21,7 @@ import donations from './fr/donations';
 import payments from './fr/payments';
 import cart from './fr/cart';
 import shop from './fr/shop';
+import tickets from './fr/tickets';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -251,6 +252,7 @@ const fr: TranslationShape = {
   payments,
   cart,
   shop,
+  tickets,
 };
 
 export default fr;

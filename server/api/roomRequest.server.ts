@@ -8,9 +8,10 @@ import { roomMessage, type RoomMessageKey } from '../services/video.server';
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** A room API error answer: the code, its message in the request's language, and opensAt when known. */
-export function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey } = {}) {
+export function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey; buyUrl?: string } = {}) {
   const body: RoomErrorResponse = { error, message: roomMessage(extra.message ?? (error as RoomMessageKey), language) };
   if (extra.opensAt) body.opensAt = extra.opensAt;
+  if (extra.buyUrl) body.buyUrl = extra.buyUrl;
   return json(body, { status, headers: NO_STORE });
 }
 

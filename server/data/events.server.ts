@@ -101,7 +101,8 @@ const normaliseHosts = (hosts: string[], organizerEmail: string) =>
 
 /** The stored attributes of an event plus its index keys (nulls are omitted, not stored). */
 function toItem(tenantId: TenantId, e: EventRecord) {
-  const partition = e.cancelledAt ? undefined : e.kind === 'event' ? listedPartition(tenantId) : unlistedPartition(tenantId);
+  // A consultation's private session is never listed.
+  const partition = e.cancelledAt ? undefined : e.kind === 'event' && !e.consultationBookingId ? listedPartition(tenantId) : unlistedPartition(tenantId);
   return {
     ...eventKey(tenantId, e.eventId),
     ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null)),

@@ -96,6 +96,8 @@ import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
 import { listReplayMessages } from './chatReplay.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
+import { ticketsSection } from './tickets.server';
+import { consultationsSection } from './consultations.server';
 import {
   claimFulfilment,
   claimPaymentEvent,
@@ -443,6 +445,8 @@ export class TenantData {
   #channels?: ReturnType<typeof channels>;
   #products?: ReturnType<typeof products>;
   #carts?: ReturnType<typeof carts>;
+  #tickets?: ReturnType<typeof ticketsSection>;
+  #consultations?: ReturnType<typeof consultationsSection>;
   #files?: TenantFiles;
   #orders?: ReturnType<typeof orders>;
   #payouts?: ReturnType<typeof payouts>;
@@ -535,6 +539,14 @@ export class TenantData {
   /** Carts (docs/decisions/0034). */
   get carts() {
     return (this.#carts ??= carts(this.stores.db, this.tenantId));
+  }
+  /** Seats and tickets per event (server/data/tickets.server.ts). */
+  get tickets() {
+    return (this.#tickets ??= ticketsSection(this.stores.db, this.tenantId));
+  }
+  /** Consultation availability and bookings per channel (server/data/consultations.server.ts). */
+  get consultations() {
+    return (this.#consultations ??= consultationsSection(this.stores.db, this.tenantId));
   }
   get files() {
     return (this.#files ??= files(required(this.stores.storage, 'storage'), this.tenantId));

@@ -4,3 +4,5 @@
  */
 import '../donations/donations.server';
 import '../shop/productSellable.server';
+import '#server/tickets/sellables.server';
+import '#server/tickets/consultationSale.server';

@@ -32,6 +32,7 @@ export async function toCard(event: EventRecord, now: number, files: Pick<Tenant
     eventLanguage: event.eventLanguage,
     status: eventStatus(event, now),
     imageUrl: await eventImageUrl(files, event.images[size]),
+    ticketPrice: event.ticketPrice,
   };
 }
 

@@ -7,6 +7,7 @@ import { canJoin, type JoinDecision, type JoinRefusal } from '#app/lib/events/pe
 import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import type { TenantData } from '#server/data/tenantData.server';
+import { ticketGate, type TicketGate } from '#server/tickets/gate.server';
 
 /** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
 export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;
@@ -16,8 +17,11 @@ export type RoomEntry =
   | { kind: 'notFound' }
   /** Before the person's opening time: the lobby. */
   | { kind: 'lobby'; event: EventRecord }
-  /** The room page: open (closed null) or a closed state (blocked, ended, expired, cancelled). */
-  | { kind: 'room'; event: EventRecord; decision: JoinDecision; closed: RoomClosed | null };
+  /**
+   * The room page: open (closed null) or a closed state (blocked, ended, expired, cancelled);
+   * gate set when the room is open but the person has no ticket (server/tickets/gate.server.ts).
+   */
+  | { kind: 'room'; event: EventRecord; decision: JoinDecision; closed: RoomClosed | null; gate: TicketGate | null };
 
 /** The layout named by the request path (/ils → 'ils'); any other path is not a room. */
 export function layoutOfPath(pathname: string): RoomLayout | null {
@@ -59,5 +63,6 @@ export async function roomEntry(data: TenantData, user: SessionUser, eventParam:
   // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
   const refusal = decision.ok ? null : (decision.reason as RoomClosed);
   const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
-  return { kind: 'room', event, decision, closed };
+  const gate = closed === null ? await ticketGate(data, event, user) : null;
+  return { kind: 'room', event, decision, closed, gate };
 }

@@ -385,6 +385,8 @@ const MESSAGES = {
     videoUnavailableEnded:
       'The event has ended and nobody can join again, but the video service cannot be reached to close the room right now. It closes as soon as the service is back.',
     badRequest: 'The request is not valid.',
+    ticketRequired: 'This event needs a ticket. Buy one on the event page.',
+    registrationRequired: 'Register for this event on its page to join.',
     methodNotAllowed: 'This address does not accept that method.',
   },
   es: {
@@ -403,6 +405,8 @@ const MESSAGES = {
     videoUnavailableEnded:
       'El evento ha terminado y nadie podrá volver a entrar, pero ahora no se puede conectar con el servicio de vídeo para cerrar la sala. Se cerrará en cuanto el servicio vuelva.',
     badRequest: 'La solicitud no es válida.',
+    ticketRequired: 'Este evento requiere entrada. Cómprala en la página del evento.',
+    registrationRequired: 'Inscríbete en la página del evento para entrar.',
     methodNotAllowed: 'Esta dirección no admite esa operación.',
   },
   fr: {
@@ -421,6 +425,8 @@ const MESSAGES = {
     videoUnavailableEnded:
       "L'événement est terminé et personne ne pourra plus entrer, mais le service vidéo est injoignable : la salle sera fermée dès son retour.",
     badRequest: "La requête n'est pas valide.",
+    ticketRequired: 'Cet événement nécessite un billet. Achetez-le sur la page de l’événement.',
+    registrationRequired: 'Inscrivez-vous sur la page de l’événement pour le rejoindre.',
     methodNotAllowed: "Cette adresse n'accepte pas cette méthode.",
   },
 } as const;

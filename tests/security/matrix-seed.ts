@@ -112,6 +112,22 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     { channelId: channel.channelId, title: `Product ${token}`, description: `Product ${token}`, price: 500, images: [], videos: [], audios: [], stock: null, delivers: 'download', mediaIds: [media.id], published: true },
     'USD',
   );
+  // A consultation slot held by the organizer's account (tickets: booking ids are checkout's refIds).
+  const booking = await data.consultations.hold({
+    channelId: `mx-${token}`,
+    ownerId: `owner-${token}`,
+    buyerId: organizer.user.sub,
+    buyerEmail: organizer.user.username,
+    buyerName: name,
+    start: minutesFromNow(3 * 24 * 60),
+    minutes: 30,
+    fee: 1000,
+    currency: 'USD',
+    topic: `Booking ${token}`,
+    notes: '',
+    buyerTimeZone: 'UTC',
+  });
+  if (!booking) throw new Error('could not hold a consultation slot for the matrix');
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -146,12 +162,12 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     const keyId = key.split('/')[3]!;
     return {
       token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId },
+      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId, booking: booking.bookingId },
       articles: articlesOnlyIn(tenant, other),
       resourceCode,
       markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
       // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId],
+      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId, booking.bookingId],
     };
   } finally {
     socket.close();

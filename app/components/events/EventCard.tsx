@@ -6,6 +6,7 @@ import { LocalTime } from './LocalTime';
 import type { EventCardData } from '#app/lib/events/cards';
 import { PLATFORM_LANGUAGES } from '#app/lib/config/tenant';
 import { keyFromData } from '#app/lib/i18n/keys';
+import { usePriceText } from '#app/components/tickets/PriceText';
 
 /**
  * Listing cards are plain elements styled once by their list (EVENT_LIST_STYLES): a page of cards
@@ -90,6 +91,7 @@ export function useEventFacts() {
 export function EventCard({ event, fallbackZone, headingLevel = 'h3' }: { event: EventCardData; fallbackZone: string; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const facts = useEventFacts();
+  const priceText = usePriceText();
   const Heading = headingLevel;
   return (
     <article className="ev-card" data-testid="event-card" data-event-id={event.eventId}>
@@ -120,6 +122,9 @@ export function EventCard({ event, fallbackZone, headingLevel = 'h3' }: { event:
           <LocalTime iso={event.eventDateTime} fallbackZone={fallbackZone} />
         </p>
         <p className="ev-muted">{facts(event)}</p>
+        <p className="ev-time" data-testid="event-price">
+          {priceText(event.ticketPrice)}
+        </p>
       </div>
     </article>
   );

@@ -6,6 +6,9 @@ import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, ty
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
+import { TicketFields } from '#app/components/tickets/TicketFields';
+import { TICKET_FORM_FIELDS, type TicketFormField } from '#app/lib/tickets/eventPricing';
+import { useRootData } from '#app/lib/rootData';
 import type { Language } from '#app/lib/config/tenant';
 import type { TranslationKey } from '#app/lib/i18n/keys';
 
@@ -27,6 +30,8 @@ export interface EventFormProps {
   updatedAt?: string;
   /** Videos the organizer may pick as the trailer; without them the stored choice is kept as it is. */
   trailerOptions?: ReadonlyArray<{ id: string; title: string }>;
+  /** Seats already taken (named when the capacity is set below them). */
+  seatsTaken?: number;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -41,15 +46,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The event form with every field and flag; field errors under the fields and a linked summary on top. */
-export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions }: EventFormProps) {
+export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions, seatsTaken = 0 }: EventFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const intent = mode === 'create' ? 'create' : 'update';
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
   const form = EVENT_FORM_ID;
-  const params = { min: MIN_DURATION_MINUTES, max: MAX_DURATION_MINUTES, maxHosts: MAX_HOSTS, emails: invalidHosts.join(', ') };
+  const currency = useRootData()?.tenant.currency ?? 'USD';
+  const params = { min: MIN_DURATION_MINUTES, max: MAX_DURATION_MINUTES, maxHosts: MAX_HOSTS, emails: invalidHosts.join(', '), sold: seatsTaken };
   const err = (name: keyof EventFormErrors) => (errors[name] ? t(errors[name], params) : undefined);
-  const labels = Object.fromEntries(EVENT_FORM_FIELDS.map((f) => [f, t(`schedule.fields.${f}`)])) as Record<string, string>;
+  const ticketLabels: Record<TicketFormField, string> = {
+    admission: t('tickets.form.pricing'),
+    ticketPrice: t('tickets.form.ticketPrice', { currency }),
+    capacity: t('tickets.form.capacity'),
+    replayPrice: t('tickets.form.replayPrice', { currency }),
+  };
+  const isTicketField = (f: string): f is TicketFormField => (TICKET_FORM_FIELDS as readonly string[]).includes(f);
+  const labels = Object.fromEntries(EVENT_FORM_FIELDS.map((f) => [f, isTicketField(f) ? ticketLabels[f] : t(`schedule.fields.${f}`)])) as Record<string, string>;
   const summary = EVENT_FORM_FIELDS.filter((f) => errors[f]).map((f) => [f, err(f)!] as [string, string]);
   const zoneListId = `${form}-zones`;
   return (
@@ -176,6 +189,15 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
         ) : (
           <input type="hidden" name="trailerMediaId" value={values.trailerMediaId} />
         )}
+
+        <Section title={t('tickets.form.legend')}>
+          <TicketFields
+            form={form}
+            values={values}
+            currency={currency}
+            errors={{ ticketPrice: err('ticketPrice'), capacity: err('capacity'), replayPrice: err('replayPrice') }}
+          />
+        </Section>
 
         <Section title={t('schedule.sections.hosts')}>
           <TextAreaInput form={form} name="hosts" label={labels.hosts!} rows={3} defaultValue={values.hosts} error={err('hosts')} help={t('schedule.help.hosts', params)} />

@@ -80,10 +80,13 @@ export const ROOM_ERROR_CODES = [
   'notConnected',
   'videoUnavailable',
   'badRequest',
+  'ticketRequired',
 ] as const;
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
 export interface RoomErrorResponse {
   error: RoomErrorCode;
   message: string;
   opensAt?: string;
+  /** ticketRequired: where to buy a ticket or register (/preview). */
+  buyUrl?: string;
 }

@@ -16,6 +16,8 @@ export interface EventCardData {
   status: EventStatus;
   /** A URL the browser may load, or null: the card then shows the branded placeholder. */
   imageUrl: string | null;
+  /** Ticket price in minor units of the tenant's currency; 0 is free. */
+  ticketPrice: number;
 }
 
 /** One calendar entry: start and end as ISO UTC instants. */

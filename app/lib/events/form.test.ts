@@ -56,6 +56,10 @@ describe('parseEventForm', () => {
       recordingDestination: 'download',
       trailerMediaId: '',
       hosts: ['ana@example.com', 'bob@example.com', 'carl@example.com'],
+      // No admission fields posted: a free event without a capacity.
+      ticketPrice: 0,
+      capacity: null,
+      replayPrice: null,
     });
   });
 

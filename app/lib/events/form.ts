@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { keyFromData } from '#app/lib/i18n/keys';
+import { NEW_TICKET_VALUES, TICKET_FORM_FIELDS, parseTicketFields, ticketFormValues, type TicketFormError, type TicketFormValues } from '#app/lib/tickets/eventPricing';
 import {
   DEFAULT_DURATION_MINUTES,
   EVENT_FLAGS,
@@ -43,12 +44,13 @@ export const EVENT_FORM_FIELDS = [
   'enableRecording',
   'recordingDestination',
   'trailerMediaId',
+  ...TICKET_FORM_FIELDS,
   'hosts',
 ] as const;
 export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
 
 /** What the form shows: exactly what was typed (strings), checkboxes as booleans. */
-export interface EventFormValues {
+export interface EventFormValues extends TicketFormValues {
   title: string;
   description: string;
   /** yyyy-MM-dd in eventTimeZone. */
@@ -104,7 +106,7 @@ export function eventIssueKey(message: string): EventFormError {
   return keyFromData(ERROR_KEYS, message) ?? err('invalid');
 }
 
-export type EventFormErrors = Partial<Record<EventFormField, EventFormError>>;
+export type EventFormErrors = Partial<Record<EventFormField, EventFormError | TicketFormError>>;
 
 export type EventFormResult =
   | { ok: true; input: EventInput; values: EventFormValues }
@@ -121,6 +123,8 @@ export interface ParseOptions {
    * (an organizer may fix a typo in a live event's title).
    */
   keepStart?: string;
+  /** The tenant's currency: ticket and replay prices are typed in its major units. Default USD. */
+  currency?: string;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -199,6 +203,10 @@ export function readEventForm(source: Source): EventFormValues {
     recordingDestination: text('recordingDestination', 32),
     trailerMediaId: text('trailerMediaId', 64).trim(),
     hosts: text('hosts', 4000),
+    admission: text('admission', 16),
+    ticketPrice: text('ticketPrice', 32),
+    capacity: text('capacity', 32),
+    replayPrice: text('replayPrice', 32),
   };
 }
 
@@ -260,7 +268,11 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
   if (invalidHosts.length) errors.hosts = err('hosts');
   else if (hosts.length > MAX_HOSTS) errors.hosts = err('hostsTooMany');
 
+  const tickets = parseTicketFields(values, options.currency ?? 'USD');
+  if (!tickets.ok) Object.assign(errors, tickets.errors);
+
   if (
+    !tickets.ok ||
     Object.keys(errors).length ||
     title === undefined ||
     description === undefined ||
@@ -292,6 +304,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
       recordingDestination,
       trailerMediaId,
       hosts,
+      ...tickets.input,
     },
   };
 }
@@ -312,11 +325,12 @@ export function defaultEventFormValues({ now, zone, language }: { now: number; z
     eventDuration: String(NEW_EVENT_SETTINGS.eventDuration),
     eventLanguage: language,
     hosts: '',
+    ...NEW_TICKET_VALUES,
   };
 }
 
 /** The form of a stored event (edit). */
-export function eventFormValues(event: EventRecord): EventFormValues {
+export function eventFormValues(event: EventRecord, currency = 'USD'): EventFormValues {
   const local = utcToZoned(event.eventDateTime, event.eventTimeZone);
   return {
     title: event.title,
@@ -336,5 +350,6 @@ export function eventFormValues(event: EventRecord): EventFormValues {
     recordingDestination: event.recordingDestination,
     trailerMediaId: event.trailerMediaId,
     hosts: event.hosts.join('\n'),
+    ...ticketFormValues(event, currency),
   };
 }

@@ -142,6 +142,10 @@ export interface EventInput {
   trailerMediaId?: string;
   /** Host emails (the repository lower-cases and de-duplicates them). */
   hosts: string[];
+  /** Admission (app/lib/tickets/eventPricing.ts); left out, a new event is free and unlimited and an update keeps the stored values. */
+  ticketPrice?: number;
+  capacity?: number | null;
+  replayPrice?: number | null;
 }
 
 /** A new event's settings where the organizer chose nothing else (docs/PRODUCT.md, Data: event flags). */

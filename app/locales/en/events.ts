@@ -10,6 +10,7 @@ const events = {
   },
   duration_one: '{{count}} minute',
   duration_other: '{{count}} minutes',
+  free: 'Free',
   byOrganizer: 'by {{name}}',
   imageAlt: 'Image of {{title}}',
   list: {

@@ -152,6 +152,7 @@ const live = {
     videoUnavailable: 'The video service cannot be reached right now.',
     badRequest: 'The request was not valid.',
     network: 'The server could not be reached. Check your connection and try again.',
+    ticketRequired: 'This event needs a ticket.',
   },
 };
 

@@ -12,6 +12,7 @@ const events: TranslationShape<typeof en> = {
   },
   duration_one: '{{count}} minuto',
   duration_other: '{{count}} minutos',
+  free: 'Gratis',
   byOrganizer: 'por {{name}}',
   imageAlt: 'Imagen de {{title}}',
   list: {

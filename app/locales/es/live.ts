@@ -154,6 +154,7 @@ const live: TranslationShape<typeof en> = {
     videoUnavailable: 'No se puede contactar con el servicio de vídeo en este momento.',
     badRequest: 'La solicitud no era válida.',
     network: 'No se pudo contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+    ticketRequired: 'Este evento requiere entrada.',
   },
 };
 

@@ -12,6 +12,7 @@ const events: TranslationShape<typeof en> = {
   },
   duration_one: '{{count}} minute',
   duration_other: '{{count}} minutes',
+  free: 'Gratuit',
   byOrganizer: 'par {{name}}',
   imageAlt: 'Image de {{title}}',
   list: {

@@ -154,6 +154,7 @@ const live: TranslationShape<typeof en> = {
     videoUnavailable: 'Le service vidéo est injoignable pour le moment.',
     badRequest: 'La requête n’était pas valide.',
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    ticketRequired: 'Cet événement nécessite un billet.',
   },
 };
 

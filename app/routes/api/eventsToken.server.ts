@@ -1,14 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
+import { canJoin } from '#app/lib/events/permissions';
 import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 import { sharedEventRead } from '#server/screens/roomEntry.server';
 import { mintRoomToken } from '#server/screens/roomSession.server';
+import { ticketGate } from '#server/tickets/gate.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
  * (app/lib/events/api.ts). 401 signed out, 404 not this tenant's event, 403 with the refusal
- * (blocked, notYetOpen + opensAt, ended, expired, cancelled), 200 RoomTokenResponse.
+ * (blocked, notYetOpen + opensAt, ended, expired, cancelled; ticketRequired + buyUrl), 200 RoomTokenResponse.
  */
 export async function action(args: ActionFunctionArgs) {
   const { context } = args;
@@ -24,6 +26,9 @@ export async function action(args: ActionFunctionArgs) {
   const stored = await sharedEventRead(data, body.eventId);
   if (!stored) return refuse(404, 'notFound', language);
   const event = await data.invitations.accept(stored, user);
+  // The ticket gate (paid events, capacity) is asked only when the event's own rules let the person in now.
+  const gate = canJoin(event, user, Date.now()).ok ? await ticketGate(data, event, user) : null;
+  if (gate) return refuse(403, 'ticketRequired', language, { buyUrl: gate.buyUrl, message: gate.reason });
   const result = await mintRoomToken(context, event, user);
   if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });
   return json(result.response, { headers: NO_STORE });

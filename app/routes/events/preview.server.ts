@@ -5,6 +5,7 @@ import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { mediaView } from '#server/media/view.server';
 import { eventTrailer } from '#server/playback/trailer.server';
+import { accessView } from '#server/tickets/previewAccess.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -25,9 +26,11 @@ export async function previewData(args: LoaderFunctionArgs) {
   const role = user ? roleOf(event, user) : null;
   const staff = role !== null && isStaff(role);
   if (event.kind !== 'event' && !staff) throw notFound();
+  // A consultation's private session shows only to its two people.
+  if (event.consultationBookingId && !staff && !(user && (await context.data.tickets.ticket(event.eventId, user.sub)))) throw notFound();
   const now = Date.now();
   const imageKey = event.images.poster ?? event.images.banner;
-  const trailer = await eventTrailer(context.data, user, event);
+  const [trailer, access] = await Promise.all([eventTrailer(context.data, user, event), accessView(context.data, tenant, event, user)]);
   return {
     event: publicEvent(event, now),
     cancelledAt: event.cancelledAt,
@@ -40,6 +43,8 @@ export async function previewData(args: LoaderFunctionArgs) {
     unlisted: event.kind !== 'event',
     timeZone: tenant.timeZone,
     personal: user !== null,
+    /** Register, Buy ticket, Join or Sold out (app/lib/tickets/api.ts). */
+    access,
     trailer: trailer ? await mediaView(context.data.files, trailer, { canManage: false }) : null,
   };
 }

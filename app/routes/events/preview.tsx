@@ -11,6 +11,8 @@ import { LocalTime, ZonedTime } from '#app/components/events/LocalTime';
 import { StatusBadge } from '#app/components/events/StatusBadge';
 import { useNow } from '#app/components/events/useNow';
 import { EventTrailer } from '#app/components/playback/EventTrailer';
+import { AccessPanel, ReplayOffer } from '#app/components/tickets/AccessPanel';
+import { usePriceText } from '#app/components/tickets/PriceText';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './preview.server';
@@ -18,7 +20,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
-export const handle = i18nHandle('events', 'playback', 'player', 'broadcast');
+export const handle = i18nHandle('events', 'playback', 'player', 'broadcast', 'tickets');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,6 +47,7 @@ export default function Preview() {
   const over = status === 'expired' || status === 'cancelled' || (status === 'ended' && Boolean(data.endedAt));
   const stateNotice: keyof typeof NOTICES | null = status === 'cancelled' ? 'cancelled' : over ? 'over' : status === 'ended' ? 'ended' : null;
   const lobby = lobbyHref(event.eventId);
+  const priceText = usePriceText();
   const joinHref = data.signedIn ? lobby : `/signIn?redirectTo=${encodeURIComponent(lobby)}`;
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
@@ -111,21 +114,16 @@ export default function Preview() {
                   <ZonedTime iso={event.eventDateTime} zone={event.eventTimeZone} />
                 </span>
               </Fact>
+              <Fact label={t('tickets.price.label')}>
+                <span data-testid="event-price">{priceText(data.access.price)}</span>
+              </Fact>
               <Fact label={t('events.preview.duration')}>{t('events.duration', { count: event.eventDuration })}</Fact>
               <Fact label={t('events.preview.language')}>{t(`language.names.${event.eventLanguage}`, { defaultValue: event.eventLanguage })}</Fact>
               {event.organizerName ? <Fact label={t('events.preview.organizer')}>{event.organizerName}</Fact> : null}
             </Stack>
 
-            {!over ? (
-              <Stack gap="2">
-                <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
-                  <Link to={joinHref}>{data.signedIn ? t('events.preview.join') : t('events.preview.signInToJoin')}</Link>
-                </Button>
-                <Text fontSize="sm" color="fg.muted">
-                  {t('events.preview.joinHint')}
-                </Text>
-              </Stack>
-            ) : null}
+            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} /> : null}
+            {status === 'ended' || (over && status !== 'cancelled') ? <ReplayOffer eventId={event.eventId} view={data.access} signedIn={data.signedIn} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? (
               // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.
               <Button asChild variant="outline" colorPalette="brand" w="full" data-testid="watch-recording">

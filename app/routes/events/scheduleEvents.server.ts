@@ -27,6 +27,8 @@ export interface EventFormFailure {
   message: KeyIn<'schedule.errors'> | null;
   /** After a conflict: the current version, so saving again replaces it knowingly. */
   updatedAt?: string;
+  /** Seats already taken, named by the capacity error. */
+  seatsTaken?: number;
 }
 
 /**
@@ -71,7 +73,8 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       ...base,
       title: t('schedule.editTitle'),
-      values: eventFormValues(event),
+      values: eventFormValues(event, context.tenant.currency),
+      seatsTaken: await context.data.tickets.sold(event.eventId),
       event: {
         eventId: event.eventId,
         title: event.title,
@@ -151,9 +154,15 @@ async function imageAction(args: Args, event: EventRecord, form: FormData) {
   return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
 }
 
-function failure(result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] }, message: KeyIn<'schedule.errors'> | null, status = 400, updatedAt?: string) {
+function failure(
+  result: { errors: EventFormErrors; values: EventFormValues; invalidHosts: string[] },
+  message: KeyIn<'schedule.errors'> | null,
+  status = 400,
+  updatedAt?: string,
+  seatsTaken?: number,
+) {
   return json<EventFormFailure>(
-    { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}) },
+    { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}), ...(seatsTaken ? { seatsTaken } : {}) },
     { status, headers: NO_STORE },
   );
 }
@@ -176,7 +185,7 @@ export async function action(args: ActionFunctionArgs) {
   const { data } = context;
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
-  const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language };
+  const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language, currency: context.tenant.currency };
 
   if (intent === 'create') {
     const result = await withTrailerChecked(args, user, parseEventForm(form, parseOptions));
@@ -209,6 +218,11 @@ export async function action(args: ActionFunctionArgs) {
     const result = await withTrailerChecked(args, user, parseEventForm(form, { ...parseOptions, keepStart: event.eventDateTime }));
     if (event.cancelledAt) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.cancelled', 409);
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
+    // Seats already sold or registered stay theirs: the capacity cannot drop below them.
+    const sold = await data.tickets.sold(event.eventId);
+    if (result.input.capacity != null && result.input.capacity < sold) {
+      return failure({ errors: { capacity: 'tickets.errors.capacityBelowSold' }, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, sold);
+    }
     const seen = String(form.get('updatedAt') ?? '') || undefined;
     try {
       await data.events.update(event.eventId, result.input, seen);

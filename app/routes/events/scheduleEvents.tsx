@@ -15,7 +15,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */
 export { action, loader } from './scheduleEvents.server';
-export const handle = i18nHandle('events', 'forms', 'schedule');
+export const handle = i18nHandle('events', 'forms', 'schedule', 'tickets');
 
 function Frame({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
   return (
@@ -147,6 +147,7 @@ export default function ScheduleEvents() {
                 timeZones={data.timeZones}
                 updatedAt={failed?.updatedAt ?? event.updatedAt}
                 trailerOptions={data.trailerOptions}
+                seatsTaken={failed?.seatsTaken ?? ('seatsTaken' in data ? data.seatsTaken : 0)}
               />
             </Card>
             <Card>

@@ -13,6 +13,8 @@ import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/services/video.server';
 import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
 import { firstRoomToken } from '#server/screens/roomSession.server';
+import { roomPaymentFlags } from '#server/tickets/access.server';
+import { ticketGateView } from '#server/tickets/gate.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -41,14 +43,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const entry = await roomEntry(context.data, user, url.searchParams.get('event'));
   if (entry.kind === 'notFound') notFound();
   if (entry.kind === 'lobby') throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
-  const { event, decision, closed } = entry;
+  const { event, decision, closed, gate } = entry;
 
   const now = Date.now();
   const role = decision.role;
   const flags = flagsOf(event, user);
-  const [devices, session] = closed
-    ? [null, null]
-    : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user)]);
+  const [devices, session, payment] =
+    closed || gate
+      ? [null, null, null]
+      : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
   const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 
@@ -66,11 +69,15 @@ export async function loader(args: LoaderFunctionArgs) {
       flags,
       canModerate: canModerate(role) && !flags.isUserBlocked,
       closed,
+      /** The room is open but this person needs a ticket (or a registration) first: 403 with a buy link. */
+      ticketGate: gate ? await ticketGateView(gate, context.language) : null,
+      /** SPEC.md §3's payment flags of this person for this event (hasPaymentInfo, paidConsultationFee, madeDonation). */
+      paymentFlags: payment,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
       title,
     },
-    { status: closed === 'blocked' ? 403 : 200, headers: NO_STORE },
+    { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },
   );
 }
 

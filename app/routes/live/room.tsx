@@ -6,6 +6,7 @@ import { useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@r
 import livekitStyles from '@livekit/components-styles?url';
 import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
 import { RoomShell } from '#app/components/live/room/RoomShell';
+import { TicketGateState } from '#app/components/tickets/TicketGateState';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './room.server';
 import { stageHandle } from '#app/lib/handles';
@@ -36,6 +37,7 @@ function RoomJoining() {
 export default function Room() {
   const data = useLoaderData<typeof loader>();
   if (data.shell) return <RoomJoining />;
+  if (data.ticketGate) return <TicketGateState gate={data.ticketGate} title={data.event.title} />;
   if (data.closed) return <RoomClosedState reason={data.closed} eventId={data.event.eventId} title={data.event.title} />;
   return (
     <RoomShell

@@ -3,7 +3,9 @@ import { eventIdSchema } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { eventVodState } from '#server/ondemand/eventVod.server';
+import { eventVodState, type EventVodState } from '#server/ondemand/eventVod.server';
+import { hasEventAccess, replayIsGated } from '#server/tickets/access.server';
+import { previewHref } from '#app/lib/events/model';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -20,12 +22,16 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!event) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const staff = viewer !== null && isStaff(roleOf(event, viewer));
   if (event.kind !== 'event' && !staff) throw new Response('Not Found', { status: 404, headers: NO_STORE });
-  const vod = await eventVodState(context.data, event, viewer);
+  // A paid event's replay (or one sold apart) is for ticket or replay holders, the organizer and hosts.
+  const gated = replayIsGated(event) && !(viewer && (await hasEventAccess(context.data, event, viewer.sub, 'replay')));
+  const vod: EventVodState = gated ? { state: 'notAllowed', signedIn: viewer !== null } : await eventVodState(context.data, event, viewer);
   const t = await getFixedT(context.language);
   return json(
     {
       event: { eventId: event.eventId, title: event.title, organizerName: event.organizerName, eventDateTime: event.eventDateTime },
       vod,
+      /** Set when the replay needs a ticket (or the replay bought apart): where to get it. */
+      replayGate: gated ? { buyUrl: previewHref(event.eventId) } : null,
       title: t('ondemand.eventVod.title', { title: event.title }),
     },
     { status: vod.state === 'notAllowed' ? 403 : 200, headers: NO_STORE },

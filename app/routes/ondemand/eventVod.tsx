@@ -14,12 +14,12 @@ import type { loader } from './eventVod.server';
 
 /** /eventVod?eventId=: a past event's recording, its chapters (answered questions) and its chat replayed in step (docs/decisions/0032). */
 export { loader } from './eventVod.server';
-export const handle = i18nHandle('ondemand', 'player', 'events');
+export const handle = i18nHandle('ondemand', 'player', 'events', 'tickets');
 export const headers = formHeaders;
 
 export default function EventVod() {
   const { t } = useTranslation();
-  const { event, vod } = useLoaderData<typeof loader>();
+  const { event, vod, replayGate } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t('ondemand.eventVod.title', { title: event.title })}>
@@ -47,7 +47,14 @@ export default function EventVod() {
         {vod.state === 'none' ? (
           <EmptyNote title={t('ondemand.eventVod.none')} description={vod.reason ? t(`ondemand.eventVod.reasons.${vod.reason}`) : undefined} testId="event-vod-none" />
         ) : null}
-        {vod.state === 'notAllowed' ? (
+        {replayGate ? (
+          <Stack gap="4" align="flex-start" data-testid="event-vod-ticket-gate">
+            <EmptyNote title={t('tickets.gate.title')} description={t('tickets.gate.replayText')} testId="event-vod-not-allowed" />
+            <Button asChild colorPalette="brand">
+              <Link to={replayGate.buyUrl}>{t('tickets.gate.buy')}</Link>
+            </Button>
+          </Stack>
+        ) : vod.state === 'notAllowed' ? (
           vod.signedIn ? (
             <EmptyNote title={t('ondemand.eventVod.notAllowed')} testId="event-vod-not-allowed" />
           ) : (

@@ -24,6 +24,7 @@ import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 import { sharedEventRead } from '../../screens/roomEntry.server';
+import { ticketGate } from '../../tickets/gate.server';
 import { shownName } from '../../screens/roomSession.server';
 import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
 
@@ -172,6 +173,8 @@ export class ChatHub {
       if (!event) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
       const decision = canJoin(event, user, Date.now());
       if (!decision.ok) return this.fatal(ws, REFUSAL[decision.reason].code, REFUSAL[decision.reason].close);
+      // A paid event's chat (or a free one with a capacity) is for its ticket holders, organizer and hosts.
+      if (await ticketGate(data, event, user)) return this.fatal(ws, 'forbidden', CHAT_CLOSE.blocked);
       if (ws.readyState !== WebSocket.OPEN) return;
 
       const role = decision.role;

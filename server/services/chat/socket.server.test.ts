@@ -4,6 +4,7 @@ import { CHAT_CLOSE, CHAT_FRAME_MAX_BYTES, CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, CH
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cancelEvent, eventKey } from '../../data/events.server';
 import { getEventFor } from '../../data/hostInvitations.server';
+import { tenantData } from '../../data/tenantData.server';
 import { putObject } from '../storage.server';
 import { ChatClient, clientId, createChatUser, draft, openEvent, OTHER_TENANT, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 
@@ -104,6 +105,16 @@ describe('chat socket: refusals', () => {
     const gone = open(alice, cancelled.eventId);
     expect((await gone.next('error')).code).toBe('cancelled');
     expect((await gone.closed).code).toBe(CHAT_CLOSE.over);
+  });
+
+  it("admits to a paid event's chat only ticket holders, the organizer and hosts (4403 otherwise)", async () => {
+    const paid = await openEvent(server.services, organizer, { ticketPrice: 900 });
+    const refused = open(alice, paid.eventId);
+    expect(await refused.next('error')).toEqual({ type: 'error', code: 'forbidden', fatal: true });
+    expect((await refused.closed).code).toBe(CHAT_CLOSE.blocked);
+    await joined(organizer, paid.eventId);
+    await tenantData(server.services, TEST_TENANT).tickets.grant({ eventId: paid.eventId, userId: alice.sub, orderId: 'paid-order', kind: 'ticket' });
+    await joined(alice, paid.eventId);
   });
 });
 

@@ -1,0 +1,208 @@
+import { Alert, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { previewHref } from '#app/lib/events/model';
+import { formatMoney } from '#app/lib/money/money';
+import { useRootData } from '#app/lib/rootData';
+import { icsHref, type AccessView, type RegisterResponse } from '#app/lib/tickets/api';
+import { useCheckout } from './useCheckout';
+
+type Refusal = keyof typeof import('#app/locales/en/tickets').default.access.refused;
+
+export interface AccessPanelProps {
+  eventId: string;
+  view: AccessView;
+  signedIn: boolean;
+  /** The lobby (or sign-in then lobby) for Join. */
+  joinHref: string;
+}
+
+const signInTo = (eventId: string) => `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}`;
+const PAID_STATUSES = new Set(['authorized', 'captured']);
+const FAILED_STATUSES = new Set(['failed', 'canceled']);
+
+/** After the payment provider sent the buyer back (?order=&paid=1): poll the order until it is paid, then reload the page's data. */
+function usePaymentReturn(holding: boolean) {
+  const [params] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const order = params.get('order');
+  const paid = params.get('paid');
+  const [state, setState] = useState<'idle' | 'confirming' | 'failed'>(order && paid === '1' && !holding ? 'confirming' : order && paid === '0' ? 'failed' : 'idle');
+  useEffect(() => {
+    if (state !== 'confirming' || !order || holding) return;
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (attempt: number) => {
+      try {
+        const res = await fetch(`/api/checkout/status?order=${encodeURIComponent(order)}`, { headers: { Accept: 'application/json' } });
+        const body = res.ok ? ((await res.json()) as { status?: string }) : null;
+        if (stop) return;
+        if (body?.status && PAID_STATUSES.has(body.status)) return revalidate();
+        if (body?.status && FAILED_STATUSES.has(body.status)) return setState('failed');
+      } catch {
+        // A network blip: the next poll tries again.
+      }
+      if (!stop && attempt < 60) timer = setTimeout(() => void poll(attempt + 1), Math.min(500 * 2 ** Math.min(attempt, 2), 2000));
+    };
+    void poll(0);
+    return () => {
+      stop = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [state, order, holding, revalidate]);
+  return holding ? 'idle' : state;
+}
+
+/** The one clear action of /preview: Register, Buy ticket, Join or Sold out, with the seats left. */
+export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { revalidate } = useRevalidator();
+  const locale = root?.locale ?? 'en';
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
+  const payment = usePaymentReturn(view.holding !== null);
+
+  const join = (
+    <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
+      <Link to={joinHref}>{signedIn ? t('events.preview.join') : t('events.preview.signInToJoin')}</Link>
+    </Button>
+  );
+  const calendar = (
+    <ChakraLink href={icsHref(eventId)} color="brand.fg" fontSize="sm" data-testid="ics-download" download>
+      {t('tickets.access.addToCalendar')}
+    </ChakraLink>
+  );
+  const seats =
+    view.seatsLeft !== null && view.holding === null && !view.staff ? (
+      <Text fontSize="sm" color="fg.muted" data-testid="seats-left">
+        {t('tickets.access.seatsLeft', { count: view.seatsLeft })}
+      </Text>
+    ) : null;
+
+  if (view.staff || view.mode === 'open') {
+    return (
+      <Stack gap="2" data-testid="access-panel" data-mode={view.staff ? 'staff' : 'open'}>
+        {join}
+        <Text fontSize="sm" color="fg.muted">
+          {view.staff && view.mode !== 'open' ? t('tickets.access.staff') : t('events.preview.joinHint')}
+        </Text>
+        {calendar}
+      </Stack>
+    );
+  }
+
+  if (view.holding) {
+    return (
+      <Stack gap="3" data-testid="access-panel" data-mode="holding">
+        <Alert.Root status="success" borderRadius="l2" data-testid="access-holding">
+          <Alert.Indicator />
+          <Alert.Title>{t(view.holding === 'ticket' ? 'tickets.access.hasTicket' : 'tickets.access.registered')}</Alert.Title>
+        </Alert.Root>
+        {join}
+        {calendar}
+      </Stack>
+    );
+  }
+
+  const refused = (code: Refusal) => setProblem(t(`tickets.access.refused.${code}`));
+
+  async function register() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const res = await fetch('/api/tickets/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId }) });
+      const body = (await res.json().catch(() => ({}))) as RegisterResponse;
+      if ('signIn' in body) return window.location.assign(body.signIn);
+      if ('refused' in body) return refused(body.refused);
+      if (!res.ok) return setProblem(t('tickets.access.error'));
+      revalidate();
+    } catch {
+      setProblem(t('tickets.access.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const buy = () => {
+    setProblem(null);
+    return checkout.start({ kind: 'ticket', refId: eventId }, previewHref(eventId));
+  };
+
+  const soldOut = view.seatsLeft === 0;
+  const paidMode = view.mode === 'buy';
+  const priceText = formatMoney({ amount: view.price, currency: view.currency }, locale);
+  return (
+    <Stack gap="3" data-testid="access-panel" data-mode={view.mode}>
+      {payment === 'confirming' ? (
+        <Alert.Root status="info" borderRadius="l2" data-testid="payment-confirming" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('tickets.access.confirming')}</Alert.Title>
+        </Alert.Root>
+      ) : payment === 'failed' ? (
+        <Alert.Root status="warning" borderRadius="l2" data-testid="payment-failed">
+          <Alert.Indicator />
+          <Alert.Title>{t('tickets.access.paymentFailed')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {soldOut ? (
+        <Button size="lg" w="full" disabled data-testid="sold-out">
+          {t('tickets.access.soldOut')}
+        </Button>
+      ) : !signedIn ? (
+        <Button asChild colorPalette="brand" size="lg" w="full" data-testid={paidMode ? 'buy-ticket' : 'register'}>
+          <Link to={signInTo(eventId)}>{t(paidMode ? 'tickets.access.signInToBuy' : 'tickets.access.signInToRegister')}</Link>
+        </Button>
+      ) : (
+        <Button
+          colorPalette="brand"
+          size="lg"
+          w="full"
+          loading={busy || checkout.busy}
+          loadingText={t(paidMode ? 'tickets.access.buying' : 'tickets.access.registering')}
+          onClick={() => void (paidMode ? buy() : register())}
+          data-testid={paidMode ? 'buy-ticket' : 'register'}
+        >
+          {paidMode ? t('tickets.access.buy', { price: priceText }) : t('tickets.access.register')}
+        </Button>
+      )}
+      {seats}
+      {problem ? (
+        <Text color="fg.error" fontSize="sm" role="alert" data-testid="access-problem">
+          {problem}
+        </Text>
+      ) : null}
+      {calendar}
+    </Stack>
+  );
+}
+
+/** After the event: the recording on sale for people without a ticket (kind 'replay'). */
+export function ReplayOffer({ eventId, view, signedIn }: { eventId: string; view: AccessView; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const locale = useRootData()?.locale ?? 'en';
+  const [problem, setProblem] = useState<string | null>(null);
+  const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
+  if (view.replayPrice === null || view.staff || view.hasReplay || view.holding === 'ticket') return null;
+  const label = t('tickets.access.buyReplay', { price: formatMoney({ amount: view.replayPrice, currency: view.currency }, locale) });
+  return (
+    <Stack gap="2" data-testid="replay-offer">
+      {signedIn ? (
+        <Button colorPalette="brand" w="full" loading={checkout.busy} loadingText={t('tickets.access.buying')} onClick={() => void checkout.start({ kind: 'replay', refId: eventId }, previewHref(eventId))} data-testid="buy-replay">
+          {label}
+        </Button>
+      ) : (
+        <Button asChild colorPalette="brand" w="full" data-testid="buy-replay">
+          <Link to={signInTo(eventId)}>{label}</Link>
+        </Button>
+      )}
+      {problem ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

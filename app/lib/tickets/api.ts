@@ -1,0 +1,32 @@
+/**
+ * The tickets API between /preview (and the room's ticket gate) and the server.
+ * POST /api/tickets/register {eventId} → 200 { status: 'registered' | 'already' } | 401 { signIn }
+ *   | 404 | 409 { refused } (sold_out, not_for_sale, too_late, own_item).
+ * GET /api/tickets/ics?event=<id> → the event's .ics calendar file.
+ */
+import { z } from 'zod';
+import { eventIdSchema } from '#app/lib/events/model';
+
+export const registerRequestSchema = z.object({ eventId: eventIdSchema });
+export type RegisterRefusal = 'sold_out' | 'not_for_sale' | 'too_late' | 'own_item';
+export type RegisterResponse = { status: 'registered' | 'already' } | { refused: RegisterRefusal } | { signIn: string } | { error: string };
+
+export const icsHref = (eventId: string) => `/api/tickets/ics?event=${encodeURIComponent(eventId)}`;
+
+/** What /preview knows about the person's way in (server/tickets/previewAccess.server.ts). */
+export interface AccessView {
+  /** open: no seat needed (free, no capacity); register: a free seat; buy: a paid ticket. */
+  mode: 'open' | 'register' | 'buy';
+  /** Ticket price, minor units of `currency`. */
+  price: number;
+  currency: string;
+  replayPrice: number | null;
+  capacity: number | null;
+  /** Seats still free when there is a capacity, else null. */
+  seatsLeft: number | null;
+  /** The person's own seat: a paid ticket or a free registration. */
+  holding: 'ticket' | 'registration' | null;
+  hasReplay: boolean;
+  /** Organizer or host: no ticket needed. */
+  staff: boolean;
+}

@@ -1,0 +1,111 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
+import { freeSlots, isOfferedSlot } from '#app/lib/tickets/consultations';
+import { getSessionUser } from '#server/identity/session.server';
+import { getFixedT } from '#server/i18n.server';
+import { readForm } from '#server/http/readForm.server';
+import { timeZoneList } from '#server/screens/scheduling.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The channel's published availability, or 404 (an unknown channel, another tenant's, or none published). */
+async function availabilityOf(context: LoaderFunctionArgs['context'], channelParam: string | null) {
+  const channel = channelSchema.safeParse(channelParam ?? '');
+  const availability = channel.success ? await context.data.consultations.availability(channel.data) : null;
+  if (!availability) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  return availability;
+}
+
+/**
+ * /consultationForm?channel=<id>[&date=yyyy-MM-dd&tz=<zone>]: the organizer's free slots on a day
+ * as the viewer sees it in their zone, the fee and the cancellation rule (shown before paying).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const url = new URL(request.url);
+  const availability = await availabilityOf(context, url.searchParams.get('channel'));
+  const tzParam = url.searchParams.get('tz') ?? '';
+  const tz = IANAZone.isValidZone(tzParam) ? tzParam : context.tenant.timeZone;
+  const now = Date.now();
+  const dateParam = dateSchema.safeParse(url.searchParams.get('date') ?? '');
+  const date = dateParam.success && DateTime.fromISO(dateParam.data, { zone: tz }).isValid ? dateParam.data : DateTime.fromMillis(now, { zone: tz }).plus({ days: 1 }).toFormat('yyyy-MM-dd');
+  const day = DateTime.fromISO(date, { zone: tz });
+  const taken = await context.data.consultations.taken(availability.channelId, day.minus({ days: 1 }).toUTC().toISO()!, day.plus({ days: 2 }).toUTC().toISO()!, now);
+  const user = await getSessionUser(args);
+  const t = await getFixedT(context.language);
+  return json(
+    {
+      title: t('tickets.consult.title'),
+      channelId: availability.channelId,
+      ownerName: availability.ownerName,
+      fee: { amount: availability.fee, currency: context.tenant.currency },
+      slotMinutes: availability.slotMinutes,
+      cancellationHours: availability.cancellationHours,
+      rules: availability.rules,
+      date,
+      tz,
+      slots: freeSlots(availability, date, tz, now, taken),
+      timeZones: timeZoneList(),
+      signedIn: user !== null,
+      isOwner: user?.sub === availability.ownerId,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const holdSchema = z.object({
+  intent: z.literal('hold'),
+  start: z.string({ error: 'tickets.consult.errors.slot' }).min(1, 'tickets.consult.errors.slot').max(40, 'tickets.consult.errors.slot'),
+  topic: z.string({ error: 'tickets.consult.errors.topic' }).trim().min(3, 'tickets.consult.errors.topic').max(120, 'tickets.consult.errors.topic'),
+  notes: z.string().trim().max(2000, 'tickets.consult.errors.notes').default(''),
+  tz: z.string().max(100).default('UTC'),
+});
+
+export type HoldField = 'start' | 'topic' | 'notes';
+export type HoldResult =
+  | { ok: true; bookingId: string }
+  | { ok: false; errors: Partial<Record<HoldField, string>>; message?: string; signIn?: string };
+
+/** intent=hold: holds the chosen slot for the signed-in buyer while they pay (HOLD_MINUTES). */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const url = new URL(request.url);
+  const availability = await availabilityOf(context, url.searchParams.get('channel'));
+  const user = await getSessionUser(args);
+  const back = `${url.pathname}${url.search}`;
+  if (!user) return json<HoldResult>({ ok: false, errors: {}, signIn: `/signIn?redirectTo=${encodeURIComponent(back)}` }, { status: 401, headers: NO_STORE });
+  const form = await readForm(request, context.language);
+  const parsed = holdSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: Partial<Record<HoldField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'start' || field === 'topic' || field === 'notes') && !errors[field]) errors[field] = issue.message.startsWith('tickets.') ? issue.message : 'tickets.consult.errors.failed';
+    }
+    return json<HoldResult>({ ok: false, errors }, { status: 400, headers: NO_STORE });
+  }
+  const { start, topic, notes, tz } = parsed.data;
+  const now = Date.now();
+  if (user.sub === availability.ownerId || !isOfferedSlot(availability, start, now)) {
+    return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.slot' } }, { status: 400, headers: NO_STORE });
+  }
+  const booking = await context.data.consultations.hold({
+    channelId: availability.channelId,
+    ownerId: availability.ownerId,
+    buyerId: user.sub,
+    buyerEmail: user.email ?? '',
+    buyerName: user.email?.split('@')[0] ?? user.username,
+    start,
+    minutes: availability.slotMinutes,
+    fee: availability.fee,
+    currency: context.tenant.currency,
+    topic,
+    notes,
+    buyerTimeZone: IANAZone.isValidZone(tz) ? tz : 'UTC',
+  });
+  if (!booking) return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.taken' } }, { status: 409, headers: NO_STORE });
+  return json<HoldResult>({ ok: true, bookingId: booking.bookingId }, { headers: NO_STORE });
+}

@@ -1,0 +1,188 @@
+import { Alert, Box, Button, Container, Field, Heading, HStack, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import type { MetaFunction } from '@remix-run/node';
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { DateTime } from 'luxon';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '#app/components/content/PageHeader';
+import { i18nHandle } from '#app/lib/handles';
+import type { TranslationKey } from '#app/lib/i18n/keys';
+import { documentMeta, rootFromMatches } from '#app/lib/meta';
+import { formatMoney } from '#app/lib/money/money';
+import { useRootData } from '#app/lib/rootData';
+import type { HoldResult, loader } from './consultationForm.server';
+
+/** /consultationForm?channel=: pick a day and a free slot in your own zone, say what it is about, read the rules, pay. */
+export { action, loader } from './consultationForm.server';
+export const handle = i18nHandle('tickets');
+
+export default function ConsultationForm() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const locale = useRootData()?.locale ?? 'en';
+  const hold = useFetcher<HoldResult>();
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
+  const price = formatMoney(data.fee, locale);
+  const errors = hold.data && !hold.data.ok ? hold.data.errors : {};
+  const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey) : undefined);
+  const action = `/consultationForm?channel=${encodeURIComponent(data.channelId)}&date=${data.date}&tz=${encodeURIComponent(data.tz)}`;
+
+  // Held: on to the payment provider (the hold lasts while the buyer pays).
+  useEffect(() => {
+    const result = hold.data;
+    if (!result) return;
+    if (!result.ok && result.signIn) {
+      window.location.assign(result.signIn);
+      return;
+    }
+    if (!result.ok || started.current === result.bookingId) return;
+    started.current = result.bookingId;
+    setPaying(true);
+    setProblem(null);
+    void fetch('/api/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: [{ kind: 'consultation', refId: result.bookingId, quantity: 1 }], returnPath: action, idempotencyKey: `consult-${result.bookingId}` }),
+    })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => ({}))) as { redirectUrl?: string; signIn?: string };
+        if (res.ok && body.redirectUrl) return window.location.assign(body.redirectUrl);
+        if (body.signIn) return window.location.assign(body.signIn);
+        setProblem(t('tickets.consult.errors.failed'));
+        setPaying(false);
+      })
+      .catch(() => {
+        setProblem(t('tickets.consult.errors.failed'));
+        setPaying(false);
+      });
+  }, [hold.data, action, t]);
+
+  const slotLabel = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE);
+  return (
+    <>
+      <PageHeader title={t('tickets.consult.title')} lead={t('tickets.consult.lead', { name: data.ownerName })} />
+      <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+        <Stack gap="8">
+          <HStack gap="6" flexWrap="wrap" data-testid="consult-fee">
+            <Text fontWeight="semibold">
+              {t('tickets.consult.fee')}: {price}
+            </Text>
+            <Text color="fg.muted">{t('tickets.consult.length', { minutes: data.slotMinutes })}</Text>
+          </HStack>
+
+          <Form method="get" action="/consultationForm" data-testid="consult-day">
+            <input type="hidden" name="channel" value={data.channelId} />
+            <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-end' }}>
+              <Field.Root>
+                <Field.Label htmlFor="consult-date">{t('tickets.consult.date')}</Field.Label>
+                <Input id="consult-date" type="date" name="date" defaultValue={data.date} bg="bg" />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label htmlFor="consult-tz">{t('tickets.consult.zone')}</Field.Label>
+                <Input id="consult-tz" name="tz" list="consult-zones" defaultValue={data.tz} autoComplete="off" spellCheck={false} bg="bg" />
+                <datalist id="consult-zones">
+                  {data.timeZones.map((z) => (
+                    <option key={z} value={z} />
+                  ))}
+                </datalist>
+              </Field.Root>
+              <Button
+                type="button"
+                variant="ghost"
+                colorPalette="brand"
+                onClick={() => {
+                  const input = document.getElementById('consult-tz') as HTMLInputElement | null;
+                  if (input) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+                }}
+                data-testid="consult-my-zone"
+              >
+                {t('tickets.consult.useMyZone')}
+              </Button>
+              <Button type="submit" variant="outline" colorPalette="brand" data-testid="consult-show">
+                {t('tickets.consult.showTimes')}
+              </Button>
+            </Stack>
+          </Form>
+
+          <hold.Form method="post" action={action} noValidate>
+            <input type="hidden" name="intent" value="hold" />
+            <input type="hidden" name="tz" value={data.tz} />
+            <Stack gap="6">
+              <Box as="fieldset" borderWidth="0" p="0" m="0" aria-describedby={err('start') ? 'consult-start-error' : undefined}>
+                <Heading as="legend" size="md" mb="3">
+                  {t('tickets.consult.slots')}
+                </Heading>
+                {data.slots.length === 0 ? (
+                  <Text color="fg.muted" data-testid="consult-no-slots">
+                    {t('tickets.consult.noSlots')}
+                  </Text>
+                ) : (
+                  <HStack gap="2" flexWrap="wrap" data-testid="consult-slots">
+                    {data.slots.map((iso) => (
+                      <chakra.label key={iso} display="inline-flex" alignItems="center" gap="2" px="3" py="2" borderWidth="1px" borderRadius="l2" cursor="pointer" _hover={{ borderColor: 'brand.solid' }}>
+                        <input type="radio" name="start" value={iso} data-testid="consult-slot" />
+                        <span>{slotLabel(iso)}</span>
+                      </chakra.label>
+                    ))}
+                  </HStack>
+                )}
+                {err('start') ? (
+                  <Text id="consult-start-error" color="fg.error" fontSize="sm" mt="2" data-testid="error-start">
+                    {err('start')}
+                  </Text>
+                ) : null}
+              </Box>
+              <Field.Root invalid={Boolean(err('topic'))} required>
+                <Field.Label htmlFor="consult-topic">{t('tickets.consult.topic')}</Field.Label>
+                <Input id="consult-topic" name="topic" maxLength={120} bg="bg" />
+                {err('topic') ? <Field.ErrorText data-testid="error-topic">{err('topic')}</Field.ErrorText> : null}
+              </Field.Root>
+              <Field.Root invalid={Boolean(err('notes'))}>
+                <Field.Label htmlFor="consult-notes">{t('tickets.consult.notes', { name: data.ownerName })}</Field.Label>
+                <Textarea id="consult-notes" name="notes" rows={4} maxLength={2000} bg="bg" />
+                {err('notes') ? <Field.ErrorText>{err('notes')}</Field.ErrorText> : null}
+              </Field.Root>
+              <Alert.Root status="info" borderRadius="l2" data-testid="consult-rules">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('tickets.consult.rulesTitle')}</Alert.Title>
+                  <Alert.Description>
+                    {data.cancellationHours > 0 ? t('tickets.consult.freeCancellation', { hours: data.cancellationHours }) : t('tickets.consult.noFreeCancellation')}
+                    {data.rules ? ` ${data.rules}` : ''}
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+              {problem ? (
+                <Text color="fg.error" role="alert">
+                  {problem}
+                </Text>
+              ) : null}
+              {data.signedIn ? (
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  size="lg"
+                  alignSelf={{ base: 'stretch', md: 'flex-start' }}
+                  loading={hold.state !== 'idle' || paying}
+                  loadingText={t('tickets.consult.paying')}
+                  disabled={data.isOwner || data.slots.length === 0}
+                  data-testid="consult-pay"
+                >
+                  {t('tickets.consult.pay', { price })}
+                </Button>
+              ) : (
+                <Button asChild colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', md: 'flex-start' }} data-testid="consult-sign-in">
+                  <Link to={`/signIn?redirectTo=${encodeURIComponent(action)}`}>{t('tickets.consult.signIn')}</Link>
+                </Button>
+              )}
+            </Stack>
+          </hold.Form>
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => documentMeta(rootFromMatches(matches), { title: data?.title });

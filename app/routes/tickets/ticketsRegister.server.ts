@@ -1,0 +1,50 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { eventStatus, previewHref } from '#app/lib/events/model';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
+import { registerRequestSchema, type RegisterResponse } from '#app/lib/tickets/api';
+import { getSessionUser } from '#server/identity/session.server';
+import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
+import { scheduleReminders } from '#server/tickets/reminders.server';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
+
+/**
+ * POST /api/tickets/register {eventId}: a free seat for the signed-in person (one click), under
+ * the capacity like a purchase; the confirmation mail with the .ics file goes out once.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  if (request.method !== 'POST') return json({ error: 'methodNotAllowed' }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return answer({ error: 'badRequest' }, 400);
+  }
+  const parsed = registerRequestSchema.safeParse(body);
+  if (!parsed.success) return answer({ error: 'badRequest' }, 400);
+  const eventId = parsed.data.eventId;
+  const user = await getSessionUser(args);
+  if (!user) return answer({ signIn: `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}` }, 401);
+  const stored = await context.data.events.get(eventId);
+  const event = stored && (await context.data.invitations.accept(stored, user));
+  if (!event || event.kind !== 'event' || event.consultationBookingId) return answer({ error: 'notFound' }, 404);
+  if (isStaff(roleOf(event, user))) return answer({ refused: 'own_item' }, 409);
+  if (event.ticketPrice > 0) return answer({ refused: 'not_for_sale' }, 409);
+  const status = eventStatus(event, Date.now());
+  if (status === 'cancelled') return answer({ refused: 'not_for_sale' }, 409);
+  if (status === 'ended' || status === 'expired') return answer({ refused: 'too_late' }, 409);
+  const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
+  if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
+  if (result === 'registered' && user.email) {
+    const name = user.email.split('@')[0] ?? '';
+    sendTicketConfirmation(context.tenant, event, { email: user.email, name, orderId: 'free' }, new URL(request.url).origin);
+    await scheduleReminders(context.data, event, { userId: user.sub, email: user.email, name });
+  }
+  return answer({ status: result });
+}
+
+export function loader(_args: LoaderFunctionArgs) {
+  return json({ error: 'methodNotAllowed' }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+}

@@ -1,0 +1,84 @@
+/**
+ * Who may watch what (issue 15, commerce contract "Event access"): a paid event's room, chat and
+ * replay are for ticket holders, its organizer and hosts; a free event with a capacity asks for a
+ * registration. Shops and rooms call these; checkout's ticket and replay kinds grant through them.
+ */
+import type { EventRecord } from '#app/lib/events/model';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
+import type { TenantData } from '#server/data/tenantData.server';
+import { FREE_ORDER, type TicketKind } from '#server/data/tickets.server';
+
+type AccessFields = Pick<EventRecord, 'eventId' | 'ticketPrice' | 'capacity' | 'replayPrice' | 'organizerId' | 'hosts' | 'acceptedHosts'>;
+
+/** A seat is needed to enter the room: the event is paid, or free with a capacity (registration). */
+export const needsTicket = (event: Pick<EventRecord, 'ticketPrice' | 'capacity'>) => event.ticketPrice > 0 || event.capacity !== null;
+/** The replay is sold (apart or with the ticket). */
+export const replayIsGated = (event: Pick<EventRecord, 'ticketPrice' | 'replayPrice'>) => event.ticketPrice > 0 || event.replayPrice !== null;
+
+/** Whether the user may enter the room ('ticket') or watch the recording ('replay') of the event. */
+export async function hasEventAccess(data: TenantData, event: AccessFields, userId: string, access: TicketKind): Promise<boolean> {
+  if (isStaff(roleOf(event, { sub: userId }))) return true;
+  if (access === 'ticket') {
+    if (!needsTicket(event)) return true;
+    return (await data.tickets.ticket(event.eventId, userId)) !== null;
+  }
+  if (!replayIsGated(event)) return true;
+  const [ticket, replay] = await Promise.all([data.tickets.ticket(event.eventId, userId), data.tickets.replay(event.eventId, userId)]);
+  // A free registration of an event whose replay is sold apart does not include the replay.
+  return replay !== null || (ticket !== null && (event.ticketPrice > 0 || ticket.orderId !== FREE_ORDER));
+}
+
+export interface PaymentFlags {
+  /** The person paid for this event (a ticket or its replay). */
+  hasPaymentInfo: boolean;
+  /** The event is the person's paid consultation. */
+  paidConsultationFee: boolean;
+  /** The person donated in this event's room. */
+  madeDonation: boolean;
+}
+
+/**
+ * SPEC.md §3's payment flags for a person and an event (the room data carries them).
+ * madeDonation is read through the donations module once it is part of the build; until then it
+ * is false (docs/decisions/0035).
+ */
+export async function paymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
+  const [ticket, replay] = await Promise.all([data.tickets.ticket(event.eventId, userId), data.tickets.replay(event.eventId, userId)]);
+  const paidTicket = ticket !== null && ticket.orderId !== FREE_ORDER;
+  return {
+    hasPaymentInfo: paidTicket || replay !== null,
+    // A consultation's private session grants its buyer a ticket from the booking's order.
+    paidConsultationFee: Boolean(event.consultationBookingId) && paidTicket,
+    madeDonation: false,
+  };
+}
+
+const NO_PAYMENT: PaymentFlags = { hasPaymentInfo: false, paidConsultationFee: false, madeDonation: false };
+
+/**
+ * The flags the room's data carries. Events that sell nothing cost no read (a whole audience
+ * joins at once: docs/decisions/0024, "Per-join cost").
+ */
+export function roomPaymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
+  const sells = event.ticketPrice > 0 || event.replayPrice !== null || Boolean(event.consultationBookingId);
+  return sells ? paymentFlags(data, event, userId).catch(() => NO_PAYMENT) : Promise.resolve(NO_PAYMENT);
+}
+
+/**
+ * Grants a ticket or replay bought through an order (the shop's products that deliver one call
+ * this from their fulfil). Idempotent per order; false when the person already held one from
+ * another order.
+ */
+export function grantEventAccess(data: TenantData, grant: { eventId: string; userId: string; orderId: string; access: TicketKind }): Promise<boolean> {
+  return data.tickets.grant({ eventId: grant.eventId, userId: grant.userId, orderId: grant.orderId, kind: grant.access });
+}
+
+/** Holds seats of an event for a pending order (idempotent per order); false when too few are left. */
+export function reserveSeats(data: TenantData, event: Pick<EventRecord, 'eventId' | 'capacity'>, orderId: string, quantity = 1): Promise<boolean> {
+  return data.tickets.reserve({ eventId: event.eventId, orderId, quantity, capacity: event.capacity });
+}
+
+/** Gives back the seats an order held (idempotent). */
+export function releaseSeats(data: TenantData, eventId: string, orderId: string): Promise<boolean> {
+  return data.tickets.release({ eventId, orderId });
+}

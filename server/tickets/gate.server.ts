@@ -1,0 +1,40 @@
+/**
+ * The ticket gate of a room (issue 15): for a paid event, or a free one with a capacity, the
+ * room token, the room page and the chat are only for ticket holders (a registration counts for
+ * a free event), the organizer and hosts. One decision shared by the room's entry, the token
+ * route and the chat join.
+ */
+import { previewHref, type EventRecord } from '#app/lib/events/model';
+import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
+import type { TenantData } from '#server/data/tenantData.server';
+import { getFixedT } from '#server/i18n.server';
+import { hasEventAccess, needsTicket } from './access.server';
+
+export interface TicketGate {
+  /** ticketRequired: a paid event; registrationRequired: a free event with a capacity. */
+  reason: 'ticketRequired' | 'registrationRequired';
+  /** Where the person buys a ticket or registers (/preview). */
+  buyUrl: string;
+}
+
+/** Null when the person may enter as far as tickets go (the event's other rules still apply). */
+export async function ticketGate(data: TenantData, event: EventRecord, user: EventUser): Promise<TicketGate | null> {
+  if (!needsTicket(event) || isStaff(roleOf(event, user))) return null;
+  if (await hasEventAccess(data, event, user.sub, 'ticket')) return null;
+  return { reason: event.ticketPrice > 0 ? 'ticketRequired' : 'registrationRequired', buyUrl: previewHref(event.eventId) };
+}
+
+/**
+ * The room page's gate with its words already in the page's language: the room does not carry
+ * the tickets namespace (a whole audience loads it: docs/decisions/0024, "Per-join cost").
+ */
+export async function ticketGateView(gate: TicketGate, language: string) {
+  const t = await getFixedT(language);
+  const paid = gate.reason === 'ticketRequired';
+  return {
+    ...gate,
+    title: t('tickets.gate.title'),
+    text: t(paid ? 'tickets.gate.text' : 'tickets.gate.registerText'),
+    action: t(paid ? 'tickets.gate.buy' : 'tickets.gate.register'),
+  };
+}
