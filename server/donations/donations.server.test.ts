@@ -133,18 +133,16 @@ describe('the donation sellable (DynamoDB Local)', () => {
     expect(await other.donations.toSeller('org')).toEqual([]);
   });
 
-  it("a channel donation pays the channel's owner and is listed for that channel (against the shop's channels contract)", async () => {
+  it("a channel donation pays the channel's owner and is listed for that channel (a channel of the shop)", async () => {
     const { data, ctx } = await setup();
-    const channel = { channelId: 'chan1', ownerId: 'owner-1', ownerName: 'Owen', name: 'Owen’s channel', currency: 'USD' };
-    // The shop's section, as commerce-common.md describes it (shop's task provides the real one).
-    Object.assign(data, { channels: { get: async (id: string) => (id === channel.channelId ? channel : null) } });
-    const request: LineRequest = { kind: 'donation', refId: 'chan1', quantity: 1, amount: 2500, meta: { message: 'Keep going' } };
+    const channel = await data.channels.create({ userId: 'owner-1', name: 'Owen' }, { name: 'Owen’s channel', about: '', introVideoId: null, links: [] }, 'USD');
+    const request: LineRequest = { kind: 'donation', refId: channel.channelId, quantity: 1, amount: 2500, meta: { message: 'Keep going' } };
     const line = (await sellableFor('donation').price(ctx, request)) as OrderLine;
-    expect(line).toMatchObject({ kind: 'donation', refId: 'chan1', unitAmount: 2500, sellerId: 'owner-1', channelId: 'chan1', title: 'Owen’s channel', meta: { message: 'Keep going' } });
+    expect(line).toMatchObject({ kind: 'donation', refId: channel.channelId, unitAmount: 2500, sellerId: 'owner-1', channelId: channel.channelId, title: 'Owen’s channel', meta: { message: 'Keep going' } });
     expect(await sellableFor('donation').price(ctx, { ...request, refId: 'nope' })).toEqual({ refused: 'not_found' });
     expect(await sellableFor('donation').price({ ...ctx, buyer: { userId: 'owner-1', email: 'o@example.com', name: 'Owen' } }, request)).toEqual({ refused: 'own_item' });
     await sellableFor('donation').fulfil(ctx, orderOf(line), line);
-    expect((await data.donations.toChannel('owner-1', 'chan1')).map((d) => [d.donorId, d.amount.amount, d.eventId])).toEqual([['ana', 2500, null]]);
+    expect((await data.donations.toChannel('owner-1', channel.channelId)).map((d) => [d.donorId, d.amount.amount, d.eventId])).toEqual([['ana', 2500, null]]);
     expect(await data.donations.toChannel('owner-1', 'other')).toEqual([]);
   });
 });

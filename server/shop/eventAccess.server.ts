@@ -1,10 +1,10 @@
 /**
- * How a product that sells a ticket or a replay grants its event: through the tickets module's
- * `grantEventAccess(data, { eventId, userId, orderId, access })` (server/tickets/access.server.ts),
- * which provides itself here at start-up. Until it does, such products are not for sale (price()
- * refuses them), so no one pays for access that could not be granted.
+ * How a product that sells a ticket or a replay reaches its event: through the tickets module
+ * (server/tickets/access.server.ts), so a ticket bought as a product holds a seat while the buyer
+ * pays and grants the same ticket the event's own Buy ticket does.
  */
 import type { TenantData } from '../data/tenantData.server';
+import { grantEventAccess, releaseSeats, reserveSeats } from '../tickets/access.server';
 
 export interface EventAccessGrant {
   eventId: string;
@@ -13,16 +13,22 @@ export interface EventAccessGrant {
   access: 'ticket' | 'replay';
 }
 
-export interface EventAccessGrants {
-  grantEventAccess(data: TenantData, grant: EventAccessGrant): Promise<void>;
-  /** Takes one order's grant back (a refunded order). */
-  revokeEventAccess(data: TenantData, grant: EventAccessGrant): Promise<void>;
+/** Holds one seat for a ticket product's pending order (replays need none). */
+export async function holdEventAccess(data: TenantData, grant: Omit<EventAccessGrant, 'userId'>): Promise<boolean> {
+  if (grant.access !== 'ticket') return true;
+  const event = await data.events.get(grant.eventId);
+  return event ? reserveSeats(data, event, grant.orderId) : false;
 }
 
-let provided: EventAccessGrants | null = null;
-
-export function provideEventAccessGrants(grants: EventAccessGrants) {
-  provided = grants;
+export async function releaseEventAccess(data: TenantData, grant: Omit<EventAccessGrant, 'userId'>) {
+  if (grant.access === 'ticket') await releaseSeats(data, grant.eventId, grant.orderId);
 }
 
-export const eventAccessGrants = (): EventAccessGrants | null => provided;
+export async function giveEventAccess(data: TenantData, grant: EventAccessGrant) {
+  await grantEventAccess(data, grant);
+}
+
+/** Takes one order's grant back (a refunded order). */
+export async function revokeEventAccess(data: TenantData, grant: EventAccessGrant) {
+  await data.tickets.revoke({ eventId: grant.eventId, userId: grant.userId, orderId: grant.orderId, kind: grant.access });
+}

@@ -6,7 +6,7 @@
 import type { Order, OrderLine } from '#app/lib/payments/model';
 import { removeBought } from '../data/carts.server';
 import { onOrderCaptured, registerSellable, type Refusal, type SellContext } from '../payments/sellables.server';
-import { eventAccessGrants } from './eventAccess.server';
+import { giveEventAccess, holdEventAccess, releaseEventAccess, revokeEventAccess } from './eventAccess.server';
 
 async function storedProduct(ctx: SellContext, line: Pick<OrderLine, 'refId'>) {
   const product = await ctx.data.products.get(line.refId);
@@ -23,7 +23,9 @@ registerSellable({
     if (ctx.buyer && ctx.buyer.userId === product.ownerId) return { refused: 'own_item' };
     if (product.stock !== null && product.stock < request.quantity) return { refused: 'sold_out' };
     if (product.delivers !== 'download') {
-      if (!eventAccessGrants() || !product.eventId || !(await ctx.data.events.get(product.eventId))) return { refused: 'not_for_sale' };
+      if (!product.eventId || !(await ctx.data.events.get(product.eventId))) return { refused: 'not_for_sale' };
+      // One ticket or replay per buyer: the grant is per person.
+      if (request.quantity !== 1) return { refused: 'not_for_sale' };
     }
     return {
       kind: 'product',
@@ -36,10 +38,17 @@ registerSellable({
     };
   },
   async reserve(ctx, order, line) {
-    return ctx.data.products.reserve(line.refId, order.orderId, line.quantity);
+    if (!(await ctx.data.products.reserve(line.refId, order.orderId, line.quantity))) return false;
+    const product = await storedProduct(ctx, line);
+    if (product.delivers === 'download' || !product.eventId) return true;
+    if (await holdEventAccess(ctx.data, { eventId: product.eventId, orderId: order.orderId, access: product.delivers })) return true;
+    await ctx.data.products.release(line.refId, order.orderId);
+    return false;
   },
   async release(ctx, order, line) {
     await ctx.data.products.release(line.refId, order.orderId);
+    const product = await storedProduct(ctx, line);
+    if (product.delivers !== 'download' && product.eventId) await releaseEventAccess(ctx.data, { eventId: product.eventId, orderId: order.orderId, access: product.delivers });
   },
   async fulfil(ctx, order, line) {
     const product = await storedProduct(ctx, line);
@@ -48,9 +57,8 @@ registerSellable({
       await ctx.data.products.grantDownloads(order.buyerId, order.orderId, product.productId, product.mediaIds ?? []);
       return;
     }
-    const grants = eventAccessGrants();
-    if (!grants || !product.eventId) throw new Error(`event access cannot be granted for product ${product.productId}`);
-    await grants.grantEventAccess(ctx.data, { eventId: product.eventId, userId: order.buyerId, orderId: order.orderId, access: product.delivers });
+    if (!product.eventId) throw new Error(`event access cannot be granted for product ${product.productId}`);
+    await giveEventAccess(ctx.data, { eventId: product.eventId, userId: order.buyerId, orderId: order.orderId, access: product.delivers });
   },
   async revoke(ctx, order, line) {
     const product = await storedProduct(ctx, line);
@@ -58,9 +66,8 @@ registerSellable({
       await ctx.data.products.revokeDownloads(order.buyerId, order.orderId, product.mediaIds ?? []);
       return;
     }
-    const grants = eventAccessGrants();
-    if (!grants || !product.eventId) throw new Error(`event access cannot be revoked for product ${product.productId}`);
-    await grants.revokeEventAccess(ctx.data, { eventId: product.eventId, userId: order.buyerId, orderId: order.orderId, access: product.delivers });
+    if (!product.eventId) throw new Error(`event access cannot be revoked for product ${product.productId}`);
+    await revokeEventAccess(ctx.data, { eventId: product.eventId, userId: order.buyerId, orderId: order.orderId, access: product.delivers });
   },
 });
 

@@ -7,6 +7,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
 import { FREE_ORDER, type TicketKind } from '#server/data/tickets.server';
+import { hasDonated } from '#server/donations/donations.server';
 
 type AccessFields = Pick<EventRecord, 'eventId' | 'ticketPrice' | 'capacity' | 'replayPrice' | 'organizerId' | 'hosts' | 'acceptedHosts'>;
 
@@ -39,17 +40,20 @@ export interface PaymentFlags {
 
 /**
  * SPEC.md §3's payment flags for a person and an event (the room data carries them).
- * madeDonation is read through the donations module once it is part of the build; until then it
- * is false (docs/decisions/0035).
+ * madeDonation: the person donated in this event's room (server/donations/donations.server.ts).
  */
 export async function paymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
-  const [ticket, replay] = await Promise.all([data.tickets.ticket(event.eventId, userId), data.tickets.replay(event.eventId, userId)]);
+  const [ticket, replay, donated] = await Promise.all([
+    data.tickets.ticket(event.eventId, userId),
+    data.tickets.replay(event.eventId, userId),
+    hasDonated(data, event.eventId, userId),
+  ]);
   const paidTicket = ticket !== null && ticket.orderId !== FREE_ORDER;
   return {
     hasPaymentInfo: paidTicket || replay !== null,
     // A consultation's private session grants its buyer a ticket from the booking's order.
     paidConsultationFee: Boolean(event.consultationBookingId) && paidTicket,
-    madeDonation: false,
+    madeDonation: donated,
   };
 }
 
