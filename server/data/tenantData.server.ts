@@ -48,23 +48,9 @@ import {
   updateLive,
 } from './broadcasts.server';
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
-import { changeCart, getCart, mergeGuestCart } from './carts.server';
-import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from './channels.server';
-import {
-  createProduct,
-  deleteProduct,
-  getProduct,
-  grantDownloads,
-  hasDownload,
-  listChannelProducts,
-  markStockSold,
-  releaseStock,
-  reserveStock,
-  revokeDownloads,
-  updateProduct,
-} from './products.server';
 import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
 import type { Database } from './dynamo.server';
+import { carts, channels, donations, orders, payouts, products, roomPins } from './commerceSections.server';
 import {
   cancelEvent,
   createEvent,
@@ -80,9 +66,7 @@ import {
   setUserBlocked,
   updateEvent,
 } from './events.server';
-import { getDonation, hasDonatedInEvent, listChannelDonations, listDonationsTo, recordDonation } from './donations.server';
 import { listSubmissions, saveSubmission } from './forms.server';
-import { clearPin, getPin, savePin } from './roomPins.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
@@ -98,21 +82,6 @@ import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 import { ticketsSection } from './tickets.server';
 import { consultationsSection } from './consultations.server';
-import {
-  claimFulfilment,
-  claimPaymentEvent,
-  createOrder,
-  getOrder,
-  listBuyerOrders,
-  listStalePendingOrders,
-  moveOrder,
-  orderForKey,
-  recordRefund,
-  releaseFulfilment,
-  releasePaymentEvent,
-  setOrderSession,
-} from './orders.server';
-import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
 import {
   addDestination,
   autoStarted,
@@ -266,83 +235,6 @@ const broadcasts = (db: Database, t: TenantId) => ({
   state: getBroadcastState.bind(null, db, t),
   claimLive: claimLive.bind(null, db, t),
   updateLive: updateLive.bind(null, db, t),
-});
-
-/** Donations (server/data/donations.server.ts): recorded once per order line; the payouts ledger lists them per organizer. */
-const donations = (db: Database, t: TenantId) => ({
-  record: recordDonation.bind(null, db, t),
-  get: getDonation.bind(null, db, t),
-  hasDonated: hasDonatedInEvent.bind(null, db, t),
-  /** Everything donated to an organizer (their channels and rooms), newest first. */
-  toSeller: listDonationsTo.bind(null, db, t),
-  toChannel: listChannelDonations.bind(null, db, t),
-});
-
-/** The live room's pinned sale (server/data/roomPins.server.ts). */
-const roomPins = (db: Database, t: TenantId) => ({
-  get: getPin.bind(null, db, t),
-  save: savePin.bind(null, db, t),
-  clear: clearPin.bind(null, db, t),
-});
-
-/** Orders and their payment state (server/data/orders.server.ts, docs/decisions/0033). */
-const orders = (db: Database, t: TenantId) => ({
-  create: createOrder.bind(null, db, t),
-  get: getOrder.bind(null, db, t),
-  forKey: orderForKey.bind(null, db, t),
-  setSession: setOrderSession.bind(null, db, t),
-  /** The conditional status move every change goes through. */
-  move: moveOrder.bind(null, db, t),
-  claimFulfilment: claimFulfilment.bind(null, db, t),
-  releaseFulfilment: releaseFulfilment.bind(null, db, t),
-  recordRefund: recordRefund.bind(null, db, t),
-  claimEvent: claimPaymentEvent.bind(null, db, t),
-  releaseEvent: releasePaymentEvent.bind(null, db, t),
-  /** The buyer's orders, newest first (the dashboard's Orders tab). */
-  ofBuyer: listBuyerOrders.bind(null, db, t),
-  stalePending: listStalePendingOrders.bind(null, db, t),
-});
-
-/** Payout accounts and sellers' ledgers (server/data/payouts.server.ts). */
-const payouts = (db: Database, t: TenantId) => ({
-  account: getPayoutAccount.bind(null, db, t),
-  saveAccount: savePayoutAccount.bind(null, db, t),
-  accountOwner: payoutAccountOwner.bind(null, db, t),
-  setAccountStatus: setPayoutAccountStatus.bind(null, db, t),
-  addEntry: addLedgerEntry.bind(null, db, t),
-  ledger: listLedger.bind(null, db, t),
-});
-
-/** Channels: organizers' storefronts (docs/decisions/0034). */
-const channels = (db: Database, t: TenantId) => ({
-  create: createChannel.bind(null, db, t),
-  get: getChannel.bind(null, db, t),
-  list: listChannels.bind(null, db, t),
-  byOwner: listChannelsByOwner.bind(null, db, t),
-  update: updateChannel.bind(null, db, t),
-  setImage: setChannelImage.bind(null, db, t),
-});
-
-/** Products of channels, their stock and the downloads their buyers were granted (docs/decisions/0034). */
-const products = (db: Database, t: TenantId) => ({
-  create: createProduct.bind(null, db, t),
-  get: getProduct.bind(null, db, t),
-  byChannel: listChannelProducts.bind(null, db, t),
-  update: updateProduct.bind(null, db, t),
-  delete: deleteProduct.bind(null, db, t),
-  reserve: reserveStock.bind(null, db, t),
-  release: releaseStock.bind(null, db, t),
-  markSold: markStockSold.bind(null, db, t),
-  grantDownloads: grantDownloads.bind(null, db, t),
-  revokeDownloads: revokeDownloads.bind(null, db, t),
-  hasDownload: hasDownload.bind(null, db, t),
-});
-
-/** Signed-in users' and guests' carts (cartItems, cartItemsCnt). */
-const carts = (db: Database, t: TenantId) => ({
-  get: getCart.bind(null, db, t),
-  change: changeCart.bind(null, db, t),
-  mergeGuest: mergeGuestCart.bind(null, db, t),
 });
 
 /** The tenant's objects in S3: every key is inside tenants/<tenantId>/. */

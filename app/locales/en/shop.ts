@@ -103,18 +103,6 @@ const shop = {
     fixFields: 'Please correct the marked fields.',
     payoutNote: 'Sales are kept for you until your payout account is connected.',
   },
-  donate: {
-    lead: 'Your donation goes to this channel’s organizer.',
-    amount: 'Amount ({{currency}})',
-    suggested: 'Give {{amount}}',
-    message: 'Message (optional)',
-    submit: 'Donate',
-    submitting: 'Opening the secure payment page…',
-    invalidAmount: 'Please enter an amount such as 10 or 12.50.',
-    failed: 'The payment page could not be opened. Please try again.',
-    refused: 'This donation cannot be made right now.',
-    thanks: 'Thank you for your donation!',
-  },
   errors: {
     nameRequired: 'Please enter a name.',
     nameTooLong: 'Please use at most 80 characters.',

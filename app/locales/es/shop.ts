@@ -105,18 +105,6 @@ const shop: TranslationShape<typeof en> = {
     fixFields: 'Corrige los campos marcados.',
     payoutNote: 'Las ventas se guardan para ti hasta que conectes tu cuenta de cobros.',
   },
-  donate: {
-    lead: 'Tu donación va al organizador de este canal.',
-    amount: 'Importe ({{currency}})',
-    suggested: 'Dar {{amount}}',
-    message: 'Mensaje (opcional)',
-    submit: 'Donar',
-    submitting: 'Abriendo la página de pago segura…',
-    invalidAmount: 'Escribe un importe como 10 o 12,50.',
-    failed: 'No se pudo abrir la página de pago. Inténtalo de nuevo.',
-    refused: 'Esta donación no se puede hacer ahora.',
-    thanks: '¡Gracias por tu donación!',
-  },
   errors: {
     nameRequired: 'Escribe un nombre.',
     nameTooLong: 'Usa como máximo 80 caracteres.',

@@ -105,18 +105,6 @@ const shop: TranslationShape<typeof en> = {
     fixFields: 'Veuillez corriger les champs signalés.',
     payoutNote: 'Les ventes vous sont réservées jusqu’à ce que votre compte de versement soit connecté.',
   },
-  donate: {
-    lead: 'Votre don va à l’organisateur de cette chaîne.',
-    amount: 'Montant ({{currency}})',
-    suggested: 'Donner {{amount}}',
-    message: 'Message (facultatif)',
-    submit: 'Faire un don',
-    submitting: 'Ouverture de la page de paiement sécurisée…',
-    invalidAmount: 'Saisissez un montant comme 10 ou 12,50.',
-    failed: 'La page de paiement n’a pas pu s’ouvrir. Veuillez réessayer.',
-    refused: 'Ce don ne peut pas être fait pour le moment.',
-    thanks: 'Merci pour votre don !',
-  },
   errors: {
     nameRequired: 'Veuillez saisir un nom.',
     nameTooLong: 'Utilisez au plus 80 caractères.',
