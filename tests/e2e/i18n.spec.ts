@@ -63,9 +63,10 @@ test.describe('translation namespaces (docs/decisions/0019)', () => {
     const response = await page.goto(tenantUrl('aurora', '/userDashboard'));
     const bundle = bundleOf(await response!.text());
     expect(bundle?.language).toBe('en');
-    // shop: the dashboard's Channels tab; cart: the header's cart drawer, part of common.
-    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'shop', 'twoFactor']);
-    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'schedule', 'session', 'shop', 'twoFactor']);
+    // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
+    // cart: the header's cart drawer, part of common.
+    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'schedule', 'session', 'shop', 'tickets', 'twoFactor']);
     await hydrated(page);
     await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
   });
