@@ -40,8 +40,8 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     'test-reports/page-weight.json',
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
-  // shop: the dashboard's Channels tab; tickets: the event form's admission fields (issue 15).
-  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'schedule', 'shop', 'tickets', 'twoFactor']);
+  // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields.
+  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
   // broadcast and player: the live broadcast shown in /lbc and /hbc (one route module serves every layout).
   expect(room.namespaces).toEqual(['broadcast', 'chat', 'common', 'events', 'live', 'player', 'recording']);
