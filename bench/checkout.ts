@@ -2,7 +2,8 @@
 // (its own process, as in `npm start`): startCheckout prices, creates the pending order, holds
 // stock and opens the hosted checkout session over the provider's REST API; the buyer posts the
 // card on the hosted page; the provider sends its Stripe-style signed webhook; the platform
-// verifies it on the raw body and captures, fulfils and books the order. Then a contention run:
+// verifies it on the raw body and captures, fulfils and books the order; a purchase counts once
+// its order is fulfilled. Then a contention run:
 // N buyers race for M units; oversold units must be 0.
 //
 // The kind sold is the real 'ticket' of the tickets module: a seeded paid event with a capacity,
@@ -56,9 +57,11 @@ export async function benchCheckout(): Promise<boolean> {
       const userId = `bench-buyer-${n}-${Math.random().toString(36).slice(2, 8)}`;
       return { tenant, data, services: { db }, env: harness.env, origin: harness.origin, language: 'en', buyer: { userId, email: `${userId}@example.com`, name: `Buyer ${n}` } };
     };
+    /** Captured and fulfilled (the status moves first; the seat is granted, the sale booked and the receipt sent after). */
     const captured = async (orderId: string) => {
       for (let i = 0; i < 400; i++) {
-        if ((await data.orders.get(orderId))?.status === 'captured') return true;
+        const order = await data.orders.get(orderId);
+        if (order?.status === 'captured' && order.fulfilledAt) return true;
         await new Promise((r) => setTimeout(r, 25));
       }
       return false;
