@@ -59,7 +59,9 @@ export default function ConsultationForm() {
       });
   }, [hold.data, action, t]);
 
-  const slotLabel = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE);
+  // Node's ICU puts a narrow no-break space before AM/PM where Chromium's puts a plain space: one
+  // spacing on both sides, or the server's labels fail hydration.
+  const slotLabel = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE).replace(/\u202f/g, ' ');
   return (
     <>
       <PageHeader title={t('tickets.consult.title')} lead={t('tickets.consult.lead', { name: data.ownerName })} />
