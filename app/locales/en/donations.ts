@@ -15,6 +15,7 @@ const donations = {
     newWindow: 'The payment page opened in a new tab. This room stays open.',
     waiting: 'Waiting for your payment to be confirmed…',
     thanks: 'Thank you! Your donation of {{amount}} is confirmed.',
+    thanksReturned: 'Thank you! Your donation is confirmed.',
     failed: 'The payment did not go through. Nothing was charged.',
     popupBlocked: 'Your browser blocked the payment tab.',
     openPayment: 'Open the payment page',

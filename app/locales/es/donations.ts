@@ -17,6 +17,7 @@ const donations: Translations['donations'] = {
     newWindow: 'La página de pago se abrió en una pestaña nueva. Esta sala sigue abierta.',
     waiting: 'Esperando la confirmación de tu pago…',
     thanks: '¡Gracias! Tu donación de {{amount}} está confirmada.',
+    thanksReturned: '¡Gracias! Tu donación está confirmada.',
     failed: 'El pago no se realizó. No se cobró nada.',
     popupBlocked: 'Tu navegador bloqueó la pestaña de pago.',
     openPayment: 'Abrir la página de pago',

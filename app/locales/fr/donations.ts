@@ -17,6 +17,7 @@ const donations: Translations['donations'] = {
     newWindow: 'La page de paiement s’est ouverte dans un nouvel onglet. Cette salle reste ouverte.',
     waiting: 'En attente de la confirmation de votre paiement…',
     thanks: 'Merci ! Votre don de {{amount}} est confirmé.',
+    thanksReturned: 'Merci ! Votre don est confirmé.',
     failed: 'Le paiement n’a pas abouti. Rien n’a été débité.',
     popupBlocked: 'Votre navigateur a bloqué l’onglet de paiement.',
     openPayment: 'Ouvrir la page de paiement',
