@@ -9,6 +9,7 @@ import { chatChannel, MemoryBus } from '../services/chat/bus.server';
 import { ChatService, decodeBusMessage } from '../services/chat/service.server';
 import { ChatRepository } from '../data/chat/repository.server';
 import { isRefusal, sellableFor, type SellContext } from '../payments/sellables.server';
+import { roomPaymentFlags } from '../tickets/access.server';
 import { hasDonated } from './donations.server';
 
 const db = testDatabase();
@@ -144,5 +145,16 @@ describe('the donation sellable (DynamoDB Local)', () => {
     await sellableFor('donation').fulfil(ctx, orderOf(line), line);
     expect((await data.donations.toChannel('owner-1', channel.channelId)).map((d) => [d.donorId, d.amount.amount, d.eventId])).toEqual([['ana', 2500, null]]);
     expect(await data.donations.toChannel('owner-1', 'other')).toEqual([]);
+  });
+
+  it('madeDonation is in the room data of a room that sells nothing, when the tenant takes donations', async () => {
+    const { data, event, ctx } = await setup();
+    const line = (await sellableFor('donation').price(ctx, roomLine(event.eventId, 700))) as OrderLine;
+    await sellableFor('donation').fulfil(ctx, orderOf(line), line);
+    expect(event.ticketPrice === 0 && event.replayPrice === null).toBe(true);
+    expect(await roomPaymentFlags(data, event, donor.userId, true)).toEqual({ hasPaymentInfo: false, paidConsultationFee: false, madeDonation: true });
+    expect((await roomPaymentFlags(data, event, 'someone-else', true)).madeDonation).toBe(false);
+    // Donations off: no read, nothing to say.
+    expect((await roomPaymentFlags(data, event, donor.userId, false)).madeDonation).toBe(false);
   });
 });

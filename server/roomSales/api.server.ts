@@ -2,6 +2,8 @@
  * The room sales API (app/lib/roomSales/model.ts):
  *
  *   GET  /api/roomSales?event=<id>  → PinState (anyone who may be in the room)
+ *   GET  /api/roomSales?event=<id>&list=products → PinProductList: the organizer's published
+ *        products, the pin picker's choices (the organizer and hosts; 403 for others)
  *   POST /api/roomSales             PinRequest → PinState (the organizer and hosts; 403 for others)
  *
  * Errors are { error, message } in the request's language with a 4xx status. Another tenant's
@@ -12,9 +14,10 @@ import type { TFunction } from 'i18next';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
-import { pinRequestSchema } from '#app/lib/roomSales/model';
+import { pinRequestSchema, type PinProductList } from '#app/lib/roomSales/model';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { publishedProductsOf } from './catalog.server';
 import { pin, PinRefused, pinFor, unpin } from './pins.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -39,9 +42,16 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
 
 export async function roomSalesLoader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.language);
-  const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
+  const params = new URL(args.request.url).searchParams;
+  const found = await eventFor(args, params.get('event'), t);
   if (found instanceof Response) return found;
-  return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
+  const list = params.get('list');
+  if (list === null) return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
+  if (list !== 'products') return refuse(t, 'badRequest');
+  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'forbidden');
+  const products = await publishedProductsOf(args.context.data, found.event.organizerId);
+  const answer: PinProductList = { products: products.map((p) => ({ productId: p.productId, title: p.title, price: { amount: p.price, currency: p.currency } })) };
+  return json(answer, { headers: NO_STORE });
 }
 
 export async function roomSalesAction(args: ActionFunctionArgs) {

@@ -20,6 +20,7 @@ export interface CatalogProduct {
   price: number;
   currency: string;
   media: { images: string[] };
+  published: boolean;
 }
 
 export async function channelOf(data: TenantData, channelId: string): Promise<CatalogChannel | null> {
@@ -28,4 +29,11 @@ export async function channelOf(data: TenantData, channelId: string): Promise<Ca
 
 export async function productOf(data: TenantData, productId: string): Promise<CatalogProduct | null> {
   return data.products.get(productId);
+}
+
+/** The published products of every channel the user owns, newest channel's first, as the pin picker lists them. */
+export async function publishedProductsOf(data: TenantData, ownerId: string): Promise<CatalogProduct[]> {
+  const channels = await data.channels.byOwner(ownerId);
+  const lists = await Promise.all(channels.map((c) => data.products.byChannel(c.channelId)));
+  return lists.flat().filter((p) => p.published && p.ownerId === ownerId);
 }

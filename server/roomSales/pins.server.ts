@@ -10,6 +10,7 @@ import type { PinKind, PinnedSale, PinState } from '#app/lib/roomSales/model';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { TenantData } from '../data/tenantData.server';
 import { eventImageUrl } from '../screens/eventCards.server';
+import { mediaImageUrl } from '../shop/storefront.server';
 import { productOf } from './catalog.server';
 
 /** What a pin could not be made of: unknown, another organizer's, or not for sale. */
@@ -32,7 +33,11 @@ export async function pinFor(ctx: PinContext, event: EventRecord, user: SessionU
     const product = await productOf(ctx.data, refId);
     // The organizer's own products only: a host cannot sell someone else's goods in this room.
     if (!product || product.ownerId !== event.organizerId) throw new PinRefused('notFound');
-    return { ...base, title: product.title, price: { amount: product.price, currency: product.currency }, imageUrl: null };
+    // A draft cannot be bought (the product sellable refuses it): the card would only fail at Buy.
+    if (!product.published) throw new PinRefused('notForSale');
+    const image = product.media.images[0];
+    const imageUrl = image ? await mediaImageUrl(ctx.data, await ctx.data.media.get(image), null, 'small300') : null;
+    return { ...base, title: product.title, price: { amount: product.price, currency: product.currency }, imageUrl };
   }
   if (refId !== event.eventId) throw new PinRefused('notFound');
   const amount = kind === 'replay' ? event.replayPrice : event.ticketPrice;

@@ -61,11 +61,17 @@ const NO_PAYMENT: PaymentFlags = { hasPaymentInfo: false, paidConsultationFee: f
 
 /**
  * The flags the room's data carries. Events that sell nothing cost no read (a whole audience
- * joins at once: docs/decisions/0024, "Per-join cost").
+ * joins at once: docs/decisions/0024, "Per-join cost"), except madeDonation: with the tenant's
+ * donations on, anyone may donate in any room, so that one flag is one read.
  */
-export function roomPaymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
+export function roomPaymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string, donations = false): Promise<PaymentFlags> {
   const sells = event.ticketPrice > 0 || event.replayPrice !== null || Boolean(event.consultationBookingId);
-  return sells ? paymentFlags(data, event, userId).catch(() => NO_PAYMENT) : Promise.resolve(NO_PAYMENT);
+  if (sells) return paymentFlags(data, event, userId).catch(() => NO_PAYMENT);
+  if (!donations) return Promise.resolve(NO_PAYMENT);
+  return hasDonated(data, event.eventId, userId).then(
+    (madeDonation) => ({ ...NO_PAYMENT, madeDonation }),
+    () => NO_PAYMENT,
+  );
 }
 
 /**

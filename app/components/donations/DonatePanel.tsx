@@ -6,13 +6,13 @@
  * thanks. The server checks amount and message again (server/donations).
  */
 import { Alert, Button, Field, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DONATION_MESSAGE_MAX, donationBounds, isDonationAmount, suggestedDonations } from '#app/lib/donations/model';
 import { formatMoney, parseMajorAmount } from '#app/lib/money/money';
 import type { LineRequest } from '#app/lib/payments/model';
 import { useRootData } from '#app/lib/rootData';
-import { newIdempotencyKey, openPaymentTab, requestCheckout, useOrderOutcome } from './checkout';
+import { newIdempotencyKey, openPaymentTab, requestCheckout, returnedOrder, returnPathHere, useOrderOutcome } from './checkout';
 
 export interface DonatePanelProps {
   /** The channel donated to (its owner is paid). */
@@ -49,6 +49,11 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
   const money = (minor: number) => formatMoney({ amount: minor, currency }, locale);
   const messageLength = [...message].length;
 
+  // Back from the hosted page on a channel page: watch that order to say thanks (or that it failed).
+  useEffect(() => {
+    if (!inRoom) setOrderId((current) => current ?? returnedOrder(window.location.search));
+  }, [inRoom]);
+
   // The tenant's donations switch: off, there is nothing to offer (the server refuses donations too).
   if (!refId || !root?.tenant.features.donations) return null;
 
@@ -68,7 +73,7 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
       amount,
       meta: eventId ? { message: message.trim(), eventId } : { message: message.trim() },
     };
-    const returnPath = `${window.location.pathname}${window.location.search}${inRoom ? '' : '#donate'}`;
+    const returnPath = inRoom ? `${window.location.pathname}${window.location.search}` : returnPathHere('#donate');
     const answer = await requestCheckout([line], returnPath, attempt.current);
     setBusy(false);
     if (!answer.ok) {
@@ -172,7 +177,9 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
             <Stack gap="1">
               <Alert.Title>
                 {outcome === 'captured'
-                  ? t('donations.panel.thanks', { amount: paying !== null ? money(paying) : '' })
+                  ? paying !== null
+                    ? t('donations.panel.thanks', { amount: money(paying) })
+                    : t('donations.panel.thanksReturned')
                   : outcome === 'failed'
                   ? t('donations.panel.failed')
                   : problem === 'popupBlocked'

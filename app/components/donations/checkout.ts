@@ -38,6 +38,27 @@ export async function requestCheckout(lines: LineRequest[], returnPath: string, 
   return { ok: false, reason: 'unavailable' };
 }
 
+/** The query parameter a page adds to its return path to know the order it comes back with is its own. */
+export const RETURN_MARKER = 'donation';
+
+/**
+ * Where the provider should send the buyer back to this page: the page's path and query (without
+ * an earlier return's parameters) with the marker, and the hash given.
+ */
+export function returnPathHere(hash = ''): string {
+  const url = new URL(window.location.href);
+  for (const name of ['order', 'paid', RETURN_MARKER]) url.searchParams.delete(name);
+  url.searchParams.set(RETURN_MARKER, '1');
+  return `${url.pathname}${url.search}${hash}`;
+}
+
+/** The order this page came back from the provider with (`?order=<id>&paid=` and the marker), or null. */
+export function returnedOrder(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const order = params.get('order');
+  return order && params.get(RETURN_MARKER) === '1' && params.has('paid') ? order : null;
+}
+
 /**
  * A tab for the hosted payment page, opened in the click itself (a tab opened after an await is
  * blocked as a pop-up); null when the browser refused it anyway.

@@ -1,12 +1,15 @@
 /**
  * The organizer's and hosts' controls for the room's pinned sale: pin the event's replay, its
- * ticket or one of the organizer's products (by id), or unpin. The server decides what may be
+ * ticket or one of the organizer's published products (picked from a list), or unpin. The server decides what may be
  * pinned and prices it (server/roomSales).
  */
-import { Alert, Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '#app/lib/money/money';
 import { PIN_KINDS, type PinKind, type PinRequest, type PinState } from '#app/lib/roomSales/model';
+import { useRootData } from '#app/lib/rootData';
+import { usePinProducts } from './usePinProducts';
 
 export function PinControls({ eventId, state, change }: { eventId: string; state: PinState | null; change: (r: PinRequest) => Promise<string | null> }) {
   const { t } = useTranslation();
@@ -16,6 +19,11 @@ export function PinControls({ eventId, state, change }: { eventId: string; state
   const [productId, setProductId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const locale = useRootData()?.locale ?? 'en';
+  const products = usePinProducts(eventId, open && kind === 'product');
+  const choices = products.state === 'ready' ? products.products : [];
+  // The picked product, or the first listed until the host picks one.
+  const picked = choices.some((p) => p.productId === productId) ? productId : (choices[0]?.productId ?? '');
 
   async function run(request: PinRequest) {
     setBusy(true);
@@ -27,7 +35,7 @@ export function PinControls({ eventId, state, change }: { eventId: string; state
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    void run({ intent: 'pin', eventId, kind, refId: kind === 'product' ? productId.trim() : eventId });
+    void run({ intent: 'pin', eventId, kind, refId: kind === 'product' ? picked : eventId });
   }
 
   return (
@@ -60,11 +68,26 @@ export function PinControls({ eventId, state, change }: { eventId: string; state
             </Field.Root>
             {kind === 'product' && (
               <Field.Root required>
-                <Field.Label htmlFor={ids.product}>{t('donations.sales.productId')}</Field.Label>
-                <Input id={ids.product} size="sm" value={productId} onChange={(e) => setProductId(e.target.value)} maxLength={80} data-testid="pin-product" />
+                <Field.Label htmlFor={ids.product}>{t('donations.sales.product')}</Field.Label>
+                {products.state === 'ready' && choices.length > 0 ? (
+                  <NativeSelect.Root size="sm">
+                    <NativeSelect.Field id={ids.product} value={picked} onChange={(e) => setProductId(e.currentTarget.value)} data-testid="pin-product">
+                      {choices.map((p) => (
+                        <option key={p.productId} value={p.productId}>
+                          {t('donations.sales.productOption', { title: p.title, price: formatMoney(p.price, locale) })}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                ) : (
+                  <Text fontSize="sm" color={products.state === 'failed' ? 'fg.error' : 'fg.muted'} role={products.state === 'failed' ? 'alert' : 'status'} data-testid="pin-product-state">
+                    {t(products.state === 'failed' ? 'donations.sales.productsFailed' : products.state === 'ready' ? 'donations.sales.productsNone' : 'donations.sales.productsLoading')}
+                  </Text>
+                )}
               </Field.Root>
             )}
-            <Button type="submit" size="sm" colorPalette="brand" loading={busy} alignSelf="flex-start" data-testid="pin-submit">
+            <Button type="submit" size="sm" colorPalette="brand" loading={busy} disabled={kind === 'product' && !picked} alignSelf="flex-start" data-testid="pin-submit">
               {t('donations.sales.pin')}
             </Button>
           </Stack>

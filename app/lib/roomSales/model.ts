@@ -29,6 +29,16 @@ export interface PinState {
 
 export const ROOM_SALES_PATH = '/api/roomSales';
 
+/** GET /api/roomSales?event=<id>&list=products (the organizer and hosts): what the pin picker offers. */
+export interface PinProductOption {
+  productId: string;
+  title: string;
+  price: Money;
+}
+export interface PinProductList {
+  products: PinProductOption[];
+}
+
 /** POST /api/roomSales */
 export const pinRequestSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('pin'), eventId: z.string().regex(/^[a-z0-9]{12}$/), kind: z.enum(PIN_KINDS), refId: z.string().min(1).max(80) }).strict(),

@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [devices, session, payment] =
     closed || gate
       ? [null, null, null]
-      : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub)]);
+      : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub, context.tenant.features.donations)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
   const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
 

@@ -18,6 +18,7 @@ import type { loader } from './channelPage.server';
 
 /** /channelPage?channel=: a channel's banner, about, links, intro, upcoming events, recordings, products, donations and consultations. */
 export { loader } from './channelPage.server';
+// donations: the DonatePanel of the donate section.
 export const handle = i18nHandle('shop', 'events', 'donations');
 export const headers = formHeaders;
 
