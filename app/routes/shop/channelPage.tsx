@@ -18,7 +18,7 @@ import type { loader } from './channelPage.server';
 
 /** /channelPage?channel=: a channel's banner, about, links, intro, upcoming events, recordings, products, donations and consultations. */
 export { loader } from './channelPage.server';
-export const handle = i18nHandle('shop', 'events');
+export const handle = i18nHandle('shop', 'events', 'donations');
 export const headers = formHeaders;
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
