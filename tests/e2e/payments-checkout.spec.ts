@@ -55,6 +55,7 @@ test('decline: the order fails and the buyer goes back with paid=0', async ({ pa
   await expect(page.getByRole('alert')).toContainText('declined');
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL(new RegExp(`order=${orderId}&paid=0`));
+  await expect(page.getByTestId('payment-failed')).toBeVisible();
   await waitForOrder(page, orderId, 'failed');
 });
 

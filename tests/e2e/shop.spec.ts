@@ -201,6 +201,13 @@ test.describe('shop', () => {
     expect(granted.status()).toBe(200);
     expect(await granted.json()).toHaveProperty('token');
     expect((await token(other)).status()).toBe(403);
+
+    // The same address opened by someone else says nothing: the outcome is read from the order.
+    await signInContext(context, request, other);
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkout/status');
+    await page.goto(tenantUrl(tenant, `/channelProductDetails?product=${ticket.productId}&order=${orderId}&paid=1`));
+    expect((await checked).status()).toBe(404);
+    await expect(page.getByTestId('checkout-result')).toHaveCount(0);
   });
 
   test('a guest’s cart survives sign-in and is checked out on the hosted page, in French', async ({ page, context, request }) => {

@@ -14,10 +14,8 @@ const PAID_STATUSES = new Set(['authorized', 'captured']);
 const FAILED_STATUSES = new Set(['failed', 'canceled']);
 const MAX_POLLS = 60;
 
-function initialState(order: string | null, paid: string | null): OrderReturnState {
-  if (!order) return 'idle';
-  return paid === '1' ? 'confirming' : paid === '0' ? 'failed' : 'idle';
-}
+// Both outcomes are read from the order itself: the address alone proves nothing.
+const initialState = (order: string | null, paid: string | null): OrderReturnState => (order && (paid === '1' || paid === '0') ? 'confirming' : 'idle');
 
 /**
  * The order this page came back with and how it stands. `active: false` leaves it idle (the page
@@ -49,6 +47,8 @@ export function useOrderReturn({ active = true, onPaid }: { active?: boolean; on
           return paidListener.current?.();
         }
         if (body?.status && FAILED_STATUSES.has(body.status)) return setState('failed');
+        // Sent back unpaid (?paid=0) with the order still open: the buyer left without paying.
+        if (body?.status && paid === '0') return setState('failed');
       } catch {
         // A network blip: the next poll tries again.
       }
@@ -59,7 +59,7 @@ export function useOrderReturn({ active = true, onPaid }: { active?: boolean; on
       stop = true;
       if (timer) clearTimeout(timer);
     };
-  }, [active, state, order]);
+  }, [active, state, order, paid]);
 
   return { order, state: active ? state : ('idle' as const) };
 }
