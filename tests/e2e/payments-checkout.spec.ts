@@ -8,13 +8,13 @@ import type { Page } from '@playwright/test';
 import { e2eData, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { buyTicket, CARDS, chargesOf, orderStatus, payWithCard } from './payments-helpers';
+import { sentMails } from './tickets-helpers';
 import { createUser, signInContext, type TestUser } from './session-helpers';
 
 const TENANT = 'aurora';
 
 async function paidEvent(capacity: number | null = null) {
   const organizer = await createUser(TENANT, 'pay-org', 'organizer');
-  // ticketPrice and capacity reach the event input once the tickets module's form fields merge.
   const paid = { title: `Paid event ${Math.random().toString(36).slice(2, 8)}`, ticketPrice: 2500, capacity };
   const event = await seedEvent(TENANT, organizer, paid);
   return { organizer, event };
@@ -55,6 +55,7 @@ test('decline: the order fails and the buyer goes back with paid=0', async ({ pa
   await expect(page.getByRole('alert')).toContainText('declined');
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL(new RegExp(`order=${orderId}&paid=0`));
+  await expect(page.getByTestId('payment-failed')).toBeVisible();
   await waitForOrder(page, orderId, 'failed');
 });
 
@@ -107,12 +108,16 @@ test('a double click on Pay gives one order and one charge', async ({ page, cont
   expect(buyerOrders.filter((o) => o.lines[0]?.refId === event.eventId)).toHaveLength(1);
 });
 
-test('refund from /primeProfilePayments: partial, then the rest', async ({ page, context, request }) => {
-  const { organizer, event } = await paidEvent();
-  await asBuyer(page, context, request);
+test('refund from /primeProfilePayments: partial, then the rest; the ticket is revoked, the seat freed and the buyer told', async ({ page, context, request }) => {
+  const { organizer, event } = await paidEvent(1);
+  const buyer = await asBuyer(page, context, request);
   const orderId = await buyTicket(page, event.eventId);
   await payWithCard(page, CARDS.success);
   await waitForOrder(page, orderId, 'captured');
+  const tickets = e2eData(TENANT).tickets;
+  expect(await tickets.ticket(event.eventId, buyer.sub)).toMatchObject({ orderId });
+  expect(await tickets.sold(event.eventId)).toBe(1);
+  const refundMails = () => sentMails().filter((m) => m.to === buyer.username && m.purpose === 'refund' && m.subject.includes(orderId));
 
   await signInContext(context, request, organizer);
   await page.goto(tenantUrl(TENANT, '/primeProfilePayments'));
@@ -127,6 +132,10 @@ test('refund from /primeProfilePayments: partial, then the rest', async ({ page,
   await expect(page.getByTestId('refund-notice')).toContainText('$10.00');
   await page.getByTestId('ledger-tab-refund').click();
   await expect(page.getByTestId('ledger-table-refund')).toContainText('-$10.00');
+  // A partial refund leaves the ticket standing; the buyer is told of the money.
+  await expect.poll(() => refundMails().length).toBe(1);
+  expect(refundMails()[0]!.text).toContain('$10.00');
+  expect(await tickets.ticket(event.eventId, buyer.sub)).toMatchObject({ orderId });
 
   await page.getByTestId('ledger-tab-ticket').click();
   await row.getByTestId('ledger-refund').click();
@@ -135,4 +144,8 @@ test('refund from /primeProfilePayments: partial, then the rest', async ({ page,
   await page.getByTestId('refund-confirm').click();
   await expect(row).toContainText('Refunded');
   expect((await e2eData(TENANT).orders.get(orderId))!.status).toBe('refunded');
+  // The full refund takes the ticket back and gives its seat to the next buyer.
+  await expect.poll(() => refundMails().length).toBe(2);
+  expect(await tickets.ticket(event.eventId, buyer.sub)).toBeNull();
+  expect(await tickets.sold(event.eventId)).toBe(0);
 });

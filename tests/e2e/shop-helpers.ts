@@ -33,3 +33,14 @@ export async function seedShop(tenant: string, price: number, fields: Partial<Pr
   );
   return { data, organizer, channelId: channel.channelId, channelName, productId: product.productId, productTitle };
 }
+
+/** Another published product in the seeded shop's channel (its own title), priced `price` minor units. */
+export async function seedProduct(shop: SeededShop, tenant: string, price: number, fields: Partial<ProductInput>): Promise<{ productId: string; title: string }> {
+  const title = `${fields.title ?? 'Item'} ${Math.random().toString(36).slice(2, 8)}`;
+  const product = await shop.data.products.create(
+    { userId: shop.organizer.sub },
+    productInputSchema.parse({ channelId: shop.channelId, description: 'Sold in the browser tests.', price, published: true, ...fields, title }),
+    CURRENCY[tenant]!,
+  );
+  return { productId: product.productId, title };
+}

@@ -1,13 +1,14 @@
 /**
  * Tickets and registration (issue 15): price and capacity on /scheduleEvents, free registration
- * with its .ics confirmation in the outbox, the Buy ticket request to checkout, and the ticket gate
- * of a paid event's room token and room page (a ticket seeded through the data helpers stands in
- * for a completed checkout until the payments work is merged).
+ * with its .ics confirmation in the outbox, Buy ticket through the test provider's hosted page back
+ * to /preview with the ticket and the room token, and the ticket gate of a paid event's room token
+ * and room page.
  */
 import { DateTime } from 'luxon';
 import type { Page } from '@playwright/test';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
+import { CARDS, payWithCard } from './payments-helpers';
 import { sentMails } from './tickets-helpers';
 import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
 
@@ -116,23 +117,42 @@ test('a free event with a capacity: one-click registration, seats left, confirma
   expect(await e2eData('aurora').tickets.sold(event.eventId)).toBe(2);
 });
 
-test('Buy ticket sends the ticket line to checkout and follows its redirect', async ({ page, context, request }) => {
-  const [organizer, buyer] = await Promise.all([createUser('aurora', 'tk-buy-org', 'organizer'), createUser('aurora', 'tk-buy')]);
-  const event = await seedEvent('aurora', organizer, { ticketPrice: 2500, capacity: 10 });
+test('Buy ticket pays on the hosted page, comes back to /preview holding a ticket, and the room token is granted; another person still gets 403 with the buy link', async ({ page, context, request }) => {
+  const [organizer, buyer, other] = await Promise.all([createUser('aurora', 'tk-buy-org', 'organizer'), createUser('aurora', 'tk-buy'), createUser('aurora', 'tk-buy-other')]);
+  const event = await seedEvent('aurora', organizer, { ticketPrice: 2500, capacity: 10, eventDateTime: minutesFromNow(-1) });
+  const api = tenantApi(request, 'aurora');
+  const token = async (cookie: string) =>
+    api.post('/api/events/token', { headers: { 'Content-Type': 'application/json', Cookie: cookie }, data: JSON.stringify({ eventId: event.eventId }) });
+  const [buyerCookie, otherCookie] = await Promise.all([sessionCookie(request, buyer), sessionCookie(request, other)]);
+  expect((await token(buyerCookie)).status()).toBe(403);
+
   await signInContext(context, request, buyer);
-  let sent: Record<string, unknown> | null = null;
-  await page.route('**/api/checkout', async (route) => {
-    sent = route.request().postDataJSON() as Record<string, unknown>;
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ orderId: 'o-test', redirectUrl: '/liveEvents' }) });
-  });
   await page.goto(tenantUrl('aurora', `/preview?event=${event.eventId}`));
   await hydrated(page);
   await expect(page.getByTestId('seats-left')).toHaveText('10 seats left');
   await expect(page.getByTestId('buy-ticket')).toHaveText('Buy ticket · $25.00');
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/checkout' && r.method() === 'POST');
   await page.getByTestId('buy-ticket').click();
-  await expect(page).toHaveURL(/\/liveEvents$/);
-  expect(sent).toMatchObject({ lines: [{ kind: 'ticket', refId: event.eventId, quantity: 1 }], returnPath: `/preview?event=${event.eventId}` });
-  expect(String((sent as unknown as { idempotencyKey: string }).idempotencyKey).length).toBeGreaterThanOrEqual(8);
+  const body = (await sent).postDataJSON() as { lines: unknown[]; returnPath: string; idempotencyKey: string };
+  expect(body).toMatchObject({ lines: [{ kind: 'ticket', refId: event.eventId, quantity: 1 }], returnPath: `/preview?event=${event.eventId}` });
+  expect(body.idempotencyKey.length).toBeGreaterThanOrEqual(8);
+
+  await expect(page.getByTestId('testpay-banner')).toContainText('Test payments');
+  await expect(page.getByTestId('testpay-total')).toContainText('25.00');
+  await payWithCard(page, CARDS.success);
+  await expect(page).toHaveURL(new RegExp(`/preview\\?event=${event.eventId}&order=[^&]+&paid=1`));
+  await expect(page.getByTestId('access-holding')).toHaveText('You have a ticket.');
+  await expect(page.getByTestId('join-event')).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  expect((await e2eData('aurora').orders.get(orderId))?.status).toBe('captured');
+  expect(await e2eData('aurora').tickets.ticket(event.eventId, buyer.sub)).toMatchObject({ orderId });
+
+  const granted = await token(buyerCookie);
+  expect(granted.status()).toBe(200);
+  expect(await granted.json()).toHaveProperty('token');
+  const refused = await token(otherCookie);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ error: 'ticketRequired', buyUrl: `/preview?event=${event.eventId}` });
 });
 
 test("a paid event's room token is refused without a ticket (403 with a buy link) and granted with one", async ({ page, context, request }) => {
@@ -161,7 +181,7 @@ test("a paid event's room token is refused without a ticket (403 with a buy link
   expect(await granted.json()).toHaveProperty('token');
 });
 
-test("after a paid event, /eventVod refuses the recording without a ticket and /preview sells the replay", async ({ page, context, request }) => {
+test("after a paid event, /eventVod refuses the recording without a ticket, /preview sells the replay through the hosted page, and /eventVod then lets the buyer in", async ({ page, context, request }) => {
   const [organizer, viewer] = await Promise.all([createUser('aurora', 'tk-replay-org', 'organizer'), createUser('aurora', 'tk-replay')]);
   // Ended: started three hours ago for an hour.
   const event = await seedEvent('aurora', organizer, { ticketPrice: 1200, replayPrice: 400, eventDateTime: minutesFromNow(-180) });
@@ -169,20 +189,19 @@ test("after a paid event, /eventVod refuses the recording without a ticket and /
   const vod = await page.goto(tenantUrl('aurora', `/eventVod?eventId=${event.eventId}`));
   expect(vod?.status()).toBe(403);
   await expect(page.getByTestId('event-vod-ticket-gate')).toContainText('This event needs a ticket');
-  let sent: { lines: Array<{ kind: string; refId: string }> } | null = null;
-  await page.route('**/api/checkout', async (route) => {
-    sent = route.request().postDataJSON() as typeof sent;
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ orderId: 'o-replay', redirectUrl: '/liveEvents' }) });
-  });
   await page.goto(tenantUrl('aurora', `/preview?event=${event.eventId}`));
   await hydrated(page);
   await expect(page.getByTestId('buy-replay')).toHaveText('Buy the replay · $4.00');
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/checkout' && r.method() === 'POST');
   await page.getByTestId('buy-replay').click();
-  await expect(page).toHaveURL(/\/liveEvents$/);
-  expect(sent!.lines).toMatchObject([{ kind: 'replay', refId: event.eventId }]);
+  expect(((await sent).postDataJSON() as { lines: unknown[] }).lines).toMatchObject([{ kind: 'replay', refId: event.eventId }]);
+  await expect(page.getByTestId('testpay-total')).toContainText('4.00');
+  await payWithCard(page, CARDS.success);
+  await expect(page).toHaveURL(new RegExp(`/preview\\?event=${event.eventId}&order=[^&]+&paid=1`));
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await expect.poll(async () => (await e2eData('aurora').tickets.replay(event.eventId, viewer.sub))?.orderId).toBe(orderId);
 
   // With the replay bought, /eventVod lets the viewer through (to the recording's own state).
-  await e2eData('aurora').tickets.grant({ eventId: event.eventId, userId: viewer.sub, orderId: 'seeded-replay-order', kind: 'replay' });
   const after = await page.goto(tenantUrl('aurora', `/eventVod?eventId=${event.eventId}`));
   expect(after?.status()).toBe(200);
   await expect(page.getByTestId('event-vod-ticket-gate')).toHaveCount(0);

@@ -1,10 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckoutResult } from '#app/components/payments/CheckoutResult';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Every screen: skip link, branded header with the top menu, the page, footer. */
+/** Every screen: skip link, branded header with the top menu, the outcome of a checkout the buyer came back from, the page, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -19,6 +20,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </Box>
       <Header />
       <Box as="main" id="main" flex="1" tabIndex={-1} outline="none">
+        <CheckoutResult />
         {children}
       </Box>
       <Footer />

@@ -1,9 +1,10 @@
 import { Alert, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useRevalidator, useSearchParams } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Link, useRevalidator } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewHref } from '#app/lib/events/model';
 import { formatMoney } from '#app/lib/money/money';
+import { useOrderReturn } from '#app/lib/payments/orderReturn';
 import { useRootData } from '#app/lib/rootData';
 import { icsHref, type AccessView, type RegisterResponse } from '#app/lib/tickets/api';
 import { useCheckout } from './useCheckout';
@@ -19,39 +20,13 @@ export interface AccessPanelProps {
 }
 
 const signInTo = (eventId: string) => `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}`;
-const PAID_STATUSES = new Set(['authorized', 'captured']);
-const FAILED_STATUSES = new Set(['failed', 'canceled']);
 
-/** After the payment provider sent the buyer back (?order=&paid=1): poll the order until it is paid, then reload the page's data. */
+/** After the payment provider sent the buyer back (?order=&paid=1): wait for the order to be paid, then reload the page's data (the ticket). */
 function usePaymentReturn(holding: boolean) {
-  const [params] = useSearchParams();
   const { revalidate } = useRevalidator();
-  const order = params.get('order');
-  const paid = params.get('paid');
-  const [state, setState] = useState<'idle' | 'confirming' | 'failed'>(order && paid === '1' && !holding ? 'confirming' : order && paid === '0' ? 'failed' : 'idle');
-  useEffect(() => {
-    if (state !== 'confirming' || !order || holding) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async (attempt: number) => {
-      try {
-        const res = await fetch(`/api/checkout/status?order=${encodeURIComponent(order)}`, { headers: { Accept: 'application/json' } });
-        const body = res.ok ? ((await res.json()) as { status?: string }) : null;
-        if (stop) return;
-        if (body?.status && PAID_STATUSES.has(body.status)) return revalidate();
-        if (body?.status && FAILED_STATUSES.has(body.status)) return setState('failed');
-      } catch {
-        // A network blip: the next poll tries again.
-      }
-      if (!stop && attempt < 60) timer = setTimeout(() => void poll(attempt + 1), Math.min(500 * 2 ** Math.min(attempt, 2), 2000));
-    };
-    void poll(0);
-    return () => {
-      stop = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [state, order, holding, revalidate]);
-  return holding ? 'idle' : state;
+  const { state } = useOrderReturn({ active: !holding, onPaid: revalidate });
+  // Paid but not yet reloaded: still confirming until the ticket shows.
+  return state === 'paid' ? 'confirming' : state;
 }
 
 /** The one clear action of /preview: Register, Buy ticket, Join or Sold out, with the seats left. */

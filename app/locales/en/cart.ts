@@ -30,6 +30,13 @@ const cart = {
     slot_taken: '{{title}} is no longer available.',
     too_late: '{{title}} can no longer be bought.',
   },
+  result: {
+    confirming: 'Confirming your payment…',
+    paid: 'Thank you: your payment went through.',
+    failed: 'The payment did not go through. Nothing was charged.',
+    orders: 'See your orders and receipts',
+    dismiss: 'Dismiss',
+  },
   api: {
     badRequest: 'That request could not be read.',
     notFound: 'That product does not exist.',

@@ -32,6 +32,13 @@ const cart: TranslationShape<typeof en> = {
     slot_taken: '{{title}} ya no está disponible.',
     too_late: 'Ya no se puede comprar {{title}}.',
   },
+  result: {
+    confirming: 'Confirmando tu pago…',
+    paid: 'Gracias: tu pago se realizó.',
+    failed: 'El pago no se realizó. No se cobró nada.',
+    orders: 'Ver tus pedidos y recibos',
+    dismiss: 'Cerrar',
+  },
   api: {
     badRequest: 'No se pudo leer la solicitud.',
     notFound: 'Ese producto no existe.',

@@ -32,6 +32,13 @@ const cart: TranslationShape<typeof en> = {
     slot_taken: '{{title}} n’est plus disponible.',
     too_late: '{{title}} ne peut plus être acheté.',
   },
+  result: {
+    confirming: 'Confirmation de votre paiement…',
+    paid: 'Merci : votre paiement est passé.',
+    failed: 'Le paiement n’a pas abouti. Rien n’a été débité.',
+    orders: 'Voir vos commandes et reçus',
+    dismiss: 'Fermer',
+  },
   api: {
     badRequest: 'Cette demande n’a pas pu être lue.',
     notFound: 'Ce produit n’existe pas.',
