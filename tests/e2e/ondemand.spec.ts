@@ -245,10 +245,17 @@ test.describe('an event recording', () => {
     const video = page.getByTestId('video-player').locator('video');
     const messages = page.getByTestId('replay-message');
     await expect(messages).toHaveCount(0);
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      void v.play();
-    });
+    // Play once the player has attached its source: a play() sent before that is cut off by the
+    // source's load on a slow machine, so it is asked again until the video really plays.
+    await expect
+      .poll(() =>
+        video.evaluate(async (v: HTMLVideoElement) => {
+          v.muted = true;
+          if (v.paused) await v.play().catch(() => undefined);
+          return v.currentTime;
+        }),
+      )
+      .toBeGreaterThan(0);
     await expect(messages.filter({ hasText: 'Hello at three' })).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: 'test-reports/ondemand-event-vod-desktop.png', fullPage: true });
