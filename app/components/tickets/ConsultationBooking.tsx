@@ -87,7 +87,7 @@ export function ConsultationBooking({ data }: { data: BookingView }) {
               {result === 'refunded'
                 ? t('tickets.consult.booking.cancelled', { price })
                 : result === 'tooLate'
-                  ? t('tickets.consult.booking.tooLate', { hours: data.cancellationHours })
+                  ? rule
                   : t('tickets.consult.booking.cancelFailed')}
             </Text>
           ) : null}
