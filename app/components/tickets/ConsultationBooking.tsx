@@ -24,8 +24,9 @@ export function ConsultationBooking({ data }: { data: BookingView }) {
   const price = formatMoney(data.fee, locale);
   const when = DateTime.fromISO(data.start, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
 
-  // Checkout sent the buyer back before the payment's webhook may have landed: look again shortly.
-  const waiting = data.status === 'held';
+  // Checkout may send the buyer back before the payment's webhook has landed, or before the
+  // private session is made (it follows the booking's confirmation): look again shortly.
+  const waiting = data.status === 'held' || (data.status === 'confirmed' && !data.eventId);
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(() => {
