@@ -179,7 +179,8 @@ test('two buyers race for one slot: one gets it and pays; outside the rule Cance
   await Promise.all([chooseSlot(page, channelId, slot, 'First topic'), chooseSlot(other.page, channelId, slot, 'Second topic')]);
   await Promise.all([page.getByTestId('consult-pay').click(), other.page.getByTestId('consult-pay').click()]);
   const outcome = async (p: Page) => {
-    await expect(p.getByTestId('testpay-banner').or(p.getByTestId('error-start'))).toBeVisible();
+    // The winner's hold, checkout and the provider's page take a while on a loaded machine.
+    await expect(p.getByTestId('testpay-banner').or(p.getByTestId('error-start'))).toBeVisible({ timeout: 30_000 });
     return (await p.getByTestId('testpay-banner').isVisible()) ? 'won' : 'lost';
   };
   const results = await Promise.all([outcome(page), outcome(other.page)]);
