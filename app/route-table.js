@@ -107,7 +107,7 @@ export const ROUTES = [
   { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
   { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
-  { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel' }, actionQuery: { channel: 'channel' } } },
+  { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel', booking: 'booking' }, actionQuery: { channel: 'channel', booking: 'booking' } } },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
   { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
@@ -175,6 +175,8 @@ export const API_ROUTES = [
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/tickets/register', file: 'routes/tickets/ticketsRegister.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/tickets/ics', file: 'routes/tickets/ticketsIcs.ts', ids: EVENT_QUERY },
+  // A channel's consultation settings, its owner only (docs/decisions/0035).
+  { path: '/api/consultations/availability', file: 'routes/tickets/consultationSettings.ts', ids: { query: { channel: 'channel' }, body: { channelId: 'channel' } } },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } } },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } } },

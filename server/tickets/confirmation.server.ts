@@ -81,3 +81,15 @@ export function sendConsultationBooked(tenant: MailTenant, event: MailEvent, to:
     attachments: [calendarAttachment(event, site)],
   });
 }
+
+/** A consultation cancelled (and refunded), to the buyer and to the organizer: the calendar entry can go. */
+export function sendConsultationCancelled(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
+  if (!to.email) return false;
+  const { values } = mailValues(tenant, event, to);
+  return sendMail(tenant.id, {
+    to: to.email,
+    subject: mailText(event.eventLanguage, 'consultationCancelledSubject', values),
+    text: mailText(event.eventLanguage, 'consultationCancelledBody', values),
+    purpose: 'ticket',
+  });
+}

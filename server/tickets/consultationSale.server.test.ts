@@ -23,7 +23,7 @@ afterAll(() => {
   if (previous === undefined) delete process.env.IDENTITY_OUTBOX_FILE;
   else process.env.IDENTITY_OUTBOX_FILE = previous;
 });
-const mails = () => (existsSync(outbox) ? readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; purpose: string; attachments?: { content: string }[] }) : []);
+const mails = () => (existsSync(outbox) ? readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; subject: string; purpose: string; attachments?: { content: string }[] }) : []);
 
 // Every day 00:00-23:00 in Paris, hour slots: always something to book tomorrow.
 const availability: Availability = {
@@ -104,16 +104,21 @@ describe('consultation bookings', () => {
     const ctx = { tenant, data };
     await fulfilConsultation(ctx, { orderId: 'order-2', buyerId: 'cy', buyerEmail: 'cy@example.com', buyerName: 'Cy' }, booking.bookingId);
     const refunds: string[] = [];
-    const refund = async (orderId: string) => {
-      refunds.push(orderId);
+    const refund = async (refunded: { orderId?: string }) => {
+      refunds.push(refunded.orderId!);
+      return true;
     };
     expect(await cancelConsultation(ctx, booking.bookingId, 'someone-else', refund)).toBe('notFound');
     expect(await cancelConsultation(ctx, booking.bookingId, 'cy', refund, Date.parse(booking.start) - 2 * HOUR)).toBe('tooLate');
     expect(refunds).toEqual([]);
     expect(await cancelConsultation(ctx, booking.bookingId, 'cy', refund)).toBe('refunded');
     expect(refunds).toEqual(['order-2']);
-    // The refund's revoke then cancels the session and frees the slot.
-    await sellableFor('consultation').revoke!(ctx, {} as never, { kind: 'consultation', refId: booking.bookingId, quantity: 1, title: '', unitAmount: 0, sellerId: 'owner-1' });
+    // The refund's revoke then cancels the session, frees the slot and tells both (once, however often it runs).
+    const line = { kind: 'consultation', refId: booking.bookingId, quantity: 1, title: '', unitAmount: 0, sellerId: 'owner-1' } as const;
+    await sellableFor('consultation').revoke!(ctx, {} as never, line);
+    await sellableFor('consultation').revoke!(ctx, {} as never, line);
+    const cancelled = mails().filter((m) => m.subject.startsWith('Consultation cancelled'));
+    expect(cancelled.map((m) => m.to).sort()).toEqual(['cy@example.com', 'odile@example.com']);
     const after = await data.consultations.booking(booking.bookingId);
     expect(after?.status).toBe('canceled');
     expect((await data.events.get(after!.eventId!))?.cancelledAt).not.toBeNull();

@@ -7,11 +7,12 @@
 import type { Tenant } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import type { Order, OrderLine } from '#app/lib/payments/model';
+import type { CancelResult } from '#app/lib/tickets/booking';
 import { MIN_NOTICE_MINUTES, refundableCancellation } from '#app/lib/tickets/consultations';
 import { newEventInput } from '#server/data/events.server';
 import type { Booking } from '#server/data/consultations.server';
 import { registerSellable, type SellContext } from '#server/payments/sellables.server';
-import { sendConsultationBooked } from './confirmation.server';
+import { sendConsultationBooked, sendConsultationCancelled } from './confirmation.server';
 import { scheduleReminders } from './reminders.server';
 
 const held = (booking: Booking | null, now: number): booking is Booking => booking !== null && booking.status === 'held' && Date.parse(booking.heldUntil) > now;
@@ -61,34 +62,42 @@ export async function fulfilConsultation(ctx: SellContext, order: Pick<Order, 'o
   return event;
 }
 
-/** Undoes a paid booking (its order was refunded): the session is cancelled and the slot is free again. */
+/**
+ * Undoes a paid booking (its order was refunded): the session is cancelled, the slot is free
+ * again, and the buyer and the organizer are told (once: only the call that ends the booking mails).
+ */
 export async function revokeConsultation(ctx: SellContext, bookingId: string): Promise<void> {
   const booking = await ctx.data.consultations.booking(bookingId);
   if (!booking) return;
-  await ctx.data.consultations.end(bookingId, 'canceled');
+  const ended = await ctx.data.consultations.end(bookingId, 'canceled');
+  const event = booking.eventId ? await ctx.data.events.get(booking.eventId) : null;
   if (booking.eventId) await ctx.data.events.cancel(booking.eventId).catch(() => undefined);
+  if (!ended || !event) return;
+  const availability = await ctx.data.consultations.availability(booking.channelId);
+  sendConsultationCancelled(ctx.tenant, event, { email: booking.buyerEmail, name: booking.buyerName });
+  if (availability?.ownerEmail) sendConsultationCancelled(ctx.tenant, event, { email: availability.ownerEmail, name: availability.ownerName });
 }
 
-export type CancelResult = 'refunded' | 'tooLate' | 'notFound';
+export type { CancelResult };
 
 /**
  * The buyer cancels a paid booking. Inside the rule (free cancellation until N hours before)
  * the order is refunded in full through payments' refund function (its revoke then frees the
- * slot); outside it nothing changes. `refund` is payments' refundOrder(ctx, orderId, { reason }).
+ * slot and cancels the session); outside it nothing changes. `refund` wraps payments'
+ * refundOrder for the booking's order and answers whether the money went back.
  */
 export async function cancelConsultation(
   ctx: SellContext & { tenant: Tenant },
   bookingId: string,
   buyerId: string,
-  refund: (orderId: string, options: { reason: string }) => Promise<unknown>,
+  refund: (booking: Booking, options: { reason: string }) => Promise<boolean>,
   now = Date.now(),
 ): Promise<CancelResult> {
   const booking = await ctx.data.consultations.booking(bookingId);
   if (!booking || booking.buyerId !== buyerId || booking.status !== 'confirmed' || !booking.orderId) return 'notFound';
   const availability = await ctx.data.consultations.availability(booking.channelId);
   if (!availability || !refundableCancellation(availability, booking.start, now)) return 'tooLate';
-  await refund(booking.orderId, { reason: 'consultation_cancelled' });
-  return 'refunded';
+  return (await refund(booking, { reason: 'consultation_cancelled' })) ? 'refunded' : 'failed';
 }
 
 registerSellable({

@@ -1,85 +1,202 @@
 /**
- * Consultations (issue 15): a buyer in Tokyo picks a New York organizer's slot shown in Tokyo
- * time, sees the cancellation rule, and Pay holds the slot and sends the booking to checkout; the
- * payment's fulfilment (called directly until the payments work is merged) makes the private
- * session the buyer may join and nobody else may see.
+ * Consultations end to end (issue 15): the organizer publishes weekly times and a fee from the
+ * dashboard (Shop → Channels → the channel → Consultations); a buyer in Tokyo picks the New York
+ * organizer's slot in Tokyo time, sees the cancellation rule, and pays on the test provider's
+ * hosted page (real /api/checkout, real signed webhook). The payment makes the private /pvs
+ * session for the two, mails both with an .ics file and sets the buyer's paidConsultationFee;
+ * Cancel inside the rule refunds the order and frees the slot. Two buyers racing for one slot:
+ * one gets it; outside the rule Cancel says why and refunds nothing.
  */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import type { Tenant } from '#app/lib/config/tenant';
 import type { Availability } from '#app/lib/tickets/consultations';
-import { fulfilConsultation } from '#server/tickets/consultationSale.server';
-import { testTenantId } from '#tests/support/tenants';
+import type { EventInput } from '#app/lib/events/model';
+import { paymentFlags } from '#server/tickets/access.server';
 import { e2eData } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
-import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
+import { CARDS, payWithCard } from './payments-helpers';
+import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
+import { sentMails } from './tickets-helpers';
 
 const ORGANIZER_ZONE = 'America/New_York';
-const availability: Availability = {
-  timeZone: ORGANIZER_ZONE,
-  slotMinutes: 60,
-  fee: 6000,
-  cancellationHours: 24,
-  rules: 'Reschedule by email.',
-  weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '09:00', to: '11:00' })),
-};
+const BUYER_ZONE = 'Asia/Tokyo';
 
-test.use({ timezoneId: 'Asia/Tokyo' });
+test.use({ timezoneId: BUYER_ZONE });
 
-test('a buyer in another time zone picks a slot, pays, and the booking becomes a private session for the two', async ({ page, context, request }) => {
+/** The organizer's 09:00 in New York `days` from now: its weekday, the Tokyo date it falls on, and its UTC instant. */
+function nyMorning(days: number) {
+  const ny = DateTime.now().setZone(ORGANIZER_ZONE).plus({ days }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  const inTokyo = ny.setZone(BUYER_ZONE);
+  return { weekday: ny.weekday, date: inTokyo.toFormat('yyyy-MM-dd'), startIso: ny.toUTC().toISO()!, tokyoTime: inTokyo.setLocale('en-US').toLocaleString(DateTime.TIME_SIMPLE) };
+}
+
+async function newChannel(organizer: TestUser, name: string) {
+  const channel = await e2eData('aurora').channels.create({ userId: organizer.sub, name: 'Olivia' }, { name, about: 'Advice sessions.', introVideoId: null, links: [] }, 'USD');
+  return channel.channelId;
+}
+
+async function signedInPage(browser: Browser, request: Parameters<typeof signInContext>[1], user: TestUser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ timezoneId });
+  await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
+  await signInContext(context, request, user);
+  return { context, page: await context.newPage() };
+}
+
+/** On /consultationForm: the day and zone, then the slot and a topic; Pay holds it and opens checkout. */
+async function chooseSlot(page: Page, channelId: string, slot: ReturnType<typeof nyMorning>, topic: string) {
+  await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}&date=${slot.date}&tz=${encodeURIComponent(BUYER_ZONE)}`));
+  await hydrated(page);
+  await page.locator(`input[name="start"][value="${slot.startIso}"]`).check();
+  await page.locator('#consult-topic').fill(topic);
+}
+
+/** Pays on the hosted page and waits for the booking page to say it is booked; answers the booking and order ids. */
+async function payAndWaitBooked(page: Page): Promise<{ bookingId: string; orderId: string }> {
+  await expect(page.getByTestId('testpay-banner')).toContainText('Test payments');
+  await payWithCard(page, CARDS.success);
+  await expect(page).toHaveURL(/\/consultationForm\?booking=[a-z0-9]{16}&order=[^&]+&paid=1/);
+  await expect(page.getByTestId('consult-booking-status')).toHaveText('Booked');
+  const url = new URL(page.url());
+  return { bookingId: url.searchParams.get('booking')!, orderId: url.searchParams.get('order')! };
+}
+
+test('the organizer publishes times; a buyer in Tokyo pays for one; the private session is theirs; cancelling inside the rule refunds and frees the slot', async ({ page, context, request, browser }) => {
+  test.slow();
   await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
   const [organizer, buyer, stranger] = await Promise.all([createUser('aurora', 'cs-org', 'organizer'), createUser('aurora', 'cs-buyer'), createUser('aurora', 'cs-other')]);
-  const channelId = `chan-${Date.now().toString(36)}`;
+  const channelName = `Advice ${Math.random().toString(36).slice(2, 8)}`;
+  const channelId = await newChannel(organizer, channelName);
   const data = e2eData('aurora');
-  await data.consultations.saveAvailability(channelId, { ownerId: organizer.sub, ownerName: 'Olivia', ownerEmail: organizer.username }, availability);
+  const slot = nyMorning(5);
 
-  // The organizer's 09:00 in New York, five days from now, as a Tokyo viewer sees it.
-  const nyStart = DateTime.now().setZone(ORGANIZER_ZONE).plus({ days: 5 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
-  const inTokyo = nyStart.setZone('Asia/Tokyo');
-  const date = inTokyo.toFormat('yyyy-MM-dd');
-  const startIso = nyStart.toUTC().toISO()!;
+  // The organizer publishes from the dashboard: a bad fee is refused beside its field, what was typed stays.
+  const org = await signedInPage(browser, request, organizer, ORGANIZER_ZONE);
+  await org.page.goto(tenantUrl('aurora', '/userDashboard?tab=channels'));
+  const panel = org.page.getByTestId('managed-channel').filter({ hasText: channelName });
+  await panel.getByTestId('channel-consultations').click();
+  const settings = panel.getByTestId('consult-settings');
+  await expect(settings.getByLabel('Your time zone')).toHaveValue(ORGANIZER_ZONE);
+  await settings.getByLabel('Length of a consultation').selectOption('60');
+  await settings.getByLabel('Fee (USD)').fill('sixty');
+  await settings.getByLabel('Free cancellation until (hours before the start)').fill('24');
+  await settings.getByLabel('Anything else buyers should know (optional)').fill('Reschedule by email.');
+  await settings.getByLabel('Day').selectOption(String(slot.weekday));
+  await settings.getByLabel('From').fill('09:00');
+  await settings.getByLabel('To').fill('11:00');
+  await settings.getByTestId('consult-settings-save').click();
+  await expect(settings.getByText('Enter a fee such as 60 or 60.50, more than zero.')).toBeVisible();
+  await expect(settings.getByLabel('Fee (USD)')).toHaveValue('sixty');
+  expect(await data.consultations.availability(channelId)).toBeNull();
+  await settings.getByLabel('Fee (USD)').fill('60');
+  await settings.getByTestId('consult-settings-save').click();
+  await expect(settings.getByTestId('consult-settings-message')).toHaveText('Saved. People can book on the booking page.');
+  expect(await data.consultations.availability(channelId)).toMatchObject({ timeZone: ORGANIZER_ZONE, slotMinutes: 60, fee: 6000, cancellationHours: 24, enabled: true, ownerId: organizer.sub });
+  // Someone else's channel answers 404, as an unknown one does.
+  const api = tenantApi(request, 'aurora');
+  const strangerCookie = await sessionCookie(request, stranger);
+  const foreign = await api.get(`/api/consultations/availability?channel=${channelId}`, { headers: { Cookie: strangerCookie } });
+  expect(foreign.status()).toBe(404);
 
+  // The buyer, in Tokyo, sees the New York 09:00 in Tokyo time, the fee and the rule.
   await signInContext(context, request, buyer);
   await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}`));
   await hydrated(page);
   await expect(page.getByTestId('consult-fee')).toContainText('$60.00');
-  await page.locator('#consult-date').fill(date);
-  // "Use my time zone" fills in the browser's zone (this browser runs in Tokyo).
+  await page.locator('#consult-date').fill(slot.date);
   await page.getByTestId('consult-my-zone').click();
-  await expect(page.locator('#consult-tz')).toHaveValue('Asia/Tokyo');
+  await expect(page.locator('#consult-tz')).toHaveValue(BUYER_ZONE);
   await page.getByTestId('consult-show').click();
   await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
-  const slot = page.locator(`input[name="start"][value="${startIso}"]`);
-  await expect(slot).toHaveCount(1);
-  await expect(page.locator('label', { has: slot })).toHaveText(inTokyo.setLocale('en-US').toLocaleString(DateTime.TIME_SIMPLE));
+  const choice = page.locator(`input[name="start"][value="${slot.startIso}"]`);
+  await expect(page.locator('label', { has: choice })).toHaveText(slot.tokyoTime);
   await expect(page.getByTestId('consult-rules')).toContainText('Free cancellation with a full refund until 24 hours before the start. Reschedule by email.');
-
   // Without a slot and topic: field errors, nothing held.
   await page.getByTestId('consult-pay').click();
   await expect(page.getByTestId('error-start')).toHaveText('Choose one of the free times.');
   await expect(page.getByTestId('error-topic')).toBeVisible();
-
-  let sent: { lines: Array<{ kind: string; refId: string }>; returnPath: string } | null = null;
-  await page.route('**/api/checkout', async (route) => {
-    sent = route.request().postDataJSON() as typeof sent;
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ orderId: 'o-consult', redirectUrl: '/liveEvents' }) });
-  });
-  await slot.check();
+  await choice.check();
   await page.locator('#consult-topic').fill('Portfolio review');
   await page.getByTestId('consult-pay').click();
-  await expect(page).toHaveURL(/\/liveEvents$/);
-  expect(sent!.lines[0]!.kind).toBe('consultation');
-  const booking = await data.consultations.booking(sent!.lines[0]!.refId);
-  expect(booking).toMatchObject({ status: 'held', start: startIso, buyerId: buyer.sub, topic: 'Portfolio review', fee: 6000, buyerTimeZone: 'Asia/Tokyo' });
-  // The slot is gone for everyone else.
-  await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}&date=${date}&tz=Asia%2FTokyo`));
-  await expect(page.locator(`input[name="start"][value="${startIso}"]`)).toHaveCount(0);
+  const { bookingId, orderId } = await payAndWaitBooked(page);
 
-  // The payment is captured: fulfilment makes the private session.
-  const tenant = { id: testTenantId('aurora'), domains: [], languages: { supported: ['en', 'es', 'fr'] }, currency: 'USD' } as unknown as Tenant;
-  const event = (await fulfilConsultation({ tenant, data }, { orderId: 'o-consult', buyerId: buyer.sub, buyerEmail: buyer.username, buyerName: 'Buyer' }, booking!.bookingId))!;
-  expect(event).toMatchObject({ layout: 'pvs', consultationBookingId: booking!.bookingId, organizerId: organizer.sub });
-  await page.goto(tenantUrl('aurora', `/preview?event=${event.eventId}`));
+  // Captured, booked, the private session made for the two.
+  expect((await data.orders.get(orderId))?.status).toBe('captured');
+  const booking = (await data.consultations.booking(bookingId))!;
+  expect(booking).toMatchObject({ status: 'confirmed', start: slot.startIso, buyerId: buyer.sub, fee: 6000, buyerTimeZone: BUYER_ZONE, orderId });
+  const event = (await data.events.get(booking.eventId!))!;
+  expect(event).toMatchObject({ layout: 'pvs', consultationBookingId: bookingId, organizerId: organizer.sub, title: 'Portfolio review' });
+  expect((await paymentFlags(data, event, buyer.sub)).paidConsultationFee).toBe(true);
+  expect((await paymentFlags(data, event, stranger.sub)).paidConsultationFee).toBe(false);
+  await expect(page.getByTestId('consult-booking-when')).toContainText(BUYER_ZONE);
+  await page.getByTestId('consult-open-session').click();
   await expect(page.getByTestId('access-holding')).toHaveText('You have a ticket.');
-  const other = await tenantApi(request, 'aurora').get(`/preview?event=${event.eventId}`, { headers: { Cookie: await sessionCookie(request, stranger) } });
-  expect(other.status()).toBe(404);
+  await page.goBack();
+
+  // Both got the booking mail with the calendar file.
+  await expect
+    .poll(() => sentMails().filter((m) => m.subject === 'Consultation booked: Portfolio review' && (m.to === buyer.username || m.to === organizer.username) && m.attachments?.some((a) => a.filename.endsWith('.ics'))).map((m) => m.to).sort())
+    .toEqual([buyer.username, organizer.username].sort());
+
+  // When the session opens, the two get room tokens and a third person does not.
+  await data.events.update(event.eventId, { ...event, eventDateTime: new Date().toISOString() } as EventInput);
+  const token = (cookie: string) => api.post('/api/events/token', { headers: { 'Content-Type': 'application/json', Cookie: cookie }, data: JSON.stringify({ eventId: event.eventId }) });
+  const [buyerCookie, organizerCookie] = await Promise.all([sessionCookie(request, buyer), sessionCookie(request, organizer)]);
+  expect((await token(buyerCookie)).status()).toBe(200);
+  expect((await token(organizerCookie)).status()).toBe(200);
+  expect((await token(strangerCookie)).status()).toBe(403);
+
+  // Cancel inside the rule (the slot is days away): refunded in full, the slot free again, both told.
+  await page.goto(tenantUrl('aurora', `/consultationForm?booking=${bookingId}`));
+  await hydrated(page);
+  await expect(page.getByTestId('consult-booking-rule')).toContainText('Cancelling now refunds $60.00 in full.');
+  await page.getByTestId('consult-cancel').click();
+  await expect(page.getByTestId('consult-cancel-result')).toHaveText('Your booking is cancelled and $60.00 is refunded.');
+  await expect(page.getByTestId('consult-booking-status')).toHaveText('Cancelled');
+  expect((await data.orders.get(orderId))?.status).toBe('refunded');
+  expect((await data.consultations.booking(bookingId))?.status).toBe('canceled');
+  expect((await data.events.get(event.eventId))?.cancelledAt).toBeTruthy();
+  await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}&date=${slot.date}&tz=${encodeURIComponent(BUYER_ZONE)}`));
+  await expect(page.locator(`input[name="start"][value="${slot.startIso}"]`)).toHaveCount(1);
+  await expect
+    .poll(() => sentMails().filter((m) => m.subject === 'Consultation cancelled: Portfolio review').map((m) => m.to).sort())
+    .toEqual([buyer.username, organizer.username].sort());
+  await org.context.close();
+});
+
+test('two buyers race for one slot: one gets it and pays; outside the rule Cancel says why and refunds nothing', async ({ page, context, request, browser }) => {
+  test.slow();
+  await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
+  const [organizer, first, second] = await Promise.all([createUser('aurora', 'cs-org2', 'organizer'), createUser('aurora', 'cs-race1'), createUser('aurora', 'cs-race2')]);
+  const channelId = await newChannel(organizer, `Race ${Math.random().toString(36).slice(2, 8)}`);
+  const data = e2eData('aurora');
+  const slot = nyMorning(4);
+  // Free cancellation ends two weeks before the start: a slot four days away is already outside it.
+  const availability: Availability = { timeZone: ORGANIZER_ZONE, slotMinutes: 30, fee: 2500, cancellationHours: 336, rules: '', weekly: [{ weekday: slot.weekday, from: '09:00', to: '10:00' }] };
+  await data.consultations.saveAvailability(channelId, { ownerId: organizer.sub, ownerName: 'Olivia', ownerEmail: organizer.username }, availability);
+
+  await signInContext(context, request, first);
+  const other = await signedInPage(browser, request, second, BUYER_ZONE);
+  await Promise.all([chooseSlot(page, channelId, slot, 'First topic'), chooseSlot(other.page, channelId, slot, 'Second topic')]);
+  await Promise.all([page.getByTestId('consult-pay').click(), other.page.getByTestId('consult-pay').click()]);
+  const outcome = async (p: Page) => {
+    // The winner's hold, checkout and the provider's page take a while on a loaded machine.
+    await expect(p.getByTestId('testpay-banner').or(p.getByTestId('error-start'))).toBeVisible({ timeout: 30_000 });
+    return (await p.getByTestId('testpay-banner').isVisible()) ? 'won' : 'lost';
+  };
+  const results = await Promise.all([outcome(page), outcome(other.page)]);
+  expect([...results].sort()).toEqual(['lost', 'won']);
+  const [winner, loser] = results[0] === 'won' ? [page, other.page] : [other.page, page];
+  await expect(loser.getByTestId('error-start')).toHaveText('Someone just booked that time. Please choose another.');
+
+  const { bookingId, orderId } = await payAndWaitBooked(winner);
+  await expect(winner.getByTestId('consult-booking-rule')).toContainText('Free cancellation ended 336 hours before the start, so cancelling now refunds nothing.');
+  await winner.getByTestId('consult-cancel').click();
+  await expect(winner.getByTestId('consult-cancel-result')).toContainText('cancelling now refunds nothing');
+  await expect(winner.getByTestId('consult-booking-status')).toHaveText('Booked');
+  expect((await data.orders.get(orderId))?.status).toBe('captured');
+  expect((await data.consultations.booking(bookingId))?.status).toBe('confirmed');
+  // The slot stays taken for everyone.
+  await loser.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}&date=${slot.date}&tz=${encodeURIComponent(BUYER_ZONE)}`));
+  await expect(loser.locator(`input[name="start"][value="${slot.startIso}"]`)).toHaveCount(0);
+  await other.context.close();
 });

@@ -29,6 +29,8 @@ export const availabilitySchema = z.object({
   /** The rule in the organizer's words, shown before paying. */
   rules: z.string().trim().max(1000),
   weekly: z.array(weeklyWindowSchema).max(50),
+  /** Off: the channel takes no new bookings (booked ones stay). Absent means on. */
+  enabled: z.boolean().optional(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
@@ -71,6 +73,9 @@ export function isOfferedSlot(availability: Availability, startIso: string, now:
   const date = start.setZone(availability.timeZone).toFormat('yyyy-MM-dd');
   return freeSlots(availability, date, availability.timeZone, now).includes(start.toISO({ suppressMilliseconds: false })!);
 }
+
+/** Whether the channel takes new bookings. */
+export const takesBookings = (availability: Pick<Availability, 'enabled' | 'weekly'>) => availability.enabled !== false && availability.weekly.length > 0;
 
 /** Whether cancelling now still gets the full refund under the rule. */
 export const refundableCancellation = (availability: Pick<Availability, 'cancellationHours'>, startIso: string, now: number) =>

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { freeSlots, isOfferedSlot } from '#app/lib/tickets/consultations';
+import { freeSlots, isOfferedSlot, takesBookings } from '#app/lib/tickets/consultations';
 import { getSessionUser } from '#server/identity/session.server';
+import { bookingAction, bookingView } from '#server/tickets/consultationBooking.server';
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { timeZoneList } from '#server/screens/scheduling.server';
@@ -11,21 +12,23 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** The channel's published availability, or 404 (an unknown channel, another tenant's, or none published). */
+/** The channel's published availability, or 404 (an unknown channel, another tenant's, none published, or bookings off). */
 async function availabilityOf(context: LoaderFunctionArgs['context'], channelParam: string | null) {
   const channel = channelSchema.safeParse(channelParam ?? '');
   const availability = channel.success ? await context.data.consultations.availability(channel.data) : null;
-  if (!availability) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  if (!availability || !takesBookings(availability)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   return availability;
 }
 
 /**
  * /consultationForm?channel=<id>[&date=yyyy-MM-dd&tz=<zone>]: the organizer's free slots on a day
  * as the viewer sees it in their zone, the fee and the cancellation rule (shown before paying).
+ * /consultationForm?booking=<id>: the buyer's own booking (where checkout returns), with Cancel.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
+  if (url.searchParams.has('booking')) return bookingView(args, url.searchParams.get('booking') ?? '');
   const availability = await availabilityOf(context, url.searchParams.get('channel'));
   const tzParam = url.searchParams.get('tz') ?? '';
   const tz = IANAZone.isValidZone(tzParam) ? tzParam : context.tenant.timeZone;
@@ -38,6 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(context.language);
   return json(
     {
+      view: 'form' as const,
       title: t('tickets.consult.title'),
       channelId: availability.channelId,
       ownerName: availability.ownerName,
@@ -69,10 +73,11 @@ export type HoldResult =
   | { ok: true; bookingId: string }
   | { ok: false; errors: Partial<Record<HoldField, string>>; message?: string; signIn?: string };
 
-/** intent=hold: holds the chosen slot for the signed-in buyer while they pay (HOLD_MINUTES). */
+/** intent=hold: holds the chosen slot for the signed-in buyer while they pay (HOLD_MINUTES); with ?booking=, intent=cancel. */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
+  if (url.searchParams.has('booking')) return bookingAction(args, url.searchParams.get('booking') ?? '');
   const availability = await availabilityOf(context, url.searchParams.get('channel'));
   const user = await getSessionUser(args);
   const back = `${url.pathname}${url.search}`;

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
+import { ConsultationBooking } from '#app/components/tickets/ConsultationBooking';
 import { i18nHandle } from '#app/lib/handles';
 import type { TranslationKey } from '#app/lib/i18n/keys';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
@@ -12,12 +13,21 @@ import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import type { HoldResult, loader } from './consultationForm.server';
 
-/** /consultationForm?channel=: pick a day and a free slot in your own zone, say what it is about, read the rules, pay. */
+/**
+ * /consultationForm?channel=: pick a day and a free slot in your own zone, say what it is about,
+ * read the rules, pay. /consultationForm?booking=: the buyer's booking, where checkout returns.
+ */
 export { action, loader } from './consultationForm.server';
 export const handle = i18nHandle('tickets');
 
-export default function ConsultationForm() {
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function ConsultationPage() {
   const data = useLoaderData<typeof loader>();
+  return data.view === 'booking' ? <ConsultationBooking data={data} /> : <ConsultationForm data={data} />;
+}
+
+function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
   const { t } = useTranslation();
   const locale = useRootData()?.locale ?? 'en';
   const hold = useFetcher<HoldResult>();
@@ -44,7 +54,7 @@ export default function ConsultationForm() {
     void fetch('/api/checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ lines: [{ kind: 'consultation', refId: result.bookingId, quantity: 1 }], returnPath: action, idempotencyKey: `consult-${result.bookingId}` }),
+      body: JSON.stringify({ lines: [{ kind: 'consultation', refId: result.bookingId, quantity: 1 }], returnPath: `/consultationForm?booking=${result.bookingId}`, idempotencyKey: `consult-${result.bookingId}` }),
     })
       .then(async (res) => {
         const body = (await res.json().catch(() => ({}))) as { redirectUrl?: string; signIn?: string };

@@ -7,6 +7,7 @@ import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import { channelHref, productHref } from '#app/lib/shop/links';
 import type { ChannelsTabData, ManagedChannel } from '#app/lib/shop/manage';
+import { ConsultationSettings } from '../../tickets/ConsultationSettings';
 import { ChannelAvatar } from '../ChannelAvatar';
 import { ChannelForm } from './ChannelForm';
 import { ChannelImageUpload } from './ChannelImageUpload';
@@ -46,6 +47,7 @@ function ChannelPanel({ channel, data, editing, setEditing }: { channel: Managed
   const { locale } = useRootData()!;
   const editingChannel = editing?.kind === 'channel' && editing.channelId === channel.channelId;
   const editingProduct = editing?.kind === 'product' && editing.channelId === channel.channelId ? editing : null;
+  const [consultations, setConsultations] = useState(false);
   return (
     <Box as="section" borderWidth="1px" borderColor="border" borderRadius="l3" p={{ base: '4', md: '5' }} data-testid="managed-channel" aria-label={channel.name}>
       <Flex gap="4" align="center" wrap="wrap">
@@ -53,7 +55,7 @@ function ChannelPanel({ channel, data, editing, setEditing }: { channel: Managed
         <Heading as="h3" size="md" flex="1" minW="0">
           {channel.name}
         </Heading>
-        <HStack gap="2">
+        <HStack gap="2" flexWrap="wrap">
           <Button asChild size="sm" variant="outline">
             <Link to={channelHref(channel.channelId)} data-testid="channel-view">
               {t('shop.manage.view')}
@@ -62,8 +64,16 @@ function ChannelPanel({ channel, data, editing, setEditing }: { channel: Managed
           <Button size="sm" variant="outline" onClick={() => setEditing({ kind: 'channel', channelId: channel.channelId })} data-testid="channel-edit">
             {t('shop.manage.edit')}
           </Button>
+          <Button size="sm" variant="outline" aria-expanded={consultations} onClick={() => setConsultations((open) => !open)} data-testid="channel-consultations">
+            {t('tickets.consult.settings.open')}
+          </Button>
         </HStack>
       </Flex>
+      {consultations ? (
+        <Box mt="4">
+          <ConsultationSettings channelId={channel.channelId} onClose={() => setConsultations(false)} />
+        </Box>
+      ) : null}
       {editingChannel ? (
         <Stack gap="5" mt="4">
           <ChannelForm channel={channel} media={data.media} onDone={() => setEditing(null)} />
