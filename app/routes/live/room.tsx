@@ -12,7 +12,7 @@ import type { loader } from './room.server';
 import { stageHandle } from '#app/lib/handles';
 
 export { action, loader } from './room.server';
-export const handle = stageHandle('chat', 'events', 'live', 'recording', 'broadcast', 'player', 'donations');
+export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations');
 
 /**
  * The shared room shell (docs/decisions/0024): served the same to everyone allowed in, it asks

@@ -18,7 +18,7 @@ import type { HoldResult, loader } from './consultationForm.server';
  * read the rules, pay. /consultationForm?booking=: the buyer's booking, where checkout returns.
  */
 export { action, loader } from './consultationForm.server';
-export const handle = i18nHandle('tickets');
+export const handle = i18nHandle('tickets', 'events');
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -12,7 +12,7 @@
  */
 import { Badge, Box, Flex, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link, useRevalidator } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatPane, type PrivateRequest } from '#app/components/chat/ChatPane';
 import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAlerts';
@@ -30,7 +30,7 @@ import type { PublicEvent, RoomLayout } from '#app/lib/events/model';
 import type { EventRole } from '#app/lib/events/permissions';
 import { EndForAll, HostBlocked, HostHands, HostPanel, HostParticipants, useRoomActions, useRoomState } from './HostPanel';
 import { layoutSpec } from './layouts';
-import { LiveBroadcast } from '#app/components/broadcast/LiveBroadcast';
+import { BroadcastView } from './broadcastView';
 import type { RosterEntry } from './LiveStage';
 import { RaiseHand } from './RaiseHand';
 import type { ApiResult } from './roomApi';
@@ -83,6 +83,7 @@ export function RoomShell(props: RoomShellProps) {
 function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
   const { t } = useTranslation();
   const spec = layoutSpec(layout);
+  const LiveBroadcast = useContext(BroadcastView);
   const revalidator = useRevalidator();
   const [roster, setRoster] = useState<RosterEntry[]>([]);
   const [devices, setDevices] = useState<DeviceChoice>(() => mergeChoices(savedDevices));
@@ -189,7 +190,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       data-testid="room-main"
     >
       {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} />}
-      {BROADCAST_VIEW_LAYOUTS.has(layout) && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
+      {BROADCAST_VIEW_LAYOUTS.has(layout) && LiveBroadcast && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
       {showObservers && (
         <Text fontSize="sm" color="fg.muted" data-testid="observers">
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
