@@ -43,9 +43,9 @@ test('the dashboard, a live room and the event list carry their own namespaces o
   // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields.
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
-  // broadcast and player: the live broadcast shown in /lbc and /hbc (one route module serves every layout);
   // donations: every room's Donate button, pinned sale and donation alerts (docs/decisions/0036).
-  expect(room.namespaces).toEqual(['broadcast', 'chat', 'common', 'donations', 'events', 'live', 'player', 'recording']);
+  // The live broadcast player and its strings come only with /lbc and /hbc (routes/live/broadcastRoom.tsx).
+  expect(room.namespaces).toEqual(['chat', 'common', 'donations', 'events', 'live', 'recording']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
   expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
   expect(list.namespaces).toEqual(['broadcast', 'common', 'events']);
