@@ -4,6 +4,7 @@
  * through while its webhook was lost is captured instead. Like the room-expiry sweeper
  * (server/services/roomExpiry.server.ts): every move is conditional, so several instances may sweep.
  */
+import { startPeriodicSweep, type PeriodicSweep } from '#server/services/periodicSweep.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
 import { tenantData, type DataStores } from '../data/tenantData.server';
@@ -60,34 +61,13 @@ export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<Pendin
   return result;
 }
 
-export interface PendingOrderSweeper {
-  sweepNow(): Promise<PendingSweepResult>;
-  stop(): Promise<void>;
-}
+export type PendingOrderSweeper = PeriodicSweep<PendingSweepResult>;
 
 export function startPendingOrderSweeper(deps: PendingSweepDeps & { intervalSeconds: number }): PendingOrderSweeper {
-  let running: Promise<PendingSweepResult> | null = null;
-  const sweep = () => {
-    running ??= sweepPendingOrders(deps)
-      .catch((e: unknown) => {
-        console.warn(`[pending-orders] sweep failed: ${(e as Error).message}`);
-        return { canceled: [], captured: [], deferred: [] };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void sweep(), deps.intervalSeconds * 1000);
-  timer.unref();
-  return {
-    sweepNow: async () => {
-      if (running) await running;
-      return sweep();
-    },
-    stop: async () => {
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodicSweep({
+    run: () => sweepPendingOrders(deps),
+    empty: () => ({ canceled: [], captured: [], deferred: [] }),
+    intervalSeconds: deps.intervalSeconds,
+    log: (m) => console.warn(`[pending-orders] ${m}`),
+  });
 }

@@ -11,6 +11,7 @@
  * - Token expiry: nothing here (or anywhere) reacts to a token expiring; a connected participant
  *   stays until the room closes.
  */
+import { startPeriodicSweep, type PeriodicSweep } from './periodicSweep.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
 import { tenantData } from '../data/tenantData.server';
@@ -67,42 +68,14 @@ export async function sweepExpiredRooms(deps: SweepDeps): Promise<SweepResult> {
   return result;
 }
 
-export interface RoomExpirySweeper {
-  /** Runs one sweep now (waits for a running one first). */
-  sweepNow(): Promise<SweepResult>;
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
+export type RoomExpirySweeper = PeriodicSweep<SweepResult>;
 
 /** Starts sweeping every `intervalSeconds` (first sweep after one interval). */
 export function startRoomExpirySweeper(deps: SweepDeps & { intervalSeconds: number }): RoomExpirySweeper {
-  let running: Promise<SweepResult> | null = null;
-  let stopped = false;
-  const log = deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`));
-  const sweep = () => {
-    running ??= sweepExpiredRooms(deps)
-      .catch((e: unknown) => {
-        log(`sweep failed: ${(e as Error).message}`);
-        return { closed: [], deferred: [] };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void sweep();
-  }, deps.intervalSeconds * 1000);
-  timer.unref();
-  return {
-    sweepNow: async () => {
-      if (running) await running;
-      return sweep();
-    },
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodicSweep({
+    run: () => sweepExpiredRooms(deps),
+    empty: () => ({ closed: [], deferred: [] }),
+    intervalSeconds: deps.intervalSeconds,
+    log: deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`)),
+  });
 }

@@ -5,6 +5,7 @@
  * each stage is claimed by a conditional write before its mail goes out. An entry whose event
  * moved is rewritten under the new start; a cancelled or deleted event's entry is dropped.
  */
+import { startPeriodicSweep, type PeriodicSweep } from '#server/services/periodicSweep.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import type { Database } from '#server/data/dynamo.server';
@@ -76,39 +77,14 @@ export async function sweepReminders(deps: ReminderSweepDeps): Promise<string[]>
   return sent;
 }
 
-export interface ReminderSweeper {
-  sweepNow(): Promise<string[]>;
-  stop(): Promise<void>;
-}
+export type ReminderSweeper = PeriodicSweep<string[]>;
 
 /** Sweeps every `intervalSeconds` while the server runs. */
 export function startReminderSweeper(deps: ReminderSweepDeps & { intervalSeconds: number }): ReminderSweeper {
-  let running: Promise<string[]> | null = null;
-  let stopped = false;
-  const sweep = () => {
-    running ??= sweepReminders(deps)
-      .catch((e: unknown) => {
-        (deps.log ?? console.warn)(`[reminders] sweep failed: ${(e as Error).message}`);
-        return [];
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void sweep();
-  }, deps.intervalSeconds * 1000);
-  timer.unref();
-  return {
-    sweepNow: async () => {
-      if (running) await running;
-      return sweep();
-    },
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodicSweep({
+    run: () => sweepReminders(deps),
+    empty: () => [],
+    intervalSeconds: deps.intervalSeconds,
+    log: (m) => (deps.log ?? console.warn)(`[reminders] ${m}`),
+  });
 }
