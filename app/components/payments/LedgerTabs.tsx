@@ -1,4 +1,5 @@
 /** The seller's ledgers as tabs (sales, tickets, donations, consultation fees, platform fees, refunds), each a table with CSV export. */
+import { sameOnServerAndBrowser } from '#app/lib/events/time';
 import { Box, Button, Link, Table, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export function LedgerTabs({ entries, orders, locale, timeZone }: { entries: Led
   const [kind, setKind] = useState<LedgerKind>('sale');
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const date = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const date = (iso: string) => sameOnServerAndBrowser(new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }));
 
   return (
     <Box as="section" aria-label={t('payments.profile.ledgers.label')}>

@@ -1,4 +1,5 @@
 /** The buyer's orders (/userDashboard?tab=Orders): date, items, total, status and a receipt view. */
+import { sameOnServerAndBrowser } from '#app/lib/events/time';
 import { Button, Dialog, Portal, Stack, Table, Text, Box } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale
                 </Box>
                 {order.refunded.amount > 0 ? <Text>{t('payments.orders.refunded', { amount: formatMoney(order.refunded, locale) })}</Text> : null}
                 <Text>{t(`payments.status.${order.status}`)}</Text>
-                {order.paidAt ? <Text color="fg.muted">{t('payments.orders.paidAt', { date: new Date(order.paidAt).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }) })}</Text> : null}
+                {order.paidAt ? <Text color="fg.muted">{t('payments.orders.paidAt', { date: sameOnServerAndBrowser(new Date(order.paidAt).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone })) })}</Text> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

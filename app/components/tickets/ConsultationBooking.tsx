@@ -3,6 +3,7 @@
  * rule, and Cancel booking. While the payment is being confirmed the page reloads its data until
  * the booking is booked (or the hold ends).
  */
+import { sameOnServerAndBrowser } from '#app/lib/events/time';
 import { Alert, Badge, Button, Container, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, useFetcher, useRevalidator } from '@remix-run/react';
 import { DateTime } from 'luxon';
@@ -22,7 +23,7 @@ export function ConsultationBooking({ data }: { data: BookingView }) {
   const cancel = useFetcher<CancelAnswer>();
   const revalidator = useRevalidator();
   const price = formatMoney(data.fee, locale);
-  const when = DateTime.fromISO(data.start, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
+  const when = sameOnServerAndBrowser(DateTime.fromISO(data.start, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY));
 
   // Checkout may send the buyer back before the payment's webhook has landed, or before the
   // private session is made (it follows the booking's confirmation): look again shortly.

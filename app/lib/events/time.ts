@@ -42,3 +42,10 @@ export function browserTimeZone(): string | undefined {
   if (typeof window === 'undefined') return undefined;
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/**
+ * The same formatted text on the server and in the browser: Node's ICU puts a narrow no-break
+ * space before AM/PM where Chromium's V8 writes a plain space, and a different text would break
+ * hydration of a server-rendered page.
+ */
+export const sameOnServerAndBrowser = (formatted: string) => formatted.replace(/\u202f/g, ' ');

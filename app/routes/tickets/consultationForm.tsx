@@ -1,3 +1,4 @@
+import { sameOnServerAndBrowser } from '#app/lib/events/time';
 import { Alert, Box, Button, Container, Field, Heading, HStack, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
@@ -69,9 +70,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
       });
   }, [hold.data, action, t]);
 
-  // Node's ICU puts a narrow no-break space before AM/PM where Chromium's puts a plain space: one
-  // spacing on both sides, or the server's labels fail hydration.
-  const slotLabel = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE).replace(/\u202f/g, ' ');
+  const slotLabel = (iso: string) => sameOnServerAndBrowser(DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE));
   return (
     <>
       <PageHeader title={t('tickets.consult.title')} lead={t('tickets.consult.lead', { name: data.ownerName })} />
