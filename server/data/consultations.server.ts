@@ -14,6 +14,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import type { TenantId } from '#app/lib/config/tenant';
 import { HOLD_MINUTES, type Availability } from '#app/lib/tickets/consultations';
 import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { transactOrRefused } from './transactions.server';
 
 export interface ChannelAvailability extends Availability {
   channelId: string;
@@ -116,8 +117,8 @@ export async function holdSlot(db: Database, t: TenantId, request: HoldRequest, 
     heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
     createdAt: now.toISOString(),
   };
-  try {
-    await db.doc.send(
+  const refused = await transactOrRefused(() =>
+    db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -133,12 +134,10 @@ export async function holdSlot(db: Database, t: TenantId, request: HoldRequest, 
           { Put: { TableName: db.table, Item: { ...bookingKey(t, booking.bookingId), tenantId: t, ...booking }, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
-    );
-    return booking;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return null;
-    throw e;
-  }
+    ),
+  );
+  // Refused means taken; two buyers pressing Pay at once conflict instead, and the retry settles who got it.
+  return refused.length ? null : booking;
 }
 
 /**
@@ -150,8 +149,8 @@ export async function confirmBooking(db: Database, t: TenantId, bookingId: strin
   const booking = await getBooking(db, t, bookingId);
   if (!booking) return null;
   if (booking.status === 'confirmed') return booking.orderId === orderId ? booking : null;
-  try {
-    await db.doc.send(
+  const refused = await transactOrRefused(() =>
+    db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -176,13 +175,11 @@ export async function confirmBooking(db: Database, t: TenantId, bookingId: strin
           },
         ],
       }),
-    );
-  } catch (e) {
-    if ((e as Error).name !== 'TransactionCanceledException') throw e;
-    const now = await getBooking(db, t, bookingId);
-    return now?.status === 'confirmed' && now.orderId === orderId ? now : null;
-  }
-  return { ...booking, status: 'confirmed', orderId };
+    ),
+  );
+  if (!refused.length) return { ...booking, status: 'confirmed', orderId };
+  const now = await getBooking(db, t, bookingId);
+  return now?.status === 'confirmed' && now.orderId === orderId ? now : null;
 }
 
 /** Notes the private session made for a confirmed booking (once). */
@@ -209,8 +206,8 @@ export async function endBooking(db: Database, t: TenantId, bookingId: string, t
   const booking = await getBooking(db, t, bookingId);
   const from = to === 'released' ? 'held' : 'confirmed';
   if (!booking || booking.status !== from) return false;
-  try {
-    await db.doc.send(
+  const refused = await transactOrRefused(() =>
+    db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -234,27 +231,25 @@ export async function endBooking(db: Database, t: TenantId, bookingId: string, t
           },
         ],
       }),
+    ),
+  );
+  if (!refused.length) return true;
+  // The slot is someone else's now: end the booking alone.
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: bookingKey(t, bookingId),
+        UpdateExpression: 'SET #status = :to',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': from },
+      }),
     );
     return true;
-  } catch (e) {
-    if ((e as Error).name !== 'TransactionCanceledException') throw e;
-    // The slot is someone else's now: end the booking alone.
-    try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: bookingKey(t, bookingId),
-          UpdateExpression: 'SET #status = :to',
-          ConditionExpression: '#status = :from',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':to': to, ':from': from },
-        }),
-      );
-      return true;
-    } catch (inner) {
-      if ((inner as Error).name === 'ConditionalCheckFailedException') return false;
-      throw inner;
-    }
+  } catch (inner) {
+    if ((inner as Error).name === 'ConditionalCheckFailedException') return false;
+    throw inner;
   }
 }
 

@@ -16,6 +16,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { queryAll, tenantKey, type Database } from './dynamo.server';
 import { addReminder, claimReminder, remindersBetween, removeReminder } from './ticketReminders.server';
+import { failedConditions, withConflictRetry } from './transactions.server';
 
 export type TicketKind = 'ticket' | 'replay';
 export const FREE_ORDER = 'free';
@@ -69,27 +70,6 @@ function giveSeats(db: Database, t: TenantId, eventId: string, quantity: number)
       ExpressionAttributeValues: { ':minus': -quantity, ':q': quantity },
     },
   };
-}
-
-/** Which items of a cancelled transaction failed their condition (indexes into TransactItems). */
-function failedConditions(error: unknown): number[] {
-  if ((error as Error).name !== 'TransactionCanceledException') throw error;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-  // A conflict with another transaction on the same items: let the caller's retry loop run it again.
-  if (!failed.length) throw Object.assign(new Error('transaction conflict'), { name: 'TransactionConflict' });
-  return failed;
-}
-
-async function withConflictRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (e) {
-      if ((e as Error).name !== 'TransactionConflict' || attempt >= 20) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
-    }
-  }
 }
 
 /** Seats taken (held or sold) for the event. */

@@ -166,7 +166,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
                 </Alert.Content>
               </Alert.Root>
               {problem ? (
-                <Text color="fg.error" role="alert">
+                <Text color="fg.error" role="alert" data-testid="consult-problem">
                   {problem}
                 </Text>
               ) : null}
