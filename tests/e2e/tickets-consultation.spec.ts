@@ -201,3 +201,27 @@ test('two buyers race for one slot: one gets it and pays; outside the rule Cance
   await expect(loser.locator(`input[name="start"][value="${slot.startIso}"]`)).toHaveCount(0);
   await other.context.close();
 });
+
+test('Pay pressed before the page has hydrated still goes on to checkout with the held slot', async ({ browser, request }) => {
+  test.slow();
+  const [organizer, buyer] = await Promise.all([createUser('aurora', 'cs-org3', 'organizer'), createUser('aurora', 'cs-early')]);
+  const channelId = await newChannel(organizer, `Early ${Math.random().toString(36).slice(2, 8)}`);
+  const slot = nyMorning(6);
+  const availability: Availability = { timeZone: ORGANIZER_ZONE, slotMinutes: 30, fee: 3000, cancellationHours: 24, rules: '', weekly: [{ weekday: slot.weekday, from: '09:00', to: '10:00' }] };
+  await e2eData('aurora').consultations.saveAvailability(channelId, { ownerId: organizer.sub, ownerName: 'Olivia', ownerEmail: organizer.username }, availability);
+  // Its own page: the blocked scripts below log load errors the shared page fixture would count.
+  const { context, page } = await signedInPage(browser, request, buyer, BUYER_ZONE);
+
+  // The page's scripts have not run: the form posts as plain HTML.
+  const scripts = /\.js(\?|$)/;
+  await page.route(scripts, (route) => route.abort());
+  await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}&date=${slot.date}&tz=${encodeURIComponent(BUYER_ZONE)}`));
+  await page.locator(`input[name="start"][value="${slot.startIso}"]`).check();
+  await page.locator('#consult-topic').fill('Early topic');
+  await page.unroute(scripts);
+  await page.getByTestId('consult-pay').click();
+
+  const { bookingId } = await payAndWaitBooked(page);
+  expect(await e2eData('aurora').consultations.booking(bookingId)).toMatchObject({ status: 'confirmed', topic: 'Early topic', buyerId: buyer.sub });
+  await context.close();
+});

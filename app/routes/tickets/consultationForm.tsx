@@ -1,7 +1,7 @@
 import { sameOnServerAndBrowser } from '#app/lib/events/time';
 import { Alert, Box, Button, Container, Field, Heading, HStack, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,17 +32,19 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
   const { t } = useTranslation();
   const locale = useRootData()?.locale ?? 'en';
   const hold = useFetcher<HoldResult>();
+  // Pay pressed before the page hydrated posts the form natively: the hold comes back as action data.
+  const submitted = useActionData<HoldResult>();
+  const result = hold.data ?? submitted;
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef<string | null>(null);
   const price = formatMoney(data.fee, locale);
-  const errors = hold.data && !hold.data.ok ? hold.data.errors : {};
+  const errors = result && !result.ok ? result.errors : {};
   const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey) : undefined);
   const action = `/consultationForm?channel=${encodeURIComponent(data.channelId)}&date=${data.date}&tz=${encodeURIComponent(data.tz)}`;
 
   // Held: on to the payment provider (the hold lasts while the buyer pays).
   useEffect(() => {
-    const result = hold.data;
     if (!result) return;
     if (!result.ok && result.signIn) {
       window.location.assign(result.signIn);
@@ -68,7 +70,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
         setProblem(t('tickets.consult.errors.failed'));
         setPaying(false);
       });
-  }, [hold.data, action, t]);
+  }, [result, action, t]);
 
   const slotLabel = (iso: string) => sameOnServerAndBrowser(DateTime.fromISO(iso, { zone: 'utc' }).setZone(data.tz).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE));
   return (
