@@ -146,8 +146,13 @@ test('the organizer publishes times; a buyer in Tokyo pays for one; the private 
   expect((await token(strangerCookie)).status()).toBe(403);
 
   // Cancel inside the rule (the slot is days away): refunded in full, the slot free again, both told.
-  await page.goto(tenantUrl('aurora', `/consultationForm?booking=${bookingId}`));
+  // The way back to it is the Orders tab: the consultation line opens the booking page.
+  await page.goto(tenantUrl('aurora', '/userDashboard?tab=Orders'));
   await hydrated(page);
+  const line = page.locator(`[data-testid="order-row"][data-order="${orderId}"]`).getByTestId('order-line-link');
+  await expect(line).toHaveText('Portfolio review: booking and cancellation');
+  await line.click();
+  await expect(page).toHaveURL(new RegExp(`/consultationForm\\?booking=${bookingId}$`));
   await expect(page.getByTestId('consult-booking-rule')).toContainText('Cancelling now refunds $60.00 in full.');
   await page.getByTestId('consult-cancel').click();
   await expect(page.getByTestId('consult-cancel-result')).toHaveText('Your booking is cancelled and $60.00 is refunded.');

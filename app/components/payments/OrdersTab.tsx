@@ -1,10 +1,11 @@
 /** The buyer's orders (/userDashboard?tab=Orders): date, items, total, status and a receipt view. */
 import { sameOnServerAndBrowser } from '#app/lib/events/time';
-import { Button, Dialog, Portal, Stack, Table, Text, Box } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, Dialog, Link, Portal, Stack, Table, Text, Box } from '@chakra-ui/react';
+import { Link as RouterLink } from '@remix-run/react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type Money } from '#app/lib/money/money';
-import type { OrderStatus } from '#app/lib/payments/model';
+import type { LineKind, OrderStatus } from '#app/lib/payments/model';
 
 export interface OrderRow {
   orderId: string;
@@ -13,7 +14,8 @@ export interface OrderRow {
   status: OrderStatus;
   total: Money;
   refunded: Money;
-  lines: { title: string; quantity: number; amount: Money }[];
+  /** href: where the line is managed or used (a consultation's booking page holds its Cancel). */
+  lines: { title: string; quantity: number; amount: Money; href: string | null; kind: LineKind }[];
 }
 
 function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale: string; timeZone: string; onClose: () => void }) {
@@ -78,7 +80,23 @@ export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; lo
           {orders.map((order) => (
             <Table.Row key={order.orderId} data-testid="order-row" data-order={order.orderId} data-status={order.status}>
               <Table.Cell whiteSpace="nowrap">{new Date(order.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone })}</Table.Cell>
-              <Table.Cell>{order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)).join(', ')}</Table.Cell>
+              <Table.Cell>
+                {order.lines.map((line, i) => {
+                  const label = line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
+                  return (
+                    <Fragment key={i}>
+                      {i > 0 ? ', ' : null}
+                      {line.href ? (
+                        <Link asChild colorPalette="brand" data-testid="order-line-link" data-kind={line.kind}>
+                          <RouterLink to={line.href}>{line.kind === 'consultation' ? t('payments.orders.manageBooking', { title: label }) : label}</RouterLink>
+                        </Link>
+                      ) : (
+                        label
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {formatMoney(order.total, locale)}
               </Table.Cell>

@@ -53,6 +53,7 @@ const payments = {
     status: 'Status',
     receipt: 'Receipt',
     viewReceipt: 'View receipt',
+    manageBooking: '{{title}}: booking and cancellation',
     receiptTitle: 'Receipt for order {{orderId}}',
     orderId: 'Order {{orderId}}',
     paidAt: 'Paid on {{date}}',

@@ -55,6 +55,7 @@ const payments: typeof en = {
     status: 'Estado',
     receipt: 'Recibo',
     viewReceipt: 'Ver recibo',
+    manageBooking: '{{title}}: reserva y cancelación',
     receiptTitle: 'Recibo del pedido {{orderId}}',
     orderId: 'Pedido {{orderId}}',
     paidAt: 'Pagado el {{date}}',

@@ -55,6 +55,7 @@ const payments: typeof en = {
     status: 'État',
     receipt: 'Reçu',
     viewReceipt: 'Voir le reçu',
+    manageBooking: '{{title}} : réservation et annulation',
     receiptTitle: 'Reçu de la commande {{orderId}}',
     orderId: 'Commande {{orderId}}',
     paidAt: 'Payée le {{date}}',
