@@ -53,6 +53,8 @@ export interface DemoAccount {
   role: IdentityRole;
   username: string;
   password: string;
+  /** The user's id (the sample shop belongs to the demo organizer). */
+  sub: string | null;
 }
 
 export interface OutboxMessage {
@@ -304,15 +306,15 @@ export async function createPoolUser(client: CognitoIdentityProviderClient, user
 async function ensureDemoUser(client: CognitoIdentityProviderClient, userPoolId: string, tenantId: string, role: IdentityRole): Promise<DemoAccount> {
   const username = demoUsername(tenantId, role);
   const password = demoPassword(tenantId, role);
-  let exists = true;
+  let existing: string | null | undefined;
   try {
-    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    const found = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    existing = found.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
   } catch (e) {
     if ((e as Error).name !== 'UserNotFoundException') throw e;
-    exists = false;
   }
-  await createPoolUser(client, { userPoolId, tenantId, username, password, name: `Demo ${role}`, group: role }, { exists });
-  return { tenant: tenantId, role, username, password };
+  const created = await createPoolUser(client, { userPoolId, tenantId, username, password, name: `Demo ${role}`, group: role }, { exists: existing !== undefined });
+  return { tenant: tenantId, role, username, password, sub: existing ?? created };
 }
 
 export interface ProvisionResult {

@@ -1,13 +1,20 @@
 /**
- * Each sample tenant's shop (issue 15): one channel owned by the sample seed, in the tenant's
- * currency and default language, with two products that deliver the tenant's sample pitch deck as
- * a download (one with limited stock). Idempotent: a tenant that has the channel gets nothing new.
+ * Each sample tenant's shop (issue 15): one channel owned by the tenant's demo organizer (so
+ * whoever tries the platform can sign in and manage it, see its sales and set up consultations),
+ * in the tenant's currency and default language, with two products that deliver the tenant's
+ * sample pitch deck as a download (one with limited stock). Idempotent: a tenant that has the
+ * channel gets nothing new.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Registry } from '../config/registry.server';
 import { tenantData, type DataStores } from '../data/tenantData.server';
 import { productInputSchema } from '#app/lib/shop/model';
+import type { DemoAccount } from './cognito';
 
+/** Owner when a tenant has no demo organizer (and of channels seeded before they had one). */
 const SEED_OWNER = 'sample-seed';
+
+export type SampleOwners = Record<string, { userId: string; name: string }>;
 
 const TEXT = {
   en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.' },
@@ -15,19 +22,27 @@ const TEXT = {
   fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.' },
 } as const;
 
+/** Each tenant's demo organizer from the local identity's demo-accounts file (none when it is missing). */
+export function demoOrganizers(file: string | undefined): SampleOwners {
+  if (!file || !existsSync(file)) return {};
+  const accounts = JSON.parse(readFileSync(file, 'utf8')) as DemoAccount[];
+  return Object.fromEntries(accounts.filter((a) => a.role === 'organizer' && a.sub).map((a) => [a.tenant, { userId: a.sub!, name: 'Demo organizer' }]));
+}
+
 /** Prices in minor units per currency: a familiar amount in each. */
 const PRICES: Record<string, [number, number]> = { USD: [900, 1900], EUR: [800, 1500], MXN: [14900, 34900] };
 
-export async function seedSampleShops(stores: DataStores, registry: Registry): Promise<string[]> {
+export async function seedSampleShops(stores: DataStores, registry: Registry, owners: SampleOwners = {}): Promise<string[]> {
   const created: string[] = [];
   for (const tenant of registry.tenants.values()) {
     if (!tenant.features.shop) continue;
     const data = tenantData(stores, tenant.id);
-    if ((await data.channels.byOwner(SEED_OWNER)).length > 0) continue;
+    const owner = owners[tenant.id] ?? { userId: SEED_OWNER, name: tenant.displayName };
+    if ((await data.channels.byOwner(owner.userId)).length > 0 || (await data.channels.byOwner(SEED_OWNER)).length > 0) continue;
     const language = (tenant.languages.default ?? 'en') as keyof typeof TEXT;
     const text = TEXT[language] ?? TEXT.en;
     const channel = await data.channels.create(
-      { userId: SEED_OWNER, name: tenant.displayName },
+      { userId: owner.userId, name: owner.name },
       { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: 'Website', url: 'https://example.com' }] },
       tenant.currency,
     );
@@ -36,8 +51,8 @@ export async function seedSampleShops(stores: DataStores, registry: Registry): P
     const product = (title: string, description: string, price: number, stock: number | null) =>
       productInputSchema.parse({ channelId: channel.channelId, title, description, price, stock, delivers: 'download', mediaIds: deck ? [deck.id] : [], published: !!deck });
     if (deck) {
-      await data.products.create({ userId: SEED_OWNER }, product(text.deck, text.deckText, deckPrice, null), tenant.currency);
-      await data.products.create({ userId: SEED_OWNER }, product(text.kit, text.kitText, kitPrice, 25), tenant.currency);
+      await data.products.create({ userId: owner.userId }, product(text.deck, text.deckText, deckPrice, null), tenant.currency);
+      await data.products.create({ userId: owner.userId }, product(text.kit, text.kitText, kitPrice, 25), tenant.currency);
     }
     created.push(`${tenant.id}/${channel.channelId}`);
   }

@@ -14,7 +14,7 @@ export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#
 /** Each sample tenant's pitch deck (a generated PDF in its library), seeded beside the text resources. */
 export { seedSampleDecks } from './sampleDeck';
 /** Each sample tenant's channel and products (issue 15), seeded after the decks they deliver. */
-export { seedSampleShops } from './sampleShop';
+export { demoOrganizers, seedSampleShops } from './sampleShop';
 
 export interface SeedResult {
   /** "<tenantId>/<language>" → number of resources written. */

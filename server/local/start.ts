@@ -65,7 +65,7 @@ import { createMediaQueue } from '../media/queue.server';
 
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
 import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';
-import { seedResources, seedSampleDecks, seedSampleShops } from './seed';
+import { demoOrganizers, seedResources, seedSampleDecks, seedSampleShops } from './seed';
 import { seedPlayerDemo } from './sampleVideo';
 import { childNodeEnv, createLocalDatabase, createLocalStorage, quietAwsEnv, startLocalStack, type LocalStack } from './stack';
 
@@ -333,7 +333,7 @@ async function main() {
       log(`seeded text resources: ${seeded.total} written for ${Object.keys(seeded.written).length} tenant language(s)`);
       const decks = await seedSampleDecks({ db, storage }, registry, queue ? (job) => queue.enqueue(job) : undefined);
       if (decks.length) log(`seeded sample pitch decks: ${decks.join(', ')}${queue ? '' : ' (no media queue: they wait in processing)'}`);
-      const shops = await seedSampleShops({ db }, registry);
+      const shops = await seedSampleShops({ db }, registry, demoOrganizers(stack.env.IDENTITY_DEMO_ACCOUNTS_FILE));
       if (shops.length) log(`seeded sample shops: ${shops.join(', ')}`);
       const demo = await seedPlayerDemo({ db, storage }, queue ? (job) => queue.enqueue(job) : undefined);
       if (demo) log(`seeded the player demo's sample video: system/${demo}`);
