@@ -224,6 +224,7 @@ const en = {
     title: 'Something went wrong',
     body: 'An unexpected error stopped this page. Please try again; if it keeps happening, contact us.',
     retry: 'Try again',
+    methodNotAllowed: 'This address does not take that method; use {{allow}}.',
   },
   meta: {
     updated: 'Last updated {{date}}',

@@ -226,6 +226,7 @@ const es: TranslationShape = {
     title: 'Algo salió mal',
     body: 'Un error inesperado impidió mostrar esta página. Vuelve a intentarlo; si sigue ocurriendo, contáctanos.',
     retry: 'Reintentar',
+    methodNotAllowed: 'Esta dirección no admite ese método; use {{allow}}.',
   },
   meta: {
     updated: 'Última actualización: {{date}}',

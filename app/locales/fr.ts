@@ -226,6 +226,7 @@ const fr: TranslationShape = {
     title: 'Une erreur s’est produite',
     body: 'Une erreur inattendue a interrompu cette page. Veuillez réessayer\u00a0; si le problème persiste, contactez-nous.',
     retry: 'Réessayer',
+    methodNotAllowed: 'Cette adresse n’accepte pas cette méthode ; utilisez {{allow}}.',
   },
   meta: {
     updated: 'Dernière mise à jour\u00a0: {{date}}',

@@ -166,7 +166,7 @@ describe('chat upload and file routes (DynamoDB Local, s3rver)', () => {
     const bytes = Buffer.from('%PDF-1.4 chat attachment');
     const res = await upload(tenant, { eventId: event.eventId, kind: 'attachment', name: 'Agenda (final).pdf', type: 'application/pdf', size: bytes.length });
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const body = (await res.json()) as ChatUploadResponse;
     expect(body.key).toMatch(new RegExp(`^chat/${event.eventId}/${SUB}/[A-Za-z0-9_-]{16}/Agenda_final_\\.pdf$`));
     expect(body.upload).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });

@@ -11,8 +11,9 @@ import { MEDIA_KINDS, type MediaKind } from '#app/lib/media/model';
 import { byteSize, type UploadErrorCode, type UploadErrorResponse } from '#app/lib/media/uploadApi';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { methodNotAllowed, NO_STORE } from './responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
+export { NO_STORE };
 
 /** A refusal of the upload API. Thrown inside the handlers, answered by `answer`. */
 export class UploadRefusal extends Error {
@@ -48,7 +49,7 @@ export interface UploadRequest<T> {
 /** Method, session and body of an upload API call; a Response means "answer this". */
 export async function readUploadRequest<S extends z.ZodType>({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, schema: S): Promise<Response | UploadRequest<z.infer<S>>> {
   const t = await getFixedT(context.language);
-  if (request.method !== 'POST') return json(errorBody(t, 'methodNotAllowed'), { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return json(errorBody(t, 'unauthenticated'), { status: 401, headers: NO_STORE });
   let body: unknown;
@@ -79,10 +80,4 @@ export async function answer<S extends z.ZodType>(
     if (e instanceof UploadRefusal) return json(errorBody(req.t, e.code, e.text), { status: e.status, headers: NO_STORE });
     throw e;
   }
-}
-
-/** GET on a POST-only endpoint. */
-export async function methodNotAllowed({ context }: Pick<ActionFunctionArgs, 'context'>): Promise<Response> {
-  const t = await getFixedT(context.language);
-  return json(errorBody(t, 'methodNotAllowed'), { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
 }

@@ -7,10 +7,11 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { CheckoutContext } from '../payments/checkout.server';
 import { getFixedT } from '../i18n.server';
+import { NO_STORE } from './responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'no-store' };
+export { NO_STORE };
 
-export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailable' | 'methodNotAllowed' | 'forbidden' | 'invalidAmount' | 'notRefundable' | 'organizerOnly';
+export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailable' | 'forbidden' | 'invalidAmount' | 'notRefundable' | 'organizerOnly';
 
 export async function paymentsRefusal(status: number, error: PaymentsApiError, language: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);
@@ -18,7 +19,7 @@ export async function paymentsRefusal(status: number, error: PaymentsApiError, l
   return json({ error, message, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-export const methodNotAllowed = (language: string, allow: string) => paymentsRefusal(405, 'methodNotAllowed', language, {}, { Allow: allow });
+export { methodNotAllowed } from './responses.server';
 
 /** The site's own origin as this request reached it (return, refresh and webhook addresses). */
 export const originOf = (request: Request) => new URL(request.url).origin;

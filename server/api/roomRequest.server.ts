@@ -4,8 +4,9 @@ import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '../identity/session.server';
 import { roomMessage, type RoomMessageKey } from '../services/video.server';
+import { methodNotAllowed, NO_STORE } from './responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'no-store' };
+export { NO_STORE };
 
 /** A room API error answer: the code, its message in the request's language, and opensAt when known. */
 export function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey; buyUrl?: string } = {}) {
@@ -26,7 +27,7 @@ export async function readRoomRequest<S extends z.ZodType>(
 ): Promise<Response | { user: SessionUser; data: z.infer<S> }> {
   const language = context.language;
   if (request.method !== 'POST') {
-    return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', language) }, { status: 405, headers: { Allow: allow, ...NO_STORE } });
+    return methodNotAllowed(language, allow);
   }
   const user = await getSessionUser({ request, context });
   if (!user) return refuse(401, 'unauthenticated', language);

@@ -14,14 +14,14 @@ import { getFixedT } from '../i18n.server';
 import { viewableEvent } from './access.server';
 import { ingressState } from './livekitIngress.server';
 import { rewriteLiveMaster, rewriteLiveMedia } from './livePlaylist.server';
+import { NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** Segment links outlive the few seconds a live player keeps a segment in its playlist, with room for a slow network. */
 const SEGMENT_URL_SECONDS = 300;
 const VARIANT = z.string().regex(/^\d{2,4}p$/);
 
-export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive' | 'methodNotAllowed';
+export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive';
 
 export async function refuseBroadcast(status: number, error: BroadcastApiError, language: string, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);

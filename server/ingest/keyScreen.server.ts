@@ -19,9 +19,9 @@ import { ingestConfig, srtIngestUrl, srtPortRange, type IngestConfig } from './c
 import { hashKeySecret, mintKey, newNonce } from './keys.server';
 import { createRtmpIngress, deleteIngress } from './livekitIngress.server';
 import { keyHint } from '#app/lib/broadcast/model';
+import { NO_STORE } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const notFound = () => new Response('Not Found', { status: 404 });
 
 const isOrganizerOf = (event: EventRecord, user: SessionUser) => roleOf(event, user) === 'organizer';

@@ -17,11 +17,11 @@ import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
-export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady' | 'methodNotAllowed';
+export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const MEDIA_ID = z.string().regex(/^[a-z0-9]{21}$/);
 
 export async function refuseMedia(status: number, error: MediaApiError, language: string, headers: Record<string, string> = {}) {
@@ -78,7 +78,7 @@ const retrySchema = z.object({ mediaId: MEDIA_ID });
 
 export async function retryAction({ request, context }: ActionFunctionArgs): Promise<Response> {
   const language = context.language;
-  if (request.method !== 'POST') return refuseMedia(405, 'methodNotAllowed', language, { Allow: 'POST' });
+  if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return refuseMedia(401, 'signIn', language);
   let body: unknown;

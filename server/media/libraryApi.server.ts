@@ -10,8 +10,9 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { FieldErrors, LibraryApiError, LibraryApiResponse } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'no-store' };
+export { NO_STORE };
 
 type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 
@@ -30,7 +31,7 @@ export const isLibraryUser = (user: Pick<SessionUser, 'groups'>) => user.groups.
 /** A Response means "answer this"; otherwise the user, the body as `schema` reads it, and the raw body for a further check. */
 export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema: S): Promise<Response | { user: SessionUser; data: z.infer<S>; body: unknown }> {
   const language = args.context.language;
-  if (args.request.method !== 'POST') return refuseLibrary(language, 405, 'methodNotAllowed');
+  if (args.request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const user = await getSessionUser(args);
   if (!user) return refuseLibrary(language, 401, 'unauthenticated');
   if (!isLibraryUser(user)) return refuseLibrary(language, 403, 'forbidden');
@@ -46,4 +47,4 @@ export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema
 }
 
 /** The API's GET answer: these addresses take POST only. */
-export const libraryGet = ({ context }: Pick<ActionFunctionArgs, 'context'>) => refuseLibrary(context.language, 405, 'methodNotAllowed');
+export const libraryGet = ({ context }: Pick<ActionFunctionArgs, 'context'>) => methodNotAllowed(context.language, 'POST');

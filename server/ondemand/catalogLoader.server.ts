@@ -4,9 +4,9 @@ import { parseCatalogQuery, type CatalogKind } from '#app/lib/ondemand/catalog';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { catalogPage } from './catalog.server';
+import { NO_STORE } from '#server/api/responses.server';
 
 /** Each viewer sees their own selection: never cached, never shared. */
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function catalogLoader(args: LoaderFunctionArgs, kind: CatalogKind, path: '/vod' | '/aod') {
   const { context, request } = args;

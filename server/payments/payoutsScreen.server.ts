@@ -12,8 +12,8 @@ import { getFixedT } from '../i18n.server';
 import { checkoutContext } from '../api/paymentsApi.server';
 import { onboardingLink, refreshAccountStatus } from './onboarding.server';
 import { isPaymentsUnavailable } from './provider.server';
+import { NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const isOrganizer = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
 /** Ledgers whose rows are sales of an order, refundable from the row. */
 const REFUNDABLE_KINDS: readonly LedgerKind[] = ['sale', 'ticket', 'donation', 'consultation'];

@@ -15,10 +15,12 @@ import { resumeAt } from '#app/lib/playback/position';
 import { getSessionUser } from '../identity/session.server';
 import { canManageMedia, canViewMedia } from '../media/access.server';
 import { mediaView } from '../media/view.server';
+import { NO_STORE } from '#server/api/responses.server';
+
+export { NO_STORE };
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const MEDIA_ID = z.string().regex(/^[a-z0-9]{21}$/);
 
 /** The reason a playback screen shows no player; the route's ErrorBoundary says it in words. */

@@ -21,15 +21,13 @@ import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { attachUpload, failRecording, isRecordingError, recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
 import { changeRestream, isRestreamError, restreamState } from './restream.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
 export const RECORDING_ERRORS = [
   'badRequest',
   'unauthenticated',
   'notFound',
   'forbidden',
-  'methodNotAllowed',
   'disabled',
   'notOpen',
   'busy',
@@ -46,7 +44,6 @@ const STATUS: Record<RecordingErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   notFound: 404,
-  methodNotAllowed: 405,
   disabled: 409,
   notOpen: 409,
   busy: 409,
@@ -82,7 +79,7 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
  * else the body says), then the whole body against `schema` (400).
  */
 async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord; body: z.infer<S> }> {
-  if (args.request.method !== 'POST') return json({ error: 'methodNotAllowed', message: t('recording.errors.methodNotAllowed') }, { status: 405, headers: { Allow: 'GET, POST', ...NO_STORE } });
+  if (args.request.method !== 'POST') return methodNotAllowed(args.context.language, 'GET, POST');
   if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
   let raw: unknown;
   try {

@@ -19,10 +19,9 @@ import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { publishedProductsOf } from './catalog.server';
 import { pin, PinRefused, pinFor, unpin } from './pins.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, methodNotAllowed: 405, notForSale: 409 } as const;
+const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, notForSale: 409 } as const;
 type ErrorCode = keyof typeof STATUS;
 
 const refuse = (t: TFunction, code: ErrorCode, headers: Record<string, string> = {}) =>
@@ -56,7 +55,7 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
 
 export async function roomSalesAction(args: ActionFunctionArgs) {
   const t = await getFixedT(args.context.language);
-  if (args.request.method !== 'POST') return refuse(t, 'methodNotAllowed', { Allow: 'GET, POST' });
+  if (args.request.method !== 'POST') return methodNotAllowed(args.context.language, 'GET, POST');
   if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
   let raw: unknown;
   try {

@@ -11,6 +11,7 @@ import {
 } from '#app/lib/forms/schemas';
 import { getFixedT } from '../i18n.server';
 import { readForm } from '../http/readForm.server';
+import { NO_STORE } from '#server/api/responses.server';
 
 export type FormActionData =
   | { status: 'success'; email: string }
@@ -25,8 +26,6 @@ export type FormActionData =
 
 /** How long a save may take before the form answers "service down" (the SDK retries inside). */
 export const SAVE_TIMEOUT_MS = 8_000;
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

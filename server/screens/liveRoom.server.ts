@@ -15,8 +15,7 @@ import { layoutOfPath, roomEntry } from '#server/screens/roomEntry.server';
 import { firstRoomToken } from '#server/screens/roomSession.server';
 import { roomPaymentFlags } from '#server/tickets/access.server';
 import { ticketGateView } from '#server/tickets/gate.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, headers: NO_STORE });

@@ -5,8 +5,9 @@ import { parseLibraryQuery } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { requireGroup } from '../identity/session.server';
 import { isTenantAdmin, libraryPage } from '../media/library.server';
+import { NO_STORE } from '#server/api/responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
+export { NO_STORE };
 
 /** The person's stored bytes against their quota, for the uploader each library screen embeds. */
 export async function uploadUsage(context: LoaderFunctionArgs['context'], user: SessionUser) {

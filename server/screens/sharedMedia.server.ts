@@ -13,10 +13,12 @@ import type { DeckState, DeckSummary, PhotoCard, SizedImage, Slide } from '#app/
 import { getSessionUser } from '../identity/session.server';
 import { isSharedWith } from '../data/mediaShared.server';
 import type { TenantFiles } from '../data/tenantData.server';
+import { NO_STORE } from '#server/api/responses.server';
+
+export { NO_STORE };
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** Signed image URLs outlive a page left open for a while. */
 const IMAGE_URL_SECONDS = 3600;
 /** Signed download URLs are used at once: the browser follows the redirect straight away. */

@@ -387,7 +387,6 @@ const MESSAGES = {
     badRequest: 'The request is not valid.',
     ticketRequired: 'This event needs a ticket. Buy one on the event page.',
     registrationRequired: 'Register for this event on its page to join.',
-    methodNotAllowed: 'This address does not accept that method.',
   },
   es: {
     unauthenticated: 'Inicia sesión para unirte a este evento.',
@@ -407,7 +406,6 @@ const MESSAGES = {
     badRequest: 'La solicitud no es válida.',
     ticketRequired: 'Este evento requiere entrada. Cómprala en la página del evento.',
     registrationRequired: 'Inscríbete en la página del evento para entrar.',
-    methodNotAllowed: 'Esta dirección no admite esa operación.',
   },
   fr: {
     unauthenticated: 'Connectez-vous pour rejoindre cet événement.',
@@ -427,7 +425,6 @@ const MESSAGES = {
     badRequest: "La requête n'est pas valide.",
     ticketRequired: 'Cet événement nécessite un billet. Achetez-le sur la page de l’événement.',
     registrationRequired: 'Inscrivez-vous sur la page de l’événement pour le rejoindre.',
-    methodNotAllowed: "Cette adresse n'accepte pas cette méthode.",
   },
 } as const;
 export type RoomMessageKey = keyof (typeof MESSAGES)['en'];

@@ -11,8 +11,10 @@ import type { Channel } from '#app/lib/shop/model';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { isLibraryUser } from '../media/libraryApi.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
+export { NO_STORE };
+
 export type ShopFieldErrors = Record<string, KeyIn<'shop.errors'>>;
 type ShopError = 'notFound' | 'forbidden' | 'badRequest' | 'storage' | 'image' | 'channel';
 
@@ -30,8 +32,7 @@ export async function readShopRequest(args: Args): Promise<Response | { user: Se
   const language = args.context.language;
   if (!args.context.tenant.features.shop) return refuseShop(language, 404, 'notFound');
   if (args.request.method !== 'POST') {
-    const t = await getFixedT(language);
-    return json({ ok: false, error: 'methodNotAllowed', message: t('cart.api.methodNotAllowed') }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
+    return methodNotAllowed(language, 'POST');
   }
   const user = await getSessionUser(args);
   if (!user) {

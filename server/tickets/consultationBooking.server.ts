@@ -16,10 +16,9 @@ import { readForm } from '#server/http/readForm.server';
 import { isPaymentsUnavailable } from '#server/payments/provider.server';
 import { refundOrder } from '#server/payments/refunds.server';
 import { cancelConsultation, type CancelResult } from './consultationSale.server';
+import { NO_STORE } from '#server/api/responses.server';
 
 export type { BookingView, CancelAnswer };
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function bookingView(args: LoaderFunctionArgs, bookingId: string) {
   const { context } = args;
@@ -51,7 +50,6 @@ export async function bookingView(args: LoaderFunctionArgs, bookingId: string) {
     { headers: NO_STORE },
   );
 }
-
 
 const cancelSchema = z.object({ intent: z.literal('cancel') });
 const STATUS: Record<CancelResult, number> = { refunded: 200, tooLate: 409, notFound: 409, failed: 503 };

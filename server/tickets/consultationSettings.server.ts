@@ -11,8 +11,8 @@ import { currencyOf, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money
 import { availabilitySchema, weeklyWindowSchema } from '#app/lib/tickets/consultations';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 type ConsultError = KeyIn<'tickets.consult.errors'>;
 export type SettingsFieldErrors = Partial<Record<'timeZone' | 'slotMinutes' | 'fee' | 'cancellationHours' | 'rules' | 'weekly', ConsultError>>;
@@ -31,7 +31,7 @@ const settingsBodySchema = z.object({
   weekly: z.array(weeklyWindowSchema).max(50, 'tickets.consult.errors.weekly'),
 });
 
-async function refuse(language: string, status: number, error: 'notFound' | 'badRequest' | 'signIn' | 'methodNotAllowed', fieldErrors?: SettingsFieldErrors) {
+async function refuse(language: string, status: number, error: 'notFound' | 'badRequest' | 'signIn', fieldErrors?: SettingsFieldErrors) {
   const t = await getFixedT(language);
   const message = t(error === 'signIn' ? 'tickets.consult.settings.signIn' : error === 'notFound' ? 'tickets.consult.settings.notFound' : 'tickets.consult.errors.failed');
   return json({ ok: false as const, error, message, ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers: { ...NO_STORE, ...(status === 405 ? { Allow: 'GET, POST' } : {}) } });
@@ -68,7 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
-  if (request.method !== 'POST') return refuse(language, 405, 'methodNotAllowed');
+  if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
   let raw: unknown;
   try {
     raw = await request.json();

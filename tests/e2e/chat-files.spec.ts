@@ -56,7 +56,7 @@ test.describe('chat file API', () => {
     const bytes = Buffer.from('Minutes of the meeting\n');
     const { status, body, headers } = await api.upload({ eventId: event.eventId, kind: 'attachment', name: 'Meeting notes (draft).txt', type: 'text/plain', size: bytes.length });
     expect(status).toBe(200);
-    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['cache-control']).toBe('private, no-store');
     expect(body.key).toMatch(new RegExp(`^chat/${event.eventId}/${member.sub}/[A-Za-z0-9_-]{16}/Meeting_notes_draft_\\.txt$`));
     expect(body.upload.method).toBe('PUT');
     expect(Date.parse(body.upload.expiresAt)).toBeGreaterThan(Date.now());

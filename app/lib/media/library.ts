@@ -151,7 +151,7 @@ export const reviewRequestSchema = z.discriminatedUnion('decision', [
 ]);
 
 /** The error codes of the library's API; each has a message under library.api. */
-export const LIBRARY_API_ERRORS = ['badRequest', 'unauthenticated', 'forbidden', 'notFound', 'invalid', 'notPending', 'methodNotAllowed'] as const;
+export const LIBRARY_API_ERRORS = ['badRequest', 'unauthenticated', 'forbidden', 'notFound', 'invalid', 'notPending'] as const;
 export type LibraryApiError = (typeof LIBRARY_API_ERRORS)[number];
 
 /** A field's error: a key under library.errors, translated by the form that shows it. */

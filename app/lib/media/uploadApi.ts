@@ -109,7 +109,6 @@ export const UPLOAD_ERROR_CODES = [
   'notUploaded',
   'mismatch',
   'unavailable',
-  'methodNotAllowed',
 ] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export interface UploadErrorResponse {

@@ -71,7 +71,6 @@ const broadcast = {
     badRequest: 'This request was not understood.',
     notFound: 'There is no such event.',
     notLive: 'This event is not live right now.',
-    methodNotAllowed: 'This method is not allowed here.',
   },
 };
 

@@ -42,7 +42,6 @@ const cart = {
     notFound: 'That product does not exist.',
     notForSale: 'That product is not for sale.',
     soldOut: 'Not enough of that product is left.',
-    methodNotAllowed: 'This address does not accept that method.',
     checkoutFailed: 'The payment page could not be opened. Please try again.',
   },
 };

@@ -55,7 +55,6 @@ const donations = {
       unauthenticated: 'Sign in first.',
       forbidden: 'Only the organizer and hosts can pin something for sale.',
       notFound: 'That item was not found.',
-      methodNotAllowed: 'This method is not allowed here.',
       notForSale: 'That is not for sale: set its price first.',
       unavailable: 'The pinned sale cannot be changed right now.',
     },

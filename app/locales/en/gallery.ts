@@ -89,7 +89,6 @@ const gallery = {
   zip: {
     badRequest: 'Choose between 1 and 200 photos to download.',
     notFound: 'One of the chosen photos cannot be found.',
-    methodNotAllowed: 'Use GET to download a zip of photos.',
   },
 };
 

@@ -119,7 +119,6 @@ const library = {
     notFound: 'There is no such item here.',
     invalid: 'Some values need correcting.',
     notPending: 'This video is not waiting for review.',
-    methodNotAllowed: 'Use POST for this address.',
     failed: 'That did not work. Please try again.',
   },
   playlists: {

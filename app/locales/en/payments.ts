@@ -24,7 +24,6 @@ const payments = {
     badRequest: 'The request is not valid.',
     notFound: 'No such order.',
     unavailable: 'Payments are not available right now. Please try again later.',
-    methodNotAllowed: 'This address does not take that method.',
     forbidden: 'Only the seller of this order or an administrator can refund it.',
     invalidAmount: 'The amount must be between 1 and {{max}} minor units.',
     notRefundable: 'This order cannot be refunded (it is not paid, or already refunded).',

@@ -68,7 +68,6 @@ const player = {
     notFailed: 'Only an item whose processing failed can be processed again.',
     unavailable: 'Media processing is not available right now. Your files are kept; try again later.',
     notReady: 'This media item is not ready to play yet.',
-    methodNotAllowed: 'This address does not take that kind of request.',
   },
 };
 

@@ -68,7 +68,6 @@ const recording = {
     unauthenticated: 'Sign in to continue.',
     notFound: 'Not found.',
     forbidden: 'You may not do this here.',
-    methodNotAllowed: 'This method is not allowed here.',
     disabled: 'Recording is turned off for this event.',
     notOpen: 'The room is not open: recording is possible only while it is.',
     busy: 'This event is already being recorded.',

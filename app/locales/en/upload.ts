@@ -58,7 +58,6 @@ const upload = {
     notUploaded: 'The file has not reached storage yet. Try the upload again.',
     mismatch: 'The stored file is not the size announced. Try the upload again.',
     unavailable: 'Uploads cannot be processed right now. Try again in a moment.',
-    methodNotAllowed: 'This address does not accept that kind of request.',
     network: 'The connection was lost. The upload resumes when you try again.',
   },
   units: { kb: '{{n}} KB', mb: '{{n}} MB', gb: '{{n}} GB' },

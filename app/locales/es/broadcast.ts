@@ -74,7 +74,6 @@ const broadcast: TranslationShape<typeof en> = {
     badRequest: 'No se entendió la solicitud.',
     notFound: 'No existe ese evento.',
     notLive: 'Este evento no está en directo ahora.',
-    methodNotAllowed: 'Este método no está permitido aquí.',
   },
 };
 

@@ -44,7 +44,6 @@ const cart: TranslationShape<typeof en> = {
     notFound: 'Ese producto no existe.',
     notForSale: 'Ese producto no está a la venta.',
     soldOut: 'No quedan suficientes unidades de ese producto.',
-    methodNotAllowed: 'Esta dirección no acepta ese método.',
     checkoutFailed: 'No se pudo abrir la página de pago. Inténtalo de nuevo.',
   },
 };

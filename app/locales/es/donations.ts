@@ -57,7 +57,6 @@ const donations: Translations['donations'] = {
       unauthenticated: 'Inicia sesión primero.',
       forbidden: 'Solo el organizador y los anfitriones pueden fijar algo a la venta.',
       notFound: 'No se encontró ese artículo.',
-      methodNotAllowed: 'Este método no está permitido aquí.',
       notForSale: 'No está a la venta: ponle precio primero.',
       unavailable: 'La venta fijada no se puede cambiar ahora.',
     },

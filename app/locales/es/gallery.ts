@@ -91,7 +91,6 @@ const gallery: TranslationShape<typeof en> = {
   zip: {
     badRequest: 'Elige entre 1 y 200 fotos para descargar.',
     notFound: 'No se encuentra una de las fotos elegidas.',
-    methodNotAllowed: 'Usa GET para descargar un zip de fotos.',
   },
 };
 

@@ -121,7 +121,6 @@ const library: TranslationShape<typeof en> = {
     notFound: 'Aquí no existe ese elemento.',
     invalid: 'Hay valores que corregir.',
     notPending: 'Este vídeo no está esperando revisión.',
-    methodNotAllowed: 'Usa POST para esta dirección.',
     failed: 'No funcionó. Inténtalo de nuevo.',
   },
   playlists: {

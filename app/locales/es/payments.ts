@@ -26,7 +26,6 @@ const payments: typeof en = {
     badRequest: 'La solicitud no es válida.',
     notFound: 'No existe ese pedido.',
     unavailable: 'Los pagos no están disponibles ahora. Inténtalo más tarde.',
-    methodNotAllowed: 'Esta dirección no acepta ese método.',
     forbidden: 'Solo el vendedor de este pedido o un administrador puede reembolsarlo.',
     invalidAmount: 'El importe debe estar entre 1 y {{max}} unidades menores.',
     notRefundable: 'Este pedido no se puede reembolsar (no está pagado o ya se reembolsó).',

@@ -71,7 +71,6 @@ const player: TranslationShape<typeof en> = {
     notFailed: 'Solo se puede procesar de nuevo un elemento cuyo procesamiento falló.',
     unavailable: 'El procesamiento de medios no está disponible ahora. Tus archivos se conservan; inténtalo más tarde.',
     notReady: 'Este elemento multimedia aún no está listo para reproducirse.',
-    methodNotAllowed: 'Esta dirección no acepta ese tipo de solicitud.',
   },
 };
 

@@ -70,7 +70,6 @@ const recording: typeof recordingEn = {
     unauthenticated: 'Inicia sesión para continuar.',
     notFound: 'No encontrado.',
     forbidden: 'No puedes hacer esto aquí.',
-    methodNotAllowed: 'Este método no está permitido aquí.',
     disabled: 'La grabación está desactivada para este evento.',
     notOpen: 'La sala no está abierta: solo se puede grabar mientras lo está.',
     busy: 'Este evento ya se está grabando.',

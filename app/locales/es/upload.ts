@@ -66,7 +66,6 @@ const es: TranslationShape<typeof en> = {
     notUploaded: 'El archivo aún no ha llegado al almacenamiento. Vuelve a intentar la subida.',
     mismatch: 'El archivo guardado no tiene el tamaño anunciado. Vuelve a intentar la subida.',
     unavailable: 'Ahora mismo no se pueden procesar subidas. Inténtalo de nuevo en un momento.',
-    methodNotAllowed: 'Esta dirección no acepta ese tipo de solicitud.',
     network: 'Se perdió la conexión. La subida continúa cuando lo vuelvas a intentar.',
   },
   units: { kb: '{{n}} KB', mb: '{{n}} MB', gb: '{{n}} GB' },

@@ -74,7 +74,6 @@ const broadcast: TranslationShape<typeof en> = {
     badRequest: 'Cette demande n’a pas été comprise.',
     notFound: 'Cet événement n’existe pas.',
     notLive: 'Cet événement n’est pas en direct pour l’instant.',
-    methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
   },
 };
 

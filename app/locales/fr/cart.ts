@@ -44,7 +44,6 @@ const cart: TranslationShape<typeof en> = {
     notFound: 'Ce produit n’existe pas.',
     notForSale: 'Ce produit n’est pas en vente.',
     soldOut: 'Il ne reste pas assez de ce produit.',
-    methodNotAllowed: 'Cette adresse n’accepte pas cette méthode.',
     checkoutFailed: 'La page de paiement n’a pas pu s’ouvrir. Veuillez réessayer.',
   },
 };

@@ -57,7 +57,6 @@ const donations: Translations['donations'] = {
       unauthenticated: 'Connectez-vous d’abord.',
       forbidden: 'Seuls l’organisateur et les co-animateurs peuvent épingler une vente.',
       notFound: 'Cet article est introuvable.',
-      methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
       notForSale: 'Ce n’est pas en vente : fixez d’abord son prix.',
       unavailable: 'La vente épinglée ne peut pas être modifiée pour le moment.',
     },

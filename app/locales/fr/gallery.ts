@@ -91,7 +91,6 @@ const gallery: TranslationShape<typeof en> = {
   zip: {
     badRequest: 'Choisissez entre 1 et 200 photos à télécharger.',
     notFound: 'L’une des photos choisies est introuvable.',
-    methodNotAllowed: 'Utilisez GET pour télécharger un zip de photos.',
   },
 };
 

@@ -121,7 +121,6 @@ const library: TranslationShape<typeof en> = {
     notFound: 'Cet élément n’existe pas ici.',
     invalid: 'Certaines valeurs sont à corriger.',
     notPending: 'Cette vidéo n’attend pas de validation.',
-    methodNotAllowed: 'Utilisez POST pour cette adresse.',
     failed: 'Cela n’a pas marché. Veuillez réessayer.',
   },
   playlists: {

@@ -26,7 +26,6 @@ const payments: typeof en = {
     badRequest: 'La requête n’est pas valide.',
     notFound: 'Cette commande n’existe pas.',
     unavailable: 'Les paiements ne sont pas disponibles pour le moment. Réessayez plus tard.',
-    methodNotAllowed: 'Cette adresse n’accepte pas cette méthode.',
     forbidden: 'Seul le vendeur de cette commande ou un administrateur peut la rembourser.',
     invalidAmount: 'Le montant doit être compris entre 1 et {{max}} unités mineures.',
     notRefundable: 'Cette commande ne peut pas être remboursée (elle n’est pas payée, ou déjà remboursée).',

@@ -71,7 +71,6 @@ const player: TranslationShape<typeof en> = {
     notFailed: "Seul un média dont le traitement a échoué peut être traité de nouveau.",
     unavailable: "Le traitement des médias n'est pas disponible pour le moment. Vos fichiers sont conservés ; réessayez plus tard.",
     notReady: "Ce média n'est pas encore prêt à être lu.",
-    methodNotAllowed: "Cette adresse n'accepte pas ce type de demande.",
   },
 };
 

@@ -70,7 +70,6 @@ const recording: typeof recordingEn = {
     unauthenticated: 'Connectez-vous pour continuer.',
     notFound: 'Introuvable.',
     forbidden: 'Vous ne pouvez pas faire cela ici.',
-    methodNotAllowed: 'Cette méthode n’est pas autorisée ici.',
     disabled: 'L’enregistrement est désactivé pour cet événement.',
     notOpen: 'La salle n’est pas ouverte : on ne peut enregistrer que pendant qu’elle l’est.',
     busy: 'Cet événement est déjà en cours d’enregistrement.',

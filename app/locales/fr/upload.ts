@@ -66,7 +66,6 @@ const fr: TranslationShape<typeof en> = {
     notUploaded: 'Le fichier n’est pas encore arrivé dans le stockage. Relancez l’envoi.',
     mismatch: 'Le fichier stocké n’a pas la taille annoncée. Relancez l’envoi.',
     unavailable: 'Les envois ne peuvent pas être traités pour le moment. Réessayez dans un instant.',
-    methodNotAllowed: 'Cette adresse n’accepte pas ce type de demande.',
     network: 'La connexion a été perdue. L’envoi reprend quand vous réessayez.',
   },
   units: { kb: '{{n}} Ko', mb: '{{n}} Mo', gb: '{{n}} Go' },

@@ -1,7 +1,6 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomMessage } from '#server/services/video.server';
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { chatFileLoader } from '#server/api/chatFiles.server';
-import { NO_STORE } from '#server/api/roomRequest.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * GET /api/chat/file?event=<id>&key=<key> → 302 to a short-lived signed URL of one chat file
@@ -11,5 +10,5 @@ import { NO_STORE } from '#server/api/roomRequest.server';
 export const loader = (args: LoaderFunctionArgs) => chatFileLoader(args);
 
 export function action({ context }: ActionFunctionArgs) {
-  return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', context.language) }, { status: 405, headers: { Allow: 'GET', ...NO_STORE } });
+  return methodNotAllowed(context.language, 'GET');
 }

@@ -1,7 +1,6 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { roomMessage } from '#server/services/video.server';
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { chatUploadAction } from '#server/api/chatFiles.server';
-import { NO_STORE } from '#server/api/roomRequest.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * POST /api/chat/upload {eventId, kind, name, type, size} → a presigned PUT for one chat image or
@@ -11,5 +10,5 @@ import { NO_STORE } from '#server/api/roomRequest.server';
 export const action = (args: ActionFunctionArgs) => chatUploadAction(args);
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', context.language) }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+  return methodNotAllowed(context.language, 'POST');
 }

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
 import { canJoin } from '#app/lib/events/permissions';
-import { roomMessage } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 import { sharedEventRead } from '#server/screens/roomEntry.server';
 import { mintRoomToken } from '#server/screens/roomSession.server';
 import { ticketGate } from '#server/tickets/gate.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user
@@ -35,5 +35,5 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return json({ error: 'badRequest', message: roomMessage('methodNotAllowed', context.language) }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+  return methodNotAllowed(context.language, 'POST');
 }

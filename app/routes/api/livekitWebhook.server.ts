@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { receiveLivekitWebhook } from '#server/api/livekitWebhook.server';
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 /**
  * POST /api/livekit/webhook on a tenant's host: LiveKit's signed webhooks for this tenant's rooms

@@ -15,9 +15,9 @@ import { isImageError } from '#server/services/images.server';
 import { isTrailerCandidate, trailerOptions } from '#server/playback/trailer.server';
 import { isStorageError } from '#server/services/storage.server';
 import type { KeyIn } from '#app/lib/i18n/keys';
+import { NO_STORE } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** What a failed post answers (400/409): the typed values and a translation key per field. */
 export interface EventFormFailure {

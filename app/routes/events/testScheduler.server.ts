@@ -7,8 +7,7 @@ import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { newEventInput } from '#server/data/events.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireGroup(args, 'organizer', 'admin');

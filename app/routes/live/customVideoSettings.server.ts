@@ -4,8 +4,7 @@ import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { videoSettingsInputSchema } from '#server/data/videoSettings.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);

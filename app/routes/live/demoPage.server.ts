@@ -3,8 +3,7 @@ import { roomHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { createDemoRoom } from '#server/screens/demoRooms.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -7,8 +7,8 @@ import { canManageMedia } from '#server/media/access.server';
 import { isLibraryUser } from '#server/media/libraryApi.server';
 import { mediaView } from '#server/media/view.server';
 import { channelIntroVideo, introCandidates, introVideo, isIntroCandidate } from '#server/ondemand/intro.server';
+import { NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const organizerIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
 /**

@@ -6,8 +6,7 @@ import { getFixedT } from '#server/i18n.server';
 import { eventVodState, type EventVodState } from '#server/ondemand/eventVod.server';
 import { hasEventAccess, replayIsGated } from '#server/tickets/access.server';
 import { previewHref } from '#app/lib/events/model';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 /**
  * /eventVod?eventId=: a past event's recording with chapters and chat replay, or why there is

@@ -2,8 +2,7 @@ import { requireShop } from '#server/shop/feature.server';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getSessionUser } from '#server/identity/session.server';
 import { channelPage } from '#server/shop/storefront.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 /** /channelPage?channel=: one of the tenant's channels (another tenant's or a malformed id: 404). */
 export async function loader(args: LoaderFunctionArgs) {

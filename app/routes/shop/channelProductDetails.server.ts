@@ -6,8 +6,7 @@ import { canManageMedia, canViewMedia } from '#server/media/access.server';
 import { mediaView } from '#server/media/view.server';
 import { isFinished } from '#app/lib/media/sharing';
 import { showsProduct } from '#server/shop/storefront.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+import { NO_STORE } from '#server/api/responses.server';
 
 /**
  * /channelProductDetails?product=: a product with its gallery (images, video and audio samples the

@@ -7,8 +7,8 @@ import { bookingAction, bookingView } from '#server/tickets/consultationBooking.
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { timeZoneList } from '#server/screens/scheduling.server';
+import { NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -5,8 +5,8 @@ import { registerRequestSchema, type RegisterResponse } from '#app/lib/tickets/a
 import { getSessionUser } from '#server/identity/session.server';
 import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
 import { scheduleReminders } from '#server/tickets/reminders.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 
 /**
@@ -15,7 +15,7 @@ const answer = (body: RegisterResponse, status = 200) => json(body, { status, he
  */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
-  if (request.method !== 'POST') return json({ error: 'methodNotAllowed' }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
+  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
   let body: unknown;
   try {
     body = await request.json();
@@ -45,6 +45,4 @@ export async function action(args: ActionFunctionArgs) {
   return answer({ status: result });
 }
 
-export function loader(_args: LoaderFunctionArgs) {
-  return json({ error: 'methodNotAllowed' }, { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
-}
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');

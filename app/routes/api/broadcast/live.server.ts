@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { liveLoader, refuseBroadcast } from '#server/ingest/api.server';
+import { liveLoader } from '#server/ingest/api.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * GET /api/broadcast/live?event=<id>[&variant=<height>p] → the live master playlist, or one
@@ -8,4 +9,4 @@ import { liveLoader, refuseBroadcast } from '#server/ingest/api.server';
  */
 export const loader = (args: LoaderFunctionArgs) => liveLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => refuseBroadcast(405, 'methodNotAllowed', context.language, { Allow: 'GET' });
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

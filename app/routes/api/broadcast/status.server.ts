@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { refuseBroadcast, statusLoader } from '#server/ingest/api.server';
+import { statusLoader } from '#server/ingest/api.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * GET /api/broadcast/status?event=<id> → { status, protocol?, bitrateKbps?, width?, height?, startedAt?, endedAt?, mediaId? }
@@ -7,4 +8,4 @@ import { refuseBroadcast, statusLoader } from '#server/ingest/api.server';
  */
 export const loader = (args: LoaderFunctionArgs) => statusLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => refuseBroadcast(405, 'methodNotAllowed', context.language, { Allow: 'GET' });
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { downloadMedia } from '#server/api/mediaDownload.server';
-import { methodNotAllowed } from '#server/api/mediaRequest.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 export const loader = (args: LoaderFunctionArgs) => downloadMedia(args);
-export const action = (args: ActionFunctionArgs) => methodNotAllowed(args);
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

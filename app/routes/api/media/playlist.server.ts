@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { playlistLoader, refuseMedia } from '#server/media/api.server';
+import { playlistLoader } from '#server/media/api.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * GET /api/media/playlist?id=<mediaId>[&variant=<height>p] → an item's HLS master playlist, or one
@@ -8,4 +9,4 @@ import { playlistLoader, refuseMedia } from '#server/media/api.server';
  */
 export const loader = (args: LoaderFunctionArgs) => playlistLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => refuseMedia(405, 'methodNotAllowed', context.language, { Allow: 'GET' });
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { refuseMedia, retryAction } from '#server/media/api.server';
+import { retryAction } from '#server/media/api.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * POST /api/media/retry {mediaId} → processes a failed item again (its owner or an admin of the
@@ -8,4 +9,4 @@ import { refuseMedia, retryAction } from '#server/media/api.server';
  */
 export const action = (args: ActionFunctionArgs) => retryAction(args);
 
-export const loader = ({ context }: LoaderFunctionArgs) => refuseMedia(405, 'methodNotAllowed', context.language, { Allow: 'POST' });
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');

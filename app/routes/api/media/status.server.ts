@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { refuseMedia, statusLoader } from '#server/media/api.server';
+import { statusLoader } from '#server/media/api.server';
+import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
  * GET /api/media/status?id=<mediaId> → { status, progress?, failure? } of an item the viewer may
@@ -7,4 +8,4 @@ import { refuseMedia, statusLoader } from '#server/media/api.server';
  */
 export const loader = (args: LoaderFunctionArgs) => statusLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => refuseMedia(405, 'methodNotAllowed', context.language, { Allow: 'GET' });
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

@@ -12,8 +12,8 @@ import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { attachmentDisposition } from '#server/services/storage.server';
 import { zipStream } from '#server/services/zipStream.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** At most this many photos in one zip. */
 export const MAX_ZIP_PHOTOS = 200;
 
@@ -52,7 +52,4 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ context }: ActionFunctionArgs) {
-  const t = await getFixedT(context.language);
-  return json({ error: 'methodNotAllowed', message: t('gallery.zip.methodNotAllowed') }, { status: 405, headers: { Allow: 'GET', ...NO_STORE } });
-}
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');

@@ -2,17 +2,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { positionSaveSchema } from '#app/lib/playback/position';
 import { getSessionUser } from '#server/identity/session.server';
 import { canViewMedia } from '#server/media/access.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
 /**
  * POST /api/playback/position {mediaId, seconds} → 204: remembers where the signed-in viewer is in
  * a video or audio item they may see (the players send it every few seconds, on pause and on
  * leaving). 401 signed out, 400 malformed, 404 an item they may not see (or another tenant's).
  */
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const problem = (status: number, error: string) => json({ error }, { status, headers: NO_STORE });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return problem(405, 'methodNotAllowed');
+  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return problem(401, 'signIn');
   let body: unknown;
@@ -33,4 +33,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 
-export const loader = (_args: LoaderFunctionArgs) => json({ error: 'methodNotAllowed' }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');

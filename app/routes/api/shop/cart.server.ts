@@ -6,8 +6,8 @@ import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { cartOwnerOf } from '#server/shop/cart.server';
 import { newGuestCartCookie } from '#server/shop/cartCookie.server';
+import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
 async function refuse(language: string, status: number, error: CartApiError) {
@@ -38,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
   if (!context.tenant.features.shop) return refuse(language, 404, 'notFound');
-  if (request.method !== 'POST') return refuse(language, 405, 'methodNotAllowed');
+  if (request.method !== 'POST') return methodNotAllowed(language, 'GET, POST');
   let raw: unknown;
   try {
     raw = await request.json();
