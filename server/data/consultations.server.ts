@@ -206,20 +206,19 @@ export async function endBooking(db: Database, t: TenantId, bookingId: string, t
   const booking = await getBooking(db, t, bookingId);
   const from = to === 'released' ? 'held' : 'confirmed';
   if (!booking || booking.status !== from) return false;
+  const moveStatus = {
+    TableName: db.table,
+    Key: bookingKey(t, bookingId),
+    UpdateExpression: 'SET #status = :to',
+    ConditionExpression: '#status = :from',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':to': to, ':from': from },
+  };
   const refused = await transactOrRefused(() =>
     db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: db.table,
-              Key: bookingKey(t, bookingId),
-              UpdateExpression: 'SET #status = :to',
-              ConditionExpression: '#status = :from',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':to': to, ':from': from },
-            },
-          },
+          { Update: moveStatus },
           {
             Delete: {
               TableName: db.table,
@@ -236,16 +235,7 @@ export async function endBooking(db: Database, t: TenantId, bookingId: string, t
   if (!refused.length) return true;
   // The slot is someone else's now: end the booking alone.
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: bookingKey(t, bookingId),
-        UpdateExpression: 'SET #status = :to',
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':from': from },
-      }),
-    );
+    await db.doc.send(new UpdateCommand(moveStatus));
     return true;
   } catch (inner) {
     if ((inner as Error).name === 'ConditionalCheckFailedException') return false;
