@@ -74,7 +74,7 @@ test('a participant donates in the room through the hosted page: another partici
   await expect(ana.page).toHaveURL(new RegExp(`/liveEventsContainer\\?event=${event.eventId}$`));
   await expect(dialog.getByTestId('donate-outcome')).toContainText('The payment page opened in a new tab');
   await payWithCard(paymentTab, CARDS.success);
-  await expect(paymentTab).toHaveURL(new RegExp(`order=${orderId}&paid=1`));
+  await expect(paymentTab).toHaveURL(new RegExp(`/userDashboard\\?tab=Orders&order=${orderId}&paid=1$`));
   await paymentTab.close();
   await expect(dialog.getByTestId('donate-outcome')).toHaveText('Thank you! Your donation of $12.50 is confirmed.', { timeout: 20_000 });
   expect(await orderStatus(ana.page, orderId)).toBe('captured');

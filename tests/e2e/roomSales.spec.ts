@@ -45,7 +45,9 @@ async function buyPinned(buyer: Person, price: string): Promise<string> {
   await expect(card.getByTestId('pinned-sale-outcome')).toHaveText('Waiting for your payment to be confirmed…');
   const roomUrl = buyer.page.url();
   await payWithCard(paymentTab, CARDS.success);
-  await expect(paymentTab).toHaveURL(new RegExp(`order=${orderId}&paid=1`));
+  // The payment tab returns to the buyer's orders with the outcome, not to a second copy of the room.
+  await expect(paymentTab).toHaveURL(new RegExp(`/userDashboard\\?tab=Orders&order=${orderId}&paid=1$`));
+  await expect(paymentTab.getByTestId('checkout-result')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
   await paymentTab.close();
   // The room never left.
   expect(buyer.page.url()).toBe(roomUrl);

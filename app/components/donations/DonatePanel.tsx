@@ -12,7 +12,7 @@ import { DONATION_MESSAGE_MAX, donationBounds, isDonationAmount, suggestedDonati
 import { formatMoney, parseMajorAmount } from '#app/lib/money/money';
 import type { LineRequest } from '#app/lib/payments/model';
 import { useRootData } from '#app/lib/rootData';
-import { newIdempotencyKey, openPaymentTab, requestCheckout, returnedOrder, returnPathHere, useOrderOutcome } from './checkout';
+import { newIdempotencyKey, openPaymentTab, ROOM_PURCHASE_RETURN, requestCheckout, returnedOrder, returnPathHere, useOrderOutcome } from './checkout';
 
 export interface DonatePanelProps {
   /** The channel donated to (its owner is paid). */
@@ -73,7 +73,7 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
       amount,
       meta: eventId ? { message: message.trim(), eventId } : { message: message.trim() },
     };
-    const returnPath = inRoom ? `${window.location.pathname}${window.location.search}` : returnPathHere('#donate');
+    const returnPath = inRoom ? ROOM_PURCHASE_RETURN : returnPathHere('#donate');
     const answer = await requestCheckout([line], returnPath, attempt.current);
     setBusy(false);
     if (!answer.ok) {

@@ -60,6 +60,12 @@ export function returnedOrder(search: string): string | null {
 }
 
 /**
+ * Where the payment tab of a purchase made inside a live room returns: the buyer's orders with
+ * the outcome, not the room itself (which would open the room a second time for the same person).
+ */
+export const ROOM_PURCHASE_RETURN = '/userDashboard?tab=Orders';
+
+/**
  * A tab for the hosted payment page, opened in the click itself (a tab opened after an await is
  * blocked as a pop-up); null when the browser refused it anyway.
  */

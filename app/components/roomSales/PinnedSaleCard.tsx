@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#app/lib/money/money';
 import type { PinnedSale } from '#app/lib/roomSales/model';
 import { useRootData } from '#app/lib/rootData';
-import { newIdempotencyKey, openPaymentTab, requestCheckout, useOrderOutcome } from '#app/components/donations/checkout';
+import { newIdempotencyKey, openPaymentTab, requestCheckout, ROOM_PURCHASE_RETURN, useOrderOutcome } from '#app/components/donations/checkout';
 
 export function PinnedSaleCard({ pin, canBuy }: { pin: PinnedSale; canBuy: boolean }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function PinnedSaleCard({ pin, canBuy }: { pin: PinnedSale; canBuy: boole
     setBusy(true);
     if (attempt.current?.pin !== pinKey) attempt.current = { key: newIdempotencyKey(), pin: pinKey };
     const tab = openPaymentTab();
-    const answer = await requestCheckout([{ kind: pin.kind, refId: pin.refId, quantity: 1 }], `${window.location.pathname}${window.location.search}`, attempt.current.key);
+    const answer = await requestCheckout([{ kind: pin.kind, refId: pin.refId, quantity: 1 }], ROOM_PURCHASE_RETURN, attempt.current.key);
     setBusy(false);
     if (!answer.ok) {
       tab?.close();
