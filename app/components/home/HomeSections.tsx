@@ -8,6 +8,13 @@ import { PartnerLogos } from './PartnerLogos';
 import { Stats } from './Stats';
 import { Testimonials } from './Testimonials';
 
+/** The body's sections side by side on wide screens, so the text fills the width instead of leaving a blank band. */
+const BODY_COLUMNS = {
+  '& .prose': { columnCount: { base: 1, lg: 2 }, columnGap: '16' },
+  '& .prose h2': { breakAfter: 'avoid' },
+  '& .prose p': { breakInside: 'avoid' },
+} as const;
+
 /** The home sections in the order of the tenant's layout. */
 export function HomeSections({ sections, timeZone }: { sections: HomeSectionView[]; timeZone: string }) {
   return (
@@ -18,7 +25,9 @@ export function HomeSections({ sections, timeZone }: { sections: HomeSectionView
             return (
               <Box as="section" key="body" data-testid="home-section" data-section="body">
                 <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '14' }}>
-                  <Prose html={section.html} maxW="4xl" />
+                  <Box css={BODY_COLUMNS}>
+                    <Prose html={section.html} maxW={{ base: '4xl', lg: 'none' }} />
+                  </Box>
                 </Container>
               </Box>
             );

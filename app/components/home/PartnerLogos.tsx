@@ -18,7 +18,7 @@ export function PartnerLogos({ title, items }: { title: string | null; items: { 
     >
       <Flex as="ul" listStyleType="none" wrap="wrap" gap={{ base: '4', md: '6' }} justifyContent={{ base: 'center', md: 'flex-start' }} data-testid="partner-logos">
         {items.map((partner) => (
-          <Box as="li" key={partner.name} flex={{ base: '1 1 40%', md: '0 0 auto' }} maxW={{ base: '12rem', md: 'none' }}>
+          <Box as="li" key={partner.name} w={{ base: 'calc(50% - 0.5rem)', md: '52' }}>
             <Box
               h="20"
               px="5"
@@ -29,9 +29,9 @@ export function PartnerLogos({ title, items }: { title: string | null; items: { 
               borderColor="border"
               borderRadius="l2"
               bg="bg"
-              css={{ '& img': { maxH: '12', w: 'auto', maxW: 'full' } }}
+              css={{ '& img': { display: 'block', h: '12', w: 'full', objectFit: 'contain' } }}
             >
-              {partner.logo ? <img src={partner.logo} alt={partner.name} width={160} height={48} loading="lazy" /> : <Box fontWeight="semibold">{partner.name}</Box>}
+              {partner.logo ? <img src={partner.logo} alt={partner.name} width={160} height={48} /> : <Box fontWeight="semibold">{partner.name}</Box>}
             </Box>
           </Box>
         ))}
