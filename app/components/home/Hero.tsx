@@ -98,7 +98,7 @@ function HeroFrame({ style, children, ...props }: { style: string; children: Rea
 const HIGH_PRIORITY = { fetchpriority: 'high' } as Record<string, string>;
 
 const COVER: SystemStyleObject = {
-  '& img, & video': { position: 'absolute', inset: '0', w: 'full', h: 'full', objectFit: 'cover' },
+  '& img, & video': { position: 'absolute', inset: '0', w: 'full', h: 'full', objectFit: 'cover', objectPosition: 'center 65%' },
   // Visitors who ask for less motion see the poster alone.
   '@media (prefers-reduced-motion: reduce)': { '& .hero-video': { display: 'none' } },
 };
