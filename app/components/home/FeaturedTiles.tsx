@@ -1,4 +1,4 @@
-import { Box, Button, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Button, VisuallyHidden, type SystemStyleObject } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration as clockDuration } from '#app/components/media/player/format';
@@ -46,8 +46,9 @@ export function FeaturedTiles({ kind, title, items }: { kind: 'featuredChannels'
               <div className="ft-image">
                 {item.imageUrl ? <img src={item.imageUrl} alt="" width={1280} height={720} loading="lazy" /> : <PosterPlaceholder />}
                 {item.durationSeconds ? (
-                  <span className="ft-duration" aria-label={t('home.duration', { time: clockDuration(item.durationSeconds) })}>
-                    {clockDuration(item.durationSeconds)}
+                  <span className="ft-duration">
+                    <span aria-hidden="true">{clockDuration(item.durationSeconds)}</span>
+                    <VisuallyHidden>{t('home.duration', { time: clockDuration(item.durationSeconds) })}</VisuallyHidden>
                   </span>
                 ) : null}
               </div>

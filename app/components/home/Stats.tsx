@@ -7,12 +7,13 @@ export function Stats({ title, items }: { title: string | null; items: { value: 
     <Section type="stats" title={title}>
       <SimpleGrid as="dl" columns={{ base: 2, md: items.length }} gap={{ base: '6', md: '8' }} data-testid="stats">
         {items.map((item) => (
-          <Box key={item.label} borderStartWidth="3px" borderColor="brand.solid" ps="4">
-            <Text as="dd" order={1} fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.fg" lineHeight="1.1" m="0">
-              {item.value}
-            </Text>
+          // The label is the term and the figure its value; the figure is shown first.
+          <Box key={item.label} display="flex" flexDirection="column-reverse" justifyContent="flex-end" borderStartWidth="3px" borderColor="brand.solid" ps="4">
             <Text as="dt" fontSize="sm" color="fg.muted" mt="1">
               {item.label}
+            </Text>
+            <Text as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.fg" lineHeight="1.1" m="0">
+              {item.value}
             </Text>
           </Box>
         ))}
