@@ -134,3 +134,18 @@ test('featured replays list public videos only', async ({ browser }) => {
   await expect(replays.getByText(members.title)).toHaveCount(0);
   await close();
 });
+
+test('an anonymous home page is one cached, script-free document per tenant', async ({ request }) => {
+  const path = `/?v=${word()}`;
+  const first = await tenantApi(request, 'solana').get(path, { headers: { 'Accept-Language': 'es' } });
+  const second = await tenantApi(request, 'solana').get(path, { headers: { 'Accept-Language': 'es' } });
+  expect(second.headers()['x-render-cache']).toBe('HIT');
+  const html = await second.text();
+  expect(html).toBe(await first.text());
+  expect(html).toContain('data-hero-style="centred"');
+  expect(html).toContain('Creadores como tú');
+  expect(html).not.toMatch(/<script[^>]+src=/);
+  const other = await (await tenantApi(request, 'aurora').get(path)).text();
+  expect(other).toContain('data-hero-style="video"');
+  expect(other).not.toContain('Creadores');
+});
