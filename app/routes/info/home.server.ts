@@ -28,7 +28,8 @@ async function libraryVideoUrl(context: AppLoadContext, mediaId: string): Promis
   }
 }
 
-async function heroVisual(context: AppLoadContext, hero: Hero): Promise<HeroView['visual']> {
+/** The hero's picture or video for the page language; a library video only when an anonymous visitor may see it. */
+export async function heroVisual(context: AppLoadContext, hero: Hero): Promise<HeroView['visual']> {
   switch (hero.style) {
     case 'banner':
       return { style: 'banner' };
