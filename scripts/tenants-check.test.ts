@@ -102,6 +102,17 @@ describe('tenants:check on a broken copy', () => {
     expectLine(/^tenants\/tenant\.schema\.json: \(file\): JSON Schema is out of date .*run `npm run tenants:schema`/);
   });
 
+  it('reports home layout files that are missing, with the layout field that names them', () => {
+    const dir = copyConfig();
+    unlinkSync(join(dir, 'tenants', 'aurora', 'assets', 'home', 'stage-loop.mp4'));
+    unlinkSync(join(dir, 'tenants', 'lumiere', 'assets', 'home', 'salon.webp'));
+    const found = checkConfig(dir).problems.map(formatProblem);
+    expect(found).toEqual([
+      'tenants/aurora/tenant.json: home.hero.video: asset not found: tenants/aurora/assets/home/stage-loop.mp4',
+      'tenants/lumiere/tenant.json: home.hero.image.src: asset not found: tenants/lumiere/assets/home/salon.webp',
+    ]);
+  });
+
   it('checks content front-matter, collections and template variables', () => {
     const dir = copyConfig();
     const en = join(dir, 'tenants', 'aurora', 'content', 'en');

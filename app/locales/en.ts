@@ -65,6 +65,7 @@ const en = {
     requestInfo: 'Request information',
     rights: '© {{year}} {{company}}. All rights reserved.',
     contact: 'Contact',
+    siteLinks: 'Site links',
   },
   home: {
     upcomingTitle: 'Upcoming live events',
@@ -73,6 +74,14 @@ const en = {
     allEvents: 'See all live events',
     calendar: 'Events calendar',
     unavailable: 'Upcoming events cannot be shown right now.',
+    channelsTitle: 'Featured channels',
+    allChannels: 'All channels',
+    replaysTitle: 'Watch the replays',
+    allReplays: 'All videos',
+    duration: 'Length {{time}}',
+    testimonialsTitle: 'What our customers say',
+    partnersTitle: 'Our partners',
+    allPartners: 'Meet our partners',
   },
   pages: {
     aboutUs: 'About us',

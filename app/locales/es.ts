@@ -67,6 +67,7 @@ const es: TranslationShape = {
     requestInfo: 'Solicitar información',
     rights: '© {{year}} {{company}}. Todos los derechos reservados.',
     contact: 'Contacto',
+    siteLinks: 'Enlaces del sitio',
   },
   home: {
     upcomingTitle: 'Próximos eventos en vivo',
@@ -75,6 +76,14 @@ const es: TranslationShape = {
     allEvents: 'Ver todos los eventos en vivo',
     calendar: 'Calendario de eventos',
     unavailable: 'Los próximos eventos no se pueden mostrar ahora.',
+    channelsTitle: 'Canales destacados',
+    allChannels: 'Todos los canales',
+    replaysTitle: 'Mira las repeticiones',
+    allReplays: 'Todos los videos',
+    duration: 'Duración {{time}}',
+    testimonialsTitle: 'Lo que dicen nuestros clientes',
+    partnersTitle: 'Nuestros aliados',
+    allPartners: 'Conoce a nuestros aliados',
   },
   pages: {
     aboutUs: 'Quiénes somos',

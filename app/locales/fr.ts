@@ -67,6 +67,7 @@ const fr: TranslationShape = {
     requestInfo: 'Demande d’informations',
     rights: '© {{year}} {{company}}. Tous droits réservés.',
     contact: 'Contact',
+    siteLinks: 'Liens du site',
   },
   home: {
     upcomingTitle: 'Prochains événements en direct',
@@ -75,6 +76,14 @@ const fr: TranslationShape = {
     allEvents: 'Voir tous les événements en direct',
     calendar: 'Calendrier des événements',
     unavailable: 'Les prochains événements ne peuvent pas être affichés pour le moment.',
+    channelsTitle: 'Chaînes à la une',
+    allChannels: 'Toutes les chaînes',
+    replaysTitle: 'Voir les replays',
+    allReplays: 'Toutes les vidéos',
+    duration: 'Durée {{time}}',
+    testimonialsTitle: 'Ce que disent nos clients',
+    partnersTitle: 'Nos partenaires',
+    allPartners: 'Découvrir nos partenaires',
   },
   pages: {
     aboutUs: 'À propos',

@@ -9,6 +9,7 @@ import matter from 'gray-matter';
 import { COLLECTIONS, REQUIRED_PAGES, TEMPLATE_PAGES, type Collection } from '#app/lib/config/content';
 import { loadRegistry, type ConfigProblem, type Registry } from './registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
+import { homeAssetFields } from '#app/lib/config/home';
 import { staleSchemaFiles } from './schemaFiles';
 
 /** Names content may use as {{name}}; see templateVariables() in server/services/content.server.ts. */
@@ -160,6 +161,7 @@ function checkTenantFiles(rootDir: string, tenant: Tenant, registry: Registry, r
     ['favicon', tenant.favicon],
     ['seo.ogImage', tenant.seo.ogImage],
     ...tenant.partners.map((p, i): [string, string | undefined] => [`partners.${i}.logo`, p.logo]),
+    ...homeAssetFields(tenant.home),
   ];
   for (const [field, asset] of assetFields) {
     if (asset) checkAssetFile(join(assets, asset), rel(join(assets, asset)), field, tenantFile, problems);

@@ -5,6 +5,7 @@ import { checkThemeContrast } from '#app/lib/config/contrast';
 import { themeSchema, type Theme } from '#app/lib/config/theme';
 import { REQUIRED_PAGES } from '#app/lib/config/content';
 import { tenantSchema, type Tenant, type TenantId } from '#app/lib/config/tenant';
+import { homeAssetFields } from '#app/lib/config/home';
 
 export interface ConfigProblem {
   file: string;
@@ -94,6 +95,7 @@ export function loadRegistry(rootDir: string): { registry: Registry; problems: C
       ['favicon', tenant.favicon],
       ['seo.ogImage', tenant.seo.ogImage],
       ...tenant.partners.map((p, i) => [`partners.${i}.logo`, p.logo] as [string, string | undefined]),
+      ...homeAssetFields(tenant.home),
     ];
     for (const [field, asset] of assetFields) {
       if (asset && !existsSync(join(assets, asset))) {

@@ -49,6 +49,13 @@ const TENANT_HELP: Record<string, string> = {
     'The user pool\'s UserAttributeUpdateSettings: a changed email or phone number takes effect only once its owner verifies it with the code sent to it (default both; must include "email"). Set the same list on the production pool; local pools get it when provisioned.',
   video: 'Video service settings for this tenant.',
   payments: "Payment provider account that receives this tenant's takings.",
+  home: 'Home page layout and footer style (docs/decisions/0038). Leave it out for the default: a text hero on a brand gradient, the home.md body, the next 3 events and the columns footer.',
+  'home.hero':
+    'The hero\'s look; its words and buttons come from content/<lang>/home.md. style: "banner" (text on a brand gradient), "image" (text over an image), "video" (a muted looping video from assets/ via "video", or a public media library video via "mediaId", with a "poster" shown first and alone for visitors who ask for reduced motion), "split" (text beside an image; imageSide start or end), "centred" (text centred over a pattern: glow, dots, grid, waves; optional image below). Images are files under assets/ with their pixel width and height and alt text per language.',
+  'home.sections':
+    'The sections under the hero, in this order, each at most once: body (home.md), featuredEvents (upcoming public events with posters), featuredChannels (needs the shop feature), featuredReplays (public videos), testimonials, partners (the partners list), cta (title, text, action { label, to }), stats (2 to 4 figures). title overrides the default heading per language; limit is how many items (1 to 12, default 3). A featured section with nothing to show is left out.',
+  'home.testimonials': 'Quotes shown by the testimonials section: quote and role per language, and the name of the person quoted (at most 6).',
+  'home.footer': 'Footer style: "columns" (contact and link groups, the default), "compact" (one row) or "centred" (logo, links and contact centred).',
 };
 
 const THEME_HELP: Record<string, string> = {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { homeSchema } from './home';
+import { languageSchema, localizedTextSchema, type LocalizedText } from './localized';
 
-/** Languages the platform ships UI strings for. A tenant may enable any subset. */
-export const PLATFORM_LANGUAGES = ['en', 'es', 'fr'] as const;
-export const languageSchema = z.enum(PLATFORM_LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
+export { PLATFORM_LANGUAGES, languageSchema, localizedTextSchema, type Language, type LocalizedText } from './localized';
 
 export const SOCIAL_PROVIDERS = ['Facebook', 'Google', 'Apple', 'Amazon', 'LinkedIn', 'Twitter', 'TikTok'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -22,10 +21,6 @@ const RESERVED_TENANT_ID = 'system';
 const slugSchema = z
   .string()
   .regex(/^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/, 'must be 1-40 lower-case letters, digits or dashes');
-
-/** Text given either once for every language or per language code. */
-export const localizedTextSchema = z.union([z.string().min(1), z.partialRecord(languageSchema, z.string().min(1))]);
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** The contact attributes Cognito can hold back until the new value is verified. */
 export const VERIFY_BEFORE_UPDATE_ATTRIBUTES = ['email', 'phone_number'] as const;
@@ -167,6 +162,8 @@ export const tenantSchema = z
     pricing: z.object({ plans: z.array(pricingPlanSchema).min(1) }),
     partners: z.array(partnerSchema).default([]),
     identity: identitySchema.default(identitySchema.parse({})),
+    /** Home page layout and footer style (./home.ts); absent: the layout every tenant had before. */
+    home: homeSchema.optional(),
     video: z
       .object({
         /** The tenant's own LiveKit server for browsers (ws:// or wss://); unset: the platform's LIVEKIT_URL. */
@@ -197,7 +194,11 @@ export const tenantSchema = z
       })
       .default({ applicationFeeBps: 500 }),
   })
-  .strict();
+  .strict()
+  .refine((t) => !t.home?.sections.some((s) => s.type === 'partners') || t.partners.length > 0, {
+    message: 'the home "partners" section needs at least one entry in partners',
+    path: ['home', 'sections'],
+  });
 
 /**
  * The reserved pseudo-tenant holding the platform's system media (docs/decisions/0025): its data
@@ -224,6 +225,7 @@ export function publicTenant(tenant: Tenant) {
     features: tenant.features,
     contact: tenant.contact,
     signIn: tenant.signIn,
+    footerStyle: tenant.home?.footer ?? 'columns',
   };
 }
 export type PublicTenant = ReturnType<typeof publicTenant>;
