@@ -98,6 +98,7 @@ async function worstTextContrast(page: Page) {
 }
 
 test('in dark mode, text on information, sign-in, events and pricing screens keeps AA contrast', async ({ browser }) => {
+  test.setTimeout(90_000);
   for (const [tenant, path] of [
     ['aurora', '/aboutUs'],
     ['solana', '/pricing'],
@@ -116,6 +117,7 @@ test('in dark mode, text on information, sign-in, events and pricing screens kee
 });
 
 test('in dark mode, an organizer dashboard keeps AA contrast', async ({ browser, request }) => {
+  test.setTimeout(60_000);
   const user = await createUser('aurora', 'dark-dash', 'organizer');
   const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
   await signInContext(context, request, user);
