@@ -74,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The canvas is dark before the stylesheet arrives when the OS is (docs/decisions/0039). */}
+        <meta name="color-scheme" content="light dark" />
         <link rel="icon" href={`/brand/${data.tenant.favicon}`} />
         <link rel="stylesheet" href={data.themeStylesheet} />
         <Meta />

@@ -142,6 +142,13 @@ const en = {
     stillTitle: 'Still have a question?',
     stillText: 'Our team is happy to help.',
   },
+  infoAside: {
+    onThisPage: 'On this page',
+    contactTitle: 'Talk to our team',
+    contactText: 'Questions, a demo or a quote for your events: write to us and a person will answer.',
+    openTitle: 'No role that fits?',
+    openText: 'We are always glad to meet talented people. Tell us what you would bring to the team.',
+  },
   support: {
     faqLink: 'Browse the FAQ',
     contactLink: 'Contact support',

@@ -144,6 +144,13 @@ const es: TranslationShape = {
     stillTitle: '¿Aún tienes alguna pregunta?',
     stillText: 'Nuestro equipo te ayudará con gusto.',
   },
+  infoAside: {
+    onThisPage: 'En esta página',
+    contactTitle: 'Hable con nuestro equipo',
+    contactText: 'Preguntas, una demostración o precios para sus eventos: escríbanos y una persona le responderá.',
+    openTitle: '¿Ningún puesto encaja con su perfil?',
+    openText: 'Siempre nos alegra conocer a personas con talento. Cuéntenos qué aportaría al equipo.',
+  },
   support: {
     faqLink: 'Ver las preguntas frecuentes',
     contactLink: 'Contactar con soporte',

@@ -144,6 +144,13 @@ const fr: TranslationShape = {
     stillTitle: 'Vous avez encore une question\u00a0?',
     stillText: 'Notre équipe se fera un plaisir de vous aider.',
   },
+  infoAside: {
+    onThisPage: 'Sur cette page',
+    contactTitle: 'Parler à notre équipe',
+    contactText: 'Questions, démonstration ou devis pour vos événements : écrivez-nous, une personne vous répondra.',
+    openTitle: 'Aucun poste ne vous correspond ?',
+    openText: 'Nous sommes toujours heureux de rencontrer des personnes de talent. Dites-nous ce que vous apporteriez à l’équipe.',
+  },
   support: {
     faqLink: 'Consulter la FAQ',
     contactLink: 'Contacter l’assistance',

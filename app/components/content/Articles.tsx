@@ -4,8 +4,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { detailHref, type ArticleCard, type ArticleView, type CollectionRoute } from '#app/lib/content/collections';
+import { outlineHtml } from '#app/lib/content/outline';
 import { EmptyNote } from './EmptyNote';
 import { ArrowLeftIcon, ArrowRightIcon } from './Icons';
+import { AsideCard, ContactCard, OnThisPage } from './InfoAside';
+import { InfoLayout } from './InfoLayout';
 import { PageHeader } from './PageHeader';
 import { Prose } from './Prose';
 
@@ -86,35 +89,56 @@ export function ArticleCardView({ route, article }: { route: CollectionRoute; ar
   );
 }
 
-/** /blog, /news, /job: header band and the tenant's articles, newest first, or an empty state. */
+/** The open-application card beside the job list: people whose role is not listed still have a way in. */
+function OpenApplicationCard() {
+  const { t } = useTranslation();
+  return (
+    <AsideCard id="aside-open-application" title={t('infoAside.openTitle')} text={t('infoAside.openText')} testId="open-application">
+      <Button asChild colorPalette="brand" variant="outline" mt="5" w="full">
+        <Link to={`/contactUs?subject=${encodeURIComponent(t('articles.openApplication'))}`}>{t('articles.openApplication')}</Link>
+      </Button>
+    </AsideCard>
+  );
+}
+
+/**
+ * /blog, /news, /job: header band and the tenant's articles, newest first, or an empty state. Jobs
+ * are few, so their list sits beside the open-application card instead of in a half-empty grid.
+ */
 export function ArticleListPage({ route, title, lead, articles }: { route: CollectionRoute; title: string; lead: string; articles: ArticleCard[] }) {
   const { t } = useTranslation();
+  const jobs = route === 'job';
+  const body = articles.length ? (
+    <SimpleGrid as="ul" listStyleType="none" columns={jobs ? { base: 1, md: 2 } : { base: 1, md: 2, xl: 3 }} gap={{ base: '4', md: '6' }} data-testid="article-list">
+      {articles.map((article) => (
+        <Box as="li" key={article.slug}>
+          <ArticleCardView route={route} article={article} />
+        </Box>
+      ))}
+    </SimpleGrid>
+  ) : (
+    <EmptyNote title={jobs ? t('articles.emptyJobs') : t('articles.empty')} testId="articles-empty">
+      {jobs ? (
+        <Button asChild colorPalette="brand">
+          <Link to={`/contactUs?subject=${encodeURIComponent(t('articles.openApplication'))}`}>{t('articles.openApplication')}</Link>
+        </Button>
+      ) : (
+        <Button asChild variant="outline" colorPalette="brand">
+          <Link to="/">{t('notFound.home')}</Link>
+        </Button>
+      )}
+    </EmptyNote>
+  );
   return (
     <>
       <PageHeader title={title} lead={lead} />
-      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-        {articles.length ? (
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 3 }} gap={{ base: '4', md: '6' }} data-testid="article-list">
-            {articles.map((article) => (
-              <Box as="li" key={article.slug}>
-                <ArticleCardView route={route} article={article} />
-              </Box>
-            ))}
-          </SimpleGrid>
-        ) : (
-          <EmptyNote title={route === 'job' ? t('articles.emptyJobs') : t('articles.empty')} testId="articles-empty">
-            {route === 'job' ? (
-              <Button asChild colorPalette="brand">
-                <Link to={`/contactUs?subject=${encodeURIComponent(t('articles.openApplication'))}`}>{t('articles.openApplication')}</Link>
-              </Button>
-            ) : (
-              <Button asChild variant="outline" colorPalette="brand">
-                <Link to="/">{t('notFound.home')}</Link>
-              </Button>
-            )}
-          </EmptyNote>
-        )}
-      </Container>
+      {jobs && articles.length ? (
+        <InfoLayout aside={<OpenApplicationCard />}>{body}</InfoLayout>
+      ) : (
+        <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+          {body}
+        </Container>
+      )}
     </>
   );
 }
@@ -123,6 +147,7 @@ export function ArticleListPage({ route, title, lead, articles }: { route: Colle
 export function ArticleDetailPage({ route, listHref, listTitle, article }: { route: CollectionRoute; listHref: string; listTitle: string; article: ArticleView }) {
   const { t } = useTranslation();
   const external = article.applyHref?.startsWith('https://');
+  const outline = outlineHtml(article.html);
   return (
     <>
       <PageHeader title={article.title} lead={article.summary || undefined}>
@@ -134,7 +159,29 @@ export function ArticleDetailPage({ route, listHref, listTitle, article }: { rou
           {route === 'job' ? <JobFacts article={article} size="lg" /> : null}
         </Stack>
       </PageHeader>
-      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <InfoLayout
+        aside={
+          <>
+            {article.applyHref ? (
+              <AsideCard id="apply-title" title={t('articles.applyTitle')} text={t('articles.applyText')} testId="apply-box">
+                <Button asChild colorPalette="brand" mt="5" w="full" size="lg">
+                  {external ? (
+                    <a href={article.applyHref} target="_blank" rel="noopener noreferrer" data-testid="apply-link">
+                      {t('articles.apply')}
+                    </a>
+                  ) : (
+                    <a href={article.applyHref} data-testid="apply-link">
+                      {t('articles.apply')}
+                    </a>
+                  )}
+                </Button>
+              </AsideCard>
+            ) : null}
+            <OnThisPage headings={outline.headings} />
+            {article.applyHref ? null : <ContactCard />}
+          </>
+        }
+      >
         <nav aria-label={listTitle}>
           <ChakraLink asChild color="brand.fg" fontWeight="medium" display="inline-flex" alignItems="center" gap="1.5" mb="8">
             <Link to={listHref}>
@@ -143,44 +190,8 @@ export function ArticleDetailPage({ route, listHref, listTitle, article }: { rou
             </Link>
           </ChakraLink>
         </nav>
-        <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '10', lg: '12' }} align="flex-start" justify="space-between">
-          <Prose html={article.html} flex="1" minW="0" data-testid="article-body" />
-          {article.applyHref ? (
-            <Box
-              as="aside"
-              aria-labelledby="apply-title"
-              w={{ base: 'full', lg: '80' }}
-              flexShrink={0}
-              position={{ lg: 'sticky' }}
-              top={{ lg: '24' }}
-              p="6"
-              borderWidth="1px"
-              borderColor="border"
-              borderRadius="l3"
-              bg="bg.subtle"
-              data-testid="apply-box"
-            >
-              <Heading as="h2" id="apply-title" size="md">
-                {t('articles.applyTitle')}
-              </Heading>
-              <Text mt="2" color="fg.muted">
-                {t('articles.applyText')}
-              </Text>
-              <Button asChild colorPalette="brand" mt="5" w="full" size="lg">
-                {external ? (
-                  <a href={article.applyHref} target="_blank" rel="noopener noreferrer" data-testid="apply-link">
-                    {t('articles.apply')}
-                  </a>
-                ) : (
-                  <a href={article.applyHref} data-testid="apply-link">
-                    {t('articles.apply')}
-                  </a>
-                )}
-              </Button>
-            </Box>
-          ) : null}
-        </Flex>
-      </Container>
+        <Prose html={outline.html} data-testid="article-body" />
+      </InfoLayout>
     </>
   );
 }

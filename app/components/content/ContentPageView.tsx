@@ -1,7 +1,9 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import { Container } from '@chakra-ui/react';
+import { outlineHtml } from '#app/lib/content/outline';
+import { ContactCard, OnThisPage } from './InfoAside';
+import { InfoLayout } from './InfoLayout';
 import { PageHeader } from './PageHeader';
 import { Prose } from './Prose';
 
@@ -9,14 +11,22 @@ export interface ContentPageData {
   page: { title: string; description: string; html: string; meta: Record<string, unknown> };
 }
 
-/** A markdown page: header band with its title and lead, then the body. */
+/** A markdown page: header band with its title and lead, then the body beside its sections and the contact card. */
 export function ContentPageView({ page }: ContentPageData) {
+  const { html, headings } = outlineHtml(page.html);
   return (
     <>
       <PageHeader title={page.title} lead={page.description} />
-      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-        <Prose html={page.html} />
-      </Container>
+      <InfoLayout
+        aside={
+          <>
+            <OnThisPage headings={headings} />
+            <ContactCard />
+          </>
+        }
+      >
+        <Prose html={html} />
+      </InfoLayout>
     </>
   );
 }

@@ -28,7 +28,10 @@ export function PartnerCard({ partner }: { partner: PartnerCardData }) {
       <Card.Body gap="4" p={{ base: '5', md: '6' }}>
         <Flex h="16" align="center">
           {partner.logo ? (
-            <Image src={partner.logo} alt="" maxH="16" maxW="48" w="auto" h="auto" objectFit="contain" loading="lazy" />
+            // Partners' logos are drawn for a light page: in dark mode they sit on a light plate.
+            <Box display="inline-flex" px="3" py="2" ms="-3" borderRadius="l2" _dark={{ bg: 'white' }} data-testid="partner-logo">
+              <Image src={partner.logo} alt="" maxH="12" maxW="44" w="auto" h="auto" objectFit="contain" loading="lazy" />
+            </Box>
           ) : (
             <Flex
               aria-hidden="true"

@@ -5,11 +5,11 @@ export function Prose({ html, ...props }: { html: string } & BoxProps) {
   return (
     <Box
       className="prose"
-      maxW="3xl"
+      maxW="70ch"
       lineHeight="tall"
       fontSize={{ base: 'md', md: 'lg' }}
       css={{
-        '& h1, & h2, & h3': { fontFamily: 'heading', fontWeight: 'bold', lineHeight: 'short', mt: '8', mb: '3' },
+        '& h1, & h2, & h3': { fontFamily: 'heading', fontWeight: 'bold', lineHeight: 'short', mt: '8', mb: '3', scrollMarginTop: '24' },
         '& h2': { fontSize: { base: 'xl', md: '2xl' } },
         '& h3': { fontSize: { base: 'lg', md: 'xl' } },
         '& p': { my: '4' },

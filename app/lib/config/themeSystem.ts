@@ -6,14 +6,29 @@ type Scale = Record<string, { value: string }>;
 const scale = (s: Record<string, string>): Scale =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, { value: v }]));
 
+/**
+ * Light and dark follow the operating system's colour scheme through media queries, so the
+ * server-rendered stylesheet is right on first paint with no script and no class to set. Both modes
+ * are media conditions on the same selector: Chakra's default `_light` (`:root, .light`) would
+ * otherwise outrank the dark variables (`:where(html)` inside the media query) and the page would
+ * stay light (docs/decisions/0039).
+ */
+export const COLOR_MODE_CONDITIONS = {
+  light: '@media (prefers-color-scheme: light)',
+  dark: '@media (prefers-color-scheme: dark)',
+} as const;
+
+/** A colour token: the theme's light value (also the fallback where no scheme is reported) and its dark value. */
 function semantic(theme: Theme, pick: (m: ThemeMode) => string) {
-  return { value: { base: resolveColor(theme, pick(theme.light)), _dark: resolveColor(theme, pick(theme.dark)) } };
+  const light = resolveColor(theme, pick(theme.light));
+  return { value: { base: light, _light: light, _dark: resolveColor(theme, pick(theme.dark)) } };
 }
 
 /** Turns a theme's design tokens into Chakra config: only CSS variable values differ between tenants. */
 export function themeConfig(theme: Theme) {
   const s = (pick: (m: ThemeMode) => string) => semantic(theme, pick);
   return defineConfig({
+    conditions: COLOR_MODE_CONDITIONS,
     theme: {
       breakpoints: { ...BREAKPOINTS },
       tokens: {
@@ -50,6 +65,8 @@ export function themeConfig(theme: Theme) {
       },
     },
     globalCss: {
+      // Form controls, scrollbars and the canvas follow the scheme the tokens follow.
+      ':root': { colorScheme: 'light dark' },
       body: { fontFamily: 'body', bg: 'bg', color: 'fg' },
       'h1, h2, h3, h4': { fontFamily: 'heading' },
     },

@@ -1,4 +1,4 @@
 import { staticHandle } from '#app/lib/handles';
 export { loader } from './newsDetails.server';
 export { ArticleDetailRoute as default, articleDetailMeta as meta } from '#app/components/content/Articles';
-export const handle = staticHandle('articles');
+export const handle = staticHandle('articles', 'infoAside');

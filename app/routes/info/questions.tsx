@@ -1,10 +1,11 @@
-import { Button, Container, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CtaBand } from '#app/components/content/CtaBand';
 import { EmptyNote } from '#app/components/content/EmptyNote';
 import { FaqAccordion, FaqResultSummary, FaqSearch } from '#app/components/content/Faq';
+import { ContactCard } from '#app/components/content/InfoAside';
+import { InfoLayout } from '#app/components/content/InfoLayout';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './questions.server';
@@ -16,7 +17,7 @@ import { staticHandle } from '#app/lib/handles';
  */
 export { loader } from './questions.server';
 
-export const handle = staticHandle('faq');
+export const handle = staticHandle('faq', 'infoAside');
 
 export default function Questions() {
   const { title, description, query, total, items } = useLoaderData<typeof loader>();
@@ -26,7 +27,7 @@ export default function Questions() {
       <PageHeader title={title} lead={description || undefined}>
         {total ? <FaqSearch query={query} /> : null}
       </PageHeader>
-      <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <InfoLayout aside={<ContactCard title={t('faq.stillTitle')} text={t('faq.stillText')} />}>
         {total ? (
           items.length ? (
             <Stack gap="5">
@@ -43,8 +44,7 @@ export default function Questions() {
         ) : (
           <EmptyNote title={t('faq.empty')} testId="faq-empty" />
         )}
-        <CtaBand id="faq-still" title={t('faq.stillTitle')} text={t('faq.stillText')} cta={t('footer.contactUs')} to="/contactUs" />
-      </Container>
+      </InfoLayout>
     </>
   );
 }

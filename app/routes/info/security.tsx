@@ -1,4 +1,4 @@
 import { staticHandle } from '#app/lib/handles';
 export { loader } from './security.server';
 export { ContentRoute as default, contentMeta as meta } from '#app/components/content/ContentPageView';
-export const handle = staticHandle();
+export const handle = staticHandle('infoAside');

@@ -1,11 +1,14 @@
-import { Box, Container, Flex, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon, MailIcon, QuestionIcon } from '#app/components/content/Icons';
+import { OnThisPage } from '#app/components/content/InfoAside';
+import { InfoLayout } from '#app/components/content/InfoLayout';
 import { PageHeader } from '#app/components/content/PageHeader';
 import { Prose } from '#app/components/content/Prose';
+import { outlineHtml } from '#app/lib/content/outline';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './support.server';
 import { staticHandle } from '#app/lib/handles';
@@ -13,7 +16,7 @@ import { staticHandle } from '#app/lib/handles';
 /** /support: the help centre. The tenant's support.md, with the FAQ and the contact form one click away. */
 export { loader } from './support.server';
 
-export const handle = staticHandle('support');
+export const handle = staticHandle('support', 'infoAside');
 
 function HelpLink({ to, icon, title, text, testId }: { to: string; icon: ReactNode; title: string; text: string; testId: string }) {
   return (
@@ -44,7 +47,7 @@ function HelpLink({ to, icon, title, text, testId }: { to: string; icon: ReactNo
             {text}
           </Text>
         </Box>
-        <Box color="brand.fg" alignSelf="center" display={{ base: 'none', md: 'block' }}>
+        <Box color="brand.fg" alignSelf="center" display={{ base: 'none', md: 'block', lg: 'none', xl: 'block' }}>
           <ArrowRightIcon size={20} />
         </Box>
       </Flex>
@@ -55,16 +58,25 @@ function HelpLink({ to, icon, title, text, testId }: { to: string; icon: ReactNo
 export default function Support() {
   const { page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { html, headings } = outlineHtml(page.html);
+  // The two ways to get help come first on phones and stay beside the text on desktop.
   return (
     <>
       <PageHeader title={page.title} lead={page.description} />
-      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-        <SimpleGrid as="nav" aria-label={page.title} columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }} mb={{ base: '10', md: '14' }}>
-          <HelpLink to="/questions" icon={<QuestionIcon />} title={t('support.faqLink')} text={t('support.faqText')} testId="support-faq" />
-          <HelpLink to="/contactUs" icon={<MailIcon />} title={t('support.contactLink')} text={t('support.contactText')} testId="support-contact" />
-        </SimpleGrid>
-        <Prose html={page.html} />
-      </Container>
+      <InfoLayout
+        asideFirst
+        aside={
+          <>
+            <Stack as="nav" aria-label={page.title} gap="4">
+              <HelpLink to="/questions" icon={<QuestionIcon />} title={t('support.faqLink')} text={t('support.faqText')} testId="support-faq" />
+              <HelpLink to="/contactUs" icon={<MailIcon />} title={t('support.contactLink')} text={t('support.contactText')} testId="support-contact" />
+            </Stack>
+            <OnThisPage headings={headings} />
+          </>
+        }
+      >
+        <Prose html={html} />
+      </InfoLayout>
     </>
   );
 }

@@ -35,7 +35,8 @@ type Outcome = { fileId: string; name: string } & ({ ok: true; item: MediaItem }
 
 /** Brand tokens on Uppy's own classes: primary buttons, progress, links, focus. */
 const BRANDED = {
-  '& .uppy-Dashboard-inner': { borderRadius: 'l3', borderColor: 'border', bg: 'bg' },
+  '& .uppy-Dashboard-inner': { borderRadius: 'l3', borderColor: 'border', bg: 'bg', color: 'fg' },
+  '& .uppy-Dashboard-AddFiles': { borderColor: 'border' },
   '& .uppy-c-btn-primary': { bg: 'brand.solid', color: 'brand.contrast' },
   '& .uppy-c-btn-primary:hover': { bg: 'brand.emphasized' },
   '& .uppy-StatusBar-progress': { bg: 'brand.solid' },
@@ -85,6 +86,7 @@ export function MediaUploader(props: MediaUploaderProps) {
             height={props.height ?? 440}
             hideProgressDetails={false}
             proudlyDisplayPoweredByUppy={false}
+            theme="auto"
             hideRetryButton={false}
             hidePauseResumeButton={false}
           />
