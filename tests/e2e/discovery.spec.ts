@@ -174,8 +174,12 @@ test.describe('/eventsCalendar', () => {
       await expect(entry).toHaveAttribute('data-local-start', hhmm(start, timezoneId));
       seen[timezoneId] = (await entry.getAttribute('data-local-start')) ?? '';
 
-      // Keyboard: the event is a link that opens its page.
+      // Keyboard: the event opens its details, whose link opens its page.
       await entry.focus();
+      await page.keyboard.press('Enter');
+      const action = page.getByTestId('calendar-popover').getByTestId('calendar-event-action');
+      await expect(action).toHaveAttribute('href', `/preview?event=${event.eventId}`);
+      await action.focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/preview\\?event=${event.eventId}$`));
       await expect(page.getByTestId('event-title')).toHaveText(event.title);
