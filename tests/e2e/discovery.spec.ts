@@ -157,7 +157,7 @@ test.describe('/eventsCalendar', () => {
       // Month view: step forward to the event's month (in this zone).
       const month = local({ month: 'long', year: 'numeric' });
       const label = calendar.locator('.rbc-toolbar-label');
-      for (let i = 0; i < 4 && (await label.textContent()) !== month; i++) await page.getByRole('button', { name: 'Next' }).click();
+      for (let i = 0; i < 4 && (await label.textContent()) !== month; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
       await expect(label).toHaveText(month);
       await expect(entry).toHaveAttribute('data-local-start', hhmm(start, timezoneId));
       await expect(entry).toHaveAttribute('data-local-date', new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(day));

@@ -126,7 +126,7 @@ test.describe('/eventsCalendar', () => {
     await expect(calendar).toHaveAttribute('data-view', 'month');
     const label = calendar.locator('.rbc-toolbar-label');
     const month = day.toFormat('LLLL yyyy', { locale: 'en-US' });
-    for (let i = 0; i < 3 && (await label.textContent()) !== month; i++) await calendar.getByRole('button', { name: 'Next' }).click();
+    for (let i = 0; i < 3 && (await label.textContent()) !== month; i++) await calendar.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(label).toHaveText(month);
 
     // Month: the crowded day offers "+N more", which opens our list; Esc closes it and returns focus.

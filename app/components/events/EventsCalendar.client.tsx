@@ -188,7 +188,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
         '& .rbc-off-range': { color: 'fg.subtle' },
         '& .rbc-today': { bg: 'brand.subtle' },
         '& .rbc-event, & .rbc-day-slot .rbc-background-event': { bg: 'brand.solid', color: 'brand.contrast', borderRadius: 'l1' },
-        '& .rbc-event.rbc-selected': { bg: 'brand.emphasized' },
+        '& .rbc-event.rbc-selected': { bg: 'brand.solid' },
         '& .rbc-event:focus-within': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' },
         '& .cal-event-button': {
           display: 'block',

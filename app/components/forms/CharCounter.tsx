@@ -40,6 +40,7 @@ export function CharCounter({ form, name, count, max }: { form: string; name: st
         id={counterId(form, name)}
         fontSize="sm"
         textAlign="end"
+        alignSelf="flex-end"
         mt="1"
         color={over ? 'fg.error' : 'fg.muted'}
         fontWeight={over ? 'semibold' : 'normal'}
