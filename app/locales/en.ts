@@ -214,6 +214,12 @@ const en = {
     rateLimited_other: 'Too many submissions from your network. Please try again in {{minutes}} minutes.',
     serviceDown: 'We could not save your message right now. Nothing was lost: please try again in a moment.',
     honeypot: 'Leave this field empty',
+    counter: {
+      visible: '{{count, number}} / {{max, number}}',
+      limit: 'characters, at most {{max, number}}',
+      spoken: '{{count, number}} of {{max, number}} characters',
+      over: '{{extra, number}} characters over the limit of {{max, number}}',
+    },
     errors: {
       invalid: 'Please check this field.',
       nameRequired: 'Please enter your name.',

@@ -216,6 +216,12 @@ const es: TranslationShape = {
     rateLimited_other: 'Demasiados envíos desde tu red. Vuelve a intentarlo en {{minutes}} minutos.',
     serviceDown: 'No pudimos guardar tu mensaje en este momento. No se ha perdido nada: vuelve a intentarlo en un momento.',
     honeypot: 'Deja este campo vacío',
+    counter: {
+      visible: '{{count, number}} / {{max, number}}',
+      limit: 'caracteres, como máximo {{max, number}}',
+      spoken: '{{count, number}} de {{max, number}} caracteres',
+      over: '{{extra, number}} caracteres por encima del límite de {{max, number}}',
+    },
     errors: {
       invalid: 'Revisa este campo.',
       nameRequired: 'Escribe tu nombre.',

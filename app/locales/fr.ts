@@ -216,6 +216,12 @@ const fr: TranslationShape = {
     rateLimited_other: 'Trop d’envois depuis votre réseau. Veuillez réessayer dans {{minutes}} minutes.',
     serviceDown: 'Impossible d’enregistrer votre message pour le moment. Rien n’est perdu\u00a0: réessayez dans un instant.',
     honeypot: 'Laissez ce champ vide',
+    counter: {
+      visible: '{{count, number}} / {{max, number}}',
+      limit: 'caractères, {{max, number}} au plus',
+      spoken: '{{count, number}} caractères sur {{max, number}}',
+      over: '{{extra, number}} caractères de trop (limite : {{max, number}})',
+    },
     errors: {
       invalid: 'Veuillez vérifier ce champ.',
       nameRequired: 'Veuillez saisir votre nom.',

@@ -36,8 +36,9 @@ export async function toCard(event: EventRecord, now: number, files: Pick<Tenant
   };
 }
 
-export function toCalendarEntry(event: EventRecord, now: number): CalendarEntry {
+export async function toCalendarEntry(event: EventRecord, now: number, files: Pick<TenantFiles, 'presignDownload'>): Promise<CalendarEntry> {
   return {
+    imageUrl: await eventImageUrl(files, event.images.thumbnail),
     eventId: event.eventId,
     title: event.title,
     organizerName: event.organizerName,

@@ -157,7 +157,7 @@ test.describe('/eventsCalendar', () => {
       // Month view: step forward to the event's month (in this zone).
       const month = local({ month: 'long', year: 'numeric' });
       const label = calendar.locator('.rbc-toolbar-label');
-      for (let i = 0; i < 4 && (await label.textContent()) !== month; i++) await page.getByRole('button', { name: 'Next' }).click();
+      for (let i = 0; i < 4 && (await label.textContent()) !== month; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
       await expect(label).toHaveText(month);
       await expect(entry).toHaveAttribute('data-local-start', hhmm(start, timezoneId));
       await expect(entry).toHaveAttribute('data-local-date', new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(day));
@@ -174,8 +174,12 @@ test.describe('/eventsCalendar', () => {
       await expect(entry).toHaveAttribute('data-local-start', hhmm(start, timezoneId));
       seen[timezoneId] = (await entry.getAttribute('data-local-start')) ?? '';
 
-      // Keyboard: the event is a link that opens its page.
+      // Keyboard: the event opens its details, whose link opens its page.
       await entry.focus();
+      await page.keyboard.press('Enter');
+      const action = page.getByTestId('calendar-popover').getByTestId('calendar-event-action');
+      await expect(action).toHaveAttribute('href', `/preview?event=${event.eventId}`);
+      await action.focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/preview\\?event=${event.eventId}$`));
       await expect(page.getByTestId('event-title')).toHaveText(event.title);

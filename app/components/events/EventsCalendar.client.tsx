@@ -4,45 +4,31 @@
  * calendar computes (days, weeks, "today", slot times) is in that zone, not the machine's.
  */
 import { Box } from '@chakra-ui/react';
-import { Link, useNavigate } from '@remix-run/react';
 import { DateTime, Settings } from 'luxon';
-import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, luxonLocalizer, type EventProps, type Messages, type View } from 'react-big-calendar';
 import { useTranslation } from 'react-i18next';
-import { previewHref, type EventStatus } from '#app/lib/events/model';
-import { intlLocale } from '#app/lib/events/time';
+import { formatEventTime, intlLocale } from '#app/lib/events/time';
 import type { CalendarEntry } from '#app/lib/events/cards';
 import { rangeAround, type Range } from './calendarRange';
+import { groupCrowded } from './calendarGroups';
+import { DayListDialog, EventPopover, type CalEvent, type DayList } from './CalendarPopovers';
+import { useCalendarA11yFixes } from './useCalendarA11yFixes';
 
-interface CalEvent {
+/** A block of the week view standing for several events at once (see calendarGroups). */
+interface CalGroup {
   id: string;
   title: string;
   start: Date;
   end: Date;
-  status: EventStatus;
-  organizerName: string;
+  members: CalEvent[];
 }
+type CalItem = CalEvent | CalGroup;
+const isGroup = (item: CalItem): item is CalGroup => 'members' in item;
 
 const VIEWS: View[] = ['month', 'week', 'agenda'];
 /** Luxon weekday numbers: 7 = Sunday (United States), 1 = Monday (Spain, France). */
 const FIRST_DAY: Record<string, number> = { en: 7, es: 1, fr: 1 };
-
-function EventLink({ event, zone }: { event: CalEvent; zone: string }) {
-  const start = DateTime.fromJSDate(event.start, { zone });
-  return (
-    <Link
-      to={previewHref(event.id)}
-      className="cal-event-link"
-      data-testid="calendar-event"
-      data-event-id={event.id}
-      data-local-date={start.toFormat('yyyy-MM-dd')}
-      data-local-start={start.toFormat('HH:mm')}
-      data-status={event.status}
-    >
-      {event.title}
-    </Link>
-  );
-}
 
 export interface EventsCalendarProps {
   entries: CalendarEntry[];
@@ -57,10 +43,12 @@ function initialView(): View {
 
 export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCalendarProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const language = i18n.language;
   const [view, setView] = useState<View>(initialView);
   const [date, setDate] = useState(() => new Date());
+  const [list, setList] = useState<DayList | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useCalendarA11yFixes(box, { month: t('events.calendar.monthGrid') });
 
   // Set before the localizer is made and before the calendar renders with it.
   const localizer = useMemo(() => {
@@ -85,8 +73,19 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
         end: new Date(e.end),
         status: e.status,
         organizerName: e.organizerName,
+        imageUrl: e.imageUrl,
       })),
     [entries],
+  );
+  // The week view lists crowded hours instead of cutting them into slivers.
+  const items = useMemo<CalItem[]>(
+    () =>
+      view === 'week'
+        ? groupCrowded(events).map((g) =>
+            'members' in g ? { id: `group-${g.members[0]!.id}`, title: t('events.calendar.groupTitle', { count: g.members.length }), start: g.start, end: g.end, members: g.members } : g,
+          )
+        : events,
+    [events, view, t],
   );
 
   // What is visible after a view change, a navigation or a zone change.
@@ -101,7 +100,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
     onRangeShown(rangeAround(start.toJSDate(), end.toJSDate(), zone));
   }, [view, date, zone, onRangeShown]);
 
-  const messages = useMemo<Messages<CalEvent>>(
+  const messages = useMemo<Messages<CalItem>>(
     () => ({
       date: t('events.calendar.messages.date'),
       time: t('events.calendar.messages.time'),
@@ -124,18 +123,42 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
   );
 
   const components = useMemo(() => {
-    const Event = ({ event }: EventProps<CalEvent>) => <EventLink event={event} zone={zone} />;
+    const Event = ({ event }: EventProps<CalItem>) =>
+      isGroup(event) ? (
+        <button
+          type="button"
+          className="cal-event-button cal-group-button"
+          data-testid="calendar-group"
+          data-count={event.members.length}
+          onClick={(e) =>
+            setList({
+              title: t('events.calendar.groupListTitle', { count: event.members.length, time: formatEventTime(event.start.toISOString(), zone, language, 'weekdayDateTime') }),
+              events: event.members,
+              opener: e.currentTarget,
+            })
+          }
+        >
+          {event.title}
+        </button>
+      ) : (
+        <EventPopover event={event} zone={zone} />
+      );
     return { event: Event, agenda: { event: Event } };
-  }, [zone]);
+  }, [zone, language, t]);
 
-  const onSelectEvent = (event: CalEvent, e: SyntheticEvent) => {
-    // The link inside navigates by itself; a click on the rest of the block does the same.
-    if ((e.target as HTMLElement).closest('a')) return;
-    navigate(previewHref(event.id));
+  // "+N more" in the month grid: the day's events in our own list, not the library's popup.
+  const onShowMore = (more: CalItem[], day: Date) => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setList({
+      title: t('events.calendar.dayListTitle', { date: formatEventTime(day.toISOString(), zone, language, 'date') }),
+      events: more.flatMap((m) => (isGroup(m) ? m.members : [m])),
+      opener,
+    });
   };
 
   return (
     <Box
+      ref={box}
       h={{ base: '640px', md: '760px' }}
       data-testid="events-calendar"
       data-zone={zone}
@@ -165,36 +188,57 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
         '& .rbc-off-range': { color: 'fg.subtle' },
         '& .rbc-today': { bg: 'brand.subtle' },
         '& .rbc-event, & .rbc-day-slot .rbc-background-event': { bg: 'brand.solid', color: 'brand.contrast', borderRadius: 'l1' },
-        '& .rbc-event.rbc-selected': { bg: 'brand.emphasized' },
+        '& .rbc-event.rbc-selected': { bg: 'brand.solid' },
         '& .rbc-event:focus-within': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' },
-        '& .rbc-event .cal-event-link, & .rbc-agenda-event-cell .cal-event-link': { color: 'inherit', textDecoration: 'none', outline: 'none' },
-        '& .rbc-agenda-event-cell .cal-event-link': { color: 'brand.fg', fontWeight: 'medium' },
-        '& .cal-event-link:hover': { textDecoration: 'underline' },
-        '& .rbc-show-more': { color: 'brand.fg', bg: 'transparent' },
+        '& .cal-event-button': {
+          display: 'block',
+          w: 'full',
+          textAlign: 'start',
+          bg: 'transparent',
+          color: 'inherit',
+          font: 'inherit',
+          border: 'none',
+          p: '0',
+          cursor: 'pointer',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: { base: 'normal', md: 'nowrap' },
+          outline: 'none',
+        },
+        '& .rbc-day-slot .cal-event-button': { whiteSpace: 'normal', h: 'full' },
+        '& .rbc-agenda-event-cell .cal-event-button': { color: 'brand.fg', fontWeight: 'medium' },
+        '& .cal-event-button:hover': { textDecoration: 'underline' },
+        '& .rbc-event.is-group': { bg: 'brand.subtle', color: 'brand.fg', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'brand.solid', fontWeight: 'semibold' },
+        '& .rbc-day-slot .rbc-event': { minW: '60px' },
+        '& .rbc-day-slot .rbc-event-label': { display: 'none' },
+        '& .rbc-show-more': { color: 'brand.fg', bg: 'transparent', fontWeight: 'semibold', textDecoration: 'underline', textUnderlineOffset: '2px' },
         '& .rbc-current-time-indicator': { bg: 'red.500' },
         '& .rbc-overlay': { bg: 'bg', borderColor: 'border', borderRadius: 'l2' },
         '& .rbc-button-link': { color: 'inherit' },
       }}
     >
-      <Calendar<CalEvent>
+      <Calendar<CalItem>
         key={zone}
         localizer={localizer}
         culture={intlLocale(language)}
-        events={events}
+        events={items}
         views={VIEWS}
         view={view}
         onView={setView}
         date={date}
         onNavigate={setDate}
         drilldownView="week"
-        popup
+        popup={false}
+        doShowMoreDrillDown={false}
+        onShowMore={onShowMore}
+        dayLayoutAlgorithm="no-overlap"
         messages={messages}
         components={components}
-        onSelectEvent={onSelectEvent}
-        tooltipAccessor={(e) => (e.organizerName ? `${e.title} · ${e.organizerName}` : e.title)}
-        eventPropGetter={(e) => ({ className: `is-${e.status}` })}
+        tooltipAccessor={null}
+        eventPropGetter={(e) => ({ className: isGroup(e) ? 'is-group' : `is-${e.status}` })}
         scrollToTime={scrollToTime}
       />
+      <DayListDialog list={list} zone={zone} onClose={() => setList(null)} />
     </Box>
   );
 }

@@ -7,6 +7,8 @@ import type { TranslationKey } from '#app/lib/i18n/keys';
 export const controlId = (form: string, name: string) => `${form}-${name}`;
 export const errorId = (form: string, name: string) => `${form}-${name}-error`;
 export const helpId = (form: string, name: string) => `${form}-${name}-help`;
+/** The character counter of a field with a length limit. */
+export const counterId = (form: string, name: string) => `${form}-${name}-count`;
 
 interface BaseProps {
   form: string;
@@ -62,8 +64,8 @@ export function FieldShell({ form, name, label, errorText, required, help, child
 }
 
 /** aria-* of the control: invalid state, and the help and error texts that describe it. */
-export function describeControl({ form, name, help, invalid }: { form: string; name: string; help?: string; invalid: boolean }) {
-  const ids = [help ? helpId(form, name) : null, invalid ? errorId(form, name) : null].filter(Boolean).join(' ');
+export function describeControl({ form, name, help, invalid, counted }: { form: string; name: string; help?: string; invalid: boolean; counted?: boolean }) {
+  const ids = [help ? helpId(form, name) : null, counted ? counterId(form, name) : null, invalid ? errorId(form, name) : null].filter(Boolean).join(' ');
   return {
     'aria-invalid': invalid ? true : undefined,
     'aria-describedby': ids || undefined,

@@ -2,10 +2,11 @@ import { Box, Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
+import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, TITLE_MIN, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
+import { EventImages } from './EventImages';
 import { TicketFields } from '#app/components/tickets/TicketFields';
 import { TICKET_FORM_FIELDS, type TicketFormField } from '#app/lib/tickets/eventPricing';
 import { useRootData } from '#app/lib/rootData';
@@ -53,7 +54,17 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
   const form = EVENT_FORM_ID;
   const currency = useRootData()?.tenant.currency ?? 'USD';
-  const params = { min: MIN_DURATION_MINUTES, max: MAX_DURATION_MINUTES, maxHosts: MAX_HOSTS, emails: invalidHosts.join(', '), sold: seatsTaken };
+  // Every message may name the bounds it states; they come from the constants the parser checks.
+  const params = {
+    min: MIN_DURATION_MINUTES,
+    max: MAX_DURATION_MINUTES,
+    maxHosts: MAX_HOSTS,
+    titleMin: TITLE_MIN,
+    titleMax: TITLE_MAX,
+    descriptionMax: DESCRIPTION_MAX,
+    emails: invalidHosts.join(', '),
+    sold: seatsTaken,
+  };
   const err = (name: keyof EventFormErrors) => (errors[name] ? t(errors[name], params) : undefined);
   const ticketLabels: Record<TicketFormField, string> = {
     admission: t('tickets.form.pricing'),
@@ -69,21 +80,31 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
     // noValidate: the server checks every field and answers in the page's language.
     <Form method="post" action={action} noValidate id={form} data-testid="event-form">
       <Stack gap="8">
-        {message || summary.length ? <ErrorSummary form={form} message={t(message ?? 'schedule.errors.fixFields')} errors={summary} labels={labels} /> : null}
+        {message || summary.length ? (
+          // errors is the action's answer: a new object on every failed submit, so focus moves each time.
+          <ErrorSummary form={form} message={t(message ?? 'schedule.errors.fixFields')} errors={summary} labels={labels} focusKey={errors} />
+        ) : null}
         {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
 
         <Section title={t('schedule.sections.about')}>
-          <TextInput form={form} name="title" label={labels.title!} required defaultValue={values.title} error={err('title')} inputProps={{ maxLength: TITLE_MAX, autoComplete: 'off' }} />
+          <TextInput form={form} name="title" label={labels.title!} required defaultValue={values.title} error={err('title')} maxChars={TITLE_MAX} inputProps={{ autoComplete: 'off' }} />
           <TextAreaInput
             form={form}
             name="description"
             label={labels.description!}
             defaultValue={values.description}
             error={err('description')}
-            help={t('schedule.help.description')}
-            maxLength={DESCRIPTION_MAX}
+            help={t('schedule.help.description', params)}
+            maxChars={DESCRIPTION_MAX}
           />
         </Section>
+
+        {mode === 'create' ? (
+          // On a saved event the images have their own card (they save at once, not with the form).
+          <Section title={t('schedule.images.title')}>
+            <EventImages draft action={action ?? '/scheduleEvents'} images={{}} title={values.title} />
+          </Section>
+        ) : null}
 
         <Section title={t('schedule.sections.when')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">

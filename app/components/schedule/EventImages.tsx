@@ -4,9 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_IMAGE_SIZES, type EventImageSize } from '#app/lib/events/model';
 import type { KeyIn } from '#app/lib/i18n/keys';
+import { DRAFT_IMAGE_FIELD, EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES } from '#app/lib/events/eventImages';
 
-export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** What the route's action answers to intent=presignImage / processImage. */
 export type ImageActionData =
@@ -76,17 +75,51 @@ function putWithProgress(url: string, file: File, headers: Record<string, string
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' } | { kind: 'done' } | { kind: 'error'; key: KeyIn<'schedule.images.errors'> };
 
+/** The chosen picture, before it is saved, cropped as each size will be (the server crops the same way). */
+function DraftPreviews({ src, title }: { src: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start" data-testid="event-image-previews">
+      {EVENT_IMAGE_SIZES.map((size) => (
+        <Stack key={size} gap="1.5">
+          <Text fontSize="sm" fontWeight="semibold">
+            {t(`schedule.images.${size}`)} · {SIZES[size].w}×{SIZES[size].h}
+          </Text>
+          <Box
+            borderWidth="1px"
+            borderColor="border"
+            borderRadius="l2"
+            overflow="hidden"
+            bg="bg.muted"
+            maxW={size === 'thumbnail' ? '125px' : 'full'}
+            style={{ aspectRatio: `${SIZES[size].w} / ${SIZES[size].h}` }}
+          >
+            <Image src={src} alt={`${t(`schedule.images.${size}`)}: ${title || t('schedule.images.untitled')}`} w="full" h="full" objectFit="cover" data-testid={`event-image-preview-${size}`} />
+          </Box>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /**
- * Event images on the edit page: choose one picture; the browser uploads it straight to storage
- * (presigned PUT, with progress), then the server makes the thumbnail, banner and poster.
+ * Event images: choose one picture; the browser uploads it straight to storage (presigned PUT,
+ * with progress), then the server makes the thumbnail, banner and poster. On a saved event
+ * (`draft` false) the sizes are made at once. In the create form (`draft`) the upload waits in the
+ * organizer's folder, named by a hidden field of the form, and is turned into sizes when the event
+ * is saved; meanwhile the page previews the picture from the file itself.
  */
-export function EventImages({ action, images, title }: { action: string; images: Partial<Record<EventImageSize, string>>; title: string }) {
+export function EventImages({ action, images, title, draft = false }: { action: string; images: Partial<Record<EventImageSize, string>>; title: string; draft?: boolean }) {
   const { t } = useTranslation();
   const presign = useFetcher<ImageActionData>();
   const process = useFetcher<ImageActionData>();
   const input = useRef<HTMLInputElement>(null);
   const file = useRef<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [uploaded, setUploaded] = useState<{ key: string; preview: string } | null>(null);
+  const preview = useRef<string | null>(null);
+  // The preview's object URL lives until another picture replaces it or the form goes away.
+  useEffect(() => () => void (preview.current && URL.revokeObjectURL(preview.current)), []);
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -108,6 +141,13 @@ export function EventImages({ action, images, title }: { action: string; images:
     const { url, key, headers } = data.presigned;
     putWithProgress(url, chosen, headers, (percent) => setStage({ kind: 'uploading', percent }))
       .then(() => {
+        if (draft) {
+          if (preview.current) URL.revokeObjectURL(preview.current);
+          preview.current = URL.createObjectURL(chosen);
+          setUploaded({ key, preview: preview.current });
+          setStage({ kind: 'done' });
+          return;
+        }
         setStage({ kind: 'processing' });
         process.submit({ intent: 'processImage', key }, { method: 'post', action });
       })
@@ -126,13 +166,22 @@ export function EventImages({ action, images, title }: { action: string; images:
   const busy = stage.kind === 'uploading' || stage.kind === 'processing';
   const has = EVENT_IMAGE_SIZES.some((s) => images[s]);
   return (
-    <Box as="section" aria-labelledby="event-images-title" data-testid="event-images">
-      <Heading as="h2" size="md" id="event-images-title">
-        {t('schedule.images.title')}
-      </Heading>
-      <Text color="fg.muted" mt="1" mb="4">
-        {t('schedule.images.lead')}
-      </Text>
+    <Box as={draft ? 'div' : 'section'} aria-labelledby={draft ? undefined : 'event-images-title'} data-testid="event-images">
+      {draft ? (
+        <Text color="fg.muted" mb="4">
+          {t('schedule.images.draftLead')}
+        </Text>
+      ) : (
+        <>
+          <Heading as="h2" size="md" id="event-images-title">
+            {t('schedule.images.title')}
+          </Heading>
+          <Text color="fg.muted" mt="1" mb="4">
+            {t('schedule.images.lead')}
+          </Text>
+        </>
+      )}
+      {draft && uploaded ? <input type="hidden" name={DRAFT_IMAGE_FIELD} value={uploaded.key} /> : null}
       <Stack gap="3">
         <Stack direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap="3">
           {/* The button below opens it: a styled, keyboard-reachable control instead of the browser's own. */}
@@ -167,8 +216,8 @@ export function EventImages({ action, images, title }: { action: string; images:
           ) : stage.kind === 'processing' ? (
             <Text fontSize="sm">{t('schedule.images.processing')}</Text>
           ) : stage.kind === 'done' ? (
-            <Text fontSize="sm" color="fg.success">
-              {t('schedule.images.done')}
+            <Text fontSize="sm" color="fg.success" data-testid="event-image-done">
+              {t(draft ? 'schedule.images.draftDone' : 'schedule.images.done')}
             </Text>
           ) : stage.kind === 'error' ? (
             <Text fontSize="sm" color="fg.error" data-testid="event-image-error">
@@ -176,7 +225,15 @@ export function EventImages({ action, images, title }: { action: string; images:
             </Text>
           ) : null}
         </Box>
-        {has ? (
+        {draft ? (
+          uploaded ? (
+            <DraftPreviews src={uploaded.preview} title={title} />
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {t('schedule.images.none')}
+            </Text>
+          )
+        ) : has ? (
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
             {EVENT_IMAGE_SIZES.map((size) =>
               images[size] ? (

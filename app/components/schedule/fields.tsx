@@ -1,6 +1,7 @@
 import { Box, Input, NativeSelect, Stack, Text, Textarea, chakra, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FieldShell, controlId, describeControl, errorId, helpId } from '#app/components/forms/Fields';
+import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
 
 /** Props of the scheduler's fields: like the information forms', but the error is already translated. */
 export interface FieldProps {
@@ -18,26 +19,38 @@ function Shell({ error, ...props }: FieldProps & { children: ReactNode }) {
 }
 
 /** aria-* and id of a control, written out so they are in the server HTML too. */
-const describe = ({ form, name, error, help }: FieldProps) => ({ id: controlId(form, name), ...describeControl({ form, name, help, invalid: Boolean(error) }) });
+const describe = ({ form, name, error, help }: FieldProps, counted = false) => ({
+  id: controlId(form, name),
+  ...describeControl({ form, name, help, invalid: Boolean(error), counted }),
+});
 
+/**
+ * A text control with an optional character limit: `maxChars` shows a live "n / max" counter and
+ * never cuts what is typed (the server refuses an over-long value with a field error).
+ */
 export function TextInput({
   defaultValue,
   type = 'text',
   list,
   inputProps,
+  maxChars,
   ...props
-}: FieldProps & { defaultValue?: string; type?: string; list?: string; inputProps?: InputProps }) {
+}: FieldProps & { defaultValue?: string; type?: string; list?: string; inputProps?: InputProps; maxChars?: number }) {
+  const { count, onInput } = useCharCount(defaultValue);
   return (
     <Shell {...props}>
-      <Input name={props.name} type={type} list={list} defaultValue={defaultValue} size="lg" bg="bg" {...inputProps} {...describe(props)} />
+      <Input name={props.name} type={type} list={list} defaultValue={defaultValue} size="lg" bg="bg" onInput={onInput} {...inputProps} {...describe(props, maxChars != null)} />
+      {maxChars != null ? <CharCounter form={props.form} name={props.name} count={count} max={maxChars} /> : null}
     </Shell>
   );
 }
 
-export function TextAreaInput({ defaultValue, rows = 5, maxLength, ...props }: FieldProps & { defaultValue?: string; rows?: number; maxLength?: number }) {
+export function TextAreaInput({ defaultValue, rows = 5, maxChars, ...props }: FieldProps & { defaultValue?: string; rows?: number; maxChars?: number }) {
+  const { count, onInput } = useCharCount(defaultValue);
   return (
     <Shell {...props}>
-      <Textarea name={props.name} defaultValue={defaultValue} rows={rows} maxLength={maxLength} size="lg" bg="bg" resize="vertical" {...describe(props)} />
+      <Textarea name={props.name} defaultValue={defaultValue} rows={rows} size="lg" bg="bg" resize="vertical" onInput={onInput} {...describe(props, maxChars != null)} />
+      {maxChars != null ? <CharCounter form={props.form} name={props.name} count={count} max={maxChars} /> : null}
     </Shell>
   );
 }

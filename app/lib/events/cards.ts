@@ -28,6 +28,8 @@ export interface CalendarEntry {
   start: string;
   end: string;
   status: EventStatus;
+  /** The thumbnail, signed for a while, shown in the event's popover; null without one. */
+  imageUrl: string | null;
 }
 
 export const LIST_FILTERS = ['all', 'live', 'upcoming'] as const;

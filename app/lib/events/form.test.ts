@@ -75,11 +75,28 @@ describe('parseEventForm', () => {
     expect(errorsOf({ ...good, eventLanguage: 'fr' }).errors.eventLanguage).toBe('schedule.errors.language');
   });
 
-  it('checks the title length (3–120) and the description (≤ 5000)', () => {
-    expect(errorsOf({ ...good, title: ' ab ' }).errors.title).toBe('schedule.errors.title');
-    expect(errorsOf({ ...good, title: 'x'.repeat(121) }).errors.title).toBe('schedule.errors.title');
+  it('checks the title length (3–120) and the description (≤ 5000), naming which bound was crossed', () => {
+    expect(errorsOf({ ...good, title: ' ab ' }).errors.title).toBe('schedule.errors.titleShort');
+    expect(errorsOf({ ...good, title: 'x'.repeat(121) }).errors.title).toBe('schedule.errors.titleLong');
     expect(parseEventForm({ ...good, title: 'x'.repeat(120) }, options).ok).toBe(true);
     expect(errorsOf({ ...good, description: 'x'.repeat(5001) }).errors.description).toBe('schedule.errors.description');
+  });
+
+  it('keeps an over-long title as typed, so the form shows it back', () => {
+    const long = 'y'.repeat(200);
+    expect(errorsOf({ ...good, title: long }).values.title).toBe(long);
+  });
+
+  it('reports a past date at once, even when the zone or the time is also wrong', () => {
+    // Past in every zone on Earth: the other errors must not hide it until the next submit.
+    expect(errorsOf({ ...good, date: '2026-02-20', eventTimeZone: 'Mars/Olympus_Mons' }).errors).toMatchObject({
+      date: 'schedule.errors.past',
+      eventTimeZone: 'schedule.errors.timeZone',
+    });
+    expect(errorsOf({ ...good, date: '2026-02-20', time: '25:99' }).errors).toMatchObject({ date: 'schedule.errors.past', time: 'schedule.errors.time' });
+    expect(errorsOf({ ...good, date: '2026-02-20', eventTimeZone: '' }).errors.date).toBe('schedule.errors.past');
+    // Within a day of now the zone decides: no guess.
+    expect(errorsOf({ ...good, date: '2026-03-01', time: '10:00', eventTimeZone: 'Mars/Olympus_Mons' }).errors.date).toBeUndefined();
   });
 
   it('refuses a start in the past on the date field, and keeps the typed values', () => {

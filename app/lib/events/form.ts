@@ -77,6 +77,8 @@ export interface EventFormValues extends TicketFormValues {
 const ERROR_CODES = [
   'invalid',
   'title',
+  'titleShort',
+  'titleLong',
   'description',
   'timeZoneRequired',
   'timeZone',
@@ -142,7 +144,7 @@ export function splitHosts(text: string): string[] {
 const emailSchema = z.email();
 
 const fieldSchemas = {
-  title: z.string().trim().min(TITLE_MIN, err('title')).max(TITLE_MAX, err('title')),
+  title: z.string().trim().min(TITLE_MIN, err('titleShort')).max(TITLE_MAX, err('titleLong')),
   description: z.string().trim().max(DESCRIPTION_MAX, err('description')),
   eventTimeZone: z.string().trim().min(1, err('timeZoneRequired')).refine(isValidTimeZone, err('timeZone')),
   eventDuration: z
@@ -186,7 +188,8 @@ export function readEventForm(source: Source): EventFormValues {
   const r = reader(source);
   const text = (name: string, max: number) => r.text(name).slice(0, max);
   return {
-    title: text('title', TITLE_MAX * 2),
+    // Generous bounds: an over-long text comes back whole with its error, never cut silently.
+    title: text('title', TITLE_MAX * 8),
     description: text('description', DESCRIPTION_MAX * 2),
     date: text('date', 32).trim(),
     time: text('time', 32).trim(),
@@ -215,6 +218,15 @@ function validDate(date: string): boolean {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const probe = new Date(Date.UTC(y, m - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+/** The westernmost zone is 12 hours behind UTC: a local time is over everywhere 12 hours later. */
+const LATEST_OFFSET_MS = 12 * 3_600_000;
+
+/** Whether `date` (at `time`, or its last minute) has passed in every time zone. */
+function pastInEveryZone(date: string, time: string | null, now: number): boolean {
+  const local = Date.parse(`${date}T${time ? time.slice(0, 5) : '23:59'}:00Z`);
+  return Number.isFinite(local) && local + LATEST_OFFSET_MS < now;
 }
 
 /**
@@ -253,6 +265,11 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
   else if (!validDate(values.date)) errors.date = err('date');
   if (!values.time) errors.time = err('timeRequired');
   else if (!TIME.test(values.time)) errors.time = err('time');
+  if (!errors.date && (errors.time || !eventTimeZone) && pastInEveryZone(values.date, errors.time ? null : values.time, options.now)) {
+    // Without a usable zone or time the start is unknown, but a day already over everywhere is
+    // reported now rather than after the other fields are fixed.
+    errors.date = err('past');
+  }
   if (!errors.date && !errors.time && eventTimeZone) {
     const time = values.time.slice(0, 5);
     const utc = zonedToUtc(values.date, time, eventTimeZone);

@@ -49,10 +49,13 @@ export const channelLinkSchema = z.object({
   url: httpsUrl,
 });
 
+/** Lengths the channel and product editors count against; the messages name them ({{max}}). */
+export const SHOP_TEXT_LIMITS = { channelName: 80, channelAbout: 4000, productTitle: 120, productDescription: 4000 } as const;
+
 /** What an organizer types for a channel (images are uploaded apart). */
 export const channelInputSchema = z.object({
-  name: z.string().trim().min(1, 'shop.errors.nameRequired').max(80, 'shop.errors.nameTooLong'),
-  about: z.string().trim().max(4000, 'shop.errors.aboutTooLong').default(''),
+  name: z.string().trim().min(1, 'shop.errors.nameRequired').max(SHOP_TEXT_LIMITS.channelName, 'shop.errors.nameTooLong'),
+  about: z.string().trim().max(SHOP_TEXT_LIMITS.channelAbout, 'shop.errors.aboutTooLong').default(''),
   introVideoId: z
     .string()
     .regex(/^[a-z0-9]{21}$/, 'shop.errors.introVideo')
@@ -101,8 +104,8 @@ const mediaList = z.array(mediaId).max(12, 'shop.errors.tooManyMedia').default([
 export const productInputSchema = z
   .object({
     channelId: z.string().regex(/^[a-z0-9]{21}$/, 'shop.errors.channel'),
-    title: z.string().trim().min(1, 'shop.errors.titleRequired').max(120, 'shop.errors.titleTooLong'),
-    description: z.string().trim().max(4000, 'shop.errors.descriptionTooLong').default(''),
+    title: z.string().trim().min(1, 'shop.errors.titleRequired').max(SHOP_TEXT_LIMITS.productTitle, 'shop.errors.titleTooLong'),
+    description: z.string().trim().max(SHOP_TEXT_LIMITS.productDescription, 'shop.errors.descriptionTooLong').default(''),
     price: z.number().int('shop.errors.price').min(0, 'shop.errors.price').max(100_000_000, 'shop.errors.price'),
     images: mediaList,
     videos: mediaList,

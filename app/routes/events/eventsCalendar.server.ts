@@ -20,7 +20,7 @@ export async function calendarData({ request, context }: LoaderFunctionArgs) {
   const base = { title: t('events.calendar.title'), range, timeZone: tenant.timeZone, now };
   try {
     const events = await context.data.events.listInRange(range.from, range.to, MAX_ENTRIES);
-    return { ...base, entries: events.map((e) => toCalendarEntry(e, now)), unavailable: false };
+    return { ...base, entries: await Promise.all(events.map((e) => toCalendarEntry(e, now, context.data.files))), unavailable: false };
   } catch (error) {
     console.error('listing calendar events failed', error);
     return { ...base, entries: [], unavailable: true };

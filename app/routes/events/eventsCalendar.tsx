@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Flex, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Container, Flex, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -26,54 +26,64 @@ export { loader } from './eventsCalendar.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: calendarStyles }];
 
-function CalendarSkeleton({ label }: { label: string }) {
-  return (
-    <Box className="events-calendar-skeleton" aria-busy="true" data-testid="calendar-skeleton">
-      <Text color="fg.muted" mb="3">
-        {label}
-      </Text>
-      <Skeleton h="10" mb="3" />
-      <Skeleton
-        h={{ base: '360px', md: '600px' }}
-        css={{ maskImage: 'repeating-linear-gradient(to right, black 0 calc(100% / 7 - 4px), transparent calc(100% / 7 - 4px) calc(100% / 7))' }}
-      />
-    </Box>
-  );
-}
-
 const LIST_STYLES = {
   listStyleType: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  '& > li': { p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'l2', bg: 'bg' },
+  m: '0',
+  p: '0',
   '& a': { color: 'brand.fg', fontWeight: 'semibold' },
-  '& p': { fontSize: 'sm', color: 'fg.muted', m: '0' },
 } as const;
 
-/** The events of the loaded range as a plain list: what the server sends, for a browser without JavaScript. */
-function PlainList({ entries, range, zone }: { entries: CalendarEntry[]; range: Range; zone: string }) {
+/** yyyy-MM-dd of an instant in `zone`: the day an entry is listed under. */
+const dayKey = (iso: string, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/**
+ * The events of the loaded range as an agenda grouped by day. The server sends it, so the first
+ * paint already shows the period's events (and a browser without JavaScript keeps it); the
+ * interactive calendar takes its place once its code has loaded.
+ */
+function AgendaList({ entries, range, zone }: { entries: CalendarEntry[]; range: Range; zone: string }) {
   const { t, i18n } = useTranslation();
   const last = new Date(Date.parse(range.to) - 1).toISOString();
+  const days = new Map<string, CalendarEntry[]>();
+  for (const e of entries) {
+    const key = dayKey(e.start, zone);
+    days.set(key, [...(days.get(key) ?? []), e]);
+  }
   return (
-    <Box as="section" aria-labelledby="calendar-list" data-testid="calendar-list">
-      <Heading as="h2" id="calendar-list" size="lg" mb="3">
+    <Box as="section" aria-labelledby="calendar-list" data-testid="calendar-list" minH={{ md: '760px' }}>
+      <Heading as="h2" id="calendar-list" size="lg" mb="4">
         {t('events.calendar.listTitle', {
           from: formatEventTime(range.from, zone, i18n.language, 'date'),
           to: formatEventTime(last, zone, i18n.language, 'date'),
         })}
       </Heading>
       {entries.length ? (
-        <Box as="ul" css={LIST_STYLES}>
-          {entries.map((e) => (
-            <li key={e.eventId}>
-              <Link to={previewHref(e.eventId)}>{e.title}</Link>
-              <p>
-                <ZonedTime iso={e.start} zone={zone} />
-              </p>
-            </li>
+        <Stack as="ol" gap="5" css={LIST_STYLES}>
+          {[...days].map(([day, list]) => (
+            <Box as="li" key={day}>
+              <Text fontWeight="semibold" color="fg.muted" fontSize="sm" textTransform="uppercase" letterSpacing="wide" mb="2">
+                <ZonedTime iso={list[0]!.start} zone={zone} style="date" />
+              </Text>
+              <Stack as="ul" gap="2" css={LIST_STYLES}>
+                {list.map((e) => (
+                  <Flex as="li" key={e.eventId} gap="4" p="3" borderWidth="1px" borderColor="border" borderRadius="l2" bg="bg" borderStartWidth="4px" borderStartColor="brand.solid" data-event-id={e.eventId}>
+                    <Text as="span" fontVariantNumeric="tabular-nums" color="fg.muted" minW="16" flexShrink={0}>
+                      <ZonedTime iso={e.start} zone={zone} style="time" />
+                    </Text>
+                    <Box minW="0">
+                      <Link to={previewHref(e.eventId)}>{e.title}</Link>
+                      {e.organizerName ? (
+                        <Text fontSize="sm" color="fg.muted">
+                          {t('events.calendar.by', { name: e.organizerName })}
+                        </Text>
+                      ) : null}
+                    </Box>
+                  </Flex>
+                ))}
+              </Stack>
+            </Box>
           ))}
-        </Box>
+        </Stack>
       ) : (
         <Text color="fg.muted">{t('events.calendar.listEmpty')}</Text>
       )}
@@ -102,7 +112,7 @@ function saveZone(zone: string | null) {
 /**
  * /eventsCalendar: the tenant's listed events by month, week or agenda in the viewer's zone (or
  * one they choose, remembered in this browser). The calendar runs in the browser only; the
- * server sends a placeholder and the period's events as a list.
+ * server sends the period's events as an agenda list, which the calendar replaces once loaded.
  */
 export default function EventsCalendarPage() {
   const data = useLoaderData<typeof loader>();
@@ -172,17 +182,15 @@ export default function EventsCalendarPage() {
             </Alert.Root>
           ) : null}
           {hydrated && zones ? (
-            <Suspense fallback={<CalendarSkeleton label={t('events.calendar.loading')} />}>
+            <Suspense fallback={<AgendaList entries={loaded.entries} range={loaded.range} zone={zones.shown} />}>
               <EventsCalendar entries={loaded.entries} zone={zones.shown} onRangeShown={onRangeShown} />
             </Suspense>
           ) : (
             <>
               <noscript>
-                <style>{'.events-calendar-skeleton{display:none}'}</style>
                 <p>{t('events.calendar.noScript')}</p>
               </noscript>
-              <CalendarSkeleton label={t('events.calendar.loading')} />
-              <PlainList entries={data.entries} range={data.range} zone={data.timeZone} />
+              <AgendaList entries={data.entries} range={data.range} zone={data.timeZone} />
             </>
           )}
         </Stack>

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
-import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_TYPES, type ImageActionData } from '#app/components/schedule/EventImages';
+import { DRAFT_IMAGE_FIELD } from '#app/lib/events/eventImages';
 import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#server/screens/scheduling.server';
 import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
@@ -11,11 +9,12 @@ import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
 import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
-import { isImageError } from '#server/services/images.server';
 import { isTrailerCandidate, trailerOptions } from '#server/playback/trailer.server';
-import { isStorageError } from '#server/services/storage.server';
-import type { KeyIn } from '#app/lib/i18n/keys';
+import { attachUploadedImage, draftUploadPrefix, eventImageAction, presignImage } from '#server/screens/scheduleImages.server';
+import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
 import { NO_STORE } from '#server/api/responses.server';
+
+const IMAGE_ERROR_KEYS = (['type', 'size', 'upload', 'process', 'storage'] as const).map((k) => `schedule.images.errors.${k}` as const);
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -85,73 +84,13 @@ export async function loader(args: LoaderFunctionArgs) {
         cancelled: Boolean(event.cancelledAt),
         shortUrl: shortLinkUrl(request, event.shortCode),
         images: await imageLinks(args, event),
+        // After creating: the chosen image could not be made into sizes (the event itself is saved).
+        imageError: keyFromData(IMAGE_ERROR_KEYS, `schedule.images.errors.${url.searchParams.get('imageError') ?? ''}`),
         notice: url.searchParams.get('saved') === '1' ? ('created' as const) : url.searchParams.get('updated') === '1' ? ('updated' as const) : url.searchParams.get('cancelled') === '1' ? ('cancelled' as const) : null,
       },
     },
     { headers: NO_STORE },
   );
-}
-
-const imageRequestSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('presignImage'), contentType: z.string().max(100), size: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal('processImage'), key: z.string().min(1).max(900) }),
-]);
-
-/** The upload prefix of one event: originals land here, variants beside them. */
-const uploadPrefix = (eventId: string) => `events/${eventId}/uploads/`;
-
-async function imageAction(args: Args, event: EventRecord, form: FormData) {
-  const { files, events } = args.context.data;
-  const parsed = imageRequestSchema.safeParse(Object.fromEntries(form));
-  const fail = (key: KeyIn<'schedule.images.errors'>, status = 400) => json<ImageActionData>({ imageError: key }, { status, headers: NO_STORE });
-  if (!parsed.success) return fail('schedule.images.errors.process');
-  if (parsed.data.intent === 'presignImage') {
-    const { contentType, size } = parsed.data;
-    if (!(EVENT_IMAGE_TYPES as readonly string[]).includes(contentType)) return fail('schedule.images.errors.type');
-    if (size > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
-    try {
-      const upload = await files.presignUpload({
-        key: `${uploadPrefix(event.eventId)}${Date.now()}-${randomBytes(6).toString('hex')}`,
-        contentType,
-        size,
-        maxBytes: EVENT_IMAGE_MAX_BYTES,
-        allowedTypes: EVENT_IMAGE_TYPES,
-      });
-      return json<ImageActionData>({ presigned: { url: upload.url, key: upload.key, headers: upload.headers } }, { headers: NO_STORE });
-    } catch (e) {
-      if (isStorageError(e)) return fail(e.code === 'TOO_LARGE' ? 'schedule.images.errors.size' : 'schedule.images.errors.type');
-      return fail('schedule.images.errors.storage', 503);
-    }
-  }
-  // processImage: only an upload of this very event, under this tenant.
-  let key: string;
-  try {
-    key = files.objectKey(parsed.data.key);
-  } catch {
-    return fail('schedule.images.errors.process');
-  }
-  if (!key.startsWith(files.prefix + uploadPrefix(event.eventId))) return fail('schedule.images.errors.process');
-  let input: Buffer;
-  try {
-    input = await files.read(key);
-  } catch (e) {
-    const name = (e as Error).name;
-    return name === 'NoSuchKey' || name === 'NotFound' ? fail('schedule.images.errors.upload') : fail('schedule.images.errors.storage', 503);
-  }
-  if (input.length === 0 || input.length > EVENT_IMAGE_MAX_BYTES) return fail('schedule.images.errors.size');
-  try {
-    const variants = await files.storeImageVariants(`events/${event.eventId}/images/${Date.now()}`, input, 'event');
-    const images = Object.fromEntries(variants.map((v) => [v.size, v.key])) as Partial<Record<EventImageSize, string>>;
-    await events.patch(event.eventId, () => ({ images }));
-  } catch (e) {
-    if (isImageError(e)) return fail('schedule.images.errors.process', 422);
-    if (isEventNotFoundError(e)) throw new Response('Not Found', { status: 404 });
-    return fail('schedule.images.errors.storage', 503);
-  } finally {
-    // The original is not kept: only the made sizes are.
-    await files.delete(key).catch(() => undefined);
-  }
-  return json<ImageActionData>({ processed: true }, { headers: NO_STORE });
 }
 
 function failure(
@@ -178,6 +117,12 @@ async function withTrailerChecked(args: Args, user: SessionUser, result: ReturnT
   return { ok: false, values: result.values, errors: { ...(result.ok ? {} : result.errors), trailerMediaId: 'schedule.errors.trailer' }, invalidHosts: result.ok ? [] : result.invalidHosts };
 }
 
+/** The create form's uploaded original (hidden field), when one was chosen. */
+function draftImageKey(form: FormData): string | null {
+  const raw = form.get(DRAFT_IMAGE_FIELD);
+  return typeof raw === 'string' && raw.length > 0 && raw.length <= 900 ? raw : null;
+}
+
 /** intent = create | update | cancel | presignImage | processImage. */
 export async function action(args: ActionFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
@@ -187,17 +132,23 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '');
   const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language, currency: context.tenant.currency };
 
+  const eventId = new URL(request.url).searchParams.get('event') ?? '';
+  // The create form uploads its image before the event exists: into the organizer's draft folder.
+  if (intent === 'presignImage' && !eventId) return presignImage(args, draftUploadPrefix(user), form);
+
   if (intent === 'create') {
     const result = await withTrailerChecked(args, user, parseEventForm(form, parseOptions));
     if (!result.ok) return failure(result, 'schedule.errors.fixFields');
     const event = await data.events.create(result.input, await organizerOf(args, user));
-    return redirect(`/scheduleEvents?event=${event.eventId}&saved=1`);
+    const upload = draftImageKey(form);
+    // The event is saved either way; an image that cannot be made is reported on its edit page.
+    const imageFailed = upload ? await attachUploadedImage(args, event, upload, draftUploadPrefix(user)) : null;
+    return redirect(`/scheduleEvents?event=${event.eventId}&saved=1${imageFailed ? `&imageError=${imageFailed.key.split('.').pop()}` : ''}`);
   }
 
-  const eventId = new URL(request.url).searchParams.get('event') ?? '';
   const event = await editableEvent(args, user, eventId);
 
-  if (intent === 'presignImage' || intent === 'processImage') return imageAction(args, event, form);
+  if (intent === 'presignImage' || intent === 'processImage') return eventImageAction(args, event, form);
 
   if (intent === 'cancel') {
     const cancelled = await data.events.cancel(event.eventId);

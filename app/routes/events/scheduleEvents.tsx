@@ -151,6 +151,12 @@ export default function ScheduleEvents() {
               />
             </Card>
             <Card>
+              {event.imageError ? (
+                <Alert.Root status="warning" borderRadius="l2" mb="4" data-testid="event-image-attach-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{t(event.imageError)}</Alert.Title>
+                </Alert.Root>
+              ) : null}
               <EventImages action={action} images={event.images} title={event.title} />
             </Card>
             <Separator />

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import type { ManagedChannel, MediaChoice } from '#app/lib/shop/manage';
-import { CHANNEL_LINKS_MAX, type ChannelLink } from '#app/lib/shop/model';
+import { CHANNEL_LINKS_MAX, SHOP_TEXT_LIMITS, type ChannelLink } from '#app/lib/shop/model';
+import { CharCounter, charCount } from '#app/components/forms/CharCounter';
 import { postJson } from './postJson';
 
 type Errors = Record<string, KeyIn<'shop.errors'>>;
@@ -49,14 +50,16 @@ export function ChannelForm({ channel, media, onDone }: { channel: ManagedChanne
       <Stack gap="4" maxW="2xl">
         <Field.Root invalid={!!errors.name} required>
           <Field.Label>{t('shop.manage.name')}</Field.Label>
-          <Input name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="channel-name-input" />
-          {errors.name ? <Field.ErrorText>{t(errors.name)}</Field.ErrorText> : null}
+          <Input name="name" value={name} onChange={(e) => setName(e.target.value)} data-testid="channel-name-input" />
+          <CharCounter form="channel" name="name" count={charCount(name)} max={SHOP_TEXT_LIMITS.channelName} />
+          {errors.name ? <Field.ErrorText>{t(errors.name, { max: SHOP_TEXT_LIMITS.channelName })}</Field.ErrorText> : null}
         </Field.Root>
         <Field.Root invalid={!!errors.about}>
           <Field.Label>{t('shop.manage.about')}</Field.Label>
           <Textarea name="about" value={about} rows={5} onChange={(e) => setAbout(e.target.value)} data-testid="channel-about-input" />
+          <CharCounter form="channel" name="about" count={charCount(about)} max={SHOP_TEXT_LIMITS.channelAbout} />
           <Field.HelperText>{t('shop.manage.aboutHelp')}</Field.HelperText>
-          {errors.about ? <Field.ErrorText>{t(errors.about)}</Field.ErrorText> : null}
+          {errors.about ? <Field.ErrorText>{t(errors.about, { max: SHOP_TEXT_LIMITS.channelAbout })}</Field.ErrorText> : null}
         </Field.Root>
         <Field.Root invalid={!!errors.introVideoId}>
           <Field.Label>{t('shop.manage.introVideo')}</Field.Label>

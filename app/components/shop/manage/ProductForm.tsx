@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { majorText, type ChannelsTabData, type ManagedProduct, type MediaChoice } from '#app/lib/shop/manage';
-import { PRODUCT_DELIVERIES, type ProductDelivery } from '#app/lib/shop/model';
+import { PRODUCT_DELIVERIES, SHOP_TEXT_LIMITS, type ProductDelivery } from '#app/lib/shop/model';
+import { CharCounter, charCount } from '#app/components/forms/CharCounter';
 import { postJson } from './postJson';
 
 type Errors = Record<string, KeyIn<'shop.errors'>>;
@@ -68,7 +69,8 @@ export function ProductForm({ channelId, product, data, onDone }: { channelId: s
     setErrors(answer.fieldErrors ?? {});
     setMessage(answer.fieldErrors ? t('shop.manage.fixFields') : answer.message);
   };
-  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const limits: Record<string, number> = { title: SHOP_TEXT_LIMITS.productTitle, description: SHOP_TEXT_LIMITS.productDescription };
+  const error = (field: string) => (errors[field] ? t(errors[field], { max: limits[field] }) : undefined);
 
   return (
     <form
@@ -81,12 +83,14 @@ export function ProductForm({ channelId, product, data, onDone }: { channelId: s
       <Stack gap="4" maxW="2xl">
         <Field.Root invalid={!!errors.title} required>
           <Field.Label>{t('shop.manage.title')}</Field.Label>
-          <Input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} data-testid="product-title-input" />
+          <Input value={title} onChange={(e) => setTitle(e.target.value)} data-testid="product-title-input" />
+          <CharCounter form="product" name="title" count={charCount(title)} max={SHOP_TEXT_LIMITS.productTitle} />
           {error('title') ? <Field.ErrorText>{error('title')}</Field.ErrorText> : null}
         </Field.Root>
         <Field.Root invalid={!!errors.description}>
           <Field.Label>{t('shop.manage.description')}</Field.Label>
           <Textarea value={description} rows={4} onChange={(e) => setDescription(e.target.value)} />
+          <CharCounter form="product" name="description" count={charCount(description)} max={SHOP_TEXT_LIMITS.productDescription} />
           {error('description') ? <Field.ErrorText>{error('description')}</Field.ErrorText> : null}
         </Field.Root>
         <HStack gap="4" align="start" wrap="wrap">
