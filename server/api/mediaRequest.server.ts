@@ -47,7 +47,7 @@ export interface UploadRequest<T> {
 
 /** Method, session and body of an upload API call; a Response means "answer this". */
 export async function readUploadRequest<S extends z.ZodType>({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, schema: S): Promise<Response | UploadRequest<z.infer<S>>> {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   if (request.method !== 'POST') return json(errorBody(t, 'methodNotAllowed'), { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
   const user = await getSessionUser({ request, context });
   if (!user) return json(errorBody(t, 'unauthenticated'), { status: 401, headers: NO_STORE });
@@ -83,6 +83,6 @@ export async function answer<S extends z.ZodType>(
 
 /** GET on a POST-only endpoint. */
 export async function methodNotAllowed({ context }: Pick<ActionFunctionArgs, 'context'>): Promise<Response> {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(errorBody(t, 'methodNotAllowed'), { status: 405, headers: { Allow: 'POST', ...NO_STORE } });
 }

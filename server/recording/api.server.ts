@@ -99,14 +99,14 @@ async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFuncti
 }
 
 export async function recordingLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
   return json(await recordingState(recordingContext(args.context), found.event, found.user), { headers: NO_STORE });
 }
 
 export async function recordingAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await readAction(args, recordingActionSchema, t);
   if (found instanceof Response) return found;
   const { event, body } = found;
@@ -128,7 +128,7 @@ export async function recordingAction(args: ActionFunctionArgs) {
 }
 
 export async function restreamLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
   if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
@@ -136,7 +136,7 @@ export async function restreamLoader(args: LoaderFunctionArgs) {
 }
 
 export async function restreamAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await readAction(args, restreamActionSchema, t);
   if (found instanceof Response) return found;
   const { body } = found;

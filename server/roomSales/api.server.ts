@@ -41,7 +41,7 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
 }
 
 export async function roomSalesLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const params = new URL(args.request.url).searchParams;
   const found = await eventFor(args, params.get('event'), t);
   if (found instanceof Response) return found;
@@ -55,7 +55,7 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
 }
 
 export async function roomSalesAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   if (args.request.method !== 'POST') return refuse(t, 'methodNotAllowed', { Allow: 'GET, POST' });
   if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
   let raw: unknown;

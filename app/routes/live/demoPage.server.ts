@@ -8,7 +8,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   return json({ title: t('lobby.demo.title') }, { headers: NO_STORE });
 }
 

@@ -14,7 +14,7 @@ import { NO_STORE } from '#server/playback/item.server';
  * Before the sample exists or while it is processed, the page says so.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const system = tenantData(context.services, SYSTEM_TENANT_ID);
   const item = await findPlayerDemo(system.media);
   const base = { title: t('playback.titles.nuevoPlayerDemoPage') };

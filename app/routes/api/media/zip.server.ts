@@ -26,7 +26,7 @@ export const zipQuerySchema = z.object({
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const parsed = zipQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll('ids') });
   if (!parsed.success) return json({ error: 'badRequest', message: t('gallery.zip.badRequest') }, { status: 400, headers: NO_STORE });
   const viewer = await getSessionUser(args);
@@ -53,6 +53,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action({ context }: ActionFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json({ error: 'methodNotAllowed', message: t('gallery.zip.methodNotAllowed') }, { status: 405, headers: { Allow: 'GET', ...NO_STORE } });
 }
