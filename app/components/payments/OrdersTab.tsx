@@ -4,6 +4,7 @@ import { Button, Dialog, Portal, Stack, Table, Text, Box } from '@chakra-ui/reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type Money } from '#app/lib/money/money';
+import { formatList } from '#app/lib/i18n/listFormat';
 import type { OrderStatus } from '#app/lib/payments/model';
 
 export interface OrderRow {
@@ -78,7 +79,7 @@ export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; lo
           {orders.map((order) => (
             <Table.Row key={order.orderId} data-testid="order-row" data-order={order.orderId} data-status={order.status}>
               <Table.Cell whiteSpace="nowrap">{new Date(order.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone })}</Table.Cell>
-              <Table.Cell>{order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)).join(', ')}</Table.Cell>
+              <Table.Cell>{formatList(order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)), locale, 'unit')}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {formatMoney(order.total, locale)}
               </Table.Cell>
