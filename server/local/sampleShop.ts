@@ -10,9 +10,9 @@ import { productInputSchema } from '#app/lib/shop/model';
 const SEED_OWNER = 'sample-seed';
 
 const TEXT = {
-  en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.' },
-  es: { about: 'Charlas, talleres y grabaciones del equipo de {{name}}. Síguenos en https://example.com.', deck: 'Presentación (PDF)', deckText: 'Nuestra historia en doce diapositivas, para descargar.', kit: 'Kit del taller', kitText: 'Las diapositivas de nuestro taller, con unidades limitadas.' },
-  fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.' },
+  en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.', website: 'Website' },
+  es: { about: 'Charlas, talleres y grabaciones del equipo de {{name}}. Síguenos en https://example.com.', deck: 'Presentación (PDF)', deckText: 'Nuestra historia en doce diapositivas, para descargar.', kit: 'Kit del taller', kitText: 'Las diapositivas de nuestro taller, con unidades limitadas.', website: 'Sitio web' },
+  fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.', website: 'Site web' },
 } as const;
 
 /** Prices in minor units per currency: a familiar amount in each. */
@@ -24,11 +24,11 @@ export async function seedSampleShops(stores: DataStores, registry: Registry): P
     if (!tenant.features.shop) continue;
     const data = tenantData(stores, tenant.id);
     if ((await data.channels.byOwner(SEED_OWNER)).length > 0) continue;
-    const language = (tenant.languages.default ?? 'en') as keyof typeof TEXT;
+    const language = (tenant.languages.default ?? tenant.languages.supported[0]) as keyof typeof TEXT;
     const text = TEXT[language] ?? TEXT.en;
     const channel = await data.channels.create(
       { userId: SEED_OWNER, name: tenant.displayName },
-      { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: 'Website', url: 'https://example.com' }] },
+      { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: text.website, url: 'https://example.com' }] },
       tenant.currency,
     );
     const deck = (await data.media.list({ ownerId: SEED_OWNER, kind: 'document', limit: 5 })).items[0];

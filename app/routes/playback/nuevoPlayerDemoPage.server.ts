@@ -32,7 +32,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       state: 'ready' as const,
       sample: {
         id: item.id,
-        title: item.title,
+        // The platform's own sample: named in the page's language, not by its stored (English) title.
+        title: t('playback.demo.sampleTitle'),
         mp4: mp4Url,
         poster: posterUrl,
         width: width ?? 1280,
