@@ -21,7 +21,7 @@ import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
 import { identityGateway } from './identity/gateway';
 import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
-import { isKnownNamespace, isLanguage, isLanguageTag, namespaceFile } from './i18n.server';
+import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';

@@ -59,9 +59,14 @@ function englishOf(tenant: string, language: Language) {
 /** English by its function words: two different ones, or one that no French or Spanish text uses. */
 const STRONG = /\b(the|your|please|you're|don't|can't|won't)\b/i;
 const FUNCTION_WORDS = /\b(the|and|your|you|with|this|that|are|is|of|for|from|will|have|has|not|to|in|on|or)\b/gi;
+/**
+ * Words of interface English that neither Spanish nor French use: a third-party component's own
+ * label ("Month View", "Close", "Next page") has no function word and no catalogue entry.
+ */
+const UI_ENGLISH = /\b(close|next|previous|prev|view|month|week|today|yesterday|tomorrow|back|loading|search|show|hide|open|select|submit|cancel|delete|edit|save|upload|download|settings|more|less|clear|sign|signed|toggle|dismiss|expand|collapse|play|pause|mute|unmute|volume|fullscreen|seek|captions|subtitles|speed|share|copy|copied|send|reply|welcome|error|required|optional|empty|none|yes|no|of)\b/i;
 function readsEnglish(text: string): boolean {
   const plain = text.replace(/\b[\w.+-]+@[\w.-]+\b|\bhttps?:\/\/\S+/g, '');
-  if (STRONG.test(plain)) return true;
+  if (STRONG.test(plain) || UI_ENGLISH.test(plain)) return true;
   const words = new Set((plain.match(FUNCTION_WORDS) ?? []).map((w) => w.toLowerCase()));
   // "on", "in", "a", "or" are also words elsewhere; it takes two different ones.
   return words.size >= 2 && [...words].some((w) => !['on', 'in', 'or', 'is', 'are'].includes(w));
