@@ -56,20 +56,24 @@ function englishOf(tenant: string, language: Language) {
   return { whole, parts: [...parts] };
 }
 
+/** Whole words by Unicode letters ("sign" is no word in "signés"), case-insensitive. */
+const words = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${list})(?![\\p{L}\\p{N}])`, 'giu');
 /** English by its function words: two different ones, or one that no French or Spanish text uses. */
-const STRONG = /\b(the|your|please|you're|don't|can't|won't)\b/i;
-const FUNCTION_WORDS = /\b(the|and|your|you|with|this|that|are|is|of|for|from|will|have|has|not|to|in|on|or)\b/gi;
+const STRONG = words("the|your|please|you're|don't|can't|won't");
+const FUNCTION_WORDS = words('the|and|your|you|with|this|that|are|is|of|for|from|will|have|has|not|to|in|on|or');
 /**
- * Words of interface English that neither Spanish nor French use: a third-party component's own
- * label ("Month View", "Close", "Next page") has no function word and no catalogue entry.
+ * Words of interface English that neither Spanish nor French use ("no", "volume", "pause", "show",
+ * "error" are theirs too): a third-party component's own label ("Month View", "Close", "Next page")
+ * has no function word and no catalogue entry.
  */
-const UI_ENGLISH = /\b(close|next|previous|prev|view|month|week|today|yesterday|tomorrow|back|loading|search|show|hide|open|select|submit|cancel|delete|edit|save|upload|download|settings|more|less|clear|sign|signed|toggle|dismiss|expand|collapse|play|pause|mute|unmute|volume|fullscreen|seek|captions|subtitles|speed|share|copy|copied|send|reply|welcome|error|required|optional|empty|none|yes|no|of)\b/i;
+const UI_ENGLISH = words('close|next|previous|prev|view|month|week|today|yesterday|tomorrow|back|loading|search|hide|open|select|submit|cancel|delete|edit|save|upload|download|settings|more|less|clear|sign|signed|toggle|dismiss|expand|collapse|unmute|fullscreen|seek|captions|subtitles|speed|share|copy|copied|send|reply|welcome|required|optional|empty|none|yes|of');
+const has = (pattern: RegExp, text: string) => text.match(pattern) !== null;
 function readsEnglish(text: string): boolean {
-  const plain = text.replace(/\b[\w.+-]+@[\w.-]+\b|\bhttps?:\/\/\S+/g, '');
-  if (STRONG.test(plain) || UI_ENGLISH.test(plain)) return true;
-  const words = new Set((plain.match(FUNCTION_WORDS) ?? []).map((w) => w.toLowerCase()));
-  // "on", "in", "a", "or" are also words elsewhere; it takes two different ones.
-  return words.size >= 2 && [...words].some((w) => !['on', 'in', 'or', 'is', 'are'].includes(w));
+  const plain = text.replace(/[\w.+-]+@[\w.-]+|https?:\/\/\S+/g, '');
+  if (has(STRONG, plain) || has(UI_ENGLISH, plain)) return true;
+  const found = new Set((plain.match(FUNCTION_WORDS) ?? []).map((w) => w.toLowerCase()));
+  // "on", "in", "or", "is", "are" are also words elsewhere; it takes two different ones.
+  return found.size >= 2 && [...found].some((w) => !['on', 'in', 'or', 'is', 'are'].includes(w));
 }
 
 interface Found {
@@ -191,6 +195,7 @@ for (const { tenant, language } of [
 }
 
 test('Solana speaks Mexican Spanish: lang="es-MX", "video", "boleto", Mexican money', async ({ browser, request }) => {
+  test.setTimeout(60_000);
   const context = await newContext(browser, 'es');
   const page = await context.newPage();
   await page.goto(tenantUrl('solana', '/vod'));
@@ -211,6 +216,7 @@ test('Solana speaks Mexican Spanish: lang="es-MX", "video", "boleto", Mexican mo
 });
 
 test('Lumière sets French typography: a narrow no-break space before "?" and "d’" before a vowel', async ({ browser, request }) => {
+  test.setTimeout(60_000);
   const context = await newContext(browser, 'fr');
   const page = await context.newPage();
   // Markdown content (the questions page) and UI strings alike.

@@ -13,6 +13,7 @@ import { previewHref, type EventStatus } from '#app/lib/events/model';
 import { intlLocale } from '#app/lib/events/time';
 import type { CalendarEntry } from '#app/lib/events/cards';
 import { rangeAround, type Range } from './calendarRange';
+import { useViewLabel } from './useViewLabel';
 
 interface CalEvent {
   id: string;
@@ -101,6 +102,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
     onRangeShown(rangeAround(start.toJSDate(), end.toJSDate(), zone));
   }, [view, date, zone, onRangeShown]);
 
+  const viewLabel = useViewLabel<HTMLDivElement>(t('events.calendar.messages.month'));
   const messages = useMemo<Messages<CalEvent>>(
     () => ({
       date: t('events.calendar.messages.date'),
@@ -136,6 +138,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
 
   return (
     <Box
+      ref={viewLabel}
       h={{ base: '640px', md: '760px' }}
       data-testid="events-calendar"
       data-zone={zone}
