@@ -10,7 +10,7 @@ import { formatMoney } from '#app/lib/money/money';
 import type { Availability } from '#app/lib/tickets/consultations';
 import en from '#app/locales/en';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
-import { tenantLocale, tenantStrings } from './language-helpers';
+import { tenantLanguageTag, tenantLocale, tenantStrings } from './language-helpers';
 import { signInContext } from './session-helpers';
 import { CURRENCY, seedShop } from './shop-helpers';
 
@@ -61,7 +61,7 @@ for (const { tenant, lang } of COMBOS) {
     await page.setViewportSize(PHONE);
     const leftovers = englishLeftovers(tenant, lang);
     const check = async (name: string, heading: string) => {
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('lang', tenantLanguageTag(tenant, lang));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await pageHydrated(page);
       const body = await page.evaluate(() => document.body.innerText);
