@@ -23,7 +23,7 @@ export default function handleRequest(
   // The page renders with `common` and the namespaces its matched routes declare; the same strings
   // go to the browser in the document (docs/decisions/0019).
   const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
-  const i18n = createI18n(pageBundle(loadContext?.language ?? 'en', handles));
+  const i18n = createI18n(pageBundle(loadContext?.languageTag ?? loadContext?.language ?? 'en', handles));
   const html =
     '<!DOCTYPE html>' +
     renderToString(

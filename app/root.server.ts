@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { publicTenant, localize } from '#app/lib/config/tenant';
 import { themeStylesheet } from '#server/config/themeStylesheet.server';
-import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
+import { intlLocale } from '#app/lib/i18n/variants';
 import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
@@ -9,7 +9,7 @@ import { requestCart } from '#server/shop/cart.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;
-  const { tenant, theme, language } = context;
+  const { tenant, theme, language, languageTag } = context;
   const url = new URL(request.url);
   // The cart count is rendered on the server (static pages show it too). A plain anonymous visit
   // has no cart (nothing read; the render cache keeps count 0); a cart cookie skips that cache.
@@ -18,8 +18,9 @@ export async function loader(args: LoaderFunctionArgs) {
     tenant: publicTenant(tenant),
     theme,
     language,
-    locale: LOCALE_FOR_LANGUAGE[language],
-    translationHashes: namespaceHashes(language),
+    languageTag,
+    locale: intlLocale(languageTag),
+    translationHashes: namespaceHashes(languageTag),
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
     // The shared shell of a gated page names no one (docs/decisions/0024).

@@ -70,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <html lang={data.language} dir="ltr">
+    <html lang={data.languageTag} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -21,8 +21,9 @@ import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
 import { identityGateway } from './identity/gateway';
 import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
-import { isKnownNamespace, isLanguage, namespaceFile } from './i18n.server';
+import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
+import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, checkMediaQueue, checkVideoServer, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
@@ -175,7 +176,7 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/locales/:language/:file', (req, res) => {
     const match = /^([A-Za-z]+)\.([0-9a-f]{12})\.json$/.exec(req.params.file);
     const { language } = req.params;
-    const file = match && isLanguage(language) && isKnownNamespace(match[1]!) ? namespaceFile(language, match[1]) : undefined;
+    const file = match && isLanguageTag(language) && isKnownNamespace(match[1]!) ? namespaceFile(language, match[1]) : undefined;
     if (!file || file.hash !== match![2]) {
       res.status(404).type('text').send('Not found');
       return;
@@ -287,7 +288,7 @@ export function createApp(options: AppOptions): express.Express {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const context: AppContext = { tenant, theme, language, clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
+      const context: AppContext = { tenant, theme, language, languageTag: languageTag(tenant.languages, language), clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
       if (req.method === 'GET') {

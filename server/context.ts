@@ -14,6 +14,8 @@ export interface AppContext {
   data: TenantData;
   theme: Theme;
   language: Language;
+  /** The tag the UI speaks: the tenant's regional variant of `language` (es-MX), else `language` (docs/decisions/0042). */
+  languageTag: string;
   /** Client IP, honouring TRUST_PROXY. */
   clientIp: string;
   services: Services;

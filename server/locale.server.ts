@@ -47,5 +47,3 @@ export function negotiateLanguage(
   return supported[0];
 }
 
-/** BCP 47 locale used for Intl formatting of dates and money. */
-export const LOCALE_FOR_LANGUAGE: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' };

@@ -9,6 +9,8 @@ export interface RootData {
   tenant: PublicTenant;
   theme: Theme;
   language: 'en' | 'es' | 'fr';
+  /** The tag the UI speaks, `<html lang>`: the tenant's regional variant of `language` (es-MX) or `language`. */
+  languageTag: string;
   /** BCP 47 locale for Intl formatting. */
   locale: string;
   /** Content hash of each translation namespace of this language, for fetching one on client-side navigation. */

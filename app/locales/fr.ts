@@ -177,8 +177,8 @@ const fr: TranslationShape = {
     readMoreAbout: 'Lire la suite\u00a0: {{title}}',
     byAuthor: 'Par {{author}}',
     leads: {
-      blog: 'Récits, guides et nouveautés de {{company}}.',
-      news: 'Annonces et communiqués de {{company}}.',
+      blog: 'Récits, guides et nouveautés {{company, elide(de)}}.',
+      news: 'Annonces et communiqués {{company, elide(de)}}.',
       job: 'Aidez-nous à créer des événements en direct que le public adore. Offres d’emploi chez {{company}}.',
     },
   },

@@ -31,7 +31,7 @@ export function downloadableFile(item: MediaItem, file: (typeof DOWNLOADABLE)[nu
 
 export async function downloadMedia(args: LoaderFunctionArgs): Promise<Response> {
   const { request, context } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const url = new URL(request.url);
   const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return json(errorBody(t, 'badRequest'), { status: 400, headers: NO_STORE });

@@ -48,8 +48,8 @@ export interface UploadRequest<T> {
 
 /** Method, session and body of an upload API call; a Response means "answer this". */
 export async function readUploadRequest<S extends z.ZodType>({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, schema: S): Promise<Response | UploadRequest<z.infer<S>>> {
-  const t = await getFixedT(context.language);
-  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
+  const t = await getFixedT(context.languageTag);
+  if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return json(errorBody(t, 'unauthenticated'), { status: 401, headers: NO_STORE });
   let body: unknown;

@@ -21,7 +21,7 @@ export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: Uploa
   const { context } = args;
   const system = SYSTEM_SCREENS.has(screen);
   if (system && !isPlatformAdmin(user, context.env)) throw new Response('Forbidden', { status: 403 });
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const usage = system ? null : { used: Math.max(0, await context.data.media.usage(user.sub)), limit: context.env.MEDIA_USER_QUOTA_BYTES };
   return json(
     {

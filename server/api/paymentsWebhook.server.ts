@@ -10,7 +10,7 @@ import { methodNotAllowed, NO_STORE } from './paymentsApi.server';
 
 export function paymentWebhookAction(provider: ProviderId) {
   return async ({ request, context }: ActionFunctionArgs) => {
-    if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
+    if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
     const answer = await receivePaymentWebhook({
       provider,
       rawBody: await request.text(),
@@ -23,4 +23,4 @@ export function paymentWebhookAction(provider: ProviderId) {
   };
 }
 
-export const paymentWebhookLoader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const paymentWebhookLoader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

@@ -5,7 +5,7 @@ describe('methodNotAllowed', () => {
   it.each([
     ['en', 'This address does not take that method; use GET, POST.'],
     ['es', 'Esta dirección no admite ese método; use GET, POST.'],
-    ['fr', 'Cette adresse n’accepte pas cette méthode ; utilisez GET, POST.'],
+    ['fr', 'Cette adresse n’accepte pas cette méthode\u202f; utilisez GET, POST.'],
   ])('answers 405 with the allowed methods, uncached, in %s', async (language, message) => {
     const res = await methodNotAllowed(language, 'GET, POST');
     expect(res.status).toBe(405);

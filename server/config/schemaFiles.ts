@@ -29,6 +29,7 @@ const TENANT_HELP: Record<string, string> = {
   'seo.ogImage': 'Social sharing image under tenants/<id>/assets/ (1200x630 PNG or JPEG recommended).',
   languages: 'UI and content languages. Every supported language needs content/<lang>/ with every required page.',
   'languages.default': "When absent, the browser's Accept-Language chooses among the supported languages.",
+  'languages.variants': 'Regional variant per language, such as { "es": "es-MX" }: the UI strings (app/locales/<variant>/ over the language\'s), <html lang>, dates, numbers and money use it.',
   currency: 'ISO 4217 currency for prices, cart and checkout (default USD).',
   timeZone: 'IANA time zone used to show event times by default, such as America/New_York.',
   signIn: 'Sign-in and sign-up methods offered on this site.',

@@ -59,7 +59,7 @@ export async function keyScreenData(args: LoaderFunctionArgs, protocol: Broadcas
     const stored = await context.data.broadcasts.getKey(event.eventId, protocol);
     if (stored) key = { protocol, hint: stored.hint, createdAt: stored.createdAt, ingestUrl: ingestUrl(config, protocol, stored) };
   }
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(
     {
       title: t(protocol === 'rtmp' ? 'broadcast.titles.rtmpKey' : 'broadcast.titles.srtKey'),

@@ -17,9 +17,9 @@ const SEED_OWNER = 'sample-seed';
 export type SampleOwners = Record<string, { userId: string; name: string }>;
 
 const TEXT = {
-  en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.' },
-  es: { about: 'Charlas, talleres y grabaciones del equipo de {{name}}. Síguenos en https://example.com.', deck: 'Presentación (PDF)', deckText: 'Nuestra historia en doce diapositivas, para descargar.', kit: 'Kit del taller', kitText: 'Las diapositivas de nuestro taller, con unidades limitadas.' },
-  fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.' },
+  en: { about: 'Talks, workshops and recordings from the {{name}} team. Follow us at https://example.com.', deck: 'Pitch deck (PDF)', deckText: 'Our story in twelve slides, yours to download.', kit: 'Workshop kit', kitText: 'The slides of our workshop, with a limited number of seats’ worth of kits.', website: 'Website' },
+  es: { about: 'Charlas, talleres y grabaciones del equipo de {{name}}. Síguenos en https://example.com.', deck: 'Presentación (PDF)', deckText: 'Nuestra historia en doce diapositivas, para descargar.', kit: 'Kit del taller', kitText: 'Las diapositivas de nuestro taller, con unidades limitadas.', website: 'Sitio web' },
+  fr: { about: 'Conférences, ateliers et enregistrements de l’équipe {{name}}. Suivez-nous sur https://example.com.', deck: 'Présentation (PDF)', deckText: 'Notre histoire en douze diapositives, à télécharger.', kit: 'Kit d’atelier', kitText: 'Les diapositives de notre atelier, en quantité limitée.', website: 'Site web' },
 } as const;
 
 /** Each tenant's demo organizer from the local identity's demo-accounts file (none when it is missing). */
@@ -39,11 +39,11 @@ export async function seedSampleShops(stores: DataStores, registry: Registry, ow
     const data = tenantData(stores, tenant.id);
     const owner = owners[tenant.id] ?? { userId: SEED_OWNER, name: tenant.displayName };
     if ((await data.channels.byOwner(owner.userId)).length > 0 || (await data.channels.byOwner(SEED_OWNER)).length > 0) continue;
-    const language = (tenant.languages.default ?? 'en') as keyof typeof TEXT;
+    const language = (tenant.languages.default ?? tenant.languages.supported[0]) as keyof typeof TEXT;
     const text = TEXT[language] ?? TEXT.en;
     const channel = await data.channels.create(
       { userId: owner.userId, name: owner.name },
-      { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: 'Website', url: 'https://example.com' }] },
+      { name: tenant.displayName, about: text.about.replace('{{name}}', tenant.displayName), introVideoId: null, links: [{ label: text.website, url: 'https://example.com' }] },
       tenant.currency,
     );
     const deck = (await data.media.list({ ownerId: SEED_OWNER, kind: 'document', limit: 5 })).items[0];

@@ -47,4 +47,4 @@ export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema
 }
 
 /** The API's GET answer: these addresses take POST only. */
-export const libraryGet = ({ context }: Pick<ActionFunctionArgs, 'context'>) => methodNotAllowed(context.language, 'POST');
+export const libraryGet = ({ context }: Pick<ActionFunctionArgs, 'context'>) => methodNotAllowed(context.languageTag, 'POST');

@@ -13,7 +13,7 @@ export async function catalogLoader(args: LoaderFunctionArgs, kind: CatalogKind,
   const viewer = await getSessionUser(args);
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const page = await catalogPage(context.data, viewer, kind, query, context.language);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const title = t(kind === 'video' ? 'ondemand.vod.title' : 'ondemand.aod.title');
   return json({ kind, path, query, ...page, signedIn: viewer !== null, title }, { headers: NO_STORE });
 }

@@ -61,7 +61,7 @@ export async function ledgerCsvDownload(args: LoaderFunctionArgs): Promise<Respo
 export async function paymentsScreenData(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const user = await requireUser(args);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const title = t('payments.profile.title');
   if (!isOrganizer(user.groups)) return json({ title, organizer: false as const }, { headers: NO_STORE });
 
@@ -91,7 +91,7 @@ export async function paymentsScreenData(args: LoaderFunctionArgs) {
 export async function accountLinkReturnData(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const user = await requireUser(args);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const { account, providerDown } = await currentAccount(await checkoutContext(request, context), user.sub);
   return json({ title: t('payments.accountLink.returnTitle'), status: account.status, providerDown }, { headers: NO_STORE });
 }
@@ -100,7 +100,7 @@ export async function accountLinkReturnData(args: LoaderFunctionArgs) {
 export async function accountLinkRefreshData(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const user = await requireUser(args);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const title = t('payments.accountLink.refreshTitle');
   const account = await context.data.payouts.account(user.sub);
   if (!isOrganizer(user.groups) || !account.accountId) return json({ title, problem: 'noAccount' as const }, { headers: NO_STORE });

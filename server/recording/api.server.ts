@@ -79,7 +79,7 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
  * else the body says), then the whole body against `schema` (400).
  */
 async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord; body: z.infer<S> }> {
-  if (args.request.method !== 'POST') return methodNotAllowed(args.context.language, 'GET, POST');
+  if (args.request.method !== 'POST') return methodNotAllowed(args.context.languageTag, 'GET, POST');
   if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
   let raw: unknown;
   try {
@@ -96,14 +96,14 @@ async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFuncti
 }
 
 export async function recordingLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
   return json(await recordingState(recordingContext(args.context), found.event, found.user), { headers: NO_STORE });
 }
 
 export async function recordingAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await readAction(args, recordingActionSchema, t);
   if (found instanceof Response) return found;
   const { event, body } = found;
@@ -125,7 +125,7 @@ export async function recordingAction(args: ActionFunctionArgs) {
 }
 
 export async function restreamLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
   if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
@@ -133,7 +133,7 @@ export async function restreamLoader(args: LoaderFunctionArgs) {
 }
 
 export async function restreamAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const found = await readAction(args, restreamActionSchema, t);
   if (found instanceof Response) return found;
   const { body } = found;

@@ -40,7 +40,7 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
 }
 
 export async function roomSalesLoader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const params = new URL(args.request.url).searchParams;
   const found = await eventFor(args, params.get('event'), t);
   if (found instanceof Response) return found;
@@ -54,8 +54,8 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
 }
 
 export async function roomSalesAction(args: ActionFunctionArgs) {
-  const t = await getFixedT(args.context.language);
-  if (args.request.method !== 'POST') return methodNotAllowed(args.context.language, 'GET, POST');
+  const t = await getFixedT(args.context.languageTag);
+  if (args.request.method !== 'POST') return methodNotAllowed(args.context.languageTag, 'GET, POST');
   if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
   let raw: unknown;
   try {

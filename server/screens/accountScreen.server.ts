@@ -19,7 +19,7 @@ export async function accountScreen(
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   if (options.leaveWhenSignedIn && (await getSessionUser(args))) throw redirect(redirectTo);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const query: Record<string, string> = {};
   for (const key of options.query ?? []) {
     const value = url.searchParams.get(key)?.trim();

@@ -73,6 +73,7 @@ describe('article loaders', () => {
     const ctx = {
       tenant: { id: 't', features },
       language: 'fr',
+      languageTag: 'fr',
       services: {
         content: {
           list: (_t: unknown, lang: string, collection: string) => (calls.push(`list ${lang} ${collection}`), [article]),

@@ -2,7 +2,7 @@ import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/n
 import { getFixedT } from '../i18n.server';
 import type { ArticleDetailData, ArticleListData } from '#app/components/content/Articles';
 import { COLLECTION_ROUTES, type ArticleCard, type ArticleView, type CollectionRoute } from '#app/lib/content/collections';
-import { LOCALE_FOR_LANGUAGE } from '../locale.server';
+import { intlLocale } from '#app/lib/i18n/variants';
 import type { ArticleSummary, Article } from '../services/content.server';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -64,7 +64,7 @@ function requireEnabled(context: AppLoadContext, route: CollectionRoute) {
 
 export function loadArticleList(context: AppLoadContext, route: CollectionRoute): ArticleCard[] {
   requireEnabled(context, route);
-  const locale = LOCALE_FOR_LANGUAGE[context.language];
+  const locale = intlLocale(context.languageTag);
   return context.services.content.list(context.tenant, context.language, COLLECTION_ROUTES[route].collection).map((a) => toCard(a, locale));
 }
 
@@ -74,13 +74,13 @@ export function loadArticle(context: AppLoadContext, route: CollectionRoute, req
   const slug = new URL(request.url).searchParams.get('slug');
   const article = slug ? context.services.content.article(context.tenant, context.language, COLLECTION_ROUTES[route].collection, slug) : null;
   if (!article) throw new Response('Not found', { status: 404 });
-  return toView(route, article, LOCALE_FOR_LANGUAGE[context.language]);
+  return toView(route, article, intlLocale(context.languageTag));
 }
 
 /** Loader of /blog, /news and /job. */
 export async function loadListPage({ context }: LoaderFunctionArgs, route: CollectionRoute) {
   const articles = loadArticleList(context, route);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json<ArticleListData>({
     route,
     title: t(`pages.${route}`),
@@ -92,6 +92,6 @@ export async function loadListPage({ context }: LoaderFunctionArgs, route: Colle
 /** Loader of /blogDetails, /newsDetails and /jobDetails. */
 export async function loadDetailPage({ context, request }: LoaderFunctionArgs, route: CollectionRoute) {
   const article = loadArticle(context, route, request);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json<ArticleDetailData>({ route, listHref: COLLECTION_ROUTES[route].list, listTitle: t(`pages.${route}`), article });
 }

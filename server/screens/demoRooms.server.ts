@@ -31,7 +31,7 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
   const limit = await demoLimiter.consume(`${context.tenant.id}:${user.sub}`);
   if (!limit.allowed) return { ok: false as const, retryAfterMinutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) };
 
-  const [t, profile] = await Promise.all([getFixedT(context.language), context.data.profiles.get(user.sub)]);
+  const [t, profile] = await Promise.all([getFixedT(context.languageTag), context.data.profiles.get(user.sub)]);
   const email = user.email ?? '';
   const name = profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || email.split('@')[0] || user.username;
   const zone = profile?.signInTimeZone && isValidTimeZone(profile.signInTimeZone) ? profile.signInTimeZone : context.tenant.timeZone;

@@ -76,7 +76,7 @@ export async function handleFormAction({ request, context }: Pick<ActionFunction
 
 /** Loader of a form screen: its texts and the values preset from the query (?topic=, ?subject=). */
 export async function loadFormScreen({ context, request }: Pick<LoaderFunctionArgs, 'request' | 'context'>, kind: FormKind) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const query = new URL(request.url).searchParams;
   const initialValues: FormValues =
     kind === 'requestInfo' ? { topic: topicFromQuery(query.get('topic')) } : { subject: subjectFromQuery(query.get('subject')) };

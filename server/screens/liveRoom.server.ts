@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ? [null, null, null]
       : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub, context.tenant.features.donations)]);
   // Only the blocked page has a title of its own; the translator is not built for every entry.
-  const title = closed === 'blocked' ? (await getFixedT(context.language))('live.closed.blockedTitle') : event.title;
+  const title = closed === 'blocked' ? (await getFixedT(context.languageTag))('live.closed.blockedTitle') : event.title;
 
   return json(
     {
@@ -69,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canModerate: canModerate(role) && !flags.isUserBlocked,
       closed,
       /** The room is open but this person needs a ticket (or a registration) first: 403 with a buy link. */
-      ticketGate: gate ? await ticketGateView(gate, context.language) : null,
+      ticketGate: gate ? await ticketGateView(gate, context.languageTag) : null,
       /** SPEC.md §3's payment flags of this person for this event (hasPaymentInfo, paidConsultationFee, madeDonation). */
       paymentFlags: payment,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,

@@ -24,7 +24,7 @@ export async function libraryScreenData(args: LoaderFunctionArgs, screen: 'libra
   const { context, request } = args;
   const query = parseLibraryQuery(new URL(request.url).searchParams);
   if (screen === 'images') query.kind = 'image';
-  const [t, page, usage] = await Promise.all([getFixedT(context.language), libraryPage(context.data, user, query, screen === 'images'), uploadUsage(context, user)]);
+  const [t, page, usage] = await Promise.all([getFixedT(context.languageTag), libraryPage(context.data, user, query, screen === 'images'), uploadUsage(context, user)]);
   return {
     title: t(`library.titles.${screen}`),
     lead: t(`library.leads.${screen}`),

@@ -34,7 +34,7 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
   const data = context.data;
   const openId = new URL(request.url).searchParams.get('playlist');
   const [t, playlists, audio] = await Promise.all([
-    getFixedT(context.language),
+    getFixedT(context.languageTag),
     data.playlists.list(user.sub),
     data.media.list({ kind: 'audio', limit: MAX_AUDIO, match: (item) => item.scope === 'tenant' && PLAYABLE.has(item.status) && canSee(user, item) }),
   ]);

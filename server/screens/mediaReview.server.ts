@@ -15,7 +15,7 @@ export async function reviewScreenData(args: LoaderFunctionArgs) {
   const data = context.data;
   const admin = isTenantAdmin(user);
   const [t, mine, waiting] = await Promise.all([
-    getFixedT(context.language),
+    getFixedT(context.languageTag),
     data.media.list({ ownerId: user.sub, kind: 'video', limit: MAX_LISTED, match: (item) => item.review?.requested === true }),
     admin ? data.media.list({ kind: 'video', status: 'pending_review', limit: MAX_LISTED, match: (item) => item.scope === 'tenant' }) : null,
   ]);

@@ -1,5 +1,5 @@
 import { localize, type Language, type Tenant } from '#app/lib/config/tenant';
-import { LOCALE_FOR_LANGUAGE } from '../locale.server';
+import { intlLocale, languageTag } from '#app/lib/i18n/variants';
 
 export interface PlanView {
   id: string;
@@ -31,7 +31,7 @@ export function currencyName(currency: string, locale: string): string {
 
 /** The tenant's plans in the request's language, prices formatted for its locale. */
 export function pricingView(tenant: Pick<Tenant, 'pricing' | 'currency' | 'languages'>, language: Language) {
-  const locale = LOCALE_FOR_LANGUAGE[language];
+  const locale = intlLocale(languageTag(tenant.languages, language));
   const fallback = tenant.languages.default;
   const plans: PlanView[] = tenant.pricing.plans.map((plan) => ({
     id: plan.id,

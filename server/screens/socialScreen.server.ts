@@ -7,7 +7,7 @@ export type SocialScreenKind = 'signIn' | 'signUp' | 'hubSignIn' | 'hubSignUp';
 
 /** What every social / SSO screen shows: texts, the tenant's enabled providers, the return path. */
 export async function socialScreenData({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>, screen: SocialScreenKind) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const { tenant } = context;
   return {
     title: t(`social.${screen}Title`),

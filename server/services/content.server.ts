@@ -5,6 +5,8 @@ import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { COLLECTIONS, TEMPLATE_PAGES, type Collection, type ContentPage } from '#app/lib/config/content';
 import type { Language, Tenant } from '#app/lib/config/tenant';
+import { frenchTypography, frenchTypographyHtml } from '#app/lib/i18n/frenchTypography';
+import { intlLocale, languageTag } from '#app/lib/i18n/variants';
 
 export interface Page {
   /** Front-matter fields (title, description, hero texts …). */
@@ -36,9 +38,9 @@ const marked = new Marked({ gfm: true, breaks: false });
 const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
 
 /** Markdown is written by tenant staff, still sanitised: content must never carry script into a page. */
-function toHtml(markdown: string): string {
+function toHtml(markdown: string, lang: Language): string {
   const html = marked.parse(markdown, { async: false }) as string;
-  return sanitizeHtml(html, {
+  return typeset(lang, sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2']),
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
     allowedSchemes: ['https', 'mailto', 'tel'],
@@ -49,7 +51,12 @@ function toHtml(markdown: string): string {
           ? { tagName: 'a', attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' } }
           : { tagName: tag, attribs },
     },
-  });
+  }));
+}
+
+/** French text gets its typography (docs/decisions/0042): HTML by its text, never tags or code. */
+function typeset(lang: Language, html: string): string {
+  return lang === 'fr' ? frenchTypographyHtml(html) : html;
 }
 
 export interface TemplateVariables {
@@ -68,13 +75,13 @@ export function fillTemplate(text: string, vars: TemplateVariables): string {
   );
 }
 
-/** Fills variables in every string of front-matter; YAML dates become YYYY-MM-DD strings. */
-function fillMeta(value: unknown, vars: TemplateVariables): unknown {
-  if (typeof value === 'string') return fillTemplate(value, vars);
+/** Fills variables in every string of front-matter (typeset when French); YAML dates become YYYY-MM-DD strings. */
+function fillMeta(value: unknown, vars: TemplateVariables, typeset?: (text: string) => string): unknown {
+  if (typeof value === 'string') return typeset ? typeset(fillTemplate(value, vars)) : fillTemplate(value, vars);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (Array.isArray(value)) return value.map((v) => fillMeta(v, vars));
+  if (Array.isArray(value)) return value.map((v) => fillMeta(v, vars, typeset));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillMeta(v, vars)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillMeta(v, vars, typeset)]));
   }
   return value;
 }
@@ -87,7 +94,7 @@ export function templateVariables(tenant: Tenant, language: Language, rootDomain
     contactEmail: tenant.contact.email,
     domain: tenant.domains[0] ?? `${tenant.id}.${rootDomain}`,
     jurisdiction: tenant.legal.jurisdiction,
-    effectiveDate: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(effective),
+    effectiveDate: new Intl.DateTimeFormat(intlLocale(languageTag(tenant.languages, language)), { dateStyle: 'long', timeZone: 'UTC' }).format(effective),
   };
 }
 
@@ -114,10 +121,12 @@ export class ContentStore {
     return [...new Set([language, tenant.languages.default ?? tenant.languages.supported[0], ...tenant.languages.supported])];
   }
 
-  private parse(file: string, tenant: Tenant, language: Language) {
+  /** A file in `lang` (the request's `language` or a fallback): French meta text is typeset like the body. */
+  private parse(file: string, tenant: Tenant, language: Language, lang: Language) {
     const vars = templateVariables(tenant, language, this.rootDomain);
     const { data, content } = matter(readFileSync(file, 'utf8'));
-    return { meta: fillMeta(data, vars) as Record<string, unknown>, body: fillTemplate(content, vars) };
+    const meta = fillMeta(data, vars, lang === 'fr' ? frenchTypography : undefined) as Record<string, unknown>;
+    return { meta, body: fillTemplate(content, vars) };
   }
 
   page(tenant: Tenant, language: Language, page: ContentPage): Page | null {
@@ -127,12 +136,12 @@ export class ContentStore {
         if ((TEMPLATE_PAGES as readonly string[]).includes(page)) candidates.push(join(this.rootDir, 'templates', lang, `${page}.md`));
         const file = candidates.find((c) => existsSync(c));
         if (!file) continue;
-        const { meta, body } = this.parse(file, tenant, language);
+        const { meta, body } = this.parse(file, tenant, language, lang);
         return {
           meta,
           title: String(meta.title ?? ''),
           description: String(meta.description ?? ''),
-          html: toHtml(body),
+          html: toHtml(body, lang),
         };
       }
       return null;
@@ -147,15 +156,15 @@ export class ContentStore {
       for (const lang of this.languages(tenant, language)) {
         const file = join(this.rootDir, 'tenants', tenant.id, 'content', lang, 'questions.md');
         if (!existsSync(file)) continue;
-        const { body } = this.parse(file, tenant, language);
+        const { body } = this.parse(file, tenant, language, lang);
         const sections = body.split(/^## +/m).slice(1);
         const entries = sections.map((section) => {
           const [question, ...rest] = section.split('\n');
           const answer = rest.join('\n').trim();
           return {
-            question: question.trim(),
-            answerHtml: toHtml(answer),
-            answerText: sanitizeHtml(toHtml(answer), { allowedTags: [], allowedAttributes: {} }),
+            question: lang === 'fr' ? frenchTypography(question.trim()) : question.trim(),
+            answerHtml: toHtml(answer, lang),
+            answerText: sanitizeHtml(toHtml(answer, lang), { allowedTags: [], allowedAttributes: {} }),
           };
         });
         return { page, entries };
@@ -172,7 +181,7 @@ export class ContentStore {
         return readdirSync(dir)
           .filter((f) => f.endsWith('.md') && SLUG.test(f.slice(0, -3)))
           .map((f) => {
-            const { meta } = this.parse(join(dir, f), tenant, language);
+            const { meta } = this.parse(join(dir, f), tenant, language, lang);
             return {
               slug: f.slice(0, -3),
               title: String(meta.title ?? f),
@@ -194,9 +203,9 @@ export class ContentStore {
         const file = join(this.rootDir, 'tenants', tenant.id, 'content', lang, collection, `${slug}.md`);
         if (!existsSync(file)) continue;
         const summary = this.list(tenant, language, collection).find((a) => a.slug === slug);
-        const { body } = this.parse(file, tenant, language);
+        const { body } = this.parse(file, tenant, language, lang);
         if (!summary) return null;
-        return { ...summary, html: toHtml(body) };
+        return { ...summary, html: toHtml(body, lang) };
       }
       return null;
     });

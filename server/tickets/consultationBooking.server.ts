@@ -27,7 +27,7 @@ export async function bookingView(args: LoaderFunctionArgs, bookingId: string) {
   if (!booking || booking.buyerId !== user.sub) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const availability = await context.data.consultations.availability(booking.channelId);
   const cancellationHours = availability?.cancellationHours ?? 0;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json<BookingView>(
     {
       view: 'booking',

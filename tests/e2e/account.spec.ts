@@ -293,7 +293,7 @@ test.describe('registerMe', () => {
       await page.getByTestId('submit').click();
       await expect(page).toHaveURL(tenantUrl(tenant, '/registerMe?saved=1'));
       await expect(page.getByTestId('register-saved')).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('lang', tenant === 'solana' ? 'es-MX' : language);
       await page.reload();
       await expect(form.locator('input[name=displayName]')).toHaveValue('Chloé D.');
       await expect(form.locator('input[name=lastName]')).toHaveValue('Durand');

@@ -9,15 +9,12 @@
 import { formatMoney } from '#app/lib/money/money';
 import type { Availability } from '#app/lib/tickets/consultations';
 import en from '#app/locales/en';
-import es from '#app/locales/es';
-import fr from '#app/locales/fr';
-import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
+import { tenantLanguageTag, tenantLocale, tenantStrings } from './language-helpers';
 import { signInContext } from './session-helpers';
 import { CURRENCY, seedShop } from './shop-helpers';
 
 type Lang = 'en' | 'es' | 'fr';
-const BUNDLES = { en, es, fr } as const;
 const COMBOS: Array<{ tenant: string; lang: Lang }> = [
   { tenant: 'aurora', lang: 'en' },
   { tenant: 'solana', lang: 'es' },
@@ -34,9 +31,9 @@ const leaves = (tree: Tree, prefix = ''): Array<[string, string]> =>
 const lookup = (tree: Tree, path: string): string | undefined => path.split('.').reduce<string | Tree | undefined>((node, k) => (typeof node === 'object' ? node[k] : undefined), tree) as string | undefined;
 
 /** English strings of the commerce namespaces that a Spanish or French page must not show: whole sentences or phrases (two words or more, no placeholders) that the language translates differently. */
-function englishLeftovers(lang: Lang): string[] {
+function englishLeftovers(tenant: string, lang: Lang): string[] {
   if (lang === 'en') return [];
-  const target = BUNDLES[lang] as unknown as Tree;
+  const target = tenantStrings(tenant, lang) as unknown as Tree;
   return NAMESPACES.flatMap((ns) =>
     leaves((en as unknown as Tree)[ns] as Tree, `${ns}.`)
       .filter(([key, text]) => !text.includes('{{') && /\s/.test(text.trim()) && lookup(target, key) !== text)
@@ -45,13 +42,13 @@ function englishLeftovers(lang: Lang): string[] {
 }
 
 /** The text of a key in the language (placeholders left out). */
-const text = (lang: Lang, key: string) => lookup(BUNDLES[lang] as unknown as Tree, key)!;
+const text = (tenant: string, lang: Lang, key: string) => lookup(tenantStrings(tenant, lang) as unknown as Tree, key)!;
 
 for (const { tenant, lang } of COMBOS) {
   test(`the seven commerce screens on ${tenant} in ${lang} at 390 px`, async ({ page, context, request }) => {
     test.setTimeout(90_000);
     const currency = CURRENCY[tenant]!;
-    const money = (amount: number) => formatMoney({ amount, currency }, LOCALE_FOR_LANGUAGE[lang]);
+    const money = (amount: number) => formatMoney({ amount, currency }, tenantLocale(tenant, lang));
     const price = tenant === 'solana' ? 34950 : 1250;
     const fee = tenant === 'solana' ? 90000 : 4500;
     const shop = await seedShop(tenant, price, { stock: 3 });
@@ -62,9 +59,9 @@ for (const { tenant, lang } of COMBOS) {
 
     await context.addCookies([{ name: 'lng', value: lang, domain: `${tenant}.localhost`, path: '/' }]);
     await page.setViewportSize(PHONE);
-    const leftovers = englishLeftovers(lang);
+    const leftovers = englishLeftovers(tenant, lang);
     const check = async (name: string, heading: string) => {
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('lang', tenantLanguageTag(tenant, lang));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await pageHydrated(page);
       const body = await page.evaluate(() => document.body.innerText);
@@ -75,7 +72,7 @@ for (const { tenant, lang } of COMBOS) {
 
     await page.goto(tenantUrl(tenant, `/customerChannels?q=${encodeURIComponent(shop.channelName)}`));
     await expect(page.getByTestId('channel-card')).toContainText(shop.channelName);
-    await check('customerChannels', text(lang, 'shop.channels.title'));
+    await check('customerChannels', text(tenant, lang, 'shop.channels.title'));
 
     await page.goto(tenantUrl(tenant, `/channelPage?channel=${shop.channelId}`));
     await expect(page.getByTestId('product-card').getByTestId('product-price')).toHaveText(money(price));
@@ -90,21 +87,21 @@ for (const { tenant, lang } of COMBOS) {
     await page.goto(tenantUrl(tenant, `/consultationForm?channel=${shop.channelId}`));
     await expect(page.getByTestId('consult-fee')).toContainText(money(fee));
     await expect(page.getByTestId('consult-rules')).toBeVisible();
-    await check('consultationForm', text(lang, 'tickets.consult.title'));
+    await check('consultationForm', text(tenant, lang, 'tickets.consult.title'));
 
     await signInContext(context, request, shop.organizer);
     await page.goto(tenantUrl(tenant, '/primeProfilePayments'));
     await expect(page.getByTestId('payout-account')).toHaveAttribute('data-status', 'none');
     await expect(page.getByTestId('payments-balance')).toContainText(money(price));
     await expect(page.getByTestId('ledger-table-sale').locator(`[data-testid="ledger-row"][data-order="${orderId}"]`)).toContainText(money(price));
-    await check('primeProfilePayments', text(lang, 'payments.profile.title'));
+    await check('primeProfilePayments', text(tenant, lang, 'payments.profile.title'));
 
     await page.goto(tenantUrl(tenant, '/accountLinkReturn'));
-    await expect(page.getByTestId('account-link-status')).toHaveText(text(lang, 'payments.accountLink.none'));
-    await check('accountLinkReturn', text(lang, 'payments.accountLink.returnTitle'));
+    await expect(page.getByTestId('account-link-status')).toHaveText(text(tenant, lang, 'payments.accountLink.none'));
+    await check('accountLinkReturn', text(tenant, lang, 'payments.accountLink.returnTitle'));
 
     await page.goto(tenantUrl(tenant, '/accountLinkRefresh'));
-    await expect(page.getByTestId('account-link-problem')).toHaveText(text(lang, 'payments.accountLink.noAccount'));
-    await check('accountLinkRefresh', text(lang, 'payments.accountLink.refreshTitle'));
+    await expect(page.getByTestId('account-link-problem')).toHaveText(text(tenant, lang, 'payments.accountLink.noAccount'));
+    await check('accountLinkRefresh', text(tenant, lang, 'payments.accountLink.refreshTitle'));
   });
 }

@@ -1,11 +1,11 @@
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';
 
-test('a bilingual tenant without a default follows Accept-Language', async ({ browser }) => {
+test('a bilingual tenant without a default follows Accept-Language (in its regional variant)', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'es-MX', extraHTTPHeaders: { 'Accept-Language': 'es-MX,es;q=0.9' } });
   const page = await context.newPage();
   await page.goto(tenantUrl('solana', '/'));
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await expect(page.getByTestId('top-menu').or(page.getByTestId('mobile-menu')).first()).toBeAttached();
   await expect(page.getByRole('link', { name: 'Precios' }).first()).toBeAttached();
   await context.close();
@@ -20,9 +20,9 @@ test('the language switcher changes the language and remembers it', async ({ bro
   await page.getByTestId('language-switcher').locator('summary').click();
   await page.getByTestId('language-option-es').click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await page.goto(tenantUrl('solana', '/features'));
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await context.close();
 });
 

@@ -171,7 +171,7 @@ test('two tabs: the prompt shows in both, and "still here" in one continues the 
 test('texts in Spanish on solana come from the resource API', async ({ page, context, request }) => {
   await context.addCookies([{ name: 'lng', value: 'es', domain: 'solana.localhost', path: '/' }]);
   await startGuarded(page, context, request, 'solana');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await page.clock.runFor(60 * MINUTE);
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole('heading', { name: 'Advertencia' })).toBeVisible();

@@ -1,16 +1,16 @@
 import type { Page } from '@playwright/test';
 import { formatMoney } from '#app/lib/money/money';
-import { LOCALE_FOR_LANGUAGE } from '#server/locale.server';
 import { seedMediaItem, testJpeg } from '#tests/support/media';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
+import { tenantLocale } from './language-helpers';
 import { e2eMediaData } from './library-helpers';
 import { CARDS, payWithCard } from './payments-helpers';
 import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
 import { CURRENCY, LANGUAGE, seedProduct, seedShop } from './shop-helpers';
 import { sentMails } from './tickets-helpers';
 
-const money = (tenant: string, amount: number) => formatMoney({ amount, currency: CURRENCY[tenant]! }, LOCALE_FOR_LANGUAGE[LANGUAGE[tenant]!]);
+const money = (tenant: string, amount: number) => formatMoney({ amount, currency: CURRENCY[tenant]! }, tenantLocale(tenant, LANGUAGE[tenant]!));
 const cartCount = (page: Page) => page.getByTestId('cart-count');
 
 test.describe('shop', () => {
@@ -239,7 +239,7 @@ test.describe('shop', () => {
     await page.getByLabel('Numéro de carte').fill(CARDS.success);
     await page.getByRole('button', { name: /^Payer / }).click();
     await expect(page).toHaveURL(/\/customerChannels\?order=[^&]+&paid=1/);
-    await expect(page.getByTestId('checkout-result')).toContainText('Merci : votre paiement est passé.');
+    await expect(page.getByTestId('checkout-result')).toContainText('Merci\u202f: votre paiement est passé.');
     const orderId = new URL(page.url()).searchParams.get('order')!;
     expect((await shop.data.orders.get(orderId))?.status).toBe('captured');
     await expect(cartCount(page)).toHaveCount(0);

@@ -9,7 +9,7 @@ import { createUser, signInContext, type TestUser } from './session-helpers';
 
 const SCREENS = [
   { path: '/uploadS3', en: 'Upload files', es: 'Subir archivos', fr: 'Envoyer des fichiers' },
-  { path: '/uploadS3Media', en: 'Upload audio and video', es: 'Subir audio y vídeo', fr: 'Envoyer de l’audio et de la vidéo' },
+  { path: '/uploadS3Media', en: 'Upload audio and video', es: 'Subir audio y video', fr: 'Envoyer de l’audio et de la vidéo' },
   { path: '/uppyFileUpload', en: 'Drag and drop files', es: 'Arrastra y suelta archivos', fr: 'Glisser-déposer des fichiers' },
   { path: '/directUpload', en: 'Direct upload', es: 'Subida directa', fr: 'Envoi direct' },
   { path: '/uploadSystemMedia', en: 'System media', es: 'Medios del sistema', fr: 'Médias système', system: true },

@@ -5,6 +5,7 @@ import { Link as RouterLink } from '@remix-run/react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type Money } from '#app/lib/money/money';
+import { listParts } from '#app/lib/i18n/listFormat';
 import type { LineKind, OrderStatus } from '#app/lib/payments/model';
 
 export interface OrderRow {
@@ -81,11 +82,12 @@ export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; lo
             <Table.Row key={order.orderId} data-testid="order-row" data-order={order.orderId} data-status={order.status}>
               <Table.Cell whiteSpace="nowrap">{new Date(order.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone })}</Table.Cell>
               <Table.Cell>
-                {order.lines.map((line, i) => {
+                {listParts(order.lines.length, locale, 'unit').map((part, i) => {
+                  if (typeof part === 'string') return <Fragment key={i}>{part}</Fragment>;
+                  const line = order.lines[part]!;
                   const label = line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
                   return (
                     <Fragment key={i}>
-                      {i > 0 ? ', ' : null}
                       {line.href ? (
                         <Link asChild colorPalette="brand" data-testid="order-line-link" data-kind={line.kind}>
                           <RouterLink to={line.href}>{line.kind === 'consultation' ? t('payments.orders.manageBooking', { title: label }) : label}</RouterLink>

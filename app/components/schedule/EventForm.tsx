@@ -10,6 +10,7 @@ import { EventImages } from './EventImages';
 import { TicketFields } from '#app/components/tickets/TicketFields';
 import { TICKET_FORM_FIELDS, type TicketFormField } from '#app/lib/tickets/eventPricing';
 import { useRootData } from '#app/lib/rootData';
+import { formatList } from '#app/lib/i18n/listFormat';
 import type { Language } from '#app/lib/config/tenant';
 import type { TranslationKey } from '#app/lib/i18n/keys';
 
@@ -48,7 +49,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The event form with every field and flag; field errors under the fields and a linked summary on top. */
 export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions, seatsTaken = 0 }: EventFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const intent = mode === 'create' ? 'create' : 'update';
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
@@ -62,7 +63,7 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
     titleMin: TITLE_MIN,
     titleMax: TITLE_MAX,
     descriptionMax: DESCRIPTION_MAX,
-    emails: invalidHosts.join(', '),
+    emails: formatList(invalidHosts, i18n.language),
     sold: seatsTaken,
   };
   const err = (name: keyof EventFormErrors) => (errors[name] ? t(errors[name], params) : undefined);

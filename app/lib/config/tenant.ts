@@ -3,6 +3,8 @@ import { homeSchema } from './home';
 import { languageSchema, localizedTextSchema, type LocalizedText } from './localized';
 
 export { PLATFORM_LANGUAGES, languageSchema, localizedTextSchema, type Language, type LocalizedText } from './localized';
+/** A BCP 47 language-region tag: `es-MX`, `fr-CA`, `es-419`. */
+export const regionalVariantSchema = z.string().regex(/^[a-z]{2}-(?:[A-Z]{2}|\d{3})$/, 'a language-region tag such as "es-MX"');
 
 export const SOCIAL_PROVIDERS = ['Facebook', 'Google', 'Apple', 'Amazon', 'LinkedIn', 'Twitter', 'TikTok'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -113,6 +115,19 @@ export const tenantSchema = z
         supported: z.array(languageSchema).min(1),
         /** When absent, the browser's Accept-Language chooses among `supported`. */
         default: languageSchema.optional(),
+        /**
+         * The regional variant the UI speaks for a language, such as `{ "es": "es-MX" }`: its
+         * strings (app/locales/<tag>/ over the language's), `<html lang>` and Intl formatting.
+         */
+        variants: z.partialRecord(languageSchema, regionalVariantSchema).optional(),
+      })
+      .refine((l) => Object.entries(l.variants ?? {}).every(([language, tag]) => tag.startsWith(`${language}-`)), {
+        message: 'a variant must be a region of its language, such as "es-MX" for "es"',
+        path: ['variants'],
+      })
+      .refine((l) => Object.keys(l.variants ?? {}).every((language) => (l.supported as string[]).includes(language)), {
+        message: 'variants must name supported languages',
+        path: ['variants'],
       })
       .refine((l) => !l.default || l.supported.includes(l.default), {
         message: 'default must be one of the supported languages',

@@ -2,8 +2,9 @@
  * Event times for people: formatted with Intl in a given zone and locale. The server renders in a
  * fallback zone (the tenant's); the browser re-renders in the viewer's own zone (LocalTime).
  */
-const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' };
-export const intlLocale = (language: string) => LOCALES[language] ?? 'en-US';
+import { intlLocale } from '#app/lib/i18n/variants';
+
+export { intlLocale };
 
 export type TimeStyle = 'dateTime' | 'date' | 'time' | 'weekdayDateTime';
 

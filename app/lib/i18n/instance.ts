@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addFormatters } from './formatters';
 import { I18N_NS } from './keys';
 import type { Namespace, PartialTranslations } from './namespaces';
 
@@ -31,6 +32,7 @@ export function createI18n({ language, namespaces, resources }: TranslationBundl
     saveMissing: true,
     missingKeyHandler: (_languages, _ns, key) => console.error(`Missing translation "${key}" (${language}): is its namespace declared by the route's handle.i18n?`),
   });
+  addFormatters(instance);
   loaded.set(instance, new Set(namespaces));
   return instance;
 }

@@ -68,6 +68,7 @@ const playback = {
     preparing: 'The sample is still being prepared. Reload this page in a moment.',
     missing: 'The sample has not been made on this server yet. It is made when the stack starts.',
     features: 'Try the speed button, the captions, full screen and the keyboard shortcuts.',
+    sampleTitle: 'Test pattern with a clock and a tone',
   },
 };
 

@@ -1,19 +1,19 @@
 import type { TranslationShape } from '#app/lib/i18n/keys';
 import type en from '../en/broadcast';
 
-/** Transmisiones en directo: las claves de emisión (/rtmpKey, /srtKey), el estado en directo y el reproductor. */
+/** Transmisiones en vivo: las claves de emisión (/rtmpKey, /srtKey), el estado de la transmisión y el reproductor. */
 const broadcast: TranslationShape<typeof en> = {
   titles: { rtmpKey: 'Clave de emisión RTMP', srtKey: 'Clave de emisión SRT' },
   leads: {
-    rtmpKey: 'Emite tu evento en directo desde OBS, vMix o ffmpeg por RTMP. El público lo ve en la página del evento y en la sala.',
-    srtKey: 'Emite tu evento en directo por SRT, que resiste mejor las redes con pérdidas. El público lo ve en la página del evento y en la sala.',
+    rtmpKey: 'Emite tu evento en vivo desde OBS, vMix o ffmpeg por RTMP. El público lo ve en la página del evento y en la sala.',
+    srtKey: 'Emite tu evento en vivo por SRT, que resiste mejor las redes con pérdidas. El público lo ve en la página del evento y en la sala.',
   },
   path: {
     label: 'Vía de entrada',
-    platform: 'Las emisiones llegan al servicio de ingesta de la plataforma, que prepara el directo para el público y guarda la emisión como vídeo.',
+    platform: 'Las emisiones llegan al servicio de ingesta de la plataforma, que prepara la transmisión para el público y guarda la emisión como video.',
     livekit: 'En este sitio, las emisiones RTMP entran en la sala del evento a través de LiveKit Ingress.',
   },
-  notConfigured: 'La ingesta en directo aún no está configurada en este sitio, así que no se pueden crear claves.',
+  notConfigured: 'La ingesta en vivo aún no está configurada en este sitio, así que no se pueden crear claves.',
   event: {
     label: 'Evento',
     show: 'Mostrar',
@@ -46,34 +46,34 @@ const broadcast: TranslationShape<typeof en> = {
     cancel: 'Cancelar',
   },
   status: {
-    label: 'Estado del directo',
+    label: 'Estado de la transmisión',
     idle: 'En espera',
     connecting: 'Conectando',
-    live: 'En directo',
+    live: 'En vivo',
     ended: 'Terminado',
     bitrate: 'Tasa de bits {{kbps}} kbit/s',
     resolution: 'Imagen {{width}} × {{height}}',
-    kept: 'La emisión se ha guardado como vídeo en la biblioteca.',
-    unavailable: 'Ahora no se puede leer el estado del directo; se volverá a intentar.',
+    kept: 'La emisión se ha guardado como video en la biblioteca.',
+    unavailable: 'Ahora no se puede leer el estado de la transmisión; se volverá a intentar.',
   },
   errors: {
     invalid: 'No se entendió la solicitud. Recarga la página e inténtalo de nuevo.',
-    notConfigured: 'La ingesta en directo aún no está configurada en este sitio.',
+    notConfigured: 'La ingesta en vivo aún no está configurada en este sitio.',
     noPort: 'Ahora no hay ningún puerto SRT libre. Inténtalo más tarde.',
     exists: 'Este evento ya tiene una clave: renuévala para obtener otra.',
     missing: 'Este evento ya no tiene clave. Recarga la página.',
     ingressUnavailable: 'LiveKit Ingress no respondió. Inténtalo de nuevo en un momento.',
   },
   viewer: {
-    liveNow: 'En directo',
-    watch: 'Ver la emisión en directo: {{title}}',
-    title: 'Emisión en directo: {{title}}',
-    ended: 'La emisión en directo ha terminado.',
+    liveNow: 'En vivo',
+    watch: 'Ver la emisión en vivo: {{title}}',
+    title: 'Emisión en vivo: {{title}}',
+    ended: 'La emisión en vivo ha terminado.',
   },
   api: {
     badRequest: 'No se entendió la solicitud.',
     notFound: 'No existe ese evento.',
-    notLive: 'Este evento no está en directo ahora.',
+    notLive: 'Este evento no está en vivo ahora.',
   },
 };
 

@@ -146,8 +146,8 @@ const chat: TranslationShape<typeof en> = {
   },
   private: {
     title: 'Mensajes privados',
-    intro: 'Escribe en privado al organizador o a un anfitrión. Solo vosotros dos veis estos mensajes.',
-    hostIntro: 'Aquí aparecen los participantes que te escriben en privado. Solo tú y esa persona veis la conversación.',
+    intro: 'Escribe en privado al organizador o a un anfitrión. Solo ustedes dos ven estos mensajes.',
+    hostIntro: 'Aquí aparecen los participantes que te escriben en privado. Solo tú y esa persona ven la conversación.',
     pick: 'Elige a quién escribir',
     noStaff: 'Ahora mismo ningún anfitrión puede recibir mensajes privados.',
     noConversations: 'Aún no hay mensajes privados.',

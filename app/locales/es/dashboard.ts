@@ -16,8 +16,8 @@ const dashboard: TranslationShape<typeof en> = {
   tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos', Channels: 'Canales' },
   schedule: {
     memberTitle: 'Programar eventos es cosa de organizadores',
-    memberText: 'Los organizadores de este sitio programan sus eventos en directo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',
-    browse: 'Ver eventos en directo y próximos',
+    memberText: 'Los organizadores de este sitio programan sus eventos en vivo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',
+    browse: 'Ver eventos en vivo y próximos',
     rehearse: 'Ensaya antes',
     rehearseText: '¿Quieres probar la cámara, el micrófono y el diseño? Abre un ensayo privado que empieza al momento.',
   },
@@ -64,7 +64,7 @@ const dashboard: TranslationShape<typeof en> = {
     library: 'Todo el contenido: subir, filtrar, editar y eliminar',
     images: 'Imágenes en todos los tamaños',
     playlists: 'Listas de audio',
-    review: 'Vídeos en revisión',
+    review: 'Videos en revisión',
   },
 };
 

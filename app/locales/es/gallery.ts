@@ -5,7 +5,7 @@ const gallery: TranslationShape<typeof en> = {
   loading: 'Cargando…',
   signInHint: 'Inicia sesión para ver los archivos compartidos con los miembros de este sitio.',
   signIn: 'Iniciar sesión',
-  kinds: { image: 'Imagen', video: 'Vídeo', audio: 'Sonido', document: 'Documento' },
+  kinds: { image: 'Imagen', video: 'Video', audio: 'Sonido', document: 'Documento' },
   files: {
     title: 'Archivos compartidos',
     lead: 'Archivos compartidos contigo. Cada enlace de descarga se crea para ti al pulsarlo y funciona durante un minuto.',

@@ -43,7 +43,7 @@ const lobby: TranslationShape<typeof en> = {
     endedBody: 'Un anfitrión terminó este evento para todos y su sala está cerrada.',
     expiredTitle: 'Este evento ya pasó',
     expiredBody: 'La sala de este evento se ha cerrado.',
-    browseEvents: 'Ver eventos en directo y próximos',
+    browseEvents: 'Ver eventos en vivo y próximos',
   },
   devices: {
     loading: 'Cargando la comprobación de dispositivos…',
@@ -89,7 +89,7 @@ const lobby: TranslationShape<typeof en> = {
   },
   settings: {
     title: 'Cámara, micrófono y altavoz',
-    lead: 'Elige los dispositivos con los que empieza cada sala en directo de este sitio. Dentro de una sala aún puedes cambiarlos.',
+    lead: 'Elige los dispositivos con los que empieza cada sala en vivo de este sitio. Dentro de una sala aún puedes cambiarlos.',
     savedNone: 'Aún no hay nada guardado: las salas empiezan con los dispositivos predeterminados de tu sistema.',
     savedSome: 'Tus dispositivos guardados se seleccionan cuando empieza la prueba.',
     needsTest: 'Inicia la prueba para elegir los dispositivos que quieres guardar.',
@@ -100,8 +100,8 @@ const lobby: TranslationShape<typeof en> = {
     lastSaved: 'Guardado por última vez',
   },
   demo: {
-    title: 'Prueba una sala en directo ahora',
-    lead: 'Abre una sala de demostración al instante: una sala de vídeo de 30 minutos en la que tú organizas.',
+    title: 'Prueba una sala en vivo ahora',
+    lead: 'Abre una sala de demostración al instante: una sala de video de 30 minutos en la que tú organizas.',
     point1: 'Comprueba tu cámara, tu micrófono y tu altavoz.',
     point2: 'Prueba el diseño de conferencia listo para usar y los controles de anfitrión.',
     point3: 'Nadie más ve la sala salvo que compartas su enlace.',

@@ -1,7 +1,7 @@
 import type { TranslationShape } from '#app/lib/i18n/keys';
 import type en from '../en/ondemand';
 
-/** Pantallas a la carta (app/routes/ondemand): las bibliotecas de vídeo y audio, la grabación de un evento, el vídeo de presentación de un organizador. */
+/** Pantallas a la carta (app/routes/ondemand): las bibliotecas de video y audio, la grabación de un evento, el video de presentación de un organizador. */
 const ondemand: TranslationShape<typeof en> = {
   signInHint: 'Ves lo que es público. Inicia sesión para ver también lo compartido con los miembros.',
   signIn: 'Iniciar sesión',
@@ -27,10 +27,10 @@ const ondemand: TranslationShape<typeof en> = {
     first: 'Primera página',
   },
   vod: {
-    title: 'Vídeos',
+    title: 'Videos',
     lead: 'Grabaciones, charlas y clips publicados en este sitio.',
-    empty: 'Todavía no se ha publicado ningún vídeo.',
-    noMatch: 'Ningún vídeo coincide con tu búsqueda.',
+    empty: 'Todavía no se ha publicado ningún video.',
+    noMatch: 'Ningún video coincide con tu búsqueda.',
   },
   aod: {
     title: 'Audio',
@@ -66,24 +66,24 @@ const ondemand: TranslationShape<typeof en> = {
     notAllowedSignIn: 'Puede que esta grabación esté compartida con los miembros: inicia sesión para verla.',
   },
   cmiVideo: {
-    title: 'Vídeo de presentación',
+    title: 'Video de presentación',
     titleOf: 'Te presentamos a {{name}}',
-    lead: 'Un vídeo breve en el que un organizador se presenta a sí mismo y sus eventos.',
-    mine: 'Este es tu vídeo de presentación: los visitantes lo ven en esta página.',
-    none: 'Todavía no has elegido un vídeo de presentación.',
+    lead: 'Un video breve en el que un organizador se presenta a sí mismo y sus eventos.',
+    mine: 'Este es tu video de presentación: los visitantes lo ven en esta página.',
+    none: 'Todavía no has elegido un video de presentación.',
     choose: 'Elegir de mi biblioteca',
-    video: 'Vídeo',
-    save: 'Usar este vídeo',
+    video: 'Video',
+    save: 'Usar este video',
     saving: 'Guardando…',
-    saved: 'Tu vídeo de presentación está listo.',
+    saved: 'Tu video de presentación está listo.',
     clear: 'Quitarlo',
-    cleared: 'Ahora no tienes vídeo de presentación.',
-    noCandidates: 'Tu biblioteca no tiene ningún vídeo terminado que otros puedan ver. Sube uno y compártelo con los miembros o con todo el mundo.',
+    cleared: 'Ahora no tienes video de presentación.',
+    noCandidates: 'Tu biblioteca no tiene ningún video terminado que otros puedan ver. Sube uno y compártelo con los miembros o con todo el mundo.',
     openLibrary: 'Abrir mi biblioteca',
     share: 'Enlace para compartir: {{url}}',
-    channelsLater: 'Los canales tendrán su propio vídeo de presentación cuando lleguen.',
+    channelsLater: 'Los canales tendrán su propio video de presentación cuando lleguen.',
     errors: {
-      video: 'Elige uno de tus vídeos terminados que otros puedan ver.',
+      video: 'Elige uno de tus videos terminados que otros puedan ver.',
     },
   },
 };

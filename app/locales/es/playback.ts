@@ -71,6 +71,7 @@ const playback: TranslationShape<typeof en> = {
     preparing: 'La muestra aún se está preparando. Recarga esta página en un momento.',
     missing: 'La muestra aún no se ha creado en este servidor. Se crea al arrancar el sistema.',
     features: 'Prueba el botón de velocidad, los subtítulos, la pantalla completa y los atajos de teclado.',
+    sampleTitle: 'Carta de ajuste con un reloj y un tono',
   },
 };
 

@@ -4,15 +4,15 @@ import type en from '../en/player';
 /** Reproductores y vistas previas de medios. */
 const player: TranslationShape<typeof en> = {
   video: {
-    label: 'Vídeo: {{title}}',
+    label: 'Video: {{title}}',
     keyboardHelp: 'Espacio o K reproduce y pausa, las flechas izquierda y derecha saltan 5 segundos, las flechas arriba y abajo cambian el volumen, < y > cambian la velocidad, C activa y desactiva los subtítulos, M silencia, F muestra a pantalla completa.',
     controls: 'Controles del reproductor de {{title}}',
-    live: 'EN DIRECTO',
-    liveLabel: 'Esta es una emisión en directo',
+    live: 'EN VIVO',
+    liveLabel: 'Esta es una emisión en vivo',
     chapters: 'Capítulos',
     speed: 'Velocidad',
-    loadFailed: 'No se pudo cargar este vídeo. Recarga la página para intentarlo de nuevo.',
-    unsupported: 'Este navegador no puede reproducir este vídeo.',
+    loadFailed: 'No se pudo cargar este video. Recarga la página para intentarlo de nuevo.',
+    unsupported: 'Este navegador no puede reproducir este video.',
   },
   audio: {
     label: 'Audio: {{title}}',
@@ -49,7 +49,7 @@ const player: TranslationShape<typeof en> = {
   },
   failure: {
     image_unreadable: 'Este archivo no se pudo leer como imagen. Súbelo de nuevo como archivo JPEG, PNG, WebP, GIF o AVIF.',
-    video_unreadable: 'Este vídeo no se pudo leer; puede estar dañado o usar un formato que no podemos convertir. Expórtalo de nuevo como MP4 (H.264) y súbelo.',
+    video_unreadable: 'Este video no se pudo leer; puede estar dañado o usar un formato que no podemos convertir. Expórtalo de nuevo como MP4 (H.264) y súbelo.',
     video_no_picture: 'Este archivo no tiene imagen. Si es una grabación solo de sonido, súbelo como audio.',
     audio_unreadable: 'Este archivo de audio no se pudo leer; puede estar dañado. Expórtalo de nuevo como MP3, AAC o WAV y súbelo.',
     audio_no_sound: 'Este archivo no tiene sonido. Comprueba que elegiste el archivo correcto.',

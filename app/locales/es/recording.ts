@@ -17,9 +17,9 @@ const recording: typeof recordingEn = {
     stop: 'Detener grabación',
     disabled: 'La grabación está desactivada para este evento.',
     organizerStarts: 'Solo el organizador puede iniciar una grabación aquí: su navegador graba el escenario.',
-    destinationCloud: 'La grabación se publica como el vídeo del evento en tu biblioteca multimedia.',
+    destinationCloud: 'La grabación se publica como el video del evento en tu biblioteca multimedia.',
     destinationDownload: 'Solo el organizador recibe la grabación, como descarga.',
-    auto: 'Este evento se graba automáticamente cuando está en directo.',
+    auto: 'Este evento se graba automáticamente cuando está en vivo.',
     autoBrowser: 'Este evento está configurado para grabarse: el organizador la inicia con Iniciar grabación y su navegador la graba.',
     status: {
       none: 'Sin grabar.',

@@ -4,9 +4,9 @@ import type en from '../en/upload';
 /** Cadenas en español de las pantallas de subida y de su API. */
 const es: TranslationShape<typeof en> = {
   screens: {
-    uploadS3: { title: 'Subir archivos', lead: 'Fotos, vídeos, audio y documentos PDF van directamente al almacenamiento y a tu biblioteca de medios.' },
+    uploadS3: { title: 'Subir archivos', lead: 'Fotos, videos, audio y documentos PDF van directamente al almacenamiento y a tu biblioteca de medios.' },
     uploadS3Media: {
-      title: 'Subir audio y vídeo',
+      title: 'Subir audio y video',
       lead: 'Las grabaciones grandes se suben por partes: pausa y reanuda cuando quieras, incluso después de recargar la página o perder la conexión.',
     },
     directUpload: { title: 'Subida directa', lead: 'Un archivo, directo al almacenamiento, con un enlace para compartir al terminar.' },
@@ -22,10 +22,10 @@ const es: TranslationShape<typeof en> = {
     resumable: 'Los archivos de {{size}} o más se suben por partes y se pueden pausar y reanudar.',
     system: 'Los archivos que subas aquí son medios del sistema, visibles en todos los sitios.',
   },
-  kinds: { image: 'Imágenes', video: 'Vídeos', audio: 'Archivos de audio', document: 'Documentos PDF' },
+  kinds: { image: 'Imágenes', video: 'Videos', audio: 'Archivos de audio', document: 'Documentos PDF' },
   typeNames: {
     image: 'imágenes JPEG, PNG, WebP, GIF o AVIF',
-    video: 'vídeos MP4, MOV, WebM o MKV',
+    video: 'videos MP4, MOV, WebM o MKV',
     audio: 'audio MP3, M4A, AAC, WAV, OGG, WebM o FLAC',
     document: 'documentos PDF',
   },

@@ -14,7 +14,7 @@ const events: TranslationShape<typeof en> = {
   duration_other: '{{count}} minutes',
   free: 'Gratuit',
   byOrganizer: 'par {{name}}',
-  imageAlt: 'Image de {{title}}',
+  imageAlt: 'Image {{title, elide(de)}}',
   list: {
     title: 'Événements en direct',
     lead: 'Rejoignez un événement en direct ou trouvez-en un à venir.',
@@ -38,7 +38,7 @@ const events: TranslationShape<typeof en> = {
     moreFailed: 'Impossible de charger d’autres événements. Veuillez réessayer.',
     calendarLink: 'Ouvrir le calendrier',
     details: 'Détails',
-    detailsAbout: 'Détails de {{title}}',
+    detailsAbout: 'Détails {{title, elide(de)}}',
     unavailable: 'Les événements ne peuvent pas être affichés pour le moment. Réessayez dans un instant.',
   },
   calendar: {

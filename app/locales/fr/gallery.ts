@@ -51,7 +51,7 @@ const gallery: TranslationShape<typeof en> = {
   },
   deck: {
     title: 'Présentation investisseurs',
-    lead: 'La présentation de {{site}}, à télécharger ou à parcourir diapositive par diapositive.',
+    lead: 'La présentation {{site, elide(de)}}, à télécharger ou à parcourir diapositive par diapositive.',
     none: 'Aucune présentation n’a encore été publiée ici.',
     processing: 'La présentation est en cours de préparation. Cette page l’affichera dès qu’elle sera prête.',
     refresh: 'Vérifier à nouveau',

@@ -114,7 +114,7 @@ const live: TranslationShape<typeof en> = {
     publishing: 'À l’antenne',
     chatOnly: 'Chat uniquement',
     mute: 'Couper le micro',
-    muted: 'Le micro de {{name}} a été coupé.',
+    muted: 'Le micro {{name, elide(de)}} a été coupé.',
     remove: 'Retirer',
     removed: '{{name}} a été retiré de la salle.',
     block: 'Retirer et bloquer',

@@ -71,6 +71,7 @@ const playback: TranslationShape<typeof en> = {
     preparing: 'L’échantillon est encore en préparation. Rechargez cette page dans un instant.',
     missing: 'L’échantillon n’a pas encore été créé sur ce serveur. Il l’est au démarrage.',
     features: 'Essayez le bouton de vitesse, les sous-titres, le plein écran et les raccourcis clavier.',
+    sampleTitle: 'Mire avec une horloge et une tonalité',
   },
 };
 

@@ -6,7 +6,7 @@ const player: TranslationShape<typeof en> = {
   video: {
     label: 'Vidéo : {{title}}',
     keyboardHelp: 'Espace ou K lance et met en pause, les flèches gauche et droite reculent ou avancent de 5 secondes, les flèches haut et bas règlent le volume, < et > changent la vitesse, C active ou coupe les sous-titres, M coupe le son, F passe en plein écran.',
-    controls: 'Commandes du lecteur de {{title}}',
+    controls: 'Commandes du lecteur {{title, elide(de)}}',
     live: 'EN DIRECT',
     liveLabel: 'Ceci est une diffusion en direct',
     chapters: 'Chapitres',
@@ -22,11 +22,11 @@ const player: TranslationShape<typeof en> = {
     position: '{{current}} sur {{total}}',
     volume: 'Volume sonore',
     keyboardHelp: 'Espace ou K lance et met en pause, les flèches gauche et droite reculent ou avancent de 5 secondes, les flèches haut et bas règlent le volume, < et > changent la vitesse, M coupe le son.',
-    controls: 'Commandes du lecteur de {{title}}',
+    controls: 'Commandes du lecteur {{title, elide(de)}}',
     loadFailed: "Ce son n'a pas pu être chargé. Rechargez la page pour réessayer.",
   },
   document: {
-    pageAlt: 'Page {{page}} de {{title}}',
+    pageAlt: 'Page {{page}} {{title, elide(de)}}',
     previous: 'Page précédente',
     next: 'Page suivante',
     counter: 'Page {{page}} sur {{count}}',

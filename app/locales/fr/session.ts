@@ -7,7 +7,7 @@ const session: TranslationShape<typeof en> = {
     signIn: 'Se connecter',
     signUp: 'S’inscrire',
     account: 'Compte',
-    accountOf: 'Menu du compte de {{name}}',
+    accountOf: 'Menu du compte {{name, elide(de)}}',
     signedInAs: 'Connecté en tant que',
     dashboard: 'Tableau de bord',
     signOut: 'Se déconnecter',

@@ -30,8 +30,8 @@ const shop: TranslationShape<typeof en> = {
     noProducts: 'Aucun produit pour l’instant.',
     donate: 'Soutenir cette chaîne',
     consultation: 'Réserver une consultation',
-    avatarAlt: 'Avatar de {{name}}',
-    bannerAlt: 'Bannière de {{name}}',
+    avatarAlt: 'Avatar {{name, elide(de)}}',
+    bannerAlt: 'Bannière {{name, elide(de)}}',
     edit: 'Modifier cette chaîne',
   },
   product: {

@@ -31,7 +31,7 @@ const fr: TranslationShape<typeof en> = {
   },
   status: {
     loading: 'Chargement de l’outil d’envoi…',
-    checking: 'Vérification de {{name}}…',
+    checking: 'Vérification {{name, elide(de)}}…',
     queued: '{{name}} est envoyé et en cours de traitement.',
     done_one: '{{count}} fichier envoyé.',
     done_other: '{{count}} fichiers envoyés.',

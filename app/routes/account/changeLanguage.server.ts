@@ -11,7 +11,7 @@ function languageCookie(language: string, secure: boolean): string {
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return json({ title: t('language.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
@@ -23,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
   const language = String(form.get('language') ?? '');
   const redirectTo = safeRedirect(String(form.get('redirectTo') ?? '/'));
   if (!supported.includes(language)) {
-    const t = await getFixedT(context.language);
+    const t = await getFixedT(context.languageTag);
     return json({ error: t('language.unsupported') }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
   // Signed in: the choice is also the profile's signInLanguageCode (this tenant only).

@@ -42,7 +42,7 @@ export type GuestActionData =
   | { step: 'details'; name: string; email: string; fieldErrors: AccountFieldErrors; message: KeyIn<'account.errors'> | null };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const url = new URL(args.request.url);
   const [guest, user] = await Promise.all([getGuest(args), getSessionUser(args)]);
   return json(

@@ -44,7 +44,7 @@ export type RegisterValues = { displayName: string; firstName: string; lastName:
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const profile = await context.data.profiles.get(user.sub);
   const values: RegisterValues = {
     displayName: profile?.displayName ?? '',

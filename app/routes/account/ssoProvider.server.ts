@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!route) throw new Response('Not found', { status: 404 });
   const { provider, mode } = route;
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const headers = { 'Cache-Control': 'private, no-store' };
   const page = (kind: 'unavailable' | 'notConfigured') => ({
     kind,

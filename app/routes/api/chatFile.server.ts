@@ -10,5 +10,5 @@ import { methodNotAllowed } from '#server/api/responses.server';
 export const loader = (args: LoaderFunctionArgs) => chatFileLoader(args);
 
 export function action({ context }: ActionFunctionArgs) {
-  return methodNotAllowed(context.language, 'GET');
+  return methodNotAllowed(context.languageTag, 'GET');
 }

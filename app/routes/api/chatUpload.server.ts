@@ -10,5 +10,5 @@ import { methodNotAllowed } from '#server/api/responses.server';
 export const action = (args: ActionFunctionArgs) => chatUploadAction(args);
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return methodNotAllowed(context.language, 'POST');
+  return methodNotAllowed(context.languageTag, 'POST');
 }

@@ -35,5 +35,5 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return methodNotAllowed(context.language, 'POST');
+  return methodNotAllowed(context.languageTag, 'POST');
 }

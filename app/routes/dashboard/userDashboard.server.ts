@@ -39,7 +39,7 @@ function ordered(rows: MyEventRow[]): MyEventRow[] {
 export async function dashboardData(args: Args) {
   const user = await requireUser(args);
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const tab = parseTab(new URL(request.url).searchParams.get('tab'));
   const organizer = canSchedule(user.groups);
   const now = Date.now();

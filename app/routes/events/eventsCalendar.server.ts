@@ -16,7 +16,7 @@ export async function calendarData({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
   const range = parseRange(url.searchParams.get('from'), url.searchParams.get('to'), now, tenant.timeZone);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const base = { title: t('events.calendar.title'), range, timeZone: tenant.timeZone, now };
   try {
     const events = await context.data.events.listInRange(range.from, range.to, MAX_ENTRIES);

@@ -45,7 +45,7 @@ export interface LiveEventsData {
 
 export async function liveEventsData({ request, context }: LoaderFunctionArgs): Promise<LiveEventsData> {
   const { tenant } = context;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const languages = tenant.languages.supported;
   const query = parseListQuery(new URL(request.url), languages);
   const base = { title: t('events.list.title'), query, languages, timeZone: tenant.timeZone };

@@ -60,7 +60,7 @@ async function imageLinks(args: Args, event: EventRecord): Promise<Partial<Recor
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const url = new URL(request.url);
   const eventId = url.searchParams.get('event');
   const base = { ...eventFormContext(args), timeZone: context.tenant.timeZone, trailerOptions: await trailerOptions(context.data, user) };

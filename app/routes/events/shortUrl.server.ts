@@ -8,6 +8,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const event = await context.data.events.byShortCode(code);
     if (event) return redirect(previewHref(event.eventId), { headers: { 'Cache-Control': 'private, no-store' } });
   }
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json({ title: t('schedule.shortLink.title') }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -11,7 +11,7 @@ import { NO_STORE } from '#server/api/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireGroup(args, 'organizer', 'admin');
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   return json({ title: t('schedule.rehearsal.title') }, { headers: NO_STORE });
 }
 
@@ -39,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     return json<Failure>({ errors, values }, { status: 400, headers: NO_STORE });
   }
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const defaults = await newEventFormValues(args, user);
   const event = await context.data.events.create(
     newEventInput({

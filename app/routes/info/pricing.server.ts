@@ -3,7 +3,7 @@ import { getFixedT } from '#server/i18n.server';
 import { planColumns, pricingView } from '#server/screens/pricing.server';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const view = pricingView(context.tenant, context.language);
   return json({
     ...view,

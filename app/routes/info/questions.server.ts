@@ -5,7 +5,7 @@ import { filterFaq, frenchSpacing, readQuery } from '#server/screens/faq.server'
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const faq = context.services.content.faq(context.tenant, context.language);
   if (!faq) throw new Response('Not found', { status: 404 });
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const query = readQuery(new URL(request.url).searchParams.get('q'));
   const entries = faq.entries.map((e, i) => ({ ...e, id: `q${i + 1}` }));
   const shown = filterFaq(entries, query);

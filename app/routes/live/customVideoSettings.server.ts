@@ -9,7 +9,7 @@ import { NO_STORE } from '#server/api/responses.server';
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context } = args;
-  const [t, saved] = await Promise.all([getFixedT(context.language), context.data.videoSettings.get(user.sub)]);
+  const [t, saved] = await Promise.all([getFixedT(context.languageTag), context.data.videoSettings.get(user.sub)]);
   return json({ title: t('lobby.settings.title'), saved, fallbackZone: context.tenant.timeZone }, { headers: NO_STORE });
 }
 

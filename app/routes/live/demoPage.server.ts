@@ -7,7 +7,7 @@ import { NO_STORE } from '#server/api/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   return json({ title: t('lobby.demo.title') }, { headers: NO_STORE });
 }
 

@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const closed: LobbyClosed | null = decision.ok || decision.reason === 'notYetOpen' ? null : decision.reason;
   const grants = grantsFor(event, role);
   const [t, devices] = await Promise.all([
-    getFixedT(context.language),
+    getFixedT(context.languageTag),
     closed ? Promise.resolve(null) : context.data.videoSettings.get(user.sub),
   ]);
 

@@ -9,7 +9,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const url = new URL(request.url);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const title = t('lobby.team.title');
 
   const invite = url.searchParams.get('invite');

@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const download = await downloadRedirect(args, viewer, 'file');
   if (download) return download;
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const params = new URL(request.url).searchParams;
   const { sort, dir } = sortSchema.parse({ sort: params.get('sort') ?? undefined, dir: params.get('dir') ?? undefined });
   const items = sortFiles(await context.data.media.shared(viewer), sort, dir);

@@ -6,7 +6,7 @@ import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.
 export async function loader(args: LoaderFunctionArgs) {
   const { viewer, signedIn } = await sharedViewer(args);
   const { context } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const photos = await photoCards(context.data.files, await context.data.media.shared(viewer, 'image'));
   return json({ title: t('gallery.photos.title'), photos, signedIn }, { headers: NO_STORE });
 }

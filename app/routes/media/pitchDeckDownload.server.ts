@@ -12,7 +12,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { viewer, signedIn } = await sharedViewer(args);
   const download = await downloadRedirect(args, viewer, 'file', isPitchDeck);
   if (download) return download;
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const { state, deck } = await pitchDeck(args, viewer);
   return json({ title: t('gallery.deck.title'), state, deck, signedIn, site: args.context.tenant.displayName }, { headers: NO_STORE });
 }

@@ -9,7 +9,7 @@ const slideParam = z.coerce.number().int().min(1).max(10_000).catch(1);
 export async function loader(args: LoaderFunctionArgs) {
   const { viewer, signedIn } = await sharedViewer(args);
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const { state, deck, item } = await pitchDeck(args, viewer);
   const slides = item ? await slidesOf(context.data.files, item) : [];
   const start = Math.min(slideParam.parse(new URL(request.url).searchParams.get('slide') ?? undefined), Math.max(slides.length, 1));

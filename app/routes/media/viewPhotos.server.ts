@@ -6,7 +6,7 @@ import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.
 export async function loader(args: LoaderFunctionArgs) {
   const { viewer, signedIn } = await sharedViewer(args);
   const { context, request } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const photos = await photoCards(context.data.files, await context.data.media.shared(viewer, 'image'));
   const wanted = new URL(request.url).searchParams.get('photo');
   const openAt = wanted ? photos.findIndex((p) => p.id === wanted) : -1;

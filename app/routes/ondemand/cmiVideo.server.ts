@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!owner && !intro.item) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const view = intro.item ? await mediaView(context.data.files, intro.item, { canManage: canManageMedia(viewer, intro.item) }) : null;
   const candidates = owner ? (await introCandidates(context.data, viewer)).map((item) => ({ id: item.id, title: item.title, durationSeconds: item.derived.durationSeconds ?? null })) : [];
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const name = intro.item?.ownerName ?? '';
   return json(
     {
@@ -55,7 +55,7 @@ async function channelLoader(args: LoaderFunctionArgs, url: URL) {
   const channel = await context.data.channels.get(url.searchParams.get('channel') ?? '');
   const item = channel ? await channelIntroVideo(context.data, channel, viewer) : null;
   if (!channel || !item) throw new Response('Not Found', { status: 404, headers: NO_STORE });
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(
     {
       owner: false,

@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // A paid event's replay (or one sold apart) is for ticket or replay holders, the organizer and hosts.
   const gated = replayIsGated(event) && !(viewer && (await hasEventAccess(context.data, event, viewer.sub, 'replay')));
   const vod: EventVodState = gated ? { state: 'notAllowed', signedIn: viewer !== null } : await eventVodState(context.data, event, viewer);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(
     {
       event: { eventId: event.eventId, title: event.title, organizerName: event.organizerName, eventDateTime: event.eventDateTime },

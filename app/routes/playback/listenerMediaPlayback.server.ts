@@ -19,7 +19,7 @@ const PLAYABLE = new Set(['ready', 'published']);
 export const loader = (args: LoaderFunctionArgs) =>
   withProblems(async () => {
     const { request, context } = args;
-    const t = await getFixedT(context.language);
+    const t = await getFixedT(context.languageTag);
     const params = new URL(request.url).searchParams;
     const playlistId = params.get('playlistId');
     if (playlistId === null) {

@@ -5,6 +5,6 @@ import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
 /** /mediaPlayBack?mediaId=<id>: one video the viewer may see, resumed where a signed-in viewer left it. */
 export const loader = (args: LoaderFunctionArgs) =>
   withProblems(async () => {
-    const [t, { playback }] = await Promise.all([getFixedT(args.context.language), loadPlaybackItem(args, ['video'], '/mediaPlayBack')]);
+    const [t, { playback }] = await Promise.all([getFixedT(args.context.languageTag), loadPlaybackItem(args, ['video'], '/mediaPlayBack')]);
     return { title: playback.media.title || t('playback.titles.mediaPlayBack'), playback };
   });

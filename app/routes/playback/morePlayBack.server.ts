@@ -6,6 +6,6 @@ import { relatedVideos } from '#server/playback/related.server';
 /** /morePlayBack?mediaId=<id>: the video, then related ones (same organizer or tags) with autoplay of the next. */
 export const loader = (args: LoaderFunctionArgs) =>
   withProblems(async () => {
-    const [t, { user, item, playback }] = await Promise.all([getFixedT(args.context.language), loadPlaybackItem(args, ['video'], '/morePlayBack')]);
+    const [t, { user, item, playback }] = await Promise.all([getFixedT(args.context.languageTag), loadPlaybackItem(args, ['video'], '/morePlayBack')]);
     return { title: playback.media.title || t('playback.titles.morePlayBack'), playback, related: await relatedVideos(args.context.data, user, item) };
   });

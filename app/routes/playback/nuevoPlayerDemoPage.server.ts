@@ -14,7 +14,7 @@ import { NO_STORE } from '#server/playback/item.server';
  * Before the sample exists or while it is processed, the page says so.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const system = tenantData(context.services, SYSTEM_TENANT_ID);
   const item = await findPlayerDemo(system.media);
   const base = { title: t('playback.titles.nuevoPlayerDemoPage') };
@@ -32,7 +32,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       state: 'ready' as const,
       sample: {
         id: item.id,
-        title: item.title,
+        // The platform's own sample: named in the page's language, not by its stored (English) title.
+        title: t('playback.demo.sampleTitle'),
         mp4: mp4Url,
         poster: posterUrl,
         width: width ?? 1280,

@@ -6,7 +6,7 @@ import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
 /** /nuevoPlayerPage?mediaId=<id>: one tenant video on a branded page, its chapters read from its description. */
 export const loader = (args: LoaderFunctionArgs) =>
   withProblems(async () => {
-    const [t, { item, playback }] = await Promise.all([getFixedT(args.context.language), loadPlaybackItem(args, ['video'], '/nuevoPlayerPage')]);
+    const [t, { item, playback }] = await Promise.all([getFixedT(args.context.languageTag), loadPlaybackItem(args, ['video'], '/nuevoPlayerPage')]);
     return {
       title: playback.media.title || t('playback.titles.nuevoPlayerPage'),
       playback,

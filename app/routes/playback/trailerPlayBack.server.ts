@@ -18,7 +18,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const { context, request } = args;
     const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('eventId'));
     if (!id.success) throw refuse('badLink');
-    const [t, event, user] = await Promise.all([getFixedT(context.language), context.data.events.get(id.data), getSessionUser(args)]);
+    const [t, event, user] = await Promise.all([getFixedT(context.languageTag), context.data.events.get(id.data), getSessionUser(args)]);
     if (!event) throw refuse('notFound');
     if (event.kind !== 'event' && !(user && isStaff(roleOf(event, user)))) throw refuse('notFound');
     const item = await eventTrailer(context.data, user, event);

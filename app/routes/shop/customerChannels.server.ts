@@ -11,6 +11,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const words = searchText(q).split(/\s+/).filter(Boolean);
   const cards = await channelCards(context.data);
   const channels = words.length ? cards.filter((c) => words.every((w) => searchText(c.name, c.ownerName, c.about).includes(w))) : cards;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json({ title: t('shop.channels.title'), q, channels, total: cards.length });
 }

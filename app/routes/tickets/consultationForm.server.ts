@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const day = DateTime.fromISO(date, { zone: tz });
   const taken = await context.data.consultations.taken(availability.channelId, day.minus({ days: 1 }).toUTC().toISO()!, day.plus({ days: 2 }).toUTC().toISO()!, now);
   const user = await getSessionUser(args);
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(
     {
       view: 'form' as const,

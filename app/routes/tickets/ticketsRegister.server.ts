@@ -15,7 +15,7 @@ const answer = (body: RegisterResponse, status = 200) => json(body, { status, he
  */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
-  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
+  if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   let body: unknown;
   try {
     body = await request.json();
@@ -45,4 +45,4 @@ export async function action(args: ActionFunctionArgs) {
   return answer({ status: result });
 }
 
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

@@ -6,7 +6,7 @@ import { getFixedT } from '#server/i18n.server';
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { context } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   return json(
     { title: t('twoFactor.addPhone.title'), phone: phoneSettings(context.language, context.tenant.phone) },
     { headers: { 'Cache-Control': 'private, no-store' } },

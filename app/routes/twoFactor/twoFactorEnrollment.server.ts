@@ -4,6 +4,6 @@ import { getFixedT } from '#server/i18n.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   return json({ title: t('twoFactor.enroll.title'), issuer: args.context.tenant.displayName }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

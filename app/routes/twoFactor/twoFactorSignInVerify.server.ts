@@ -3,7 +3,7 @@ import { getFixedT } from '#server/i18n.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/userDashboard');
   return json({ title: t('twoFactor.signIn.title'), redirectTo }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

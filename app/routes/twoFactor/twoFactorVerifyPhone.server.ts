@@ -11,7 +11,7 @@ const phoneParam = z
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
-  const t = await getFixedT(args.context.language);
+  const t = await getFixedT(args.context.languageTag);
   const phone = phoneParam.parse(new URL(args.request.url).searchParams.get('phone'));
   return json({ title: t('twoFactor.verifyPhone.title'), phone }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

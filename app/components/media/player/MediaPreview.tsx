@@ -7,6 +7,7 @@
 import { Alert, Box, Button, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { failureMessageKey } from '#app/lib/media/failures';
+import { formatList } from '#app/lib/i18n/listFormat';
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES } from '#app/lib/media/model';
 import type { MediaView } from '#app/lib/media/view';
 import type { Ref } from 'react';
@@ -95,7 +96,7 @@ export function MediaPreview({ media, player, playerRef }: MediaPreviewProps) {
 }
 
 function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (media.image) {
     const sizes = IMAGE_SIZE_NAMES.map((name) => ({ name, file: media.image!.sizes[name] })).filter((s) => s.file);
     const largest = sizes.at(-1)?.file;
@@ -115,7 +116,7 @@ function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
           data-testid="media-image"
         />
         <Text fontSize="sm" color="fg.muted">
-          {t('player.image.sizes', { sizes: sizes.map((s) => `${s.name} (${s.file!.width}×${s.file!.height})`).join(', ') })}
+          {t('player.image.sizes', { sizes: formatList(sizes.map((s) => `${s.name} (${s.file!.width}×${s.file!.height})`), i18n.language, 'unit') })}
         </Text>
       </Stack>
     );

@@ -9,4 +9,4 @@ import { methodNotAllowed } from '#server/api/responses.server';
  */
 export const loader = (args: LoaderFunctionArgs) => liveLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

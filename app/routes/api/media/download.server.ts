@@ -3,4 +3,4 @@ import { downloadMedia } from '#server/api/mediaDownload.server';
 import { methodNotAllowed } from '#server/api/responses.server';
 
 export const loader = (args: LoaderFunctionArgs) => downloadMedia(args);
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

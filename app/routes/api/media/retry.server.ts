@@ -9,4 +9,4 @@ import { methodNotAllowed } from '#server/api/responses.server';
  */
 export const action = (args: ActionFunctionArgs) => retryAction(args);
 
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

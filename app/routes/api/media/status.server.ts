@@ -8,4 +8,4 @@ import { methodNotAllowed } from '#server/api/responses.server';
  */
 export const loader = (args: LoaderFunctionArgs) => statusLoader(args);
 
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

@@ -3,4 +3,4 @@ import { methodNotAllowed } from '#server/api/responses.server';
 import { signUpload } from '#server/api/mediaUpload.server';
 
 export const action = (args: ActionFunctionArgs) => signUpload(args);
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

@@ -26,7 +26,7 @@ export const zipQuerySchema = z.object({
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  const t = await getFixedT(context.language);
+  const t = await getFixedT(context.languageTag);
   const parsed = zipQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll('ids') });
   if (!parsed.success) return json({ error: 'badRequest', message: t('gallery.zip.badRequest') }, { status: 400, headers: NO_STORE });
   const viewer = await getSessionUser(args);
@@ -52,4 +52,4 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

@@ -42,4 +42,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

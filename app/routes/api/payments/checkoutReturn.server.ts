@@ -26,4 +26,4 @@ export async function loader(args: LoaderFunctionArgs) {
   return redirect(returnPathWith(current), { status: 303, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

@@ -21,4 +21,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(answer, { headers: NO_STORE });
 }
 
-export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: ActionFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

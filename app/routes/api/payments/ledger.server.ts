@@ -4,4 +4,4 @@ import { ledgerCsvDownload } from '#server/payments/payoutsScreen.server';
 
 /** GET /api/payments/ledger?kind=<ledger>: the organizer's ledger as CSV (the export links of /primeProfilePayments). */
 export const loader = (args: LoaderFunctionArgs) => ledgerCsvDownload(args);
-export const action = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'GET');
+export const action = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'GET');

@@ -13,7 +13,7 @@ export const isOrganizer = (groups: readonly string[]) => groups.includes('organ
  * included). 401 signed out, 403 not an organizer, 503 provider down.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
+  if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return paymentsRefusal(401, 'signIn', context.language);
   if (!isOrganizer(user.groups)) return paymentsRefusal(403, 'organizerOnly', context.language);
@@ -28,4 +28,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

@@ -12,7 +12,7 @@ import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 const problem = (status: number, error: string) => json({ error }, { status, headers: NO_STORE });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
+  if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return problem(401, 'signIn');
   let body: unknown;
@@ -33,4 +33,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 
-export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.language, 'POST');
+export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');
