@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { CheckoutContext } from '../payments/checkout.server';
 import { getFixedT } from '../i18n.server';
+import { shownName } from '../screens/roomSession.server';
 
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -36,7 +37,7 @@ export async function checkoutContext(request: Request, context: AppLoadContext,
   if (user) {
     const profile = await context.data.profiles.get(user.sub).catch(() => null);
     const email = user.email ?? '';
-    const name = profile?.displayName || profile?.firstName || email.split('@')[0] || user.username;
+    const name = shownName(user, profile);
     ctx.buyer = { userId: user.sub, email, name };
   }
   return ctx;

@@ -2,6 +2,7 @@ import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@ch
 import { useTranslation } from 'react-i18next';
 import { HeaderSummary } from './HeaderSummary';
 import { useRootData } from '#app/lib/rootData';
+import { accountMenuFor } from '#app/lib/nav';
 
 const personIcon = (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -9,11 +10,6 @@ const personIcon = (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
-
-/** What the header calls the user: the email when there is one, else the user name. */
-export function accountLabel(user: { email: string | null; username: string }): string {
-  return user.email ?? user.username;
-}
 
 /** Signed out: plain links (the information screens ship no JavaScript). */
 function SignedOutLinks() {
@@ -46,43 +42,61 @@ function SignedOutLinks() {
   );
 }
 
+/** The person's initials in a brand-coloured circle (the profile keeps no photo yet). */
+export function Initials({ initials, size = '7' }: { initials: string; size?: string }) {
+  return (
+    <Box as="span" aria-hidden="true" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} w={size} h={size} borderRadius="full" bg="brand.solid" color="brand.contrast" fontSize="xs" fontWeight="bold" data-testid="account-initials">
+      {initials}
+    </Box>
+  );
+}
+
 /**
  * The header's account area: "Sign in" / "Sign up" for visitors; for a signed-in user a menu
- * with who they are, the dashboard and sign-out (signed-in users always get the client app).
+ * headed by their display name (never the raw address) with My events, Schedule (organizers),
+ * Media, Orders, Payments, Profile, Security and Sign out (signed-in users always get the client app).
  */
 export function AccountMenu() {
   const { t } = useTranslation();
   const root = useRootData();
   const user = root?.user;
   if (!user) return <SignedOutLinks />;
-  const label = accountLabel(user);
+  const name = root.account?.name ?? '';
+  const initials = root.account?.initials ?? '';
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="md" px={{ base: '0', md: '3' }} minW="10" maxW={{ md: '14rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name: label })} data-testid="account-menu">
-          {personIcon}
-          <Text as="span" display={{ base: 'none', md: 'inline' }} truncate>
-            {label}
+        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '14rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
+          {initials ? <Initials initials={initials} /> : personIcon}
+          <Text as="span" display={{ base: 'none', md: 'inline' }} truncate data-testid="account-name">
+            {name}
           </Text>
         </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="56">
+          <Menu.Content minW="56" data-testid="account-menu-items">
             <Box px="2" py="1.5">
               <Text fontSize="xs" color="fg.muted">
                 {t('session.header.signedInAs')}
               </Text>
               <Text fontWeight="semibold" truncate maxW="64" data-testid="account-menu-user">
-                {label}
+                {name}
               </Text>
             </Box>
             <Menu.Separator />
-            <Menu.Item value="dashboard" asChild>
-              <a href="/userDashboard">{t('session.header.dashboard')}</a>
-            </Menu.Item>
+            {accountMenuFor(user.groups).map((item) => (
+              <Menu.Item key={item.key} value={item.key} asChild>
+                <a href={item.to} data-testid={`account-item-${item.key}`}>
+                  {t(`session.menu.${item.key}`)}
+                </a>
+              </Menu.Item>
+            ))}
+            <Menu.Separator />
             <Menu.Item value="signOut" asChild>
-              <a href="/signOut">{t('session.header.signOut')}</a>
+              <a href="/signOut" data-testid="account-item-signOut">
+                {t('session.header.signOut')}
+              </a>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -7,6 +7,7 @@ import { bookingAction, bookingView } from '#server/tickets/consultationBooking.
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { timeZoneList } from '#server/screens/scheduling.server';
+import { shownName } from '#server/screens/roomSession.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
@@ -102,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
     ownerId: availability.ownerId,
     buyerId: user.sub,
     buyerEmail: user.email ?? '',
-    buyerName: user.email?.split('@')[0] ?? user.username,
+    buyerName: shownName(user, await context.data.profiles.get(user.sub)),
     start,
     minutes: availability.slotMinutes,
     fee: availability.fee,
