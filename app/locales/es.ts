@@ -27,7 +27,7 @@ import tickets from './es/tickets';
 const es: TranslationShape = {
   nav: {
     home: 'Inicio',
-    liveEvents: 'Eventos en vivo',
+    liveEvents: 'En vivo',
     features: 'Funciones',
     partners: 'Aliados',
     support: 'Ayuda',

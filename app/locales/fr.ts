@@ -27,7 +27,7 @@ import tickets from './fr/tickets';
 const fr: TranslationShape = {
   nav: {
     home: 'Accueil',
-    liveEvents: 'Événements en direct',
+    liveEvents: 'En direct',
     features: 'Fonctionnalités',
     partners: 'Partenaires',
     support: 'Aide',

@@ -1,4 +1,5 @@
-import { displayNameOf, initialsOf } from '#app/lib/identity/displayName';
+import { initialsOf } from '#app/lib/identity/displayName';
+import { shownName } from '../screens/roomSession.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '../data/tenantData.server';
 
@@ -9,6 +10,6 @@ import type { TenantData } from '../data/tenantData.server';
  */
 export async function accountName(data: Pick<TenantData, 'profiles'>, user: SessionUser): Promise<{ name: string; initials: string }> {
   const profile = await data.profiles.recent(user.sub).catch(() => null);
-  const name = displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, email: user.email, username: user.username });
+  const name = shownName(user, profile);
   return { name, initials: initialsOf(name) };
 }

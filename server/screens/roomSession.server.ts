@@ -12,8 +12,8 @@ import type { AppContext } from '#server/context';
 import { displayNameOf } from '#app/lib/identity/displayName';
 
 /** The name a person shows in a room and its chat: the one shared rule (app/lib/identity/displayName.ts). */
-export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenName' | 'familyName'>, profile: { displayName: string; firstName?: string; lastName?: string } | null): string {
-  return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, email: user.email, username: user.username });
+export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenName' | 'familyName' | 'fullName'>, profile: { displayName: string; firstName?: string; lastName?: string } | null): string {
+  return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName, email: user.email, username: user.username });
 }
 
 /** A room token for this person and event now (the event's own rules decide: canJoin), from their recently read profile. */

@@ -26,7 +26,7 @@ test.describe('Live events in the header', () => {
     test(`${tenant}: desktop top menu and phone drawer both lead to /liveEvents, marked current there`, async ({ page }) => {
       await page.setViewportSize(VIEWPORTS.xl);
       await page.goto(tenantUrl(tenant, '/liveEvents'));
-      const link = page.getByTestId('top-menu').getByRole('link', { name: /^(Live events|Eventos en vivo|Événements en direct)$/ });
+      const link = page.getByTestId('top-menu').getByRole('link', { name: /^(Live events|En vivo|En direct)$/ });
       await expect(link).toHaveAttribute('href', '/liveEvents');
       await expect(link).toHaveAttribute('aria-current', 'page');
       await page.setViewportSize(VIEWPORTS.mobile);
@@ -35,8 +35,35 @@ test.describe('Live events in the header', () => {
       // Keyboard: the drawer's summary opens with Enter.
       await drawer.locator('summary').focus();
       await page.keyboard.press('Enter');
-      await expect(drawer.getByRole('link', { name: /^(Live events|Eventos en vivo|Événements en direct)$/ })).toHaveAttribute('href', '/liveEvents');
+      await expect(drawer.getByRole('link', { name: /^(Live events|En vivo|En direct)$/ })).toHaveAttribute('href', '/liveEvents');
     });
+  }
+});
+
+/** The last top-menu link ends before the header's actions begin (nothing hidden under the account area). */
+async function expectHeaderFits(page: Page, label: string) {
+  const links = page.getByTestId('top-menu').getByRole('link');
+  const last = await links.nth((await links.count()) - 1).boundingBox();
+  const actions = await page.getByTestId('header-actions').boundingBox();
+  expect(last && actions && last.x + last.width <= actions.x, `${label}: menu ends at ${last ? last.x + last.width : '?'}, actions start at ${actions?.x}`).toBe(true);
+}
+
+test('the desktop header fits the eight menu entries beside the account area, signed out and in, on every tenant', async ({ page, context, request }) => {
+  const widths = [1025, 1100, 1180, 1280];
+  for (const tenant of TENANTS) {
+    await page.goto(tenantUrl(tenant, '/'));
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectHeaderFits(page, `${tenant} signed out at ${width}px`);
+    }
+  }
+  await signInContext(context, request, await createUser('lumiere', 'path-fit'));
+  for (const tenant of ['lumiere'] as const) {
+    await page.goto(tenantUrl(tenant, '/liveEvents'));
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectHeaderFits(page, `${tenant} signed in at ${width}px`);
+    }
   }
 });
 

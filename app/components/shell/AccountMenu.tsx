@@ -16,7 +16,8 @@ function SignedOutLinks() {
   const { t } = useTranslation();
   return (
     <>
-      <Box display={{ base: 'none', md: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
+      {/* Between 1025 and 1179px the top menu needs the room: the compact button below stands in. */}
+      <Box display={{ base: 'none', md: 'flex', lg: 'none', xl: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
         <ChakraLink href="/signIn" px={{ md: '2', xl: '3' }} py="2" whiteSpace="nowrap" borderRadius="l2" fontWeight="medium" color="header.fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
           {t('session.header.signIn')}
         </ChakraLink>
@@ -24,8 +25,8 @@ function SignedOutLinks() {
           <a href="/signUp">{t('session.header.signUp')}</a>
         </Button>
       </Box>
-      {/* Below 768px: one account button opening both links (a <details>, no JavaScript needed). */}
-      <Box asChild position="relative" display={{ base: 'block', md: 'none' }} data-testid="account-links-mobile">
+      {/* Below 768px and from 1025 to 1179px: one account button opening both links (a <details>, no JavaScript needed). */}
+      <Box asChild position="relative" display={{ base: 'block', md: 'none', lg: 'block', xl: 'none' }} data-testid="account-links-mobile">
         <details>
           <HeaderSummary label={t('session.header.account')}>{personIcon}</HeaderSummary>
           <VStack position="absolute" right="0" mt="2" minW="44" bg="bg" color="fg" borderWidth="1px" borderColor="border" borderRadius="l2" boxShadow="card" p="2" zIndex="dropdown" align="stretch" gap="1">
@@ -66,9 +67,9 @@ export function AccountMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '14rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
+        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '12rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
           {initials ? <Initials initials={initials} /> : personIcon}
-          <Text as="span" display={{ base: 'none', md: 'inline' }} truncate data-testid="account-name">
+          <Text as="span" display={{ base: 'none', md: 'inline', lg: 'none', xl: 'inline' }} truncate data-testid="account-name">
             {name}
           </Text>
         </Button>

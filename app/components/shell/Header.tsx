@@ -49,7 +49,7 @@ export function Header() {
               </ChakraLink>
             ))}
           </HStack>
-          <HStack gap={{ base: '1.5', sm: '2' }} flexShrink="0">
+          <HStack gap={{ base: '1.5', sm: '2' }} flexShrink="0" data-testid="header-actions">
             <LanguageSwitcher />
             <CartButton />
             <AccountMenu />

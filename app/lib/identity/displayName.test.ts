@@ -8,6 +8,7 @@ describe('displayNameOf', () => {
   });
   it('uses the names given at sign-up when the profile has none', () => {
     expect(displayNameOf({ profile: null, givenName: 'Jean', familyName: 'Dupont', email: 'organizer@x.test', username: 'u1' })).toBe('Jean Dupont');
+    expect(displayNameOf({ profile: null, fullName: 'Jean Dupont', email: 'organizer@x.test' })).toBe('Jean Dupont');
   });
   it('falls back to the address before the @, never the whole address, then the user name', () => {
     expect(displayNameOf({ email: 'organizer@x.test', username: 'u1' })).toBe('organizer');

@@ -1,13 +1,15 @@
 /**
  * The one way the platform names a person (docs/decisions/0040-paths-for-each-role.md): the
  * profile's display name, then its first and last name, then the names given at sign-up (the ID
- * token's given_name / family_name). Only someone who has given no name at all is called by the
+ * token's given_name / family_name, else its `name`). Only someone who has given no name at all is called by the
  * part of their address before the "@" (never the whole address), and last by their user name.
  */
 export interface NameSources {
   profile?: { displayName?: string; firstName?: string; lastName?: string } | null;
   givenName?: string | null;
   familyName?: string | null;
+  /** The identity's single `name`, used when there are no given/family names. */
+  fullName?: string | null;
   email?: string | null;
   username?: string | null;
 }
@@ -19,8 +21,8 @@ const joined = (...parts: Array<string | null | undefined>) =>
     .join(' ');
 
 /** A name the person gave (profile or sign-up), or '' when they gave none. */
-export function givenDisplayName({ profile, givenName, familyName }: NameSources): string {
-  return (profile?.displayName ?? '').trim() || joined(profile?.firstName, profile?.lastName) || joined(givenName, familyName);
+export function givenDisplayName({ profile, givenName, familyName, fullName }: NameSources): string {
+  return (profile?.displayName ?? '').trim() || joined(profile?.firstName, profile?.lastName) || joined(givenName, familyName) || joined(fullName);
 }
 
 export function displayNameOf(sources: NameSources): string {

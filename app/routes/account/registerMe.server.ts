@@ -59,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const firstName = profile?.firstName || user.givenName?.trim() || '';
   const lastName = profile?.lastName || user.familyName?.trim() || '';
   const values: RegisterValues = {
-    displayName: givenDisplayName({ profile, givenName: user.givenName, familyName: user.familyName }),
+    displayName: givenDisplayName({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName }),
     firstName,
     lastName,
     language: profile?.signInLanguageCode || context.language,
