@@ -6,6 +6,7 @@ import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
 import { requestCart } from '#server/shop/cart.server';
+import { accountName } from '#server/identity/accountName.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;
@@ -13,6 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The cart count is rendered on the server (static pages show it too). A plain anonymous visit
   // has no cart (nothing read; the render cache keeps count 0); a cart cookie skips that cache.
+  const user = context.shell ? null : await getSessionUser(args);
   const cart = context.shell ? null : { count: (await requestCart(args)).cartItemsCnt };
   const data: RootData = {
     tenant: publicTenant(tenant),
@@ -24,7 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
     // The shared shell of a gated page names no one (docs/decisions/0024).
-    user: context.shell ? null : await getSessionUser(args),
+    user,
+    account: user ? await accountName(context.data, user) : null,
     cart,
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),

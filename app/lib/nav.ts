@@ -8,9 +8,13 @@ export interface NavItem<Section extends 'nav' | 'footer' = 'nav' | 'footer'> {
   feature?: 'blog' | 'news' | 'jobs';
 }
 
-/** Top menu, in its specified order (docs/PRODUCT.md, Rules: top menu). Demo opens an instant demo room (/demoPage). */
+/**
+ * Top menu, in its specified order (docs/PRODUCT.md, Rules: top menu), with "Live events" right
+ * after Home (docs/decisions/0040). Demo explains and starts an instant demo room (/demoPage).
+ */
 export const TOP_MENU: ReadonlyArray<NavItem<'nav'>> = [
   { key: 'home', to: '/' },
+  { key: 'liveEvents', to: '/liveEvents' },
   { key: 'features', to: '/features' },
   { key: 'partners', to: '/partners' },
   { key: 'support', to: '/support' },
@@ -47,6 +51,32 @@ export const FOOTER_GROUPS: ReadonlyArray<{ key: keyof Translations['footer']; l
     ],
   },
 ];
+
+/**
+ * Where a sign-in with no explicit destination lands (docs/decisions/0040): the dashboard's My
+ * events, which shows an organizer their upcoming events with "Schedule an event" and a
+ * participant the events they registered for.
+ */
+export const SIGNED_IN_LANDING = '/userDashboard?tab=MyEvents';
+
+/** The signed-in account menu (header and phone drawer), in order; `organizers` items only for organizers and admins. */
+export const ACCOUNT_MENU: ReadonlyArray<{ key: keyof Translations['session']['menu']; to: string; organizers?: true }> = [
+  { key: 'myEvents', to: '/userDashboard?tab=MyEvents' },
+  { key: 'schedule', to: '/userDashboard?tab=ScheduleEvent', organizers: true },
+  { key: 'media', to: '/userDashboard?tab=Media' },
+  { key: 'orders', to: '/userDashboard?tab=Orders' },
+  { key: 'payments', to: '/primeProfilePayments' },
+  { key: 'profile', to: '/userDashboard?tab=Profile' },
+  { key: 'security', to: '/userDashboard?tab=Security' },
+];
+
+/** Organizers and admins may schedule events (server/identity guards say the same). */
+export const canSchedule = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
+
+/** The account menu items this person sees. */
+export function accountMenuFor(groups: readonly string[]) {
+  return ACCOUNT_MENU.filter((item) => !item.organizers || canSchedule(groups));
+}
 
 /** Whether a link gated by a feature switch is shown for this tenant. */
 export function linkEnabled(link: Pick<NavItem, 'feature'>, features: Record<string, boolean>): boolean {

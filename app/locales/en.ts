@@ -25,6 +25,7 @@ import tickets from './en/tickets';
 const en = {
   nav: {
     home: 'Home',
+    liveEvents: 'Live events',
     features: 'Features',
     partners: 'Partners',
     support: 'Support',
@@ -117,6 +118,8 @@ const en = {
     helpTitle: 'Not sure which plan fits?',
     helpText: 'Tell us about your events and we will suggest the right plan.',
     helpCta: 'Ask about pricing',
+    talkToSales: 'Talk to sales',
+    planEnquiry: 'I am interested in the {{plan}} plan. ',
   },
   partners: {
     empty: 'Partner listings are coming to this page.',

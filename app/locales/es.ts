@@ -27,6 +27,7 @@ import tickets from './es/tickets';
 const es: TranslationShape = {
   nav: {
     home: 'Inicio',
+    liveEvents: 'En vivo',
     features: 'Funciones',
     partners: 'Aliados',
     support: 'Ayuda',
@@ -119,6 +120,8 @@ const es: TranslationShape = {
     helpTitle: '¿No sabes qué plan te conviene?',
     helpText: 'Cuéntanos sobre tus eventos y te recomendaremos el plan adecuado.',
     helpCta: 'Consultar precios',
+    talkToSales: 'Hablar con ventas',
+    planEnquiry: 'Me interesa el plan {{plan}}. ',
   },
   partners: {
     empty: 'Pronto publicaremos aquí a nuestros aliados.',

@@ -27,6 +27,7 @@ import tickets from './fr/tickets';
 const fr: TranslationShape = {
   nav: {
     home: 'Accueil',
+    liveEvents: 'En direct',
     features: 'Fonctionnalités',
     partners: 'Partenaires',
     support: 'Aide',
@@ -119,6 +120,8 @@ const fr: TranslationShape = {
     helpTitle: 'Vous hésitez entre plusieurs formules\u00a0?',
     helpText: 'Parlez-nous de vos événements, nous vous conseillerons la formule adaptée.',
     helpCta: 'Poser une question sur les tarifs',
+    talkToSales: 'Parler à l’équipe commerciale',
+    planEnquiry: 'Je suis intéressé par l’offre {{plan}}. ',
   },
   partners: {
     empty: 'Nos partenaires seront bientôt présentés sur cette page.',

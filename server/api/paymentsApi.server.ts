@@ -8,6 +8,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { CheckoutContext } from '../payments/checkout.server';
 import { getFixedT } from '../i18n.server';
 import { NO_STORE } from './responses.server';
+import { shownName } from '../screens/roomSession.server';
 
 export { NO_STORE };
 
@@ -37,7 +38,7 @@ export async function checkoutContext(request: Request, context: AppLoadContext,
   if (user) {
     const profile = await context.data.profiles.get(user.sub).catch(() => null);
     const email = user.email ?? '';
-    const name = profile?.displayName || profile?.firstName || email.split('@')[0] || user.username;
+    const name = shownName(user, profile);
     ctx.buyer = { userId: user.sub, email, name };
   }
   return ctx;

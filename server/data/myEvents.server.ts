@@ -38,18 +38,25 @@ async function refIds(db: Database, pk: string, prefix: string): Promise<string[
 export const invitedEventIds = (db: Database, tenantId: TenantId, email: string) => refIds(db, tenantKey(tenantId, 'HOST', email.trim().toLowerCase()), 'HOSTS#');
 
 /**
- * The user's own events (organizing, hosting), soonest first, cancelled ones included. Hosting
+ * The user's own events (organizing, hosting, attending), soonest first, cancelled ones included. Hosting
  * means an accepted invitation (by user id); invitations to the user's address are accepted
  * before this is called (acceptInvitationsFor).
  */
 export async function listMyEvents(db: Database, tenantId: TenantId, user: { sub: string }) {
-  const [organizingIds, hostingIds] = await Promise.all([
+  const [organizingIds, hostingIds, attendingIds] = await Promise.all([
     refIds(db, tenantKey(tenantId, 'USER', user.sub), 'ORGANIZES#'),
     refIds(db, tenantKey(tenantId, 'USER', user.sub), 'HOSTS#'),
+    refIds(db, tenantKey(tenantId, 'USER', user.sub), 'ATTENDS#'),
   ]);
-  const [organizing, hosting] = await Promise.all([batchGetEvents(db, tenantId, organizingIds), batchGetEvents(db, tenantId, hostingIds)]);
+  const [organizing, hosting, attending] = await Promise.all([
+    batchGetEvents(db, tenantId, organizingIds),
+    batchGetEvents(db, tenantId, hostingIds),
+    batchGetEvents(db, tenantId, attendingIds),
+  ]);
   const byStart = (a: EventRecord, b: EventRecord) => a.eventDateTime.localeCompare(b.eventDateTime);
   // A ref outlives nothing: the event must still name this user as an accepted host.
   const stillHosting = (e: EventRecord) => e.organizerId !== user.sub && e.hosts.some((email) => e.acceptedHosts[email] === user.sub);
-  return { organizing: organizing.sort(byStart), hosting: hosting.filter(stillHosting).sort(byStart) };
+  // Events they hold a ticket or registration for (tickets.server.ts writes the refs), their own excepted.
+  const stillAttending = (e: EventRecord) => e.organizerId !== user.sub && !stillHosting(e);
+  return { organizing: organizing.sort(byStart), hosting: hosting.filter(stillHosting).sort(byStart), attending: attending.filter(stillAttending).sort(byStart) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
+import { queryAll, tenantKey } from './dynamo.server';
 import { getTicket, grantTicket, listTickets, registerFree, releaseSeats, reserveSeats, revokeTicket, seatsSold } from './tickets.server';
 
 const db = testDatabase();
@@ -69,5 +70,24 @@ describe('seats and tickets', () => {
     expect(await getTicket(db, b, EVENT, 'u1')).toBeNull();
     expect(await listTickets(db, b, EVENT)).toEqual([]);
     expect(await seatsSold(db, b, EVENT)).toBe(0);
+  });
+});
+
+describe('the holder\'s own list (My events)', () => {
+  it('a registration or a granted ticket adds the event to the holder\'s ATTENDS refs, a refund takes it away', async () => {
+    const t = uniqueTenantId();
+    const attends = async (userId: string) => {
+      const items = await queryAll(db, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantKey(t, 'USER', userId), ':prefix': 'ATTENDS#' },
+      });
+      return items.map((item) => item.eventId);
+    };
+    expect(await registerFree(db, t, { eventId: 'freeevent001', userId: 'u1', capacity: null })).toBe('registered');
+    expect(await grantTicket(db, t, { eventId: 'paidevent001', userId: 'u1', orderId: 'o9', kind: 'ticket' })).toBe(true);
+    expect((await attends('u1')).sort()).toEqual(['freeevent001', 'paidevent001']);
+    expect(await attends('u2')).toEqual([]);
+    expect(await revokeTicket(db, t, { eventId: 'paidevent001', userId: 'u1', orderId: 'o9', kind: 'ticket' })).toBe(true);
+    expect(await attends('u1')).toEqual(['freeevent001']);
   });
 });

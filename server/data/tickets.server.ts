@@ -5,6 +5,7 @@
  *   pk T#<tenant>#EVENT#<eventId>   sk HOLD#<orderId>     { quantity, state }        seats held while paying
  *   pk T#<tenant>#EVENT#<eventId>   sk TICKET#<userId>    { userId, orderId, kind, createdAt }
  *   pk T#<tenant>#EVENT#<eventId>   sk REPLAY#<userId>    { userId, orderId, kind, createdAt }
+ *   pk T#<tenant>#USER#<userId>     sk ATTENDS#<eventId>  { eventId }   the holder's own list (My events), written with the ticket
  *
  * Capacity is enforced by one conditional update of the counter per seat taken
  * (`sold <= capacity − q`, the same as `sold + q <= capacity`): never read-then-write, so
@@ -153,6 +154,12 @@ async function getRow(db: Database, t: TenantId, eventId: string, kind: TicketKi
 export const getTicket = (db: Database, t: TenantId, eventId: string, userId: string) => getRow(db, t, eventId, 'ticket', userId);
 export const getReplay = (db: Database, t: TenantId, eventId: string, userId: string) => getRow(db, t, eventId, 'replay', userId);
 
+/** The ticket holder's reference to the event, for their own upcoming events (server/data/myEvents.server.ts); no condition, so it never changes which write failed. */
+const attendsKey = (t: TenantId, eventId: string, userId: string) => ({ pk: tenantKey(t, 'USER', userId), sk: `ATTENDS#${eventId}` });
+const attendsPut = (db: Database, t: TenantId, eventId: string, userId: string) => ({
+  Put: { TableName: db.table, Item: { ...attendsKey(t, eventId, userId), tenantId: t, eventId } },
+});
+
 const rowPut = (db: Database, t: TenantId, row: TicketRow) => ({
   Put: {
     TableName: db.table,
@@ -173,7 +180,7 @@ export async function registerFree(
   const row: TicketRow = { eventId, userId, orderId: FREE_ORDER, kind: 'ticket', createdAt: now.toISOString() };
   return withConflictRetry(async () => {
     try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: [rowPut(db, t, row), takeSeats(db, t, eventId, 1, capacity)] }));
+      await db.doc.send(new TransactWriteCommand({ TransactItems: [rowPut(db, t, row), takeSeats(db, t, eventId, 1, capacity), attendsPut(db, t, eventId, userId)] }));
       return 'registered';
     } catch (e) {
       const failed = failedConditions(e);
@@ -227,6 +234,7 @@ export async function grantTicket(
                   },
                 }
               : takeSeats(db, t, eventId, 1, null),
+            attendsPut(db, t, eventId, userId),
           ],
         }),
       );
@@ -258,7 +266,12 @@ export async function revokeTicket(
         new TransactWriteCommand({
           TransactItems:
             kind === 'ticket'
-              ? [removeRow, giveSeats(db, t, eventId, 1), { Delete: { TableName: db.table, Key: holdKey(t, eventId, orderId) } }]
+              ? [
+                  removeRow,
+                  giveSeats(db, t, eventId, 1),
+                  { Delete: { TableName: db.table, Key: holdKey(t, eventId, orderId) } },
+                  { Delete: { TableName: db.table, Key: attendsKey(t, eventId, userId) } },
+                ]
               : [removeRow],
         }),
       );

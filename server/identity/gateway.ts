@@ -33,6 +33,7 @@ import type { Tenant } from '#app/lib/config/tenant';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
 import { refuseContactClaim } from './contactClaims';
+import { keepSignUpProfile } from './signUpProfile';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 
@@ -321,6 +322,7 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     const refresh = takeRefreshToken(operation, body, req.headers.cookie, pool.appClientId);
     if (refresh.refused) return refresh.refused;
     const answer = await dispatch(tenant, pool, operation, body);
+    if (operation === 'SignUp' && answer.status === 200) await keepSignUpProfile(services.db, tenant, body, answer.body);
     // A sign-out whose access token no longer works (expired while idle) still ends this browser's refresh token.
     if (operation === 'GlobalSignOut' && answer.status !== 200 && refresh.held) await upstream(pool, 'RevokeToken', { ClientId: pool.appClientId, Token: refresh.held }).catch(() => undefined);
 

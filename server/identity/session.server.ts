@@ -50,7 +50,7 @@ export function getSessionUser({ request, context }: Args): Promise<SessionUser 
       const idToken = cookies.get(`${base}.${username}.idToken`) ?? '';
       const accessToken = cookies.get(`${base}.${username}.accessToken`) ?? '';
       const session = await context.services.identity.verifySession(context.tenant, idToken, accessToken);
-      return session ? { sub: session.sub, username: session.username, email: session.email, emailVerified: session.emailVerified, groups: session.groups } : null;
+      return session ? { sub: session.sub, username: session.username, email: session.email, emailVerified: session.emailVerified, groups: session.groups, givenName: session.givenName ?? null, familyName: session.familyName ?? null, fullName: session.fullName ?? null } : null;
     })();
     sessions.set(request, pending);
   }

@@ -115,13 +115,29 @@ class VerifiedClaimTokenGenerator extends JwtTokenGenerator {
   }
 }
 
+/**
+ * Amazon Cognito puts the user's standard profile attributes (given_name, family_name, name) in the
+ * ID token; cognito-local only puts email and custom attributes there. The token generator's
+ * pre-token hook adds them (and still runs a configured PreTokenGeneration trigger).
+ */
+const PROFILE_CLAIMS = ['given_name', 'family_name', 'name'];
+const profileClaimTriggers = {
+  enabled: (name) => name === 'PreTokenGeneration' || triggers.enabled(name),
+  async preTokenGeneration(c, params) {
+    const claims = Object.fromEntries((params.userAttributes ?? []).filter((a) => PROFILE_CLAIMS.includes(a.Name) && a.Value).map((a) => [a.Name, a.Value]));
+    const configured = triggers.enabled('PreTokenGeneration') ? await triggers.preTokenGeneration(c, params) : {};
+    const details = configured.claimsOverrideDetails ?? {};
+    return { ...configured, claimsOverrideDetails: { ...details, claimsToAddOrOverride: { ...claims, ...(details.claimsToAddOrOverride ?? {}) } } };
+  },
+};
+
 const allServices = {
   clock,
   cognito,
   config: serverConfig,
   messages,
   otp,
-  tokenGenerator: new VerifiedClaimTokenGenerator(clock, triggers, serverConfig.TokenConfig),
+  tokenGenerator: new VerifiedClaimTokenGenerator(clock, profileClaimTriggers, serverConfig.TokenConfig),
   triggers,
 };
 

@@ -5,6 +5,7 @@ import { safeRedirect } from '#app/lib/safeRedirect';
 import type { AccountScreenData } from '#app/lib/account/screen';
 import { phoneSettings } from '#app/lib/account/phone';
 import type { TranslationKey } from '#app/lib/i18n/keys';
+import { SIGNED_IN_LANDING } from '#app/lib/nav';
 
 /**
  * Loader of the public account screens: the page title, a validated same-site `redirectTo`, the
@@ -17,7 +18,7 @@ export async function accountScreen(
 ) {
   const { context, request } = args;
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), SIGNED_IN_LANDING);
   if (options.leaveWhenSignedIn && (await getSessionUser(args))) throw redirect(redirectTo);
   const t = await getFixedT(context.languageTag);
   const query: Record<string, string> = {};

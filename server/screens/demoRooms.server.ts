@@ -9,6 +9,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { newEventInput, type Organizer } from '../data/events.server';
 import { RateLimiter } from '../services/rateLimit.server';
 import type { KeyIn } from '#app/lib/i18n/keys';
+import { shownName } from './roomSession.server';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
 export const DEMO_ROOMS_PER_HOUR = 20;
@@ -33,7 +34,7 @@ export async function createDemoRoom({ context }: Args, user: SessionUser, kind:
 
   const [t, profile] = await Promise.all([getFixedT(context.languageTag), context.data.profiles.get(user.sub)]);
   const email = user.email ?? '';
-  const name = profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || email.split('@')[0] || user.username;
+  const name = shownName(user, profile);
   const zone = profile?.signInTimeZone && isValidTimeZone(profile.signInTimeZone) ? profile.signInTimeZone : context.tenant.timeZone;
   const demo = DEMOS[kind];
   const input = newEventInput({

@@ -10,6 +10,7 @@ import {
   type FormValues,
 } from '#app/lib/forms/schemas';
 import { getFixedT } from '../i18n.server';
+import { localize } from '#app/lib/config/tenant';
 import { readForm } from '../http/readForm.server';
 import { NO_STORE } from '#server/api/responses.server';
 
@@ -80,5 +81,8 @@ export async function loadFormScreen({ context, request }: Pick<LoaderFunctionAr
   const query = new URL(request.url).searchParams;
   const initialValues: FormValues =
     kind === 'requestInfo' ? { topic: topicFromQuery(query.get('topic')) } : { subject: subjectFromQuery(query.get('subject')) };
+  // From /pricing: ?plan=<id> names one of the tenant's plans in the message (unknown ids are ignored).
+  const plan = kind === 'requestInfo' ? context.tenant.pricing.plans.find((p) => p.id === query.get('plan')) : undefined;
+  if (plan) initialValues.message = t('pricing.planEnquiry', { plan: localize(plan.name, context.language, context.tenant.languages.default) });
   return json<FormScreenData>({ title: t(`pages.${kind}`), lead: t(`forms.${kind}Lead`), initialValues });
 }

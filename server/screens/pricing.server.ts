@@ -8,6 +8,8 @@ export interface PlanView {
   price: string | null;
   features: string[];
   highlighted: boolean;
+  /** A plan that costs nothing: its call to action is sign-up; the others go to the sales form. */
+  free: boolean;
 }
 
 /** Whole amounts without decimals ("$49"), others with the currency's usual digits ("$49.50"). */
@@ -39,6 +41,7 @@ export function pricingView(tenant: Pick<Tenant, 'pricing' | 'currency' | 'langu
     price: plan.monthlyPrice === null ? null : formatPrice(plan.monthlyPrice, tenant.currency, locale),
     features: plan.features.map((f) => localize(f, language, fallback)),
     highlighted: plan.highlighted,
+    free: plan.monthlyPrice === 0,
   }));
   return { plans, currency: tenant.currency, currencyName: currencyName(tenant.currency, locale) };
 }

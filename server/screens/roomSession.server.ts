@@ -9,10 +9,11 @@ import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MintResult } from '#server/services/video.server';
 import type { AppContext } from '#server/context';
+import { displayNameOf } from '#app/lib/identity/displayName';
 
-/** The name a person shows in a room and its chat: their profile's, else their email's local part, else their username. */
-export function shownName(user: Pick<SessionUser, 'email' | 'username'>, profile: { displayName: string } | null): string {
-  return profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+/** The name a person shows in a room and its chat: the one shared rule (app/lib/identity/displayName.ts). */
+export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenName' | 'familyName' | 'fullName'>, profile: { displayName: string; firstName?: string; lastName?: string } | null): string {
+  return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName, email: user.email, username: user.username });
 }
 
 /** A room token for this person and event now (the event's own rules decide: canJoin), from their recently read profile. */

@@ -7,6 +7,7 @@ import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/fo
 import type { SessionUser } from '#app/lib/identity/types';
 import type { Organizer } from '../data/events.server';
 import type { Language } from '#app/lib/config/tenant';
+import { shownName } from './roomSession.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -31,7 +32,7 @@ export async function organizerOf({ context }: Args, user: SessionUser): Promise
   const email = user.email ?? '';
   return {
     sub: user.sub,
-    name: profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || email.split('@')[0] || user.username,
+    name: shownName(user, profile),
     email,
     language: profile?.signInLanguageCode || context.language,
   };

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { getFixedT } from '../i18n.server';
+import { SIGNED_IN_LANDING } from '#app/lib/nav';
 
 /** Which social screen: its title and lead are `social.<screen>Title` / `social.<screen>Lead`. */
 export type SocialScreenKind = 'signIn' | 'signUp' | 'hubSignIn' | 'hubSignUp';
@@ -13,7 +14,7 @@ export async function socialScreenData({ request, context }: Pick<LoaderFunction
     title: t(`social.${screen}Title`),
     lead: t(`social.${screen}Lead`, { site: tenant.displayName }),
     providers: tenant.signIn.socialProviders,
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), SIGNED_IN_LANDING),
   };
 }
 

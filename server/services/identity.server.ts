@@ -92,6 +92,10 @@ export interface Session {
   emailVerified: boolean;
   groups: string[];
   tenantId: string;
+  /** The names given at sign-up (ID token given_name / family_name), and the token's `name`, or null. */
+  givenName?: string | null;
+  familyName?: string | null;
+  fullName?: string | null;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -255,6 +259,10 @@ export class Identity {
       emailVerified: id.email_verified === true || id.email_verified === 'true',
       groups,
       tenantId: tenant.id,
+      givenName: typeof id.given_name === 'string' ? id.given_name : null,
+      familyName: typeof id.family_name === 'string' ? id.family_name : null,
+      // Social providers and accounts made by an administrator may carry only `name`.
+      fullName: typeof id.name === 'string' ? id.name : null,
     };
   }
 

@@ -29,6 +29,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { isErrorNamed } from '../errors';
 import type { Identity, TenantPool } from '../services/identity.server';
 import { codeChallengeS256, createCodeVerifier, randomToken, safeEqual } from './pkce';
+import { SIGNED_IN_LANDING } from '#app/lib/nav';
 
 /** How long a started sign-in may take at the provider. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -227,7 +228,7 @@ export async function completeSocialSignIn(input: CompleteInput): Promise<Comple
   if (!session) throw new SocialSignInError('exchange_failed', 'the tokens are not valid on this site');
   const secure = input.origin.startsWith('https:');
   // Checked when the flow started and again here: a stored value is never followed unchecked.
-  const returnTo = safeRedirect(record.redirectTo);
+  const returnTo = safeRedirect(record.redirectTo, SIGNED_IN_LANDING);
   let location = returnTo;
   try {
     const profile = await input.data.profiles.get(session.sub);

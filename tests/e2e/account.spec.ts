@@ -49,6 +49,9 @@ async function createUser(request: APIRequestContext, tenant: string, password =
   return email;
 }
 
+/** Where a sign-in with no redirectTo lands (docs/decisions/0040). */
+const LANDING = '/userDashboard?tab=MyEvents';
+
 async function signInWithEmail(page: Page, tenant: string, email: string, password: string, path = '/signIn') {
   await page.goto(tenantUrl(tenant, path));
   if (await page.getByTestId('method-email').isVisible()) await page.getByTestId('method-email').click();
@@ -87,7 +90,11 @@ test.describe('email sign-up', () => {
       await page.getByTestId('input-code').fill(code);
       await page.getByTestId('submit').click();
 
-      await page.waitForURL(tenantUrl(tenant, '/'));
+      // A new account goes through /registerMe (names and terms already kept), then where it was going.
+      await page.waitForURL((url) => url.pathname === '/registerMe');
+      await expect(page.getByTestId('register-known')).toBeVisible();
+      await page.getByTestId('submit').click();
+      await page.waitForURL(tenantUrl(tenant, LANDING));
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(email);
     });
   }
@@ -148,7 +155,11 @@ test.describe('phone sign-up', () => {
     const code = await waitForCode(e164, { purpose: 'SignUp', since });
     await page.getByTestId('input-code').fill(code);
     await page.getByTestId('submit').click();
-    await page.waitForURL(tenantUrl('solana', '/'));
+    // A new account goes through /registerMe (names and terms already kept), then where it was going.
+    await page.waitForURL((url) => url.pathname === '/registerMe');
+    await expect(page.getByTestId('register-known')).toBeVisible();
+    await page.getByTestId('submit').click();
+    await page.waitForURL(tenantUrl('solana', LANDING));
     await expect.poll(() => rootUser(page).then((u) => Boolean(u))).toBe(true);
   });
 
@@ -183,7 +194,7 @@ test.describe('sign-in', () => {
       await page.getByTestId('input-email').fill(member.username);
       await page.getByTestId('input-password').fill(member.password);
       await page.getByTestId('submit').click();
-      await page.waitForURL(tenantUrl(tenant, '/'));
+      await page.waitForURL(tenantUrl(tenant, LANDING));
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(member.username);
       expect((await amplifyCookies(context)).length).toBeGreaterThan(0);
       // A signed-in visitor of /signIn moves on.
@@ -208,7 +219,7 @@ test.describe('sign-in', () => {
   test('aurora: an off-site redirectTo is ignored', async ({ page }) => {
     const member = demoAccount('aurora', 'admin');
     await signInWithEmail(page, 'aurora', member.username, member.password, '/signIn?redirectTo=//evil.example/');
-    await page.waitForURL(tenantUrl('aurora', '/'));
+    await page.waitForURL(tenantUrl('aurora', LANDING));
   });
 });
 
@@ -242,7 +253,7 @@ test.describe('password reset and change', () => {
       await expect(page.getByTestId('input-email')).toHaveValue(email);
       await page.getByTestId('input-password').fill('New-Password-77');
       await page.getByTestId('submit').click();
-      await page.waitForURL(tenantUrl(tenant, '/'));
+      await page.waitForURL(tenantUrl(tenant, LANDING));
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(email);
     });
 
@@ -262,7 +273,7 @@ test.describe('password reset and change', () => {
       await page.goto(tenantUrl(tenant, '/signOut'));
       await page.waitForURL(tenantUrl(tenant, '/'));
       await signInWithEmail(page, tenant, email, 'Brand-New-Pass-9');
-      await page.waitForURL(tenantUrl(tenant, '/'));
+      await page.waitForURL(tenantUrl(tenant, LANDING));
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(email);
     });
   }
@@ -373,7 +384,7 @@ test.describe('sign-out', () => {
     test(`${tenant}: /signOut clears the session, lands home, and the old tokens stop working`, async ({ page, context, request }) => {
       const email = await createUser(request, tenant);
       await signInWithEmail(page, tenant, email, PASSWORD);
-      await page.waitForURL(tenantUrl(tenant, '/'));
+      await page.waitForURL(tenantUrl(tenant, LANDING));
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(email);
       const cookieHeader = (await amplifyCookies(context)).map((c) => `${c.name}=${c.value}`).join('; ');
       const before = await tenantApi(request, tenant).get('/changePassword', { headers: { Cookie: cookieHeader }, maxRedirects: 0 });

@@ -56,11 +56,12 @@ test('each tenant has its own brand colours and fonts on first paint (no client 
   expect(new Set(seen.values()).size).toBe(TENANTS.length);
 });
 
-test('the top menu has the specified labels in order', async ({ page }) => {
+test('the top menu has the specified labels in order, with Live events', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.xl);
   await page.goto(tenantUrl('aurora', '/'));
   const labels = await page.getByTestId('top-menu').getByRole('link').allInnerTexts();
-  expect(labels).toEqual(['Home', 'Features', 'Partners', 'Support', 'Blog', 'Pricing', 'Demo']);
+  // Live events right after Home (docs/decisions/0040), then the specified order.
+  expect(labels).toEqual(['Home', 'Live events', 'Features', 'Partners', 'Support', 'Blog', 'Pricing', 'Demo']);
 });
 
 test('an unknown host gets a plain 404 naming no tenant', async ({ request }) => {

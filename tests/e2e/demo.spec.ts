@@ -8,9 +8,11 @@ import { createUser, hydrated, signInContext } from './session-helpers';
 const T = 'aurora';
 
 test.describe('demo rooms', () => {
-  test('signed-out visitors are sent to sign-in first', async ({ page }) => {
+  test('signed-out visitors are told what the demo is and asked to sign in or create an account; the team demo needs sign-in', async ({ page }) => {
     await page.goto(tenantUrl(T, '/demoPage'));
-    await expect(page).toHaveURL(/\/signIn\?redirectTo=%2FdemoPage$/);
+    await expect(page.getByTestId('demo-anonymous')).toBeVisible();
+    await expect(page.getByTestId('demo-start')).toHaveCount(0);
+    await expect(page.getByTestId('demo-sign-in')).toHaveAttribute('href', '/signIn?redirectTo=%2FdemoPage');
     await page.goto(tenantUrl(T, '/teamDemoPage?invite=abc'));
     await expect(page).toHaveURL(/\/signIn\?redirectTo=%2FteamDemoPage%3Finvite%3Dabc$/);
   });

@@ -88,7 +88,9 @@ test('a free event with a capacity: one-click registration, seats left, confirma
   const since = Date.now();
   await page.getByTestId('register').click();
   await expect(page.getByTestId('access-holding')).toHaveText('You are registered.');
-  await expect(page.getByTestId('join-event')).toBeVisible();
+  // Two hours before the start: one action at a time, Join appears when the room opens (docs/decisions/0040).
+  await expect(page.getByTestId('join-later')).toBeDisabled();
+  await expect(page.getByTestId('join-event')).toHaveCount(0);
 
   await expect.poll(() => sentMails().filter((m) => m.to === member.username && m.purpose === 'ticket' && Date.parse(m.at) >= since).length).toBe(1);
   const mail = sentMails().find((m) => m.to === member.username && m.purpose === 'ticket')!;
@@ -142,6 +144,7 @@ test('Buy ticket pays on the hosted page, comes back to /preview holding a ticke
   await payWithCard(page, CARDS.success);
   await expect(page).toHaveURL(new RegExp(`/preview\\?event=${event.eventId}&order=[^&]+&paid=1`));
   await expect(page.getByTestId('access-holding')).toHaveText('You have a ticket.');
+  // The event started a minute ago: the room is open, so Join is the action.
   await expect(page.getByTestId('join-event')).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('order')!;
   expect((await e2eData('aurora').orders.get(orderId))?.status).toBe('captured');

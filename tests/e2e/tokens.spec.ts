@@ -79,7 +79,8 @@ for (const tenant of ['aurora', 'solana'] as const) {
     await page.getByTestId('input-email').fill(user.username);
     await page.getByTestId('input-password').fill(user.password);
     await page.getByTestId('submit').click();
-    await page.waitForURL(tenantUrl(tenant, '/'));
+    // No redirectTo: the landing after sign-in (docs/decisions/0040).
+    await page.waitForURL(tenantUrl(tenant, '/userDashboard?tab=MyEvents'));
     await hydrated(page);
 
     const placeholder = await expectNoReadableRefreshToken(page, request, tenant);

@@ -15,8 +15,8 @@ import { ScriptForm } from '#app/components/forms/ScriptForm';
 
 /**
  * Enter the sign-up code (email or SMS). After confirmSignUp the new user is signed in at once
- * when Amplify's autoSignIn is armed (same browser tab as the sign-up); otherwise they go to
- * /signIn with a success message.
+ * when Amplify's autoSignIn is armed (same browser tab as the sign-up) and continues on
+ * /registerMe, then to `redirectTo`; otherwise they go to /signIn with a success message.
  */
 export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: { kind: 'email' | 'phone'; username?: string; phone?: PhoneSettings | null; redirectTo: string }) {
   const { t } = useTranslation();
@@ -56,11 +56,13 @@ export function ConfirmSignUpForm({ kind, username: given, phone, redirectTo }: 
       if (nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
         try {
           const signedIn = await autoSignIn();
+          // A new account completes its profile (names and terms already kept from sign-up), then goes on.
+          const welcome = `/registerMe?redirectTo=${encodeURIComponent(redirectTo)}`;
           if (signedIn.nextStep.signInStep === 'DONE') {
-            window.location.assign(redirectTo);
+            window.location.assign(welcome);
             return;
           }
-          navigate(`/twoFactorSignInVerify?redirectTo=${encodeURIComponent(redirectTo)}`);
+          navigate(`/twoFactorSignInVerify?redirectTo=${encodeURIComponent(welcome)}`);
           return;
         } catch {
           // The automatic sign-in is not available (another tab, a reload): sign in by hand.

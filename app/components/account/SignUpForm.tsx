@@ -79,7 +79,8 @@ export function SignUpForm({
       const { nextStep } = await signUp({
         username,
         password,
-        options: { userAttributes: attributes, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } },
+        // The terms were accepted above: the gateway keeps that and the names as the new profile, so /registerMe does not ask again.
+        options: { userAttributes: attributes, clientMetadata: { acceptedTerms: 'true' }, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } },
       });
       if (nextStep.signUpStep === 'DONE') {
         navigate(withRedirect('/signIn?notice=created', redirectTo));

@@ -9,13 +9,20 @@ export interface PlanCardData {
   price: string | null;
   features: string[];
   highlighted: boolean;
+  free: boolean;
+}
+
+/** A free plan starts with an account; every other plan goes to the sales form with the plan named (docs/decisions/0040). */
+export function planCta(plan: Pick<PlanCardData, 'id' | 'free'>): string {
+  return plan.free ? '/signUp' : `/requestInfo?topic=pricing&plan=${encodeURIComponent(plan.id)}`;
 }
 
 /** One plan: name, monthly price (or "custom"), what it includes and its call to action. */
 export function PlanCard({ plan }: { plan: PlanCardData }) {
   const { t } = useTranslation();
   const headingId = `plan-${plan.id}`;
-  const cta = plan.price === null ? `/contactUs?subject=${encodeURIComponent(plan.name)}` : '/requestInfo?topic=pricing';
+  const cta = planCta(plan);
+  const label = plan.free ? t('pricing.choose') : plan.price === null ? t('pricing.contactUs') : t('pricing.talkToSales');
   return (
     <Card.Root
       as="article"
@@ -78,7 +85,7 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
           </List.Root>
         </Box>
         <Button asChild colorPalette="brand" variant={plan.highlighted ? 'solid' : 'outline'} size="lg" w="full">
-          <Link to={cta} aria-describedby={headingId}>{plan.price === null ? t('pricing.contactUs') : t('pricing.choose')}</Link>
+          <Link to={cta} aria-describedby={headingId} data-testid="plan-cta">{label}</Link>
         </Button>
       </Card.Body>
     </Card.Root>

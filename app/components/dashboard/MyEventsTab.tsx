@@ -115,11 +115,38 @@ function EventList({ title, events, empty, canEdit, timeZone, testId, action }: 
   );
 }
 
-/** The user's events: those they organize (editable) and those they host. */
-export function MyEventsTab({ organizing, hosting, organizer, timeZone }: { organizing: MyEventRow[]; hosting: MyEventRow[]; organizer: boolean; timeZone: string }) {
+/**
+ * The user's events: the quick "Schedule an event" for organizers, the events they registered for
+ * or bought a ticket to (upcoming), those they organize (editable) and those they host.
+ */
+export function MyEventsTab({ organizing, hosting, attending, organizer, timeZone }: { organizing: MyEventRow[]; hosting: MyEventRow[]; attending: MyEventRow[]; organizer: boolean; timeZone: string }) {
   const { t } = useTranslation();
+  const browse = (
+    <Button asChild colorPalette="brand" variant="outline" size="sm">
+      <Link to="/liveEvents" data-testid="my-events-browse">{t('dashboard.myEvents.browse')}</Link>
+    </Button>
+  );
   return (
     <Stack gap="8" data-testid="my-events-tab">
+      {organizer ? (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ base: 'stretch', sm: 'center' }} p="4" borderRadius="l2" bg="brand.subtle" data-testid="quick-schedule">
+          <Text fontWeight="medium">{t('dashboard.myEvents.quickText')}</Text>
+          <Button asChild colorPalette="brand" flexShrink={0}>
+            <Link to="/userDashboard?tab=ScheduleEvent" data-testid="quick-schedule-link">{t('dashboard.myEvents.quickSchedule')}</Link>
+          </Button>
+        </Stack>
+      ) : null}
+      {organizer && !attending.length ? null : (
+        <EventList
+          title={t('dashboard.myEvents.attending')}
+          events={attending}
+          empty={t('dashboard.myEvents.emptyAttending')}
+          canEdit={false}
+          timeZone={timeZone}
+          testId="my-events-attending"
+          action={browse}
+        />
+      )}
       {organizer || organizing.length ? (
         <EventList
           title={t('dashboard.myEvents.organizing')}

@@ -27,9 +27,25 @@ export function ScheduleEventTab({ schedule }: { schedule: ScheduleTabData | nul
             <Alert.Description>{t('dashboard.schedule.memberText')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <Button asChild colorPalette="brand" alignSelf="flex-start">
-          <Link to="/liveEvents">{t('dashboard.schedule.browse')}</Link>
-        </Button>
+        <Text fontWeight="semibold">{t('dashboard.schedule.instead')}</Text>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" flexWrap="wrap" data-testid="member-actions">
+          <Button asChild colorPalette="brand">
+            <Link to="/userDashboard?tab=MyEvents">{t('dashboard.schedule.myEvents')}</Link>
+          </Button>
+          <Button asChild variant="outline" colorPalette="brand">
+            <Link to="/liveEvents">{t('dashboard.schedule.browse')}</Link>
+          </Button>
+          <Button asChild variant="outline" colorPalette="brand">
+            <Link to="/userDashboard?tab=Media">{t('dashboard.schedule.media')}</Link>
+          </Button>
+          <Button asChild variant="outline" colorPalette="brand">
+            <Link to="/userDashboard?tab=Orders">{t('dashboard.schedule.orders')}</Link>
+          </Button>
+        </Stack>
+        <Text fontSize="sm" color="fg.muted">
+          {t('dashboard.schedule.becomeOrganizer')}{' '}
+          <Link to="/requestInfo?topic=other" data-testid="become-organizer">{t('dashboard.schedule.becomeOrganizerLink')}</Link>
+        </Text>
       </Stack>
     );
   }

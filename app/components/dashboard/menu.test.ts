@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAB, menuOf, parseTab, tabHref } from './menu';
+import { DEFAULT_TAB, defaultTabFor, menuOf, parseTab, tabHref } from './menu';
 
 describe('dashboard menu', () => {
   it('defaults to the scheduled events menu and its ScheduleEvent tab (docs/PRODUCT.md, Rules: dashboard defaults)', () => {
     expect(DEFAULT_TAB).toBe('ScheduleEvent');
     expect(parseTab(null)).toBe('ScheduleEvent');
     expect(menuOf(parseTab(undefined)).key).toBe('scheduledEvents');
+  });
+
+  it('opens a member, who may not schedule, on their events; organizers on ScheduleEvent', () => {
+    expect(parseTab(null, defaultTabFor(true))).toBe('ScheduleEvent');
+    expect(parseTab(null, defaultTabFor(false))).toBe('MyEvents');
+    expect(parseTab('nonsense', defaultTabFor(false))).toBe('MyEvents');
+    expect(parseTab('Orders', defaultTabFor(false))).toBe('Orders');
   });
 
   it('reads ?tab= case-insensitively and ignores unknown tabs', () => {

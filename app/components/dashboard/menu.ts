@@ -15,12 +15,17 @@ export type DashboardMenu = (typeof DASHBOARD_MENUS)[number]['key'];
 export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
 
 export const DEFAULT_TAB: DashboardTab = 'ScheduleEvent';
+/**
+ * The tab /userDashboard opens on without ?tab=: ScheduleEvent for those who may schedule (the
+ * specified default); a member, who may not, opens on their events (docs/decisions/0040).
+ */
+export const defaultTabFor = (organizer: boolean): DashboardTab => (organizer ? DEFAULT_TAB : 'MyEvents');
 export const DASHBOARD_TABS: readonly DashboardTab[] = DASHBOARD_MENUS.flatMap((m) => [...m.tabs]);
 
 /** The tab named in ?tab= (case-insensitive, so ?tab=security works too), else the default. */
-export function parseTab(value: string | null | undefined): DashboardTab {
-  if (!value) return DEFAULT_TAB;
-  return DASHBOARD_TABS.find((tab) => tab.toLowerCase() === value.toLowerCase()) ?? DEFAULT_TAB;
+export function parseTab(value: string | null | undefined, fallback: DashboardTab = DEFAULT_TAB): DashboardTab {
+  if (!value) return fallback;
+  return DASHBOARD_TABS.find((tab) => tab.toLowerCase() === value.toLowerCase()) ?? fallback;
 }
 
 export function menuOf(tab: DashboardTab): (typeof DASHBOARD_MENUS)[number] {

@@ -2,6 +2,7 @@ import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@ch
 import { useTranslation } from 'react-i18next';
 import { HeaderSummary } from './HeaderSummary';
 import { useRootData } from '#app/lib/rootData';
+import { accountMenuFor } from '#app/lib/nav';
 
 const personIcon = (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -10,17 +11,13 @@ const personIcon = (
   </svg>
 );
 
-/** What the header calls the user: the email when there is one, else the user name. */
-export function accountLabel(user: { email: string | null; username: string }): string {
-  return user.email ?? user.username;
-}
-
 /** Signed out: plain links (the information screens ship no JavaScript). */
 function SignedOutLinks() {
   const { t } = useTranslation();
   return (
     <>
-      <Box display={{ base: 'none', md: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
+      {/* Between 1025 and 1179px the top menu needs the room: the compact button below stands in. */}
+      <Box display={{ base: 'none', md: 'flex', lg: 'none', xl: 'flex' }} gap="2" alignItems="center" data-testid="account-links">
         <ChakraLink href="/signIn" px={{ md: '2', xl: '3' }} py="2" whiteSpace="nowrap" borderRadius="l2" fontWeight="medium" color="header.fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}>
           {t('session.header.signIn')}
         </ChakraLink>
@@ -28,8 +25,8 @@ function SignedOutLinks() {
           <a href="/signUp">{t('session.header.signUp')}</a>
         </Button>
       </Box>
-      {/* Below 768px: one account button opening both links (a <details>, no JavaScript needed). */}
-      <Box asChild position="relative" display={{ base: 'block', md: 'none' }} data-testid="account-links-mobile">
+      {/* Below 768px and from 1025 to 1179px: one account button opening both links (a <details>, no JavaScript needed). */}
+      <Box asChild position="relative" display={{ base: 'block', md: 'none', lg: 'block', xl: 'none' }} data-testid="account-links-mobile">
         <details>
           <HeaderSummary label={t('session.header.account')}>{personIcon}</HeaderSummary>
           <VStack position="absolute" right="0" mt="2" minW="44" bg="bg" color="fg" borderWidth="1px" borderColor="border" borderRadius="l2" boxShadow="card" p="2" zIndex="dropdown" align="stretch" gap="1">
@@ -46,43 +43,61 @@ function SignedOutLinks() {
   );
 }
 
+/** The person's initials in a brand-coloured circle (the profile keeps no photo yet). */
+export function Initials({ initials, size = '7' }: { initials: string; size?: string }) {
+  return (
+    <Box as="span" aria-hidden="true" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} w={size} h={size} borderRadius="full" bg="brand.solid" color="brand.contrast" fontSize="xs" fontWeight="bold" data-testid="account-initials">
+      {initials}
+    </Box>
+  );
+}
+
 /**
  * The header's account area: "Sign in" / "Sign up" for visitors; for a signed-in user a menu
- * with who they are, the dashboard and sign-out (signed-in users always get the client app).
+ * headed by their display name (never the raw address) with My events, Schedule (organizers),
+ * Media, Orders, Payments, Profile, Security and Sign out (signed-in users always get the client app).
  */
 export function AccountMenu() {
   const { t } = useTranslation();
   const root = useRootData();
   const user = root?.user;
   if (!user) return <SignedOutLinks />;
-  const label = accountLabel(user);
+  const name = root.account?.name ?? '';
+  const initials = root.account?.initials ?? '';
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="md" px={{ base: '0', md: '3' }} minW="10" maxW={{ md: '14rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name: label })} data-testid="account-menu">
-          {personIcon}
-          <Text as="span" display={{ base: 'none', md: 'inline' }} truncate>
-            {label}
+        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '12rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
+          {initials ? <Initials initials={initials} /> : personIcon}
+          <Text as="span" display={{ base: 'none', md: 'inline', lg: 'none', xl: 'inline' }} truncate data-testid="account-name">
+            {name}
           </Text>
         </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="56">
+          <Menu.Content minW="56" data-testid="account-menu-items">
             <Box px="2" py="1.5">
               <Text fontSize="xs" color="fg.muted">
                 {t('session.header.signedInAs')}
               </Text>
               <Text fontWeight="semibold" truncate maxW="64" data-testid="account-menu-user">
-                {label}
+                {name}
               </Text>
             </Box>
             <Menu.Separator />
-            <Menu.Item value="dashboard" asChild>
-              <a href="/userDashboard">{t('session.header.dashboard')}</a>
-            </Menu.Item>
+            {accountMenuFor(user.groups).map((item) => (
+              <Menu.Item key={item.key} value={item.key} asChild>
+                <a href={item.to} data-testid={`account-item-${item.key}`}>
+                  {t(`session.menu.${item.key}`)}
+                </a>
+              </Menu.Item>
+            ))}
+            <Menu.Separator />
             <Menu.Item value="signOut" asChild>
-              <a href="/signOut">{t('session.header.signOut')}</a>
+              <a href="/signOut" data-testid="account-item-signOut">
+                {t('session.header.signOut')}
+              </a>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -22,7 +22,7 @@ export function Header() {
           <HStack
             as="nav"
             aria-label={t('nav.main')}
-            gap={{ lg: '0', xl: '2' }}
+            gap={{ lg: '0', xl: '1', '2xl': '2' }}
             display={{ base: 'none', lg: 'flex' }}
             flexShrink="1"
             minW="0"
@@ -32,10 +32,10 @@ export function Header() {
               <ChakraLink
                 key={item.key}
                 asChild
-                // Between 1025 and 1179px long labels (fr, es) must still fit beside the account links.
-                px={{ lg: '2', xl: '3' }}
+                // Eight entries in es and fr must fit beside the account area from 1025px (tests/e2e/paths.spec.ts).
+                px={{ lg: '2', '2xl': '3' }}
                 py="2"
-                fontSize={{ lg: 'sm', xl: 'md' }}
+                fontSize={{ lg: 'sm', '2xl': 'md' }}
                 whiteSpace="nowrap"
                 borderRadius="l2"
                 fontWeight="medium"
@@ -49,7 +49,7 @@ export function Header() {
               </ChakraLink>
             ))}
           </HStack>
-          <HStack gap={{ base: '1.5', sm: '2' }} flexShrink="0">
+          <HStack gap={{ base: '1.5', sm: '2' }} flexShrink="0" data-testid="header-actions">
             <LanguageSwitcher />
             <CartButton />
             <AccountMenu />

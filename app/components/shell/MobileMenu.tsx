@@ -1,8 +1,10 @@
 import { Box, Flex, Link as ChakraLink, Text, VStack } from '@chakra-ui/react';
 import { NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { NavItem } from '#app/lib/nav';
+import { accountMenuFor, type NavItem } from '#app/lib/nav';
+import { useRootData } from '#app/lib/rootData';
 import { HeaderSummary } from './HeaderSummary';
+import { Initials } from './AccountMenu';
 
 type Item = Pick<NavItem<'nav'>, 'key' | 'to'>;
 
@@ -12,6 +14,7 @@ type Item = Pick<NavItem<'nav'>, 'key' | 'to'>;
  */
 export function MobileMenu({ items }: { items: readonly Item[] }) {
   const { t } = useTranslation();
+  const root = useRootData();
   return (
     <Box asChild data-testid="mobile-menu" css={{ '&[open] .menu-open': { display: 'none' }, '&:not([open]) .menu-close': { display: 'none' } }}>
       <details>
@@ -61,8 +64,32 @@ export function MobileMenu({ items }: { items: readonly Item[] }) {
               </ChakraLink>
             ))}
           </VStack>
+          {root?.user ? <SignedInPart groups={root.user.groups} name={root.account?.name ?? ''} initials={root.account?.initials ?? ''} /> : null}
         </Flex>
       </details>
+    </Box>
+  );
+}
+
+/** The drawer's account part for a signed-in person: who they are and the account menu's links. */
+function SignedInPart({ groups, name, initials }: { groups: readonly string[]; name: string; initials: string }) {
+  const { t } = useTranslation();
+  const links = [...accountMenuFor(groups).map((item) => ({ key: item.key, to: item.to, text: t(`session.menu.${item.key}`) })), { key: 'signOut', to: '/signOut', text: t('session.header.signOut') }];
+  return (
+    <Box mt="6" pt="4" borderTopWidth="1px" borderColor="border" data-testid="mobile-account">
+      <Flex align="center" gap="2" mb="2" px="3">
+        {initials ? <Initials initials={initials} size="8" /> : null}
+        <Text fontWeight="semibold" truncate data-testid="mobile-account-name">
+          {name}
+        </Text>
+      </Flex>
+      <VStack as="nav" aria-label={t('session.menu.label')} align="stretch" gap="0.5">
+        {links.map((link) => (
+          <ChakraLink key={link.key} href={link.to} px="3" py="2.5" borderRadius="l2" color="fg" _hover={{ bg: 'brand.subtle', textDecoration: 'none' }} data-testid={`mobile-account-${link.key}`}>
+            {link.text}
+          </ChakraLink>
+        ))}
+      </VStack>
     </Box>
   );
 }

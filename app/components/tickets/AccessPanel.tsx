@@ -17,6 +17,8 @@ export interface AccessPanelProps {
   signedIn: boolean;
   /** The lobby (or sign-in then lobby) for Join. */
   joinHref: string;
+  /** Whether the room is open (or live) now: before that a ticket holder is told they are in, not offered Join. */
+  roomOpen?: boolean;
 }
 
 const signInTo = (eventId: string) => `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}`;
@@ -30,7 +32,7 @@ function usePaymentReturn(holding: boolean) {
 }
 
 /** The one clear action of /preview: Register, Buy ticket, Join or Sold out, with the seats left. */
-export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelProps) {
+export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true }: AccessPanelProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { revalidate } = useRevalidator();
@@ -76,7 +78,14 @@ export function AccessPanel({ eventId, view, signedIn, joinHref }: AccessPanelPr
           <Alert.Indicator />
           <Alert.Title>{t(view.holding === 'ticket' ? 'tickets.access.hasTicket' : 'tickets.access.registered')}</Alert.Title>
         </Alert.Root>
-        {join}
+        {roomOpen ? (
+          join
+        ) : (
+          // One action at a time: Join appears when the room opens; until then the countdown above says when.
+          <Button size="lg" w="full" variant="subtle" disabled data-testid="join-later">
+            {t('tickets.access.joinOpensLater')}
+          </Button>
+        )}
         {calendar}
       </Stack>
     );

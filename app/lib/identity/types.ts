@@ -15,6 +15,11 @@ export interface SessionUser {
   /** Whether the email is verified (the ID token's email_verified); unverified addresses grant no role. */
   emailVerified: boolean;
   groups: string[];
+  /** The names given at sign-up (the ID token's given_name / family_name), when there are any. */
+  givenName?: string | null;
+  familyName?: string | null;
+  /** The ID token's `name` (social providers, accounts made by an administrator), when there is one. */
+  fullName?: string | null;
 }
 
 /** Cognito groups the platform gives meaning to (tenant admin, organizer, member). */

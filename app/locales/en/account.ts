@@ -163,6 +163,10 @@ const account = {
     submit: 'Save profile',
     busy: 'Saving…',
     saved: 'Your profile is saved.',
+    welcomeTitle: 'Welcome! One more step',
+    welcomeLead: 'Choose how people will see you and your language and time zone; then we take you where you were going.',
+    known: 'Name: {{name}} · Terms accepted at sign-up.',
+    continue: 'Save and continue',
   },
   guest: {
     title: 'Join as a guest',

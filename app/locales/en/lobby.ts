@@ -110,6 +110,10 @@ const lobby = {
     teamLead: 'A team demo gives you an invite link for everyone.',
     teamLink: 'Create a team demo',
     tooMany: 'You started many demo rooms in the last hour. Try again in {{minutes}} minutes.',
+    needAccount: 'The demo is a real video room with your camera and microphone, so it needs a free account: it takes a minute.',
+    createAccount: 'Create an account to try it',
+    signIn: 'Sign in',
+    illustration: 'A demo room: the speaker large, participants below, the chat beside them.',
   },
   team: {
     title: 'Team demo',

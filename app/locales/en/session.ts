@@ -10,6 +10,16 @@ const session = {
     dashboard: 'Dashboard',
     signOut: 'Sign out',
   },
+  menu: {
+    label: 'Your account',
+    myEvents: 'My events',
+    schedule: 'Schedule an event',
+    media: 'Media',
+    orders: 'Orders',
+    payments: 'Payments',
+    profile: 'Profile',
+    security: 'Security',
+  },
 };
 
 export default session;

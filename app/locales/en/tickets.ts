@@ -23,6 +23,7 @@ const tickets = {
     label: 'Price',
   },
   access: {
+    joinOpensLater: 'Join opens shortly before the start',
     title: 'Tickets',
     register: 'Register',
     registering: 'Registering…',

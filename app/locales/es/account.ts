@@ -166,6 +166,10 @@ const account: TranslationShape<typeof en> = {
     submit: 'Guardar perfil',
     busy: 'Guardando…',
     saved: 'Guardamos tu perfil.',
+    welcomeTitle: '¡Bienvenido! Un paso más',
+    welcomeLead: 'Elija cómo le verán los demás, su idioma y su zona horaria; después le llevamos a donde iba.',
+    known: 'Nombre: {{name}} · Condiciones aceptadas al registrarse.',
+    continue: 'Guardar y continuar',
   },
   guest: {
     title: 'Entrar como invitado',

@@ -12,6 +12,16 @@ const session: TranslationShape<typeof en> = {
     dashboard: 'Panel',
     signOut: 'Cerrar sesión',
   },
+  menu: {
+    label: 'Su cuenta',
+    myEvents: 'Mis eventos',
+    schedule: 'Programar un evento',
+    media: 'Multimedia',
+    orders: 'Pedidos',
+    payments: 'Pagos',
+    profile: 'Perfil',
+    security: 'Seguridad',
+  },
 };
 
 export default session;

@@ -26,6 +26,7 @@ const tickets: TranslationShape<typeof en> = {
     label: 'Precio',
   },
   access: {
+    joinOpensLater: 'Podrá entrar poco antes del inicio',
     title: 'Entradas',
     register: 'Inscribirme',
     registering: 'Inscribiendo…',

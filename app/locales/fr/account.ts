@@ -166,6 +166,10 @@ const account: TranslationShape<typeof en> = {
     submit: 'Enregistrer le profil',
     busy: 'Enregistrement…',
     saved: 'Votre profil est enregistré.',
+    welcomeTitle: 'Bienvenue ! Encore une étape',
+    welcomeLead: 'Choisissez comment les autres vous verront, votre langue et votre fuseau horaire ; nous vous emmenons ensuite là où vous alliez.',
+    known: 'Nom : {{name}} · Conditions acceptées à l’inscription.',
+    continue: 'Enregistrer et continuer',
   },
   guest: {
     title: 'Participer en invité',

@@ -112,6 +112,10 @@ const lobby: TranslationShape<typeof en> = {
     teamLead: 'Une démonstration d’équipe vous donne un lien d’invitation pour tout le monde.',
     teamLink: 'Créer une démonstration d’équipe',
     tooMany: 'Vous avez ouvert beaucoup de salles de démonstration dans l’heure. Réessayez dans {{minutes}} minutes.',
+    needAccount: 'La démo est une vraie salle vidéo avec votre caméra et votre micro : il faut donc un compte gratuit, créé en une minute.',
+    createAccount: 'Créer un compte pour l’essayer',
+    signIn: 'Se connecter',
+    illustration: 'Une salle de démo : l’intervenant en grand, les participants dessous, la discussion à côté.',
   },
   team: {
     title: 'Démonstration d’équipe',

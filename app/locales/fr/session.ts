@@ -12,6 +12,16 @@ const session: TranslationShape<typeof en> = {
     dashboard: 'Tableau de bord',
     signOut: 'Se déconnecter',
   },
+  menu: {
+    label: 'Votre compte',
+    myEvents: 'Mes événements',
+    schedule: 'Programmer un événement',
+    media: 'Médias',
+    orders: 'Commandes',
+    payments: 'Paiements',
+    profile: 'Profil',
+    security: 'Sécurité',
+  },
 };
 
 export default session;

@@ -26,6 +26,7 @@ const tickets: TranslationShape<typeof en> = {
     label: 'Prix',
   },
   access: {
+    joinOpensLater: 'L’accès ouvre peu avant le début',
     title: 'Billets',
     register: 'S’inscrire',
     registering: 'Inscription…',

@@ -5,6 +5,8 @@ import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { LANGUAGE_COOKIE } from '#server/locale.server';
+import { givenDisplayName } from '#app/lib/identity/displayName';
+import { safeRedirect } from '#app/lib/safeRedirect';
 
 /** Every IANA time zone this runtime knows, for the select. */
 export function timeZones(): string[] {
@@ -29,27 +31,37 @@ export function languageCookie(language: string, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 }
 
-export const registerSchema = (languages: readonly string[]) =>
+export const registerSchema = (languages: readonly string[], termsAccepted = false) =>
   z.object({
     displayName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
     firstName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
     lastName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
     language: z.string().refine((l) => languages.includes(l), accountFieldError('language')),
     timeZone: z.string().refine(isTimeZone, accountFieldError('timeZone')),
-    terms: z.literal('on', { error: accountFieldError('terms') }),
+    // Terms accepted once (at sign-up or here) are not asked again.
+    terms: termsAccepted ? z.string().optional() : z.literal('on', { error: accountFieldError('terms') }),
   });
 
 export type RegisterValues = { displayName: string; firstName: string; lastName: string; language: string; timeZone: string; terms: boolean };
+
+/** A same-site destination to continue to after saving (sign-up, social sign-in), or null to stay here. */
+const destination = (value: FormDataEntryValue | string | null) => {
+  const path = safeRedirect(typeof value === 'string' ? value : null, '');
+  return path && !path.startsWith('/registerMe') ? path : null;
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
   const profile = await context.data.profiles.get(user.sub);
+  // Names given at sign-up (kept in the profile, or in the ID token) are filled in, not asked again.
+  const firstName = profile?.firstName || user.givenName?.trim() || '';
+  const lastName = profile?.lastName || user.familyName?.trim() || '';
   const values: RegisterValues = {
-    displayName: profile?.displayName ?? '',
-    firstName: profile?.firstName ?? '',
-    lastName: profile?.lastName ?? '',
+    displayName: givenDisplayName({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName }),
+    firstName,
+    lastName,
     language: profile?.signInLanguageCode || context.language,
     timeZone: profile?.signInTimeZone || context.tenant.timeZone,
     terms: profile?.acceptedTerms ?? false,
@@ -60,6 +72,10 @@ export async function loader(args: LoaderFunctionArgs) {
       values,
       saved: new URL(request.url).searchParams.get('saved') === '1',
       complete: Boolean(profile?.acceptedTerms),
+      /** Names and terms already given (at sign-up): the form shows them as facts, not fields. */
+      namesKnown: Boolean(firstName && lastName),
+      termsAccepted: Boolean(profile?.acceptedTerms),
+      redirectTo: destination(new URL(request.url).searchParams.get('redirectTo')),
       languages: context.tenant.languages.supported,
       timeZones: timeZones(),
     },
@@ -77,7 +93,8 @@ export async function action(args: ActionFunctionArgs) {
   const { context, request } = args;
   const form = await readForm(request, context.language);
   const raw = Object.fromEntries(['displayName', 'firstName', 'lastName', 'language', 'timeZone', 'terms'].map((k) => [k, String(form.get(k) ?? '')]));
-  const parsed = registerSchema(context.tenant.languages.supported).safeParse(raw);
+  const before = await context.data.profiles.get(user.sub);
+  const parsed = registerSchema(context.tenant.languages.supported, Boolean(before?.acceptedTerms)).safeParse(raw);
   if (!parsed.success) {
     const fieldErrors: AccountFieldErrors = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= accountIssueKey(issue.message);
@@ -87,7 +104,7 @@ export async function action(args: ActionFunctionArgs) {
       lastName: raw.lastName,
       language: raw.language,
       timeZone: raw.timeZone,
-      terms: raw.terms === 'on',
+      terms: raw.terms === 'on' || Boolean(before?.acceptedTerms),
     };
     return json({ fieldErrors, values }, { status: 400, headers: { 'Cache-Control': 'private, no-store' } });
   }
@@ -103,5 +120,5 @@ export async function action(args: ActionFunctionArgs) {
     isUserVerified: true,
   });
   const secure = new URL(request.url).protocol === 'https:';
-  return redirect('/registerMe?saved=1', { headers: { 'Set-Cookie': languageCookie(v.language, secure) } });
+  return redirect(destination(form.get('redirectTo')) ?? '/registerMe?saved=1', { headers: { 'Set-Cookie': languageCookie(v.language, secure) } });
 }

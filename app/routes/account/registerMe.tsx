@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,18 +22,34 @@ export default function RegisterMe() {
   const values = failed?.values ?? data.values;
   const errors = failed?.fieldErrors ?? {};
   const [busy, setBusy] = useState(false);
+  // On the way somewhere (after sign-up or a social sign-in): what was already given is not asked again.
+  const welcome = data.redirectTo !== null;
+  const askNames = !welcome || !data.namesKnown || Boolean(errors.firstName || errors.lastName);
+  const askTerms = !(welcome && data.termsAccepted);
   return (
-    <AuthPage title={data.title} lead={t(data.complete ? 'account.register.leadComplete' : 'account.register.lead')} testId="register-screen">
+    <AuthPage
+      title={welcome ? t('account.register.welcomeTitle') : data.title}
+      lead={t(welcome ? 'account.register.welcomeLead' : data.complete ? 'account.register.leadComplete' : 'account.register.lead')}
+      testId="register-screen"
+    >
       {/* A document post: after saving, the page reloads in the chosen language. */}
       <Form method="post" reloadDocument noValidate onSubmit={() => setBusy(true)}>
         <Stack gap="5">
           {data.saved && !failed ? <Notice status="success" testId="register-saved">{t('account.register.saved')}</Notice> : null}
           {failed ? <Notice status="error" testId="form-error">{t('account.errors.fixFields')}</Notice> : null}
+          {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
           <TextField form={FORM} name="displayName" label={t('account.fields.displayName')} defaultValue={values.displayName} error={errors.displayName} required autoComplete="nickname" maxLength={80} />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <TextField form={FORM} name="firstName" label={t('account.fields.givenName')} defaultValue={values.firstName} error={errors.firstName} required autoComplete="given-name" maxLength={80} />
-            <TextField form={FORM} name="lastName" label={t('account.fields.familyName')} defaultValue={values.lastName} error={errors.lastName} required autoComplete="family-name" maxLength={80} />
-          </SimpleGrid>
+          {askNames ? (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <TextField form={FORM} name="firstName" label={t('account.fields.givenName')} defaultValue={values.firstName} error={errors.firstName} required autoComplete="given-name" maxLength={80} />
+              <TextField form={FORM} name="lastName" label={t('account.fields.familyName')} defaultValue={values.lastName} error={errors.lastName} required autoComplete="family-name" maxLength={80} />
+            </SimpleGrid>
+          ) : (
+            <>
+              <input type="hidden" name="firstName" value={values.firstName} />
+              <input type="hidden" name="lastName" value={values.lastName} />
+            </>
+          )}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <SelectField
               form={FORM}
@@ -56,9 +72,14 @@ export default function RegisterMe() {
               options={data.timeZones.map((tz) => ({ value: tz, label: tz.replace(/_/g, ' ') }))}
             />
           </SimpleGrid>
-          <TermsCheckbox error={errors.terms} defaultChecked={values.terms} />
+          {askTerms ? <TermsCheckbox error={errors.terms} defaultChecked={values.terms} /> : null}
+          {welcome && !askNames && !askTerms ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="register-known">
+              {t('account.register.known', { name: `${values.firstName} ${values.lastName}` })}
+            </Text>
+          ) : null}
           <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ md: 'flex-start' }} loading={busy} loadingText={t('account.register.busy')} data-testid="submit">
-            {t('account.register.submit')}
+            {t(welcome ? 'account.register.continue' : 'account.register.submit')}
           </Button>
         </Stack>
       </Form>

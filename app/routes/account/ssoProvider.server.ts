@@ -3,6 +3,7 @@ import { parseProviderPath } from '#app/lib/social/providers';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { getFixedT } from '#server/i18n.server';
 import { hostedSignInBase, startSocialSignIn } from '#server/social/flow.server';
+import { SIGNED_IN_LANDING } from '#app/lib/nav';
 
 /**
  * The fourteen /ssoSignIn{Provider} and /ssoSignUp{Provider} paths. An enabled provider starts the
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const route = parseProviderPath(url.pathname);
   if (!route) throw new Response('Not found', { status: 404 });
   const { provider, mode } = route;
-  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), SIGNED_IN_LANDING);
   const t = await getFixedT(context.languageTag);
   const headers = { 'Cache-Control': 'private, no-store' };
   const page = (kind: 'unavailable' | 'notConfigured') => ({

@@ -12,6 +12,7 @@ import {
 } from '#server/services/video.server';
 import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
 import { connectedPeople } from '#server/services/roomParticipants.server';
+import { shownName } from '#server/screens/roomSession.server';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
 
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
       return ok();
     }
     const profile = await data.profiles.get(user.sub);
-    const name = profile?.displayName.trim() || user.email?.split('@')[0] || user.username;
+    const name = shownName(user, profile);
     return ok({ hand: await data.hands.raise(event.eventId, { identity: user.sub, name }) });
   }
 

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json } from '@remix-run/node';
-import { parseTab } from '#app/components/dashboard/menu';
+import { defaultTabFor, parseTab } from '#app/components/dashboard/menu';
+import { canSchedule } from '#app/lib/nav';
 import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
 import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/screens/scheduling.server';
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
@@ -10,7 +11,6 @@ import { channelsTabData } from '#server/shop/dashboard.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-const canSchedule = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
 
 function row(request: Request, e: EventRecord, now: number): MyEventRow {
   return {
@@ -40,12 +40,12 @@ export async function dashboardData(args: Args) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
-  const tab = parseTab(new URL(request.url).searchParams.get('tab'));
   const organizer = canSchedule(user.groups);
+  const tab = parseTab(new URL(request.url).searchParams.get('tab'), defaultTabFor(organizer));
   const now = Date.now();
   const schedule =
     tab === 'ScheduleEvent' && organizer ? { ...eventFormContext(args), values: await newEventFormValues(args, user, now) } : null;
-  let myEvents: { organizing: MyEventRow[]; hosting: MyEventRow[] } | null = null;
+  let myEvents: { organizing: MyEventRow[]; hosting: MyEventRow[]; attending: MyEventRow[] } | null = null;
   if (tab === 'MyEvents') {
     // Invitations to the user's verified address are accepted here too: hosted events are listed by account.
     await context.data.invitations.acceptAllFor(user);
@@ -53,6 +53,8 @@ export async function dashboardData(args: Args) {
     myEvents = {
       organizing: ordered(mine.organizing.map((e) => row(request, e, now))),
       hosting: ordered(mine.hosting.map((e) => row(request, e, now))),
+      // What they registered for or bought: only what is still to come or running.
+      attending: ordered(mine.attending.map((e) => row(request, e, now))).filter((r) => ACTIVE.has(r.status)),
     };
   }
   const orders = tab === 'Orders' ? await buyerOrderRows(context.data, user.sub) : null;

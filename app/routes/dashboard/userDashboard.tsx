@@ -56,7 +56,7 @@ export default function UserDashboard() {
                 <ScheduleEventTab schedule={schedule} />
               </Tabs.Content>
               <Tabs.Content value="MyEvents">
-                {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} organizer={organizer} timeZone={timeZone} /> : null}
+                {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} attending={myEvents.attending} organizer={organizer} timeZone={timeZone} /> : null}
               </Tabs.Content>
               <Tabs.Content value="Media">
                 <MediaTab organizer={organizer} />

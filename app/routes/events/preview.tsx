@@ -122,7 +122,7 @@ export default function Preview() {
               {event.organizerName ? <Fact label={t('events.preview.organizer')}>{event.organizerName}</Fact> : null}
             </Stack>
 
-            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} /> : null}
+            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} roomOpen={status === 'open' || status === 'live'} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? <ReplayOffer eventId={event.eventId} view={data.access} signedIn={data.signedIn} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? (
               // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.

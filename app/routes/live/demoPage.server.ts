@@ -1,14 +1,15 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
-import { requireUser } from '#server/identity/session.server';
+import { getSessionUser, requireUser } from '#server/identity/session.server';
 import { createDemoRoom } from '#server/screens/demoRooms.server';
 import { NO_STORE } from '#server/api/responses.server';
 
+/** Anyone may read what the demo is; starting one (the action) needs an account (docs/decisions/0040). */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
+  const user = await getSessionUser(args);
   const t = await getFixedT(args.context.languageTag);
-  return json({ title: t('lobby.demo.title') }, { headers: NO_STORE });
+  return json({ title: t('lobby.demo.title'), signedIn: Boolean(user) }, { headers: NO_STORE });
 }
 
 export async function action(args: ActionFunctionArgs) {

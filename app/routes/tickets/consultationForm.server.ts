@@ -8,6 +8,7 @@ import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { timeZoneList } from '#server/screens/scheduling.server';
 import { NO_STORE } from '#server/api/responses.server';
+import { shownName } from '#server/screens/roomSession.server';
 
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -102,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
     ownerId: availability.ownerId,
     buyerId: user.sub,
     buyerEmail: user.email ?? '',
-    buyerName: user.email?.split('@')[0] ?? user.username,
+    buyerName: shownName(user, await context.data.profiles.get(user.sub)),
     start,
     minutes: availability.slotMinutes,
     fee: availability.fee,

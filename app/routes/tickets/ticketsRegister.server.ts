@@ -6,6 +6,7 @@ import { getSessionUser } from '#server/identity/session.server';
 import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
 import { scheduleReminders } from '#server/tickets/reminders.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { shownName } from '#server/screens/roomSession.server';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 
@@ -38,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
   if (result === 'registered' && user.email) {
-    const name = user.email.split('@')[0] ?? '';
+    const name = shownName(user, await context.data.profiles.get(user.sub));
     sendTicketConfirmation(context.tenant, event, { email: user.email, name, orderId: 'free' }, new URL(request.url).origin);
     await scheduleReminders(context.data, event, { userId: user.sub, email: user.email, name });
   }

@@ -6,6 +6,7 @@ import { isStorageError } from '#server/services/storage.server';
 import { isImageError } from '#server/services/images.server';
 import { isIntroCandidate } from '#server/ondemand/intro.server';
 import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop } from '#server/shop/shopApi.server';
+import { shownName } from '#server/screens/roomSession.server';
 
 export const CHANNEL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const CHANNEL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -55,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
       return saved ? acceptShop({ channelId: saved.channelId }) : refuseShop(language, 404, 'notFound');
     }
     const profile = await context.data.profiles.get(user.sub);
-    const ownerName = profile?.displayName || [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || (user.email ?? '').split('@')[0] || user.username;
+    const ownerName = shownName(user, profile);
     const created = await channels.create({ userId: user.sub, name: ownerName }, input, context.tenant.currency);
     return acceptShop({ channelId: created.channelId });
   }

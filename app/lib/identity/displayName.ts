@@ -1,0 +1,39 @@
+/**
+ * The one way the platform names a person (docs/decisions/0040-paths-for-each-role.md): the
+ * profile's display name, then its first and last name, then the names given at sign-up (the ID
+ * token's given_name / family_name, else its `name`). Only someone who has given no name at all is called by the
+ * part of their address before the "@" (never the whole address), and last by their user name.
+ */
+export interface NameSources {
+  profile?: { displayName?: string; firstName?: string; lastName?: string } | null;
+  givenName?: string | null;
+  familyName?: string | null;
+  /** The identity's single `name`, used when there are no given/family names. */
+  fullName?: string | null;
+  email?: string | null;
+  username?: string | null;
+}
+
+const joined = (...parts: Array<string | null | undefined>) =>
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+
+/** A name the person gave (profile or sign-up), or '' when they gave none. */
+export function givenDisplayName({ profile, givenName, familyName, fullName }: NameSources): string {
+  return (profile?.displayName ?? '').trim() || joined(profile?.firstName, profile?.lastName) || joined(givenName, familyName) || joined(fullName);
+}
+
+export function displayNameOf(sources: NameSources): string {
+  return givenDisplayName(sources) || (sources.email ?? '').split('@')[0]?.trim() || (sources.username ?? '').trim();
+}
+
+/** One or two capital letters for an avatar: "Ana María López" → "AL", "ana" → "A". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const first = Array.from(words[0]!)[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase();
+}
