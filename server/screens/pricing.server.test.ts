@@ -38,9 +38,11 @@ describe('pricingView', () => {
   it('localises names and features, falls back to the default language, formats prices', () => {
     const en = pricingView(tenant, 'en');
     expect(en.plans).toEqual([
-      { id: 'atelier', name: 'Workshop', price: '€39', features: ['Ticketing', 'Replay'], highlighted: false },
-      { id: 'maison', name: 'Maison', price: null, features: ['Interlocuteur dédié'], highlighted: true },
+      { id: 'atelier', name: 'Workshop', price: '€39', features: ['Ticketing', 'Replay'], highlighted: false, free: false },
+      { id: 'maison', name: 'Maison', price: null, features: ['Interlocuteur dédié'], highlighted: true, free: false },
     ]);
+    // A plan priced 0 is free: its Get started goes to sign-up.
+    expect(pricingView({ ...tenant, pricing: { plans: [{ id: 'libre', name: { en: 'Free' }, monthlyPrice: 0, features: [], highlighted: false }] } } as typeof tenant, 'en').plans[0]).toMatchObject({ free: true, price: '€0' });
     expect(nbsp(pricingView(tenant, 'fr').plans[0].price!)).toBe('39 €');
     expect(en.currency).toBe('EUR');
   });

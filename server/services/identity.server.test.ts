@@ -46,6 +46,10 @@ describe('Identity.verifySession (cognito-local pools)', () => {
       emailVerified: true,
       groups: ['organizer'],
       tenantId: tenantA.id,
+      // The names the ID token carries (the demo users have a full name only).
+      givenName: null,
+      familyName: null,
+      fullName: 'Demo organizer',
     });
   });
 

@@ -206,11 +206,14 @@ test('at 390 px the information pages do not scroll sideways', async ({ browser 
 test('in dark mode, partner logos drawn for light pages sit on a light plate', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto(tenantUrl('solana', '/partners'));
-  const plates = page.getByTestId('partner-logo');
-  expect(await plates.count()).toBeGreaterThan(0);
-  for (const plate of await plates.all()) {
-    expect(await plate.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+  // The partners page and the partner row of a home page alike.
+  for (const [tenant, path] of [['solana', '/partners'], ['lumiere', '/']] as const) {
+    await page.goto(tenantUrl(tenant, path));
+    const plates = page.getByTestId('partner-logo');
+    expect(await plates.count(), `${tenant}${path}`).toBeGreaterThan(0);
+    for (const plate of await plates.all()) {
+      expect(await plate.evaluate((el) => getComputedStyle(el).backgroundColor), `${tenant}${path}`).toBe('rgb(255, 255, 255)');
+    }
   }
   await context.close();
 });

@@ -29,6 +29,9 @@ export function PartnerLogos({ title, items }: { title: string | null; items: { 
               borderColor="border"
               borderRadius="l2"
               bg="bg"
+              // Logos are drawn for light pages: in dark mode they sit on a light plate (as on /partners).
+              _dark={partner.logo ? { bg: 'white' } : undefined}
+              data-testid={partner.logo ? 'partner-logo' : undefined}
               css={{ '& img': { display: 'block', h: '12', w: 'full', objectFit: 'contain' } }}
             >
               {partner.logo ? <img src={partner.logo} alt={partner.name} width={160} height={48} /> : <Box fontWeight="semibold">{partner.name}</Box>}

