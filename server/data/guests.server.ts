@@ -15,7 +15,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
-import { accountFieldError } from '#app/lib/account/fieldErrors';
+import { accountFieldError, NAME_MAX } from '#app/lib/account/fieldErrors';
 import { tenantKey, type Database } from './dynamo.server';
 
 export const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
@@ -24,7 +24,7 @@ export const GUEST_SESSION_TTL_S = 12 * 60 * 60;
 export const GUEST_COOKIE = 'guest';
 
 export const guestRequestSchema = z.object({
-  name: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
+  name: z.string().trim().min(1, accountFieldError('required')).max(NAME_MAX, accountFieldError('tooLong')),
   email: z.string().trim().toLowerCase().pipe(z.email(accountFieldError('email'))),
 });
 export const guestVerifySchema = z.object({

@@ -5,6 +5,7 @@
  * `acceptedTerms: "true"`), become the new user's profile on this tenant. Keyed by the new
  * user's sub, which nobody else holds, so a sign-up can only ever write its own profile.
  */
+import { NAME_MAX } from '#app/lib/account/fieldErrors';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
 import { saveProfile, type ProfileUpdate } from '../data/profiles.server';
@@ -14,7 +15,7 @@ type Body = Record<string, unknown>;
 const attribute = (body: Body, name: string): string => {
   const list = Array.isArray(body.UserAttributes) ? (body.UserAttributes as Body[]) : [];
   const value = list.find((a) => a && a.Name === name)?.Value;
-  return typeof value === 'string' ? value.trim().slice(0, 80) : '';
+  return typeof value === 'string' ? value.trim().slice(0, NAME_MAX) : '';
 };
 
 /** The profile fields a successful SignUp request carries, or null when it carries none. */

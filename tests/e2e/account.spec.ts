@@ -286,14 +286,17 @@ test.describe('registerMe', () => {
       await signInWithEmail(page, tenant, email, PASSWORD, '/signIn?redirectTo=%2FregisterMe');
       await page.waitForURL(tenantUrl(tenant, '/registerMe'));
       const form = page.getByTestId('register-screen');
-      await form.locator('input[name=displayName]').fill('');
+      // A name over the limit is refused with the rule, and kept whole (nothing is cut while typing).
+      const longName = 'Chloé '.repeat(14);
+      await form.locator('input[name=displayName]').fill(longName);
       await form.locator('input[name=firstName]').fill('Chloé');
       await form.locator('input[name=lastName]').fill('');
       await page.getByTestId('submit').click();
-      await expect(page.getByTestId('error-displayName')).toBeVisible();
+      await expect(page.getByTestId('error-displayName')).toHaveText(tenant === 'solana' ? 'Use at most 80 characters.' : 'Utilisez au plus 80 caractères.'); // Solana answers in the browser's English until a language is saved
       await expect(page.getByTestId('error-lastName')).toBeVisible();
       await expect(page.getByTestId('error-terms')).toBeVisible();
       await expect(form.locator('input[name=firstName]')).toHaveValue('Chloé');
+      await expect(form.locator('input[name=displayName]')).toHaveValue(/^(Chloé ){13}Chloé ?$/);
 
       const language = tenant === 'solana' ? 'es' : 'fr';
       await form.locator('input[name=displayName]').fill('Chloé D.');

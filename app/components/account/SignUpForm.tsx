@@ -11,6 +11,7 @@ import { PasswordField } from './PasswordField';
 import { passwordMeetsRules } from './password';
 import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
+import { NAME_MAX } from '#app/lib/account/fieldErrors';
 import { withRedirect } from './redirect';
 import { TermsCheckbox } from './TermsCheckbox';
 import type { TranslationKey } from '#app/lib/i18n/keys';
@@ -50,7 +51,9 @@ export function SignUpForm({
     const password = String(form.get('password') ?? '');
     const errors: Record<string, TranslationKey> = {};
     if (!givenName) errors.givenName = 'account.errors.required';
+    else if ([...givenName].length > NAME_MAX) errors.givenName = 'account.errors.tooLong';
     if (!familyName) errors.familyName = 'account.errors.required';
+    else if ([...familyName].length > NAME_MAX) errors.familyName = 'account.errors.tooLong';
     let username = '';
     if (kind === 'email') {
       username = String(form.get('email') ?? '').trim().toLowerCase();
@@ -100,11 +103,11 @@ export function SignUpForm({
       <Stack gap="5">
         {error ? <Notice status="error" testId="form-error">{t(error)}</Notice> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <InputField name="givenName" label={t('account.fields.givenName')} autoComplete="given-name" maxLength={80} error={fieldErrors.givenName} />
-          <InputField name="familyName" label={t('account.fields.familyName')} autoComplete="family-name" maxLength={80} error={fieldErrors.familyName} />
+          <InputField name="givenName" label={t('account.fields.givenName')} autoComplete="given-name" error={fieldErrors.givenName} />
+          <InputField name="familyName" label={t('account.fields.familyName')} autoComplete="family-name" error={fieldErrors.familyName} />
         </SimpleGrid>
         {kind === 'email' ? (
-          <InputField name="email" type="email" label={t('account.fields.email')} autoComplete="email" maxLength={254} error={fieldErrors.email} />
+          <InputField name="email" type="email" label={t('account.fields.email')} autoComplete="email" error={fieldErrors.email} />
         ) : phone ? (
           <PhoneField name="phone" label={t('account.fields.phone')} settings={phone} error={fieldErrors.phone} />
         ) : null}

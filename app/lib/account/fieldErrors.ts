@@ -1,5 +1,8 @@
 import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
 
+/** The longest name the account forms take (display, given, family and guest names); account.errors.tooLong states it. */
+export const NAME_MAX = 80;
+
 /** Field error codes the account forms' zod schemas write as issue messages (as keys). */
 const CODES = ['required', 'tooLong', 'email', 'code', 'language', 'timeZone', 'terms'] as const;
 

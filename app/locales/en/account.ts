@@ -54,7 +54,7 @@ const account = {
     invalidInput: 'Some details are not valid. Check them and try again.',
     generic: 'Something went wrong. Please try again.',
     fixFields: 'Please correct the fields marked below.',
-    tooLong: 'This is too long.',
+    tooLong: 'Use at most 80 characters.',
     language: 'Choose one of the languages offered.',
     timeZone: 'Choose a time zone from the list.',
   },

@@ -57,7 +57,7 @@ const account: TranslationShape<typeof en> = {
     invalidInput: 'Algunos datos no son válidos. Revísalos e inténtalo de nuevo.',
     generic: 'Algo salió mal. Inténtalo de nuevo.',
     fixFields: 'Corrige los campos marcados abajo.',
-    tooLong: 'Es demasiado largo.',
+    tooLong: 'Use como máximo 80 caracteres.',
     language: 'Elige uno de los idiomas ofrecidos.',
     timeZone: 'Elige una zona horaria de la lista.',
   },

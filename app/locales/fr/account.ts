@@ -57,7 +57,7 @@ const account: TranslationShape<typeof en> = {
     invalidInput: 'Certaines informations ne sont pas valides. Vérifiez-les et réessayez.',
     generic: 'Un problème est survenu. Veuillez réessayer.',
     fixFields: 'Veuillez corriger les champs signalés ci-dessous.',
-    tooLong: 'C’est trop long.',
+    tooLong: 'Utilisez au plus 80 caractères.',
     language: 'Choisissez l’une des langues proposées.',
     timeZone: 'Choisissez un fuseau horaire dans la liste.',
   },

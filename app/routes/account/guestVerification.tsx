@@ -68,8 +68,8 @@ export default function GuestVerification() {
         <Form method="post" noValidate key="details">
           <input type="hidden" name="intent" value="request" />
           <Stack gap="5">
-            <TextField form={FORM} name="name" label={t('account.fields.name')} defaultValue={result?.name} error={result?.fieldErrors.name} required autoComplete="name" maxLength={80} />
-            <TextField form={FORM} name="email" type="email" label={t('account.fields.email')} defaultValue={result?.email} error={result?.fieldErrors.email} required autoComplete="email" maxLength={254} />
+            <TextField form={FORM} name="name" label={t('account.fields.name')} defaultValue={result?.name} error={result?.fieldErrors.name} required autoComplete="name" />
+            <TextField form={FORM} name="email" type="email" label={t('account.fields.email')} defaultValue={result?.email} error={result?.fieldErrors.email} required autoComplete="email" />
             <Button type="submit" colorPalette="brand" size="lg" loading={busyIntent === 'request'} loadingText={t('account.guest.sending')} data-testid="submit">
               {t('account.guest.send')}
             </Button>

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { accountFieldError, accountIssueKey, type AccountFieldErrors } from '#app/lib/account/fieldErrors';
+import { accountFieldError, accountIssueKey, NAME_MAX, type AccountFieldErrors } from '#app/lib/account/fieldErrors';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
@@ -33,9 +33,9 @@ export function languageCookie(language: string, secure: boolean): string {
 
 export const registerSchema = (languages: readonly string[], termsAccepted = false) =>
   z.object({
-    displayName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
-    firstName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
-    lastName: z.string().trim().min(1, accountFieldError('required')).max(80, accountFieldError('tooLong')),
+    displayName: z.string().trim().min(1, accountFieldError('required')).max(NAME_MAX, accountFieldError('tooLong')),
+    firstName: z.string().trim().min(1, accountFieldError('required')).max(NAME_MAX, accountFieldError('tooLong')),
+    lastName: z.string().trim().min(1, accountFieldError('required')).max(NAME_MAX, accountFieldError('tooLong')),
     language: z.string().refine((l) => languages.includes(l), accountFieldError('language')),
     timeZone: z.string().refine(isTimeZone, accountFieldError('timeZone')),
     // Terms accepted once (at sign-up or here) are not asked again.

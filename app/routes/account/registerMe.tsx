@@ -38,11 +38,11 @@ export default function RegisterMe() {
           {data.saved && !failed ? <Notice status="success" testId="register-saved">{t('account.register.saved')}</Notice> : null}
           {failed ? <Notice status="error" testId="form-error">{t('account.errors.fixFields')}</Notice> : null}
           {data.redirectTo ? <input type="hidden" name="redirectTo" value={data.redirectTo} /> : null}
-          <TextField form={FORM} name="displayName" label={t('account.fields.displayName')} defaultValue={values.displayName} error={errors.displayName} required autoComplete="nickname" maxLength={80} />
+          <TextField form={FORM} name="displayName" label={t('account.fields.displayName')} defaultValue={values.displayName} error={errors.displayName} required autoComplete="nickname" />
           {askNames ? (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <TextField form={FORM} name="firstName" label={t('account.fields.givenName')} defaultValue={values.firstName} error={errors.firstName} required autoComplete="given-name" maxLength={80} />
-              <TextField form={FORM} name="lastName" label={t('account.fields.familyName')} defaultValue={values.lastName} error={errors.lastName} required autoComplete="family-name" maxLength={80} />
+              <TextField form={FORM} name="firstName" label={t('account.fields.givenName')} defaultValue={values.firstName} error={errors.firstName} required autoComplete="given-name" />
+              <TextField form={FORM} name="lastName" label={t('account.fields.familyName')} defaultValue={values.lastName} error={errors.lastName} required autoComplete="family-name" />
             </SimpleGrid>
           ) : (
             <>
