@@ -163,7 +163,8 @@ test('the whole journey: payouts, a channel, a product, a ticket, the paid room,
     const paymentTab = await tab;
     await expect(paymentTab.getByTestId('testpay-banner')).toContainText('Test payments');
     await payWithCard(paymentTab, CARDS.success);
-    await paymentTab.waitForURL((url) => url.pathname === '/liveEventsContainer' && url.searchParams.get('paid') === '1');
+    // The payment tab lands on the buyer's Orders, not on a second copy of the room.
+    await paymentTab.waitForURL((url) => url.pathname === '/userDashboard' && url.searchParams.get('tab') === 'Orders' && url.searchParams.get('paid') === '1');
     await paymentTab.close();
     await expect(dialog.getByTestId('donate-outcome')).toHaveText('Thank you! Your donation of $12.50 is confirmed.', { timeout: 20_000 });
     await page.keyboard.press('Escape');
