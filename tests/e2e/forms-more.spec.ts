@@ -1,12 +1,15 @@
 import { DateTime } from 'luxon';
 import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { e2eData } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
+import { e2eMediaData } from './library-helpers';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
+import { seedMediaItem } from '#tests/support/media';
 
 /**
  * Forms that help, round two (issue 16, item 3): the consultation settings and the consultation
- * booking form report every bad field at the first submit with the rule's numbers, count what is
+ * booking form, and the media library's edit dialog and playlist names, report every bad field at the first submit with the rule's numbers, count what is
  * typed against each limit, refuse over-long text without cutting it, and put the focus on the
  * error summary.
  */
@@ -105,4 +108,46 @@ test('consultation booking: no time, a long topic and long notes are all reporte
   await expect(topic).toHaveValue(longTopic);
   await expect(notes).toHaveValue(longNotes);
   await expect(page).toHaveURL(/\/consultationForm\?channel=/);
+});
+
+test('media library: title, description and tags wrong at once are all reported, counted and kept; a playlist name states its own limit', async ({ page, context, request }) => {
+  const organizer = await createUser('aurora', 'fm-lib', 'organizer');
+  const r = `r${randomBytes(4).toString('hex')}`;
+  const item = await seedMediaItem(e2eMediaData('aurora'), { kind: 'image', owner: { sub: organizer.sub }, title: `${r} Lobby photo` });
+  await signInContext(context, request, organizer);
+  await page.goto(tenantUrl('aurora', `/uploadCustomerMedia?q=${r}`));
+  await hydrated(page);
+  await page.locator(`[data-testid="library-item"][data-title="${r} Lobby photo"]`).getByTestId('library-edit-open').click();
+  const dialog = page.getByTestId('library-edit');
+  const title = dialog.getByTestId('library-edit-title');
+  const description = dialog.getByTestId('library-edit-description');
+  const longTitle = 'T'.repeat(201);
+  const longDescription = 'd'.repeat(2001);
+  const manyTags = Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', ');
+  await title.fill(longTitle);
+  await description.fill(longDescription);
+  await dialog.getByTestId('library-edit-tags').fill(manyTags);
+  await expect(dialog.getByTestId('counter-title')).toContainText('201 / 200');
+  await expect(dialog.getByTestId('counter-description')).toContainText('2,001 / 2,000');
+
+  await dialog.getByTestId('library-edit-save').click();
+  const summary = dialog.getByTestId('form-alert');
+  await expect(summary).toBeVisible();
+  await expect(dialog.getByTestId('library-edit-title-error')).toHaveText('Use at most 200 characters for the title.');
+  await expect(dialog.getByTestId('library-edit-description-error')).toHaveText('Use at most 2,000 characters for the description.');
+  await expect(dialog.getByTestId('library-edit-tags-error')).toHaveText('Use at most 20 tags of up to 40 characters each.');
+  await expect.poll(() => focusedTestId(page)).toBe('form-alert');
+  await expect(title).toHaveValue(longTitle);
+  await expect(description).toHaveValue(longDescription);
+  expect((await e2eMediaData('aurora').media.get(item.id))?.title).toBe(`${r} Lobby photo`);
+
+  // A playlist's name has a limit of its own, and its message says so.
+  await page.goto(tenantUrl('aurora', '/audioPlaylistUpload'));
+  await hydrated(page);
+  const longName = 'p'.repeat(121);
+  await page.getByTestId('playlists-new-title').fill(longName);
+  await expect(page.getByTestId('counter-title')).toContainText('121 / 120');
+  await page.getByTestId('playlists-create').click();
+  await expect(page.getByTestId('playlists-new-error')).toHaveText('Use at most 120 characters for the title.');
+  await expect(page.getByTestId('playlists-new-title')).toHaveValue(longName);
 });
