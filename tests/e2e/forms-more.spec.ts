@@ -151,3 +151,26 @@ test('media library: title, description and tags wrong at once are all reported,
   await expect(page.getByTestId('playlists-new-error')).toHaveText('Use at most 120 characters for the title.');
   await expect(page.getByTestId('playlists-new-title')).toHaveValue(longName);
 });
+
+test('contact form without script: every bad field at once, each message with its rule, the message limits in its hint, long text kept', async ({ page }) => {
+  await page.goto(tenantUrl('aurora', '/contactUs'));
+  const message = page.getByLabel('Message');
+  await expect(page.locator('#contactUs-message-help')).toHaveText('10 to 5,000 characters.');
+  await expect(message).toHaveAttribute('aria-describedby', /contactUs-message-help/);
+  const longName = 'N'.repeat(101);
+  const longSubject = 'S'.repeat(151);
+  const longMessage = 'm'.repeat(5001);
+  await page.getByLabel('Full name').fill(longName);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Subject').fill(longSubject);
+  await message.fill(longMessage);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('error-name')).toHaveText('Please use at most 100 characters.');
+  await expect(page.getByTestId('error-email')).toHaveText('Please enter a valid email address, such as name@example.com.');
+  await expect(page.getByTestId('error-subject')).toHaveText('Please use at most 150 characters.');
+  await expect(page.getByTestId('error-message')).toHaveText('Please use at most 5,000 characters.');
+  await expect(page.getByTestId('form-alert').getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByLabel('Full name')).toHaveValue(longName);
+  await expect(page.getByLabel('Subject')).toHaveValue(longSubject);
+  await expect(message).toHaveValue(longMessage);
+});
