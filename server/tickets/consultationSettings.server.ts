@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { z } from 'zod';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { currencyOf, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money/money';
-import { availabilitySchema, weeklyWindowSchema } from '#app/lib/tickets/consultations';
+import { availabilitySchema, CONSULT_LIMITS, weeklyWindowSchema } from '#app/lib/tickets/consultations';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
@@ -27,8 +27,8 @@ const settingsBodySchema = z.object({
   slotMinutes: z.number(),
   fee: z.string().max(20),
   cancellationHours: z.number(),
-  rules: z.string().max(1000, 'tickets.consult.errors.rules'),
-  weekly: z.array(weeklyWindowSchema).max(50, 'tickets.consult.errors.weekly'),
+  rules: z.string().max(CONSULT_LIMITS.rulesMax, 'tickets.consult.errors.rules'),
+  weekly: z.array(weeklyWindowSchema).max(CONSULT_LIMITS.weeklyMax, 'tickets.consult.errors.weekly'),
 });
 
 async function refuse(language: string, status: number, error: 'notFound' | 'badRequest' | 'signIn', fieldErrors?: SettingsFieldErrors) {
@@ -78,12 +78,14 @@ export async function action(args: ActionFunctionArgs) {
   const channelId = raw && typeof raw === 'object' ? (raw as { channelId?: unknown }).channelId : undefined;
   const owned = await ownedChannel(args, channelId);
   if ('refusal' in owned) return owned.refusal;
+  // Both checks run on every post, so each wrong field is reported at the first save.
   const body = settingsBodySchema.safeParse(raw);
-  if (!body.success) return refuse(language, 400, 'badRequest', fieldErrorsOf(body.error.issues));
-  const fee = parseMajorAmount(body.data.fee, context.tenant.currency);
-  const candidate = { ...body.data, fee: fee ?? -1 };
-  const parsed = availabilitySchema.safeParse(candidate);
-  if (!parsed.success) return refuse(language, 400, 'badRequest', fieldErrorsOf(parsed.error.issues));
+  const typedFee = (raw as { fee?: unknown }).fee;
+  const fee = typeof typedFee === 'string' && typedFee.length <= 20 ? parseMajorAmount(typedFee, context.tenant.currency) : null;
+  const parsed = availabilitySchema.safeParse({ ...(raw as object), fee: fee ?? -1 });
+  if (!body.success || !parsed.success) {
+    return refuse(language, 400, 'badRequest', fieldErrorsOf([...(body.success ? [] : body.error.issues), ...(parsed.success ? [] : parsed.error.issues)]));
+  }
   const owner = { ownerId: owned.user.sub, ownerName: owned.channel.ownerName || owned.channel.name, ownerEmail: owned.user.email ?? '' };
   const saved = await context.data.consultations.saveAvailability(owned.channel.channelId, owner, parsed.data);
   return json({ ok: true as const, currency: context.tenant.currency, availability: forEditor(saved, context.tenant.currency) }, { headers: NO_STORE });

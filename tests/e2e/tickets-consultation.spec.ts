@@ -84,7 +84,7 @@ test('the organizer publishes times; a buyer in Tokyo pays for one; the private 
   await settings.getByLabel('From').fill('09:00');
   await settings.getByLabel('To').fill('11:00');
   await settings.getByTestId('consult-settings-save').click();
-  await expect(settings.getByText('Enter a fee such as 60 or 60.50, more than zero.')).toBeVisible();
+  await expect(settings.getByTestId('error-fee')).toHaveText('Enter a fee such as 60 or 60.50, more than zero.');
   await expect(settings.getByLabel('Fee (USD)')).toHaveValue('sixty');
   expect(await data.consultations.availability(channelId)).toBeNull();
   await settings.getByLabel('Fee (USD)').fill('60');

@@ -16,6 +16,8 @@ interface BaseProps {
   label: string;
   /** Translation key of the field's error (forms.errors.*), when it has one. */
   error?: TranslationKey;
+  /** Values its message interpolates: the rule's bounds, from the schema's constants. */
+  errorValues?: Record<string, unknown>;
   required?: boolean;
   help?: string;
 }
@@ -74,9 +76,9 @@ export function describeControl({ form, name, help, invalid, counted }: { form: 
 }
 
 /** The shell of a field whose error is a translation key (forms.errors.*). */
-function KeyedShell({ error, ...props }: BaseProps & { children: ReactNode }) {
+function KeyedShell({ error, errorValues, ...props }: BaseProps & { children: ReactNode }) {
   const { t } = useTranslation();
-  return <FieldShell {...props} errorText={error ? t(error) : undefined} />;
+  return <FieldShell {...props} errorText={error ? t(error, errorValues) : undefined} />;
 }
 
 const describe = ({ form, name, help, error }: BaseProps) => describeControl({ form, name, help, invalid: Boolean(error) });

@@ -32,14 +32,17 @@ export function FormAlert({
   message,
   fieldErrors,
   labels,
+  errorValues,
 }: {
   form: string;
   message: string;
   fieldErrors: Record<string, TranslationKey>;
   labels: Record<string, string>;
+  /** Values the messages interpolate (the rules' bounds). */
+  errorValues?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
-  return <ErrorSummary form={form} message={message} errors={Object.entries(fieldErrors).map(([name, key]) => [name, t(key)])} labels={labels} />;
+  return <ErrorSummary form={form} message={message} errors={Object.entries(fieldErrors).map(([name, key]) => [name, t(key, errorValues)])} labels={labels} />;
 }
 
 /** Shown instead of the form after a successful post. */

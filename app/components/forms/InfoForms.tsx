@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField, SelectField } from './Fields';
 import { FormAlert, Honeypot } from './FormParts';
-import { TOPICS, type FieldErrors, type FormValues } from '#app/lib/forms/schemas';
+import { LIMITS, TOPICS, type FieldErrors, type FormValues } from '#app/lib/forms/schemas';
 
 export interface FormState {
   values: FormValues;
@@ -19,7 +19,7 @@ function FormShell({ id, state, labels, children }: { id: string; state: FormSta
     // browser's own bubbles would be in the browser's language and unstyled.
     <Form method="post" noValidate id={id} aria-describedby={`${id}-note`} data-testid={`${id}-form`}>
       <Stack gap="6">
-        {state.message ? <FormAlert form={id} message={state.message} fieldErrors={state.fieldErrors} labels={labels} /> : null}
+        {state.message ? <FormAlert form={id} message={state.message} fieldErrors={state.fieldErrors} labels={labels} errorValues={LIMITS} /> : null}
         {children}
         <Honeypot form={id} />
         <Stack direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} gap="4" justify="space-between">
@@ -52,16 +52,16 @@ export function RequestInfoForm({ state }: { state: FormState }) {
   return (
     <FormShell id={id} state={state} labels={labels}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <TextField form={id} name="name" label={labels.name} required error={e.name} defaultValue={v.name} autoComplete="name" />
-        <TextField form={id} name="email" label={labels.email} required error={e.email} defaultValue={v.email} type="email" autoComplete="email" inputMode="email" />
-        <TextField form={id} name="company" label={labels.company} error={e.company} defaultValue={v.company} autoComplete="organization" />
-        <TextField form={id} name="phone" label={labels.phone} error={e.phone} defaultValue={v.phone} type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField form={id} name="name" label={labels.name} required errorValues={LIMITS} error={e.name} defaultValue={v.name} autoComplete="name" />
+        <TextField form={id} name="email" label={labels.email} required errorValues={LIMITS} error={e.email} defaultValue={v.email} type="email" autoComplete="email" inputMode="email" />
+        <TextField form={id} name="company" label={labels.company} errorValues={LIMITS} error={e.company} defaultValue={v.company} autoComplete="organization" />
+        <TextField form={id} name="phone" label={labels.phone} errorValues={LIMITS} error={e.phone} defaultValue={v.phone} type="tel" autoComplete="tel" inputMode="tel" />
         <SelectField
           form={id}
           name="topic"
           label={labels.topic}
           required
-          error={e.topic}
+          errorValues={LIMITS} error={e.topic}
           defaultValue={v.topic}
           placeholder={t('forms.topicPlaceholder')}
           options={TOPICS.map((topic) => ({ value: topic, label: t(`forms.topics.${topic}`) }))}
@@ -70,13 +70,13 @@ export function RequestInfoForm({ state }: { state: FormState }) {
           form={id}
           name="attendees"
           label={labels.attendees}
-          error={e.attendees}
+          errorValues={LIMITS} error={e.attendees}
           defaultValue={v.attendees}
           inputMode="numeric"
           help={t('forms.attendeesHelp')}
         />
       </SimpleGrid>
-      <TextAreaField form={id} name="message" label={labels.message} required error={e.message} defaultValue={v.message} />
+      <TextAreaField form={id} name="message" label={labels.message} required errorValues={LIMITS} error={e.message} defaultValue={v.message} help={t('forms.messageHelp', LIMITS)} />
     </FormShell>
   );
 }
@@ -90,11 +90,11 @@ export function ContactUsForm({ state }: { state: FormState }) {
   return (
     <FormShell id={id} state={state} labels={labels}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <TextField form={id} name="name" label={labels.name} required error={e.name} defaultValue={v.name} autoComplete="name" />
-        <TextField form={id} name="email" label={labels.email} required error={e.email} defaultValue={v.email} type="email" autoComplete="email" inputMode="email" />
+        <TextField form={id} name="name" label={labels.name} required errorValues={LIMITS} error={e.name} defaultValue={v.name} autoComplete="name" />
+        <TextField form={id} name="email" label={labels.email} required errorValues={LIMITS} error={e.email} defaultValue={v.email} type="email" autoComplete="email" inputMode="email" />
       </SimpleGrid>
-      <TextField form={id} name="subject" label={labels.subject} required error={e.subject} defaultValue={v.subject} />
-      <TextAreaField form={id} name="message" label={labels.message} required error={e.message} defaultValue={v.message} rows={8} />
+      <TextField form={id} name="subject" label={labels.subject} required errorValues={LIMITS} error={e.subject} defaultValue={v.subject} />
+      <TextAreaField form={id} name="message" label={labels.message} required errorValues={LIMITS} error={e.message} defaultValue={v.message} rows={8} help={t('forms.messageHelp', LIMITS)} />
     </FormShell>
   );
 }

@@ -2,16 +2,20 @@
  * A channel's consultations, in the dashboard's channel editing (Shop → Channels → a channel →
  * Consultations): on/off, weekly times in the organizer's zone, slot length, the fee typed in
  * major units, and the free-cancellation rule. Reads and saves /api/consultations/availability;
- * field errors beside the fields, what was typed is kept.
+ * every field error at once, in a focused summary and beside its field; what was typed is kept
+ * whole (the rules are counted against their limit, never cut off).
  */
 import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { Info } from 'luxon';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { useRootData } from '#app/lib/rootData';
-import { SLOT_LENGTHS } from '#app/lib/tickets/consultations';
+import { CONSULT_LIMITS, SLOT_LENGTHS } from '#app/lib/tickets/consultations';
+import { CharCounter, charCount } from '#app/components/forms/CharCounter';
+import { ErrorSummary } from '#app/components/forms/ErrorSummary';
+import { controlId, counterId, errorId } from '#app/components/forms/Fields';
 
 type Window = { weekday: number; from: string; to: string };
 type Field = 'timeZone' | 'slotMinutes' | 'fee' | 'cancellationHours' | 'rules' | 'weekly';
@@ -35,12 +39,15 @@ const URL_BASE = '/api/consultations/availability';
 export function ConsultationSettings({ channelId, onClose }: { channelId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useRootData()?.locale ?? 'en';
-  const id = useId();
+  // Ids from the channel (letters, digits, - and _), so the summary's #links reach the fields.
+  const id = `consult-${channelId}`;
   const [settings, setSettings] = useState<Settings | null>(null);
   const [currency, setCurrency] = useState('');
   const [loadFailed, setLoadFailed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // A new object on every failed save: the error summary takes the focus each time.
+  const [failure, setFailure] = useState<object | null>(null);
   const [busy, setBusy] = useState(false);
   const weekdays = useMemo(() => Info.weekdays('long', { locale }), [locale]);
   const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []), []);
@@ -71,11 +78,26 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
 
   const set = (patch: Partial<Settings>) => setSettings({ ...settings, ...patch });
   const setWindow = (index: number, patch: Partial<Window>) => set({ weekly: settings.weekly.map((w, i) => (i === index ? { ...w, ...patch } : w)) });
-  const err = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
+  const err = (field: Field) => (errors[field] ? t(errors[field], CONSULT_LIMITS) : undefined);
+  const labels: Record<Field, string> = {
+    timeZone: t('tickets.consult.settings.timeZone'),
+    slotMinutes: t('tickets.consult.settings.slotMinutes'),
+    fee: t('tickets.consult.settings.fee', { currency }),
+    cancellationHours: t('tickets.consult.settings.cancellationHours'),
+    rules: t('tickets.consult.settings.rules'),
+    weekly: t('tickets.consult.settings.windows'),
+  };
+  const summary = (Object.keys(labels) as Field[]).flatMap((field): Array<[string, string]> => (errors[field] ? [[field, err(field)!]] : []));
+  /** aria-* of a control with an error or a counter (otherwise the field's own wiring stands). */
+  const describedBy = (field: Field, extra?: string) => {
+    const ids = [extra, errors[field] ? errorId(id, field) : undefined].filter(Boolean).join(' ');
+    return ids ? { 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids } : {};
+  };
 
   const save = async () => {
     setBusy(true);
     setMessage(null);
+    setFailure(null);
     const hours = Number(settings.cancellationHours);
     const body = { channelId, ...settings, cancellationHours: settings.cancellationHours.trim() === '' || !Number.isFinite(hours) ? -1 : hours };
     let answer: Answer;
@@ -92,7 +114,8 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
       return;
     }
     setErrors(answer.fieldErrors ?? {});
-    setMessage({ ok: false, text: answer.message });
+    setMessage({ ok: false, text: answer.fieldErrors && Object.keys(answer.fieldErrors).length ? t('forms.fixErrors') : answer.message });
+    setFailure({});
   };
 
   return (
@@ -112,20 +135,20 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
           <Switch.Label>{t('tickets.consult.settings.enabled')}</Switch.Label>
         </Switch.Root>
         <Field.Root invalid={!!err('timeZone')}>
-          <Field.Label htmlFor={`${id}-zone`}>{t('tickets.consult.settings.timeZone')}</Field.Label>
-          <Input id={`${id}-zone`} list={`${id}-zones`} value={settings.timeZone} onChange={(e) => set({ timeZone: e.target.value })} autoComplete="off" spellCheck={false} />
+          <Field.Label htmlFor={controlId(id, 'timeZone')}>{t('tickets.consult.settings.timeZone')}</Field.Label>
+          <Input id={controlId(id, 'timeZone')} list={`${id}-zones`} value={settings.timeZone} onChange={(e) => set({ timeZone: e.target.value })} autoComplete="off" spellCheck={false} {...describedBy('timeZone')} />
           <datalist id={`${id}-zones`}>
             {zones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
-          {err('timeZone') ? <Field.ErrorText>{err('timeZone')}</Field.ErrorText> : null}
+          {err('timeZone') ? <Field.ErrorText id={errorId(id, 'timeZone')} data-testid="error-timeZone">{err('timeZone')}</Field.ErrorText> : null}
         </Field.Root>
         <Stack direction={{ base: 'column', md: 'row' }} gap="4">
           <Field.Root invalid={!!err('slotMinutes')}>
-            <Field.Label htmlFor={`${id}-length`}>{t('tickets.consult.settings.slotMinutes')}</Field.Label>
+            <Field.Label htmlFor={controlId(id, 'slotMinutes')}>{t('tickets.consult.settings.slotMinutes')}</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field id={`${id}-length`} value={String(settings.slotMinutes)} onChange={(e) => set({ slotMinutes: Number(e.target.value) })}>
+              <NativeSelect.Field id={controlId(id, 'slotMinutes')} value={String(settings.slotMinutes)} onChange={(e) => set({ slotMinutes: Number(e.target.value) })}>
                 {SLOT_LENGTHS.map((m) => (
                   <option key={m} value={m}>
                     {t('tickets.consult.settings.minutes', { minutes: m })}
@@ -136,22 +159,23 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
             </NativeSelect.Root>
           </Field.Root>
           <Field.Root invalid={!!err('fee')} required>
-            <Field.Label htmlFor={`${id}-fee`}>{t('tickets.consult.settings.fee', { currency })}</Field.Label>
-            <Input id={`${id}-fee`} inputMode="decimal" value={settings.fee} onChange={(e) => set({ fee: e.target.value })} />
-            {err('fee') ? <Field.ErrorText>{err('fee')}</Field.ErrorText> : <Field.HelperText>{t('tickets.consult.settings.feeHelp')}</Field.HelperText>}
+            <Field.Label htmlFor={controlId(id, 'fee')}>{t('tickets.consult.settings.fee', { currency })}</Field.Label>
+            <Input id={controlId(id, 'fee')} inputMode="decimal" value={settings.fee} onChange={(e) => set({ fee: e.target.value })} {...describedBy('fee')} />
+            {err('fee') ? <Field.ErrorText id={errorId(id, 'fee')} data-testid="error-fee">{err('fee')}</Field.ErrorText> : <Field.HelperText>{t('tickets.consult.settings.feeHelp')}</Field.HelperText>}
           </Field.Root>
         </Stack>
         <Field.Root invalid={!!err('cancellationHours')}>
-          <Field.Label htmlFor={`${id}-hours`}>{t('tickets.consult.settings.cancellationHours')}</Field.Label>
-          <Input id={`${id}-hours`} inputMode="numeric" value={settings.cancellationHours} onChange={(e) => set({ cancellationHours: e.target.value })} maxW="40" />
-          {err('cancellationHours') ? <Field.ErrorText>{err('cancellationHours')}</Field.ErrorText> : <Field.HelperText>{t('tickets.consult.settings.cancellationHelp')}</Field.HelperText>}
+          <Field.Label htmlFor={controlId(id, 'cancellationHours')}>{t('tickets.consult.settings.cancellationHours')}</Field.Label>
+          <Input id={controlId(id, 'cancellationHours')} inputMode="numeric" value={settings.cancellationHours} onChange={(e) => set({ cancellationHours: e.target.value })} maxW="40" {...describedBy('cancellationHours')} />
+          {err('cancellationHours') ? <Field.ErrorText id={errorId(id, 'cancellationHours')} data-testid="error-cancellationHours">{err('cancellationHours')}</Field.ErrorText> : <Field.HelperText>{t('tickets.consult.settings.cancellationHelp')}</Field.HelperText>}
         </Field.Root>
         <Field.Root invalid={!!err('rules')}>
-          <Field.Label htmlFor={`${id}-rules`}>{t('tickets.consult.settings.rules')}</Field.Label>
-          <Textarea id={`${id}-rules`} rows={2} maxLength={1000} value={settings.rules} onChange={(e) => set({ rules: e.target.value })} />
-          {err('rules') ? <Field.ErrorText>{err('rules')}</Field.ErrorText> : null}
+          <Field.Label htmlFor={controlId(id, 'rules')}>{t('tickets.consult.settings.rules')}</Field.Label>
+          <Textarea id={controlId(id, 'rules')} rows={2} value={settings.rules} onChange={(e) => set({ rules: e.target.value })} {...describedBy('rules', counterId(id, 'rules'))} />
+          <CharCounter form={id} name="rules" count={charCount(settings.rules)} max={CONSULT_LIMITS.rulesMax} />
+          {err('rules') ? <Field.ErrorText id={errorId(id, 'rules')} data-testid="error-rules">{err('rules')}</Field.ErrorText> : null}
         </Field.Root>
-        <Stack as="fieldset" gap="2" aria-describedby={err('weekly') ? `${id}-weekly-error` : undefined}>
+        <Stack as="fieldset" id={controlId(id, 'weekly')} gap="2" aria-describedby={err('weekly') ? errorId(id, 'weekly') : undefined}>
           <Text as="legend" fontWeight="medium">
             {t('tickets.consult.settings.windows')}
           </Text>
@@ -185,7 +209,7 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
             </HStack>
           ))}
           {err('weekly') ? (
-            <Text id={`${id}-weekly-error`} color="fg.error" fontSize="sm">
+            <Text id={errorId(id, 'weekly')} color="fg.error" fontSize="sm" data-testid="error-weekly">
               {err('weekly')}
             </Text>
           ) : null}
@@ -199,8 +223,11 @@ export function ConsultationSettings({ channelId, onClose }: { channelId: string
             {t('tickets.consult.settings.addWindow')}
           </Button>
         </Stack>
-        {message ? (
-          <Alert.Root status={message.ok ? 'success' : 'error'} borderRadius="l2" data-testid="consult-settings-message">
+        {message && !message.ok ? (
+          <ErrorSummary form={id} message={message.text} errors={summary} labels={labels} focusKey={failure} />
+        ) : null}
+        {message?.ok ? (
+          <Alert.Root status="success" borderRadius="l2" data-testid="consult-settings-message">
             <Alert.Indicator />
             <Alert.Title>{message.text}</Alert.Title>
           </Alert.Root>

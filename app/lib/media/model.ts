@@ -127,7 +127,10 @@ export interface MediaItem {
   updatedAt: string;
 }
 
-const tag = z.string().trim().min(1).max(40);
+/** The limits of an item's edit form; the schema checks them and the messages name them. */
+export const MEDIA_EDIT_LIMITS = { titleMax: 200, descriptionMax: 2000, tagsMax: 20, tagMax: 40 } as const;
+
+const tag = z.string().trim().min(1).max(MEDIA_EDIT_LIMITS.tagMax);
 
 /** A media item's language: a BCP 47 language tag ("en", "pt-BR"). */
 export const mediaLanguageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/);
@@ -135,9 +138,9 @@ export const mediaLanguageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})
 /** What an owner may change on an item. */
 export const mediaEditSchema = z
   .object({
-    title: z.string().trim().min(1, 'media.errors.titleRequired').max(200),
-    description: z.string().trim().max(2000).default(''),
-    tags: z.array(tag).max(20).default([]),
+    title: z.string().trim().min(1, 'media.errors.titleRequired').max(MEDIA_EDIT_LIMITS.titleMax),
+    description: z.string().trim().max(MEDIA_EDIT_LIMITS.descriptionMax).default(''),
+    tags: z.array(tag).max(MEDIA_EDIT_LIMITS.tagsMax).default([]),
     visibility: z.enum(MEDIA_VISIBILITIES),
     /** Absent: unchanged; empty: no language. */
     language: z.union([mediaLanguageSchema, z.literal('')]).optional(),

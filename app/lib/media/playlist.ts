@@ -32,11 +32,13 @@ export interface Playlist extends PlaylistFlags {
 }
 
 const MEDIA_ID = /^[a-z0-9]{21}$/;
+/** A playlist's longest title; the message names it. */
+export const PLAYLIST_TITLE_MAX = 120;
 
 /** What an owner saves: the title, the ordered tracks and the flags. */
 export const playlistSaveSchema = z
   .object({
-    title: z.string().trim().min(1, 'library.errors.titleRequired').max(120, 'library.errors.titleTooLong'),
+    title: z.string().trim().min(1, 'library.errors.titleRequired').max(PLAYLIST_TITLE_MAX, 'library.errors.titleTooLong'),
     trackIds: z
       .array(z.string().regex(MEDIA_ID, 'library.errors.track'))
       .max(MAX_PLAYLIST_TRACKS, 'library.errors.tooManyTracks')

@@ -13,6 +13,12 @@ export const BOOKING_HORIZON_DAYS = 60;
 /** How long a slot is held for a buyer who is paying. */
 export const HOLD_MINUTES = 15;
 
+/**
+ * The limits of the consultation forms; the schemas check them and the messages name them
+ * ({{rulesMax}}, {{topicMin}}…), so no number is written twice.
+ */
+export const CONSULT_LIMITS = { rulesMax: 1000, hoursMax: 24 * 14, weeklyMax: 50, topicMin: 3, topicMax: 120, notesMax: 2000 } as const;
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const weeklyWindowSchema = z
@@ -25,10 +31,10 @@ export const availabilitySchema = z.object({
   /** Minor units of the tenant's currency; more than zero. */
   fee: z.number().int().min(1).max(100_000_000),
   /** Free cancellation (full refund) until this many hours before the start; 0: no free cancellation. */
-  cancellationHours: z.number().int().min(0).max(24 * 14),
+  cancellationHours: z.number().int().min(0).max(CONSULT_LIMITS.hoursMax),
   /** The rule in the organizer's words, shown before paying. */
-  rules: z.string().trim().max(1000),
-  weekly: z.array(weeklyWindowSchema).max(50),
+  rules: z.string().trim().max(CONSULT_LIMITS.rulesMax),
+  weekly: z.array(weeklyWindowSchema).max(CONSULT_LIMITS.weeklyMax),
   /** Off: the channel takes no new bookings (booked ones stay). Absent means on. */
   enabled: z.boolean().optional(),
 });

@@ -11,7 +11,7 @@ import { ScreenHeading } from '#app/components/media/library/ScreenHeading';
 
 /** /audioPlaylistUpload (organizers, admins): audio files into ordered playlists with play-all, shuffle, loop and repeat. */
 export { loader } from './audioPlaylistUpload.server';
-export const handle = i18nHandle('library', 'player', 'upload');
+export const handle = i18nHandle('library', 'player', 'upload', 'forms');
 
 const AUDIO_ONLY = ['audio'] as const;
 

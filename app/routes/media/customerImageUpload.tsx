@@ -8,7 +8,7 @@ import type { loader } from './customerImageUpload.server';
 
 /** /customerImageUpload (organizers, admins): the library's images, each with its four sizes and their pixel sizes. */
 export { loader } from './customerImageUpload.server';
-export const handle = i18nHandle('library', 'player', 'upload');
+export const handle = i18nHandle('library', 'player', 'upload', 'forms');
 
 const IMAGE_ONLY = ['image'] as const;
 

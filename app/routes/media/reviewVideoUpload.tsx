@@ -11,7 +11,7 @@ import { ScreenHeading } from '#app/components/media/library/ScreenHeading';
 
 /** /reviewVideoUpload (organizers, admins): videos sent from here wait for review; admins publish or reject them with a reason. */
 export { loader } from './reviewVideoUpload.server';
-export const handle = i18nHandle('library', 'player', 'upload');
+export const handle = i18nHandle('library', 'player', 'upload', 'forms');
 
 const VIDEO_ONLY = ['video'] as const;
 

@@ -9,7 +9,7 @@ import type { loader } from './uploadCustomerMedia.server';
 
 /** /uploadCustomerMedia (organizers, admins): the tenant's media library with its uploader. */
 export { loader } from './uploadCustomerMedia.server';
-export const handle = i18nHandle('library', 'player', 'upload');
+export const handle = i18nHandle('library', 'player', 'upload', 'forms');
 
 export default function UploadCustomerMedia() {
   const data = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { freeSlots, isOfferedSlot, takesBookings } from '#app/lib/tickets/consultations';
+import { CONSULT_LIMITS, freeSlots, isOfferedSlot, takesBookings } from '#app/lib/tickets/consultations';
 import { getSessionUser } from '#server/identity/session.server';
 import { bookingAction, bookingView } from '#server/tickets/consultationBooking.server';
 import { getFixedT } from '#server/i18n.server';
@@ -64,8 +64,12 @@ export async function loader(args: LoaderFunctionArgs) {
 const holdSchema = z.object({
   intent: z.literal('hold'),
   start: z.string({ error: 'tickets.consult.errors.slot' }).min(1, 'tickets.consult.errors.slot').max(40, 'tickets.consult.errors.slot'),
-  topic: z.string({ error: 'tickets.consult.errors.topic' }).trim().min(3, 'tickets.consult.errors.topic').max(120, 'tickets.consult.errors.topic'),
-  notes: z.string().trim().max(2000, 'tickets.consult.errors.notes').default(''),
+  topic: z
+    .string({ error: 'tickets.consult.errors.topic' })
+    .trim()
+    .min(CONSULT_LIMITS.topicMin, 'tickets.consult.errors.topic')
+    .max(CONSULT_LIMITS.topicMax, 'tickets.consult.errors.topic'),
+  notes: z.string().trim().max(CONSULT_LIMITS.notesMax, 'tickets.consult.errors.notes').default(''),
   tz: z.string().max(100).default('UTC'),
 });
 
@@ -84,9 +88,12 @@ export async function action(args: ActionFunctionArgs) {
   const back = `${url.pathname}${url.search}`;
   if (!user) return json<HoldResult>({ ok: false, errors: {}, signIn: `/signIn?redirectTo=${encodeURIComponent(back)}` }, { status: 401, headers: NO_STORE });
   const form = await readForm(request, context.language);
-  const parsed = holdSchema.safeParse(Object.fromEntries(form));
+  const raw = Object.fromEntries(form);
+  const parsed = holdSchema.safeParse(raw);
   if (!parsed.success) {
     const errors: Partial<Record<HoldField, string>> = {};
+    // A chosen time that is not (or no longer) offered is reported with the other fields, not after them.
+    if (typeof raw.start === 'string' && raw.start && !isOfferedSlot(availability, raw.start, Date.now())) errors.start = 'tickets.consult.errors.slot';
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'start' || field === 'topic' || field === 'notes') && !errors[field]) errors[field] = issue.message.startsWith('tickets.') ? issue.message : 'tickets.consult.errors.failed';

@@ -6,12 +6,16 @@ import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
+import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
+import { ErrorSummary } from '#app/components/forms/ErrorSummary';
+import { counterId } from '#app/components/forms/Fields';
 import { ConsultationBooking } from '#app/components/tickets/ConsultationBooking';
 import { i18nHandle } from '#app/lib/handles';
 import type { TranslationKey } from '#app/lib/i18n/keys';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
+import { CONSULT_LIMITS } from '#app/lib/tickets/consultations';
 import type { HoldResult, loader } from './consultationForm.server';
 
 /**
@@ -19,7 +23,7 @@ import type { HoldResult, loader } from './consultationForm.server';
  * read the rules, pay. /consultationForm?booking=: the buyer's booking, where checkout returns.
  */
 export { action, loader } from './consultationForm.server';
-export const handle = i18nHandle('tickets', 'events');
+export const handle = i18nHandle('tickets', 'events', 'forms');
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -40,7 +44,12 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
   const started = useRef<string | null>(null);
   const price = formatMoney(data.fee, locale);
   const errors = result && !result.ok ? result.errors : {};
-  const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey) : undefined);
+  const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey, CONSULT_LIMITS) : undefined);
+  const labels = { start: t('tickets.consult.slots'), topic: t('tickets.consult.topic'), notes: t('tickets.consult.notes', { name: data.ownerName }) };
+  const summary = (['start', 'topic', 'notes'] as const).flatMap((field): Array<[string, string]> => (errors[field] ? [[field, err(field)!]] : []));
+  const topic = useCharCount();
+  const notes = useCharCount();
+  const describedBy = (field: 'topic' | 'notes') => [counterId('consult', field), err(field) ? `consult-${field}-error` : null].filter(Boolean).join(' ');
   const action = `/consultationForm?channel=${encodeURIComponent(data.channelId)}&date=${data.date}&tz=${encodeURIComponent(data.tz)}`;
 
   // Held: on to the payment provider (the hold lasts while the buyer pays).
@@ -123,7 +132,11 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
             <input type="hidden" name="intent" value="hold" />
             <input type="hidden" name="tz" value={data.tz} />
             <Stack gap="6">
-              <Box as="fieldset" borderWidth="0" p="0" m="0" aria-describedby={err('start') ? 'consult-start-error' : undefined}>
+              {summary.length ? (
+                // The action's answer is a new object on every failed submit, so the focus moves each time.
+                <ErrorSummary form="consult" message={t('forms.fixErrors')} errors={summary} labels={labels} focusKey={result} />
+              ) : null}
+              <Box as="fieldset" id="consult-start" borderWidth="0" p="0" m="0" aria-describedby={err('start') ? 'consult-start-error' : undefined}>
                 <Heading as="legend" size="md" mb="3">
                   {t('tickets.consult.slots')}
                 </Heading>
@@ -149,13 +162,23 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
               </Box>
               <Field.Root invalid={Boolean(err('topic'))} required>
                 <Field.Label htmlFor="consult-topic">{t('tickets.consult.topic')}</Field.Label>
-                <Input id="consult-topic" name="topic" maxLength={120} bg="bg" />
-                {err('topic') ? <Field.ErrorText data-testid="error-topic">{err('topic')}</Field.ErrorText> : null}
+                <Input id="consult-topic" name="topic" bg="bg" onInput={topic.onInput} aria-invalid={err('topic') ? true : undefined} aria-describedby={describedBy('topic')} />
+                <CharCounter form="consult" name="topic" count={topic.count} max={CONSULT_LIMITS.topicMax} />
+                {err('topic') ? (
+                  <Field.ErrorText id="consult-topic-error" data-testid="error-topic">
+                    {err('topic')}
+                  </Field.ErrorText>
+                ) : null}
               </Field.Root>
               <Field.Root invalid={Boolean(err('notes'))}>
                 <Field.Label htmlFor="consult-notes">{t('tickets.consult.notes', { name: data.ownerName })}</Field.Label>
-                <Textarea id="consult-notes" name="notes" rows={4} maxLength={2000} bg="bg" />
-                {err('notes') ? <Field.ErrorText>{err('notes')}</Field.ErrorText> : null}
+                <Textarea id="consult-notes" name="notes" rows={4} bg="bg" onInput={notes.onInput} aria-invalid={err('notes') ? true : undefined} aria-describedby={describedBy('notes')} />
+                <CharCounter form="consult" name="notes" count={notes.count} max={CONSULT_LIMITS.notesMax} />
+                {err('notes') ? (
+                  <Field.ErrorText id="consult-notes-error" data-testid="error-notes">
+                    {err('notes')}
+                  </Field.ErrorText>
+                ) : null}
               </Field.Root>
               <Alert.Root status="info" borderRadius="l2" data-testid="consult-rules">
                 <Alert.Indicator />

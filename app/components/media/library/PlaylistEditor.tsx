@@ -9,7 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
 import type { PlaylistTrack } from '#app/lib/media/library';
-import type { Playlist, PlaylistFlags } from '#app/lib/media/playlist';
+import { PLAYLIST_TITLE_MAX, type Playlist, type PlaylistFlags } from '#app/lib/media/playlist';
+import { CharCounter, charCount } from '#app/components/forms/CharCounter';
+import { controlId, describeControl, errorId } from '#app/components/forms/Fields';
 import { PlaylistPlayer } from './PlaylistPlayer';
 import { useLibraryApi } from './useLibraryApi';
 
@@ -73,10 +75,16 @@ export function PlaylistEditor({ playlist, tracks: initialTracks, audio }: Props
 
   return (
     <Stack as="section" gap="5" flex="1" minW="0" w="100%" aria-labelledby="playlist-title" data-testid="playlist-editor">
-      <Field.Root invalid={Boolean(errors.title)} required>
+      <Field.Root invalid={Boolean(errors.title)} required ids={{ control: controlId('playlist-edit', 'title'), errorText: errorId('playlist-edit', 'title') }}>
         <Field.Label id="playlist-title">{t('library.edit.fieldTitle')}</Field.Label>
-        <Input value={title} onChange={(e) => change(setTitle)(e.currentTarget.value)} maxLength={150} data-testid="playlist-title" />
-        {errors.title ? <Field.ErrorText>{t(errors.title)}</Field.ErrorText> : null}
+        <Input
+          value={title}
+          onChange={(e) => change(setTitle)(e.currentTarget.value)}
+          data-testid="playlist-title"
+          {...describeControl({ form: 'playlist-edit', name: 'title', invalid: Boolean(errors.title), counted: true })}
+        />
+        <CharCounter form="playlist-edit" name="title" count={charCount(title)} max={PLAYLIST_TITLE_MAX} />
+        {errors.title ? <Field.ErrorText data-testid="playlist-title-error">{t(errors.title, { max: PLAYLIST_TITLE_MAX })}</Field.ErrorText> : null}
       </Field.Root>
 
       <Stack gap="2">

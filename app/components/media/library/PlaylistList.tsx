@@ -3,6 +3,9 @@ import { Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/r
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLAYLIST_TITLE_MAX } from '#app/lib/media/playlist';
+import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
+import { controlId, describeControl, errorId } from '#app/components/forms/Fields';
 import { useLibraryApi } from './useLibraryApi';
 
 interface Props {
@@ -20,6 +23,7 @@ export function PlaylistList({ playlists, openId }: Props) {
     if (createdId) navigate(`/audioPlaylistUpload?playlist=${createdId}`);
   }, [createdId, navigate]);
   const titleError = result && !result.ok ? result.fieldErrors?.title : undefined;
+  const title = useCharCount();
 
   return (
     <Stack as="section" gap="4" w={{ base: '100%', lg: '20rem' }} flexShrink={0} aria-labelledby="playlists-yours">
@@ -56,10 +60,11 @@ export function PlaylistList({ playlists, openId }: Props) {
         }}
       >
         <Stack gap="2">
-          <Field.Root invalid={Boolean(titleError)} required>
+          <Field.Root invalid={Boolean(titleError)} required ids={{ control: controlId('playlists-new', 'title'), errorText: errorId('playlists-new', 'title') }}>
             <Field.Label>{t('library.playlists.newTitle')}</Field.Label>
-            <Input name="title" maxLength={150} data-testid="playlists-new-title" />
-            {titleError ? <Field.ErrorText data-testid="playlists-new-error">{t(titleError)}</Field.ErrorText> : null}
+            <Input name="title" onInput={title.onInput} data-testid="playlists-new-title" {...describeControl({ form: 'playlists-new', name: 'title', invalid: Boolean(titleError), counted: true })} />
+            <CharCounter form="playlists-new" name="title" count={title.count} max={PLAYLIST_TITLE_MAX} />
+            {titleError ? <Field.ErrorText data-testid="playlists-new-error">{t(titleError, { max: PLAYLIST_TITLE_MAX })}</Field.ErrorText> : null}
           </Field.Root>
           <HStack>
             <Button type="submit" colorPalette="brand" loading={api.busy} data-testid="playlists-create">

@@ -1,9 +1,11 @@
 /** The tenant admins' review queue: watch each waiting video, publish it, or reject it with a reason the uploader sees. */
 import { Alert, Box, Button, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPreview } from '#app/components/media/player/MediaPreview';
-import type { ReviewEntry } from '#app/lib/media/library';
+import { REVIEW_REASON_MAX, type ReviewEntry } from '#app/lib/media/library';
+import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
+import { controlId, describeControl, errorId, helpId } from '#app/components/forms/Fields';
 import { useLibraryApi } from './useLibraryApi';
 
 type Entry = ReviewEntry;
@@ -12,8 +14,9 @@ function QueueItem({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const api = useLibraryApi('review');
   const [rejecting, setRejecting] = useState(false);
-  const reasonId = useId();
   const { card } = entry;
+  const form = `review-${card.id}`;
+  const reason = useCharCount();
   const result = api.result;
   const reasonError = result && !result.ok ? result.fieldErrors?.reason : undefined;
   return (
@@ -45,11 +48,18 @@ function QueueItem({ entry }: { entry: Entry }) {
               }}
             >
               <Stack gap="3">
-                <Field.Root invalid={Boolean(reasonError)} required>
-                  <Field.Label htmlFor={reasonId}>{t('library.review.reason')}</Field.Label>
-                  <Textarea id={reasonId} name="reason" rows={3} maxLength={600} data-testid="review-reason" />
+                <Field.Root invalid={Boolean(reasonError)} required ids={{ control: controlId(form, 'reason'), errorText: errorId(form, 'reason'), helperText: helpId(form, 'reason') }}>
+                  <Field.Label>{t('library.review.reason')}</Field.Label>
+                  <Textarea
+                    name="reason"
+                    rows={3}
+                    onInput={reason.onInput}
+                    data-testid="review-reason"
+                    {...describeControl({ form, name: 'reason', help: t('library.review.reasonHelp'), invalid: Boolean(reasonError), counted: true })}
+                  />
+                  <CharCounter form={form} name="reason" count={reason.count} max={REVIEW_REASON_MAX} />
                   <Field.HelperText>{t('library.review.reasonHelp')}</Field.HelperText>
-                  {reasonError ? <Field.ErrorText data-testid="review-reason-error">{t(reasonError)}</Field.ErrorText> : null}
+                  {reasonError ? <Field.ErrorText data-testid="review-reason-error">{t(reasonError, { max: REVIEW_REASON_MAX })}</Field.ErrorText> : null}
                 </Field.Root>
                 <HStack gap="2" flexWrap="wrap">
                   <Button type="submit" colorPalette="red" loading={api.busy} data-testid="review-reject-confirm">
