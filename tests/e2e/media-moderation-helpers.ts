@@ -13,7 +13,7 @@ import type { Joined } from './media-helpers';
 import { hydrated, signInContext, type TestUser } from './session-helpers';
 
 /** The name rooms and chat show for a test user without a profile (the part of the email before @). */
-export const shownName = (user: TestUser) => user.username.split('@')[0]!;
+export const shownName = (user: TestUser) => user.name;
 
 /**
  * The user opens the room page with its video connection failing (the token request never

@@ -23,7 +23,7 @@ const SIZES = [
 
 let organizerOnce: Promise<TestUser> | undefined;
 const organizer = () => (organizerOnce ??= createUser(T, 'stage-org', 'organizer'));
-const displayName = (user: TestUser) => user.username.split('@')[0]!;
+const displayName = (user: TestUser) => user.name;
 
 /** The room at this size: no site chrome, no document scroll, the composer's input and Send wholly in view (soft: every miss is reported). */
 async function expectStageAt(page: Page, size: { width: number; height: number }, label: string) {

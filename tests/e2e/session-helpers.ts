@@ -63,6 +63,8 @@ export interface TestUser {
   password: string;
   /** The user id (Cognito sub). */
   sub: string;
+  /** The name on the account, which the platform shows for them. */
+  name: string;
 }
 
 /** A new confirmed user of the tenant (email verified, `custom:tenantId`, group member). */
@@ -75,10 +77,11 @@ export async function createUser(tenant: string, label: string, group: 'member' 
   });
   const username = `${label}-${randomBytes(5).toString('hex')}@${tenant}.test.example`;
   const password = `Test-${randomBytes(4).toString('hex')}-Aa1!`;
-  const created = await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: tenant, username, password, name: `Test ${label}`, group });
+  const name = `Test ${label}`;
+  const created = await createPoolUser(client, { userPoolId: pool.userPoolId, tenantId: tenant, username, password, name, group });
   client.destroy();
   const sub = created ?? username;
-  return { tenant, username, password, sub };
+  return { tenant, username, password, sub, name };
 }
 
 /** Cognito JSON API through the tenant's identity gateway, as Amplify calls it. */

@@ -34,7 +34,7 @@ for (const { lang, tenant, locale, rules } of LANGUAGES) {
     for (const screen of SCREENS.filter((s) => !('system' in s) || tenant === 'aurora')) {
       test(`${screen.path} at 390 and 1280 px`, async ({ page, context, request }, info) => {
         const demo = demoAccount('aurora', 'admin');
-        const user = 'system' in screen ? { tenant: 'aurora', username: demo.username, password: demo.password, sub: '' } : member;
+        const user = 'system' in screen ? { tenant: 'aurora', username: demo.username, password: demo.password, sub: '', name: 'Demo admin' } : member;
         await signInContext(context, request, user);
         for (const width of [390, 1280]) {
           await page.setViewportSize({ width, height: 900 });

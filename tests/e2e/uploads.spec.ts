@@ -259,7 +259,7 @@ test.describe('system media', () => {
 
   test('the platform admin uploads a system image, stored in the system space', async ({ page, context, request }) => {
     const demo = demoAccount(T, 'admin');
-    await signInContext(context, request, { tenant: T, username: demo.username, password: demo.password, sub: '' });
+    await signInContext(context, request, { tenant: T, username: demo.username, password: demo.password, sub: '', name: 'Demo admin' });
     await page.goto(tenantUrl(T, '/systemImageUpload'));
     await pageHydrated(page);
     await expect(page.getByTestId('upload-rules')).toContainText('Files uploaded here are system media, visible to every site.');

@@ -85,7 +85,7 @@ test.describe('room tokens', () => {
       expect(claims.sub).toBe(user.sub);
       expect(body.identity).toBe(user.sub);
       // No profile display name yet: the part of the email before @.
-      expect(claims.name).toBe(user.username.split('@')[0]);
+      expect(claims.name).toBe(user.name);
       expect(JSON.parse(String(claims.metadata))).toEqual({ role, tenantId: 'aurora', eventId: event.eventId });
       expect(claims.video).toMatchObject({ roomJoin: true, room: event.channelName, roomAdmin: admin, canPublish: publish, canSubscribe: true });
       expect(Number(claims.exp) - Number(claims.nbf)).toBe(600);
@@ -153,7 +153,7 @@ test.describe('host controls on the real LiveKit server', () => {
     const state = await asHost.state(event.eventId);
     expect(state.status).toBe(200);
     expect(state.body.videoAvailable).toBe(true);
-    expect(state.body.participants).toEqual([{ identity: member.sub, name: member.username.split('@')[0], role: 'participant', canPublish: true, publishing: true, chatOnly: false }]);
+    expect(state.body.participants).toEqual([{ identity: member.sub, name: member.name, role: 'participant', canPublish: true, publishing: true, chatOnly: false }]);
     // Participants do not see the room state and cannot moderate.
     const asMember = caller(request, 'aurora', cookies.member);
     expect((await asMember.state(event.eventId)).status).toBe(403);
@@ -201,7 +201,7 @@ test.describe('host controls on the real LiveKit server', () => {
     await expect.poll(() => roomIdentities(event.channelName)).toEqual([]);
     expect((await asMember.token(event.eventId)).body.error).toBe('blocked');
     // Named as their raised hand shows them (no profile name yet: the part of the email before @).
-    expect((await asOrganizer.state(event.eventId)).body.blockedUsers).toEqual([{ identity: member.sub, name: member.username.split('@')[0] }]);
+    expect((await asOrganizer.state(event.eventId)).body.blockedUsers).toEqual([{ identity: member.sub, name: member.name }]);
     // The organizer cannot be removed or blocked from their own event.
     expect((await asOrganizer.room({ eventId: event.eventId, intent: 'block', identity: organizer.sub })).status).toBe(403);
 
