@@ -96,7 +96,8 @@ for (const tenant of ['aurora', 'solana'] as const) {
       await page.getByTestId('code-input').fill(totp(secret, Date.now() + 30_000));
       await page.getByRole('button', { name: /verify|verificar/i }).click();
       await expect(page).toHaveURL(/\/userDashboard$/);
-      await expect(page.getByTestId('schedule-event-tab')).toBeVisible();
+      // A member's dashboard opens on their events (organizers keep ScheduleEvent).
+      await expect(page.getByRole('tab', { name: /^(My events|Mis eventos)$/ })).toHaveAttribute('aria-selected', 'true');
     });
 
     test('without a pending sign-in the verify screen says so and links to /signIn', async ({ page }) => {
