@@ -7,6 +7,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
+import { testMark } from './marks';
 
 let organizer: TestUser;
 let otherOrganizer: TestUser;
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
     createUser('solana', 'key-solana', 'organizer'),
   ]);
   [event, rehearsal, solanaEvent] = await Promise.all([
-    seedEvent('aurora', organizer, { title: `Keys ${Date.now().toString(36)}` }),
+    seedEvent('aurora', organizer, { title: `Keys ${testMark()}` }),
     seedEvent('aurora', organizer, { title: 'Rehearsal' }, { kind: 'rehearsal' }),
     seedEvent('solana', solanaOrganizer, { title: 'Solana broadcast' }),
   ]);

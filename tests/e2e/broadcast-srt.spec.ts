@@ -10,6 +10,7 @@ import { expectStatus, mintKey, openKeyScreen } from './broadcast-helpers';
 import { seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext, type TestUser } from './session-helpers';
+import { testMark } from './marks';
 
 let organizer: TestUser;
 let event: EventRecord;
@@ -18,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   organizer = await createUser('aurora', 'srt-broadcaster', 'organizer');
-  event = await seedEvent('aurora', organizer, { title: `SRT broadcast ${Date.now().toString(36)}` });
+  event = await seedEvent('aurora', organizer, { title: `SRT broadcast ${testMark()}` });
 });
 
 const srt = (url: string, passphrase?: string) => (passphrase ? `${url}?passphrase=${passphrase}&pbkeylen=16` : url);

@@ -12,6 +12,7 @@ import { expectStatus, mintKey, openKeyScreen } from './broadcast-helpers';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
+import { testMark } from './marks';
 
 let organizer: TestUser;
 let member: TestUser;
@@ -22,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   [organizer, member] = await Promise.all([createUser('aurora', 'broadcaster', 'organizer'), createUser('aurora', 'broadcast-viewer')]);
   // Started a minute ago: listed under "live now" on /liveEvents, its room (a broadcast layout) open.
-  event = await seedEvent('aurora', organizer, { title: `Broadcast ${Date.now().toString(36)}`, eventDateTime: minutesFromNow(-1), layout: 'lbc' });
+  event = await seedEvent('aurora', organizer, { title: `Broadcast ${testMark()}`, eventDateTime: minutesFromNow(-1), layout: 'lbc' });
 });
 
 async function status(request: APIRequestContext) {

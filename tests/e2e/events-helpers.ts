@@ -10,6 +10,7 @@ import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { testTenantId } from '#tests/support/tenants';
 import type { EventKind, EventRecord } from '#app/lib/events/model';
 import type { TestUser } from './session-helpers';
+import { testMark } from './marks';
 
 const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
 let database: Database | undefined;
@@ -34,7 +35,7 @@ export const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).t
 
 export function eventInput(over: Partial<EventInput> = {}): EventInput {
   return newEventInput({
-    title: `Test event ${Math.random().toString(36).slice(2, 8)}`,
+    title: `Test event ${testMark()}`,
     description: 'An event made by a browser test.',
     eventDateTime: minutesFromNow(120),
     eventTimeZone: 'America/New_York',

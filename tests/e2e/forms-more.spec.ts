@@ -6,6 +6,7 @@ import { expect, tenantUrl, test } from './fixtures';
 import { e2eMediaData } from './library-helpers';
 import { createUser, hydrated, signInContext, type TestUser } from './session-helpers';
 import { seedMediaItem } from '#tests/support/media';
+import { testMark } from './marks';
 
 /**
  * Forms that help, round two (issue 16, item 3): the consultation settings and the consultation
@@ -30,7 +31,7 @@ const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement
 
 test('consultation settings: zone, fee and rules wrong at once are all reported, the rules counted and kept whole', async ({ page, context, request }) => {
   const organizer = await createUser('aurora', 'fm-org', 'organizer');
-  const channelName = `Advice ${Math.random().toString(36).slice(2, 8)}`;
+  const channelName = `Advice ${testMark()}`;
   const channelId = await newChannel(organizer, channelName);
   await signInContext(context, request, organizer);
   await page.goto(tenantUrl('aurora', '/userDashboard?tab=channels'));
@@ -74,7 +75,7 @@ test('consultation settings: zone, fee and rules wrong at once are all reported,
 
 test('consultation booking: no time, a long topic and long notes are all reported at once, counted and kept', async ({ page, context, request }) => {
   const [organizer, buyer] = await Promise.all([createUser('aurora', 'fm-org2', 'organizer'), createUser('aurora', 'fm-buyer')]);
-  const channelId = await newChannel(organizer, `Advice ${Math.random().toString(36).slice(2, 8)}`);
+  const channelId = await newChannel(organizer, `Advice ${testMark()}`);
   const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '09:00', to: '12:00' }));
   await e2eData('aurora').consultations.saveAvailability(
     channelId,

@@ -79,7 +79,8 @@ function readsEnglish(text: string): boolean {
 /**
  * Events and other data that tests running beside this one make carry a random token ("Next up
  * wf669e1d63f", "Workshops by ngei7r"): people's own content, in whatever language they wrote it, is
- * not the UI's. Six characters with a digit and a letter is already no word of the interface.
+ * not the UI's. Six characters with a digit and a letter is already no word of the interface; the
+ * fixtures make their marks with `testMark()` (marks.ts) so every one carries both.
  */
 const madeByTests = (text: string) => text.split(/[\s/]/).some((token) => /^(?=.*\d)(?=.*[a-z])[a-z0-9_-]{6,}\.?$/i.test(token));
 

@@ -10,12 +10,13 @@ import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { buyTicket, CARDS, chargesOf, orderStatus, payWithCard } from './payments-helpers';
 import { sentMails } from './tickets-helpers';
 import { createUser, signInContext, type TestUser } from './session-helpers';
+import { testMark } from './marks';
 
 const TENANT = 'aurora';
 
 async function paidEvent(capacity: number | null = null) {
   const organizer = await createUser(TENANT, 'pay-org', 'organizer');
-  const paid = { title: `Paid event ${Math.random().toString(36).slice(2, 8)}`, ticketPrice: 2500, capacity };
+  const paid = { title: `Paid event ${testMark()}`, ticketPrice: 2500, capacity };
   const event = await seedEvent(TENANT, organizer, paid);
   return { organizer, event };
 }

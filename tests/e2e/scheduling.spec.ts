@@ -4,6 +4,7 @@ import { test, expect, tenantApi, tenantUrl, VIEWPORTS } from './fixtures';
 import { seedEvent } from './events-helpers';
 import { createUser, hydrated, signInContext } from './session-helpers';
 import type { Page } from '@playwright/test';
+import { testMark } from './marks';
 
 /** The organizer's side of events: /scheduleEvents, /testScheduler, /shortUrl and the dashboard's event tabs. */
 const ZONE = 'America/New_York';
@@ -32,7 +33,7 @@ test.describe('scheduling events', () => {
     await expect(field(page, 'enableRecording')).toHaveValue('cloud');
     await expect(field(page, 'recordingDestination')).toHaveValue('cloud');
 
-    const title = `Launch night ${Date.now().toString(36)}`;
+    const title = `Launch night ${testMark()}`;
     await fillEvent(page, { title, description: 'Doors at six.', date: inDays(10), time: '18:30', eventTimeZone: ZONE, eventDuration: '90', hosts: 'Cohost@Example.com' });
     await field(page, 'layout').selectOption('ils');
     await field(page, 'moderateChat').check();

@@ -9,6 +9,7 @@ import { CARDS, payWithCard } from './payments-helpers';
 import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
 import { CURRENCY, LANGUAGE, seedProduct, seedShop } from './shop-helpers';
 import { sentMails } from './tickets-helpers';
+import { testMark } from './marks';
 
 const money = (tenant: string, amount: number) => formatMoney({ amount, currency: CURRENCY[tenant]! }, tenantLocale(tenant, LANGUAGE[tenant]!));
 const cartCount = (page: Page) => page.getByTestId('cart-count');
@@ -23,7 +24,7 @@ test.describe('shop', () => {
     await page.goto(tenantUrl(tenant, '/userDashboard?tab=Channels'));
     await pageHydrated(page);
     await page.getByTestId('channel-new').click();
-    const name = `Maker studio ${Date.now().toString(36)}`;
+    const name = `Maker studio ${testMark()}`;
     await page.getByTestId('channel-name-input').fill(name);
     await page.getByTestId('channel-about-input').fill('Prints and workshops. See https://example.com/maker');
     await page.getByTestId('channel-save').click();

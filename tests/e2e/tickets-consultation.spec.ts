@@ -17,6 +17,7 @@ import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { CARDS, payWithCard } from './payments-helpers';
 import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 import { sentMails } from './tickets-helpers';
+import { testMark } from './marks';
 
 const ORGANIZER_ZONE = 'America/New_York';
 const BUYER_ZONE = 'Asia/Tokyo';
@@ -64,7 +65,7 @@ test('the organizer publishes times; a buyer in Tokyo pays for one; the private 
   test.slow();
   await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
   const [organizer, buyer, stranger] = await Promise.all([createUser('aurora', 'cs-org', 'organizer'), createUser('aurora', 'cs-buyer'), createUser('aurora', 'cs-other')]);
-  const channelName = `Advice ${Math.random().toString(36).slice(2, 8)}`;
+  const channelName = `Advice ${testMark()}`;
   const channelId = await newChannel(organizer, channelName);
   const data = e2eData('aurora');
   const slot = nyMorning(5);
@@ -172,7 +173,7 @@ test('two buyers race for one slot: one gets it and pays; outside the rule Cance
   test.slow();
   await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
   const [organizer, first, second] = await Promise.all([createUser('aurora', 'cs-org2', 'organizer'), createUser('aurora', 'cs-race1'), createUser('aurora', 'cs-race2')]);
-  const channelId = await newChannel(organizer, `Race ${Math.random().toString(36).slice(2, 8)}`);
+  const channelId = await newChannel(organizer, `Race ${testMark()}`);
   const data = e2eData('aurora');
   const slot = nyMorning(4);
   // Free cancellation ends two weeks before the start: a slot four days away is already outside it.
@@ -210,7 +211,7 @@ test('two buyers race for one slot: one gets it and pays; outside the rule Cance
 test('Pay pressed before the page has hydrated still goes on to checkout with the held slot', async ({ browser, request }) => {
   test.slow();
   const [organizer, buyer] = await Promise.all([createUser('aurora', 'cs-org3', 'organizer'), createUser('aurora', 'cs-early')]);
-  const channelId = await newChannel(organizer, `Early ${Math.random().toString(36).slice(2, 8)}`);
+  const channelId = await newChannel(organizer, `Early ${testMark()}`);
   const slot = nyMorning(6);
   const availability: Availability = { timeZone: ORGANIZER_ZONE, slotMinutes: 30, fee: 3000, cancellationHours: 24, rules: '', weekly: [{ weekday: slot.weekday, from: '09:00', to: '10:00' }] };
   await e2eData('aurora').consultations.saveAvailability(channelId, { ownerId: organizer.sub, ownerName: 'Olivia', ownerEmail: organizer.username }, availability);

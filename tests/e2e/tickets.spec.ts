@@ -11,6 +11,7 @@ import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { CARDS, payWithCard } from './payments-helpers';
 import { sentMails } from './tickets-helpers';
 import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
+import { testMark } from './marks';
 
 const ZONE = 'America/New_York';
 const inDays = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toFormat('yyyy-MM-dd');
@@ -25,7 +26,7 @@ test('an organizer sets a price and a capacity: field errors keep what was typed
   await signInContext(context, request, organizer);
   await page.goto(tenantUrl('aurora', '/scheduleEvents'));
   await hydrated(page);
-  const title = `Paid talk ${Date.now().toString(36)}`;
+  const title = `Paid talk ${testMark()}`;
   await field(page, 'title').fill(title);
   await field(page, 'date').fill(inDays(9));
   await field(page, 'time').fill('19:00');
