@@ -27,12 +27,14 @@ const onPath = (command) => {
   }
 };
 // DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
-// (video and audio) and poppler's pdfinfo/pdftoppm (documents).
+// (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engine speaks with
+// espeak-ng (docs/decisions/0043).
 for (const [command, debianPackage] of [
   ['java', 'openjdk-17-jre-headless'],
   ['redis-server', 'redis-server'],
   ['ffmpeg', 'ffmpeg'],
   ['pdftoppm', 'poppler-utils'],
+  ['espeak-ng', 'espeak-ng'],
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }
