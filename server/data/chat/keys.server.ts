@@ -173,6 +173,8 @@ export function toMessage(item: Record<string, unknown>): ChatMessage {
   message.seq = Number(message.seq);
   // Only a supporter's messages carry the flag (older messages never had it).
   if (item.supporter === true) message.supporter = true;
+  // Only messages of people with an avatar carry it.
+  if (typeof item.avatarId === 'string' && /^[a-z0-9]{21}$/.test(item.avatarId)) message.avatarId = item.avatarId;
   return message;
 }
 
