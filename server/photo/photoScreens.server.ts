@@ -9,6 +9,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { mediaIdSchema } from '#app/lib/media/library';
 import type { MediaItem } from '#app/lib/media/model';
 import { avatarUrl } from '#app/lib/photo/avatar';
+import type { PickableImage } from '#app/lib/photo/picker';
 import { canSeeItem } from '../api/mediaAccess.server';
 import { NO_STORE } from '../api/responses.server';
 import { getFixedT } from '../i18n.server';
@@ -19,17 +20,6 @@ import { chooseAvatar, currentAvatar } from './avatar.server';
 const LINK_SECONDS = 3600;
 /** How many of the person's images the picker offers (newest first). */
 export const PICKER_LIMIT = 48;
-
-export interface PickableImage {
-  id: string;
-  title: string;
-  width: number | null;
-  height: number | null;
-  /** A small preview (small300), or the original when none was derived. */
-  thumb: string;
-  /** The original, for editing at full size. */
-  src: string;
-}
 
 const FINISHED: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
 
@@ -65,7 +55,9 @@ export async function photoEditorLoader(args: LoaderFunctionArgs) {
     initial = await pickable(context, item);
   }
   const { images, failed } = await ownImages(context, user);
-  return json({ title: t('photo.editor.title'), images, libraryFailed: failed, initial }, { headers: NO_STORE });
+  // Organizers and admins have a library screen of images to go on to.
+  const libraryHref = user.groups.includes('organizer') || user.groups.includes('admin') ? '/customerImageUpload' : null;
+  return json({ title: t('photo.editor.title'), images, libraryFailed: failed, initial, libraryHref }, { headers: NO_STORE });
 }
 
 export async function profilePhotoLoader(args: LoaderFunctionArgs) {
