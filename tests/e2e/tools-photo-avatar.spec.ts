@@ -3,28 +3,17 @@
  * upload path (kind image, processed into every size) and shown at once in the header; a person's
  * chat messages and the room carry it; /api/avatar answers only signed-in people of the same tenant.
  */
-import type { Page } from '@playwright/test';
 import { seedMediaItem, testJpeg } from '#tests/support/media';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { e2eMediaData } from './library-helpers';
 import { enter, leave, messageWith, say } from './chat-helpers';
-import { MEDIA_BROWSER } from './media-helpers';
 import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
+import { loaded, saveCropped } from './tools-photo-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
 const T = 'aurora';
-
-/** Whether the image really loaded (the redirect to storage was followed and decoded). */
-const loaded = (page: Page, testId: string) => page.getByTestId(testId).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-
-async function saveCropped(page: Page) {
-  await expect(page.getByTestId('avatar-crop').locator('img')).toBeVisible();
-  await expect(page.getByTestId('avatar-save')).toBeEnabled();
-  await page.getByTestId('avatar-save').click();
-  await expect(page.getByTestId('avatar-saved')).toBeVisible({ timeout: 30_000 });
-}
 
 test('an avatar from a file shows at once in the header, is processed into every size, and shows in a room chat', async ({ page, browser, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -100,23 +89,4 @@ test('the changer takes only the person’s own images and removes the photo on 
   await expect(page.getByTestId('avatar-none')).toBeVisible();
   await expect(page.getByTestId('account-avatar')).toHaveCount(0);
   await page.screenshot({ path: 'test-reports/tools-photo-avatar-phone.png', fullPage: true });
-});
-
-test.describe('with a camera', () => {
-  test.use(MEDIA_BROWSER);
-
-  test('a snapshot of the camera becomes the avatar', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const member = await createUser(T, 'avatar-cam');
-    await signInContext(page.context(), page.request, member);
-    await page.goto('/profilePhotoChanger');
-    await hydrated(page);
-    await page.getByTestId('avatar-camera-start').click();
-    await expect(page.getByTestId('avatar-camera-preview')).toBeVisible();
-    await expect(page.getByTestId('avatar-camera-take')).toBeEnabled({ timeout: 15_000 });
-    await page.screenshot({ path: 'test-reports/tools-photo-avatar-camera-desktop.png', fullPage: true });
-    await page.getByTestId('avatar-camera-take').click();
-    await saveCropped(page);
-    await expect.poll(() => loaded(page, 'account-avatar')).toBe(true);
-  });
 });
