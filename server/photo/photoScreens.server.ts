@@ -12,6 +12,7 @@ import { avatarUrl } from '#app/lib/photo/avatar';
 import type { PickableImage } from '#app/lib/photo/picker';
 import { canSeeItem } from '../api/mediaAccess.server';
 import { NO_STORE } from '../api/responses.server';
+import { readForm } from '../http/readForm.server';
 import { getFixedT } from '../i18n.server';
 import { requireUser } from '../identity/session.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
@@ -75,7 +76,7 @@ export async function profilePhotoAction(args: ActionFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const form = Object.fromEntries(await readForm(request, context.languageTag));
   const parsed = avatarActionSchema.safeParse(form);
   if (!parsed.success) return json({ ok: false as const, error: t('photo.avatar.errors.badRequest') }, { status: 400, headers: NO_STORE });
   if (parsed.data.intent === 'remove') {
