@@ -109,7 +109,8 @@ export const ROUTES = [
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   // Photo tools (app/lib/photo/): edits rendered in the browser, saved through the upload API.
   { path: '/photoEditor', file: 'routes/media/photoEditor.tsx', ids: { query: { image: 'media' } } },
-  { path: '/profilePhotoChanger', file: 'routes/media/profilePhotoChanger.tsx', ids: { body: { mediaId: 'media' } } },
+  // Its form's mediaId is covered by the matrix's every-placement leak rule; tools-photo-avatar.spec.ts checks the 404.
+  { path: '/profilePhotoChanger', file: 'routes/media/profilePhotoChanger.tsx' },
   { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel', booking: 'booking' }, actionQuery: { channel: 'channel', booking: 'booking' } } },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },

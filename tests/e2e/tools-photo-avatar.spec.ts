@@ -5,7 +5,7 @@
  */
 import { seedMediaItem, testJpeg } from '#tests/support/media';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
-import { expect, tenantApi, test } from './fixtures';
+import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { e2eMediaData } from './library-helpers';
 import { enter, leave, messageWith, say } from './chat-helpers';
 import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
@@ -76,6 +76,9 @@ test('the changer takes only the person’s own images and removes the photo on 
   const cookie = await sessionCookie(request, member);
   const post = (form: Record<string, string>) => tenantApi(request, T).post('/profilePhotoChanger', { headers: { Cookie: cookie }, form, maxRedirects: 0 });
   expect((await post({ intent: 'use', mediaId: theirs.id })).status()).toBe(404);
+  // Another tenant's image, even one with the same owner id, is not found here.
+  const elsewhere = await seedMediaItem(e2eMediaData('solana'), { kind: 'image', owner: { sub: member.sub }, title: 'Elsewhere' });
+  expect((await post({ intent: 'use', mediaId: elsewhere.id })).status()).toBe(404);
   expect((await post({ intent: 'use', mediaId: 'not-an-id' })).status()).toBe(400);
   expect((await e2eData(T).profiles.get(member.sub))?.avatarId ?? '').toBe('');
   expect((await post({ intent: 'use', mediaId: mine.id })).status()).toBe(200);
@@ -89,4 +92,19 @@ test('the changer takes only the person’s own images and removes the photo on 
   await expect(page.getByTestId('avatar-none')).toBeVisible();
   await expect(page.getByTestId('account-avatar')).toHaveCount(0);
   await page.screenshot({ path: 'test-reports/tools-photo-avatar-phone.png', fullPage: true });
+});
+
+test('without a camera the changer says so, in the site’s language, and a file still works (French)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const member = await createUser('lumiere', 'avatar-fr');
+  await signInContext(page.context(), page.request, member);
+  await page.goto(tenantUrl('lumiere', '/profilePhotoChanger'));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photo de profil');
+  // This browser has no camera device: the browser refuses, and the page says what to do instead.
+  await page.getByTestId('avatar-camera-start').click();
+  await expect(page.getByTestId('avatar-camera-error')).toContainText('Ouvrez un fichier');
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'moi.jpg', mimeType: 'image/jpeg', buffer: await testJpeg() });
+  await expect(page.getByTestId('avatar-crop').locator('img')).toBeVisible();
+  await page.screenshot({ path: 'test-reports/tools-photo-avatar-fr-phone.png', fullPage: true });
 });
