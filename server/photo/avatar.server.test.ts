@@ -4,7 +4,7 @@ import type { MediaKind, MediaStatus } from '#app/lib/media/model';
 import { avatarIdOfMetadata, avatarUrl } from '#app/lib/photo/avatar';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { toMessage } from '../data/chat/keys.server';
+import { toMember, toMessage } from '../data/chat/keys.server';
 import { tenantData } from '../data/tenantData.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
 
@@ -70,5 +70,10 @@ describe('avatar addresses and carriers', () => {
     expect(toMessage({ ...base, avatarId: 'abcdefghijklmnopqrstu' }).avatarId).toBe('abcdefghijklmnopqrstu');
     expect(toMessage({ ...base, avatarId: '<script>' }).avatarId).toBeUndefined();
     expect('avatarId' in toMessage(base)).toBe(false);
+  });
+
+  it('keeps a stored chat member’s avatar id (staff and blocked lists), and only a well-formed one', () => {
+    expect(toMember({ userId: 'ann', displayName: 'Ann', avatarId: 'abcdefghijklmnopqrstu' }).avatarId).toBe('abcdefghijklmnopqrstu');
+    expect('avatarId' in toMember({ userId: 'ann', displayName: 'Ann', avatarId: 'x' })).toBe(false);
   });
 });
