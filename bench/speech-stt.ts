@@ -4,9 +4,10 @@
 // default voice), resampled to 16 kHz and transcribed one at a time; printed: seconds of audio
 // transcribed per second of processing (a multiple of real time) and the word error rate over the
 // set, beside the figures the engine's makers or independent benchmarks publish for real speech.
+// The same for recorded human English: the LibriVox clips of Debian's pocketsphinx-testdata.
 // A language the engine has no model for is reported as such, not measured.
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
-import { measureRecognition, type RecognitionMeasure } from '#server/speech/accuracy.server';
+import { LIBRIVOX_SOURCE, librivoxClips, librivoxInstalled, measureClips, measureRecognition, type RecognitionMeasure } from '#server/speech/accuracy.server';
 import { createEspeakTts } from '#server/speech/local/espeak.server';
 import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/speech/local/pocketsphinx.server';
 import { table } from './lib';
@@ -30,27 +31,28 @@ export async function benchSpeechStt(): Promise<boolean> {
   }
   const stt = createPocketsphinxStt();
   const tts = createEspeakTts();
-  const rows: Array<Record<string, string>> = [];
   const measures: RecognitionMeasure[] = [];
+  const unrecognised: Array<Record<string, string>> = [];
   for (const language of SPEECH_LANGUAGES) {
     if (!stt.languages().includes(language)) {
-      rows.push({ language, voice: '—', audio: '—', speed: '—', WER: `not recognised: ${stt.name} has no ${language} model` });
+      unrecognised.push({ language, speech: '—', audio: '—', speed: '—', WER: `not recognised: ${stt.name} has no ${language} model` });
       continue;
     }
     const voices = tts.voices(language).slice(0, VOICES === 'first' ? 1 : undefined);
-    for (const voice of voices) {
-      const m = await measureRecognition(stt, tts, language, { voiceId: voice.id });
-      measures.push(m);
-      rows.push({
-        language,
-        voice: voice.id,
-        audio: `${m.audioSeconds.toFixed(1)} s`,
-        speed: `${m.realTimeMultiple.toFixed(2)}× real time`,
-        WER: m.wer.toFixed(2),
-      });
-    }
+    for (const voice of voices) measures.push(await measureRecognition(stt, tts, language, { voiceId: voice.id }));
+    if (language === 'en' && librivoxInstalled()) measures.push(await measureClips(stt, language, LIBRIVOX_SOURCE, await librivoxClips()));
   }
-  console.log(`\nbench/speech-stt: ${stt.name}, ${measures[0]?.sentences.length ?? 0} sentences per language spoken by ${tts.name}, transcribed one at a time\n`);
+  const rows = [
+    ...measures.map((m) => ({
+      language: m.language,
+      speech: m.source,
+      audio: `${m.audioSeconds.toFixed(1)} s`,
+      speed: `${m.realTimeMultiple.toFixed(2)}× real time`,
+      WER: m.wer.toFixed(2),
+    })),
+    ...unrecognised,
+  ];
+  console.log(`\nbench/speech-stt: ${stt.name}; fixed sentences spoken by ${tts.name}, and recorded human speech where installed; transcribed one at a time\n`);
   console.log(table(rows));
   console.log(`\npublished (real speech): ${PUBLISHED[stt.name] ?? 'none known'}`);
   const worst = measures.flatMap((m) => m.sentences).sort((a, b) => b.wer - a.wer)[0];

@@ -29,7 +29,8 @@ const onPath = (command) => {
 // DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
 // (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engines speak with
 // espeak-ng and hear with pocketsphinx and its US English model, the best recogniser whose model
-// ships in a Debian or npm package (docs/decisions/0043).
+// ships in a Debian or npm package; pocketsphinx-testdata brings recorded human speech its
+// accuracy test and benchmark measure (docs/decisions/0043).
 for (const [command, debianPackage] of [
   ['java', 'openjdk-17-jre-headless'],
   ['redis-server', 'redis-server'],
@@ -41,6 +42,7 @@ for (const [command, debianPackage] of [
   if (!onPath(command)) need.push(debianPackage);
 }
 if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) need.push('pocketsphinx-en-us');
+if (!existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription')) need.push('pocketsphinx-testdata');
 if (need.length) {
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
   console.log(`Installing Debian packages: ${need.join(', ')}…`);

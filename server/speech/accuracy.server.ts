@@ -1,8 +1,12 @@
 /**
- * How well a speech-to-text engine hears: a fixed set of sentences per language, spoken by the
- * text-to-speech engine at test time, transcribed, and scored by word error rate. The engine's
- * accuracy test and `npm run bench -- speech` both measure through here (docs/decisions/0043).
+ * How well a speech-to-text engine hears, scored by word error rate: a fixed set of sentences per
+ * language spoken by the text-to-speech engine at test time, and recorded human speech where a
+ * package ships some. The engine's accuracy test and `npm run bench -- speech` both measure
+ * through here (docs/decisions/0043).
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
 import { corpusWordErrorRate, wordErrorRate } from '#app/lib/speech/wer';
 import { decodeToRecognizerPcm, pcmSeconds, wavOf } from './audio.server';
@@ -61,10 +65,17 @@ export interface SentenceResult {
   wer: number;
 }
 
+/** A clip to transcribe, as the recognisers take it, with what was said. */
+export interface SpeechClip {
+  reference: string;
+  pcm: Buffer;
+}
+
 export interface RecognitionMeasure {
   engine: string;
   language: SpeechLanguage;
-  voiceId: string;
+  /** Where the speech came from: a text-to-speech voice, or a named recording set. */
+  source: string;
   sentences: SentenceResult[];
   /** Over the whole set: all word errors over all reference words. */
   wer: number;
@@ -75,20 +86,12 @@ export interface RecognitionMeasure {
   realTimeMultiple: number;
 }
 
-/** Speaks each sentence with `tts`, transcribes it with `stt` one at a time, and scores the set. */
-export async function measureRecognition(
-  stt: SpeechToText,
-  tts: TextToSpeech,
-  language: SpeechLanguage,
-  options: { sentences?: readonly string[]; voiceId?: string } = {},
-): Promise<RecognitionMeasure> {
-  const sentences = options.sentences ?? ACCURACY_SENTENCES[language];
-  const voiceId = options.voiceId ?? tts.voices(language)[0]!.id;
+/** Transcribes the clips with `stt` one at a time and scores the set. */
+export async function measureClips(stt: SpeechToText, language: SpeechLanguage, source: string, clips: readonly SpeechClip[]): Promise<RecognitionMeasure> {
   const results: SentenceResult[] = [];
   let audioSeconds = 0;
   let processingSeconds = 0;
-  for (const reference of sentences) {
-    const pcm = await speakForRecognizer(tts, reference, language, voiceId);
+  for (const { reference, pcm } of clips) {
     audioSeconds += pcmSeconds(pcm, STT_SAMPLE_RATE);
     const began = performance.now();
     const transcript = await stt.transcribe(pcm, language);
@@ -98,11 +101,46 @@ export async function measureRecognition(
   return {
     engine: stt.name,
     language,
-    voiceId,
+    source,
     sentences: results,
     wer: corpusWordErrorRate(results),
     audioSeconds,
     processingSeconds,
     realTimeMultiple: processingSeconds > 0 ? audioSeconds / processingSeconds : Infinity,
   };
+}
+
+/** Speaks each sentence with `tts` (the language's first voice unless told), then measures `stt` on them. */
+export async function measureRecognition(
+  stt: SpeechToText,
+  tts: TextToSpeech,
+  language: SpeechLanguage,
+  options: { sentences?: readonly string[]; voiceId?: string } = {},
+): Promise<RecognitionMeasure> {
+  const sentences = options.sentences ?? ACCURACY_SENTENCES[language];
+  const voiceId = options.voiceId ?? tts.voices(language)[0]!.id;
+  const clips: SpeechClip[] = [];
+  for (const reference of sentences) clips.push({ reference, pcm: await speakForRecognizer(tts, reference, language, voiceId) });
+  return measureClips(stt, language, voiceId, clips);
+}
+
+/**
+ * Recorded human English: five sentences of a LibriVox reading of "Sense and Sensibility" (public
+ * domain), with their transcriptions, from Debian's pocketsphinx-testdata package.
+ */
+const LIBRIVOX_DIR = join(process.env.POCKETSPHINX_TESTDATA ?? '/usr/share/pocketsphinx/test/data', 'librivox');
+export const LIBRIVOX_SOURCE = 'LibriVox reading (pocketsphinx-testdata)';
+
+export const librivoxInstalled = () => existsSync(join(LIBRIVOX_DIR, 'transcription'));
+
+/** The LibriVox clips with their references ("<s> words </s> (file id)" lines). */
+export async function librivoxClips(): Promise<SpeechClip[]> {
+  const lines = (await readFile(join(LIBRIVOX_DIR, 'transcription'), 'utf8')).split('\n').filter((l) => l.trim());
+  const clips: SpeechClip[] = [];
+  for (const line of lines) {
+    const m = /^<s>\s*(.*?)\s*<\/s>\s*\(([\w.-]+)\)$/.exec(line.trim());
+    if (!m) throw new Error(`unexpected transcription line in ${LIBRIVOX_DIR}: ${line}`);
+    clips.push({ reference: m[1]!, pcm: await decodeToRecognizerPcm(join(LIBRIVOX_DIR, `${m[2]!}.wav`)) });
+  }
+  return clips;
 }
