@@ -133,14 +133,20 @@ export const LIBRIVOX_SOURCE = 'LibriVox reading (pocketsphinx-testdata)';
 
 export const librivoxInstalled = () => existsSync(join(LIBRIVOX_DIR, 'transcription'));
 
-/** The LibriVox clips with their references ("<s> words </s> (file id)" lines). */
-export async function librivoxClips(): Promise<SpeechClip[]> {
+/** The LibriVox recordings (16 kHz mono WAV files) with what is said in each. */
+export async function librivoxRecordings(): Promise<{ reference: string; path: string }[]> {
   const lines = (await readFile(join(LIBRIVOX_DIR, 'transcription'), 'utf8')).split('\n').filter((l) => l.trim());
-  const clips: SpeechClip[] = [];
-  for (const line of lines) {
+  return lines.map((line) => {
+    // "<s> words </s> (file id)"
     const m = /^<s>\s*(.*?)\s*<\/s>\s*\(([\w.-]+)\)$/.exec(line.trim());
     if (!m) throw new Error(`unexpected transcription line in ${LIBRIVOX_DIR}: ${line}`);
-    clips.push({ reference: m[1]!, pcm: await decodeToRecognizerPcm(join(LIBRIVOX_DIR, `${m[2]!}.wav`)) });
-  }
+    return { reference: m[1]!, path: join(LIBRIVOX_DIR, `${m[2]!}.wav`) };
+  });
+}
+
+/** The LibriVox recordings as clips the recognisers take. */
+export async function librivoxClips(): Promise<SpeechClip[]> {
+  const clips: SpeechClip[] = [];
+  for (const r of await librivoxRecordings()) clips.push({ reference: r.reference, pcm: await decodeToRecognizerPcm(r.path) });
   return clips;
 }
