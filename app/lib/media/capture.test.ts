@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceProblem, formatTimer, MAX_TAKE_BYTES, MAX_TAKE_SECONDS, pickRecorderType, takeLimit } from './capture';
+import { deviceProblem, formatTimer, frameSize, MAX_TAKE_BYTES, MAX_TAKE_SECONDS, pickRecorderType, pipRect, takeLimit } from './capture';
 
 describe('formatTimer', () => {
   it('shows minutes and seconds, hours only when there are some', () => {
@@ -54,5 +54,16 @@ describe('deviceProblem', () => {
     expect(deviceProblem(error('NotReadableError'), false)).toBe('busy');
     expect(deviceProblem(error('NotSupportedError'), true)).toBe('unsupported');
     expect(deviceProblem('odd', false)).toBe('failed');
+  });
+});
+
+describe('picture in picture', () => {
+  it('puts the camera in the bottom right quarter, keeping its shape', () => {
+    expect(pipRect(1280, 720, 640, 480)).toEqual({ x: 928, y: 448, width: 320, height: 240 });
+  });
+  it('records the screen at its size up to 1280 pixels wide', () => {
+    expect(frameSize(2560, 1440)).toEqual({ width: 1280, height: 720 });
+    expect(frameSize(1024, 767)).toEqual({ width: 1024, height: 768 });
+    expect(frameSize(0, 0)).toEqual({ width: 1280, height: 720 });
   });
 });

@@ -2,6 +2,7 @@
  * The pure parts of /mediaCapture (docs/decisions/0044): what is recorded, the recorder's type,
  * the limits of a take, and the timer's text.
  */
+import { formatDuration } from '#app/components/media/player/format';
 
 /** camera: camera and microphone; microphone: sound only; screen: the screen and the microphone; pip: the screen with the camera in a corner. */
 export const CAPTURE_SOURCES = ['camera', 'microphone', 'screen', 'pip'] as const;
@@ -50,15 +51,8 @@ export function takeLimit(elapsedSeconds: number, bytes: number, video: boolean)
   return null;
 }
 
-/** The timer's text: "0:05", "12:34", "1:02:03" (whole seconds, rounded down). */
-export function formatTimer(milliseconds: number): string {
-  const total = Math.max(0, Math.floor((Number.isFinite(milliseconds) ? milliseconds : 0) / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
-}
+/** The timer's text: "0:05", "12:34", "1:02:03" (whole seconds, rounded down), as the players show durations. */
+export const formatTimer = (milliseconds: number): string => formatDuration((Number.isFinite(milliseconds) ? milliseconds : 0) / 1000);
 
 /** What getUserMedia / getDisplayMedia's refusal means for the person. */
 export type DeviceProblem = 'denied' | 'noDevice' | 'busy' | 'unsupported' | 'cancelled' | 'failed';
@@ -82,4 +76,20 @@ export function deviceProblem(error: unknown, screen: boolean): DeviceProblem {
     default:
       return 'failed';
   }
+}
+
+/** Where the camera goes in a picture-in-picture frame: a quarter of the width, bottom right, a margin from the edges, its own shape kept. */
+export function pipRect(frameWidth: number, frameHeight: number, cameraWidth: number, cameraHeight: number): { x: number; y: number; width: number; height: number } {
+  const width = Math.round(frameWidth / 4);
+  const height = Math.round((width * (cameraHeight || 3)) / (cameraWidth || 4));
+  const margin = Math.round(frameWidth / 40);
+  return { x: frameWidth - width - margin, y: frameHeight - height - margin, width, height };
+}
+
+/** The recorded frame for a shared screen: its own size, no wider than 1280 pixels, even sides. */
+export function frameSize(screenWidth: number, screenHeight: number): { width: number; height: number } {
+  if (!screenWidth || !screenHeight) return { width: 1280, height: 720 };
+  const scale = Math.min(1, 1280 / screenWidth);
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  return { width: even(screenWidth * scale), height: even(screenHeight * scale) };
 }
