@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   organizer = await createUser(T, 'capture', 'organizer');
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/capture-${name}.png`, fullPage: true });
+const shot = async (page: Page, name: string): Promise<void> => void (await page.screenshot({ path: `test-results/screens/capture-${name}.png`, fullPage: true }));
 
 /** Turns the source on and records until the timer shows `seconds`, then stops. */
 async function record(page: Page, source: 'camera' | 'microphone' | 'screen' | 'pip', seconds: number, onRecording?: () => Promise<void>) {
