@@ -131,6 +131,11 @@ export const envSchema = z.object({
    * stacks set "test", so the sample tenants, which name Stripe, check out locally with no account.
    */
   PAYMENTS_PROVIDER: z.enum(['tenant', 'test', 'stripe']).default('tenant'),
+  /**
+   * Speech engines for the media tools (docs/decisions/0043): "local" runs espeak-ng and the local
+   * recogniser on this machine.
+   */
+  SPEECH_PROVIDER: z.enum(['local']).default('local'),
   /** The local test payment provider's REST API and its keys (the local stack sets them). */
   TESTPAY_URL: z.url().optional(),
   TESTPAY_API_KEY: z.string().min(1).optional(),

@@ -17,12 +17,13 @@ import { isErrorNamed } from '../errors';
 import { batchedGet } from './batched.server';
 import { queryAll, queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
 
-const itemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
+export const mediaItemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
 const eventLinkKey = (t: TenantId, eventId: string, id: string) => ({ pk: tenantKey(t, 'EVENT_MEDIA', eventId), sk: `ITEM#${id}` });
 const usageKey = (t: TenantId, owner: string | null) => ({ pk: tenantKey(t, 'MEDIA_USAGE'), sk: owner === null ? 'TENANT' : `USER#${owner}` });
 /** Item ids sort by creation time (a time prefix), so the tenant's partition reads newest-last. */
 const newMediaId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const ID = /^[a-z0-9]{21}$/;
+export const MEDIA_ID = /^[a-z0-9]{21}$/;
+const ID = MEDIA_ID;
 
 /** The folder of an item's files in the tenant's storage: original and derived files live under it. */
 export const mediaFolder = (id: string) => `media/${id}`;
@@ -48,11 +49,12 @@ const STORED_FIELDS = [
   'startedAt',
   'language',
   'trim',
+  'captions',
   'createdAt',
   'updatedAt',
 ] as const;
 
-function toItem(tenantId: TenantId, raw: Item): MediaItem | null {
+export function toMediaItem(tenantId: TenantId, raw: Item): MediaItem | null {
   if (raw.tenantId !== tenantId || typeof raw.id !== 'string') return null;
   const item = Object.fromEntries(STORED_FIELDS.filter((f) => raw[f] !== undefined).map((f) => [f, raw[f]])) as unknown as MediaItem;
   item.tags ??= [];
@@ -117,7 +119,7 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
   const put = {
     TableName: db.table,
     Item: {
-      ...itemKey(tenantId, id),
+      ...mediaItemKey(tenantId, id),
       gsi1pk: tenantKey(tenantId, 'MEDIA_OWNER', input.ownerId),
       gsi1sk: `${at}#${id}`,
       tenantId,
@@ -138,8 +140,8 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
 /** The tenant's item, or null (also for a malformed id or another tenant's id). */
 export async function getMediaItem(db: Database, tenantId: TenantId, id: string): Promise<MediaItem | null> {
   if (!ID.test(id)) return null;
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConsistentRead: true }));
-  return out.Item ? toItem(tenantId, out.Item) : null;
+  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: mediaItemKey(tenantId, id), ConsistentRead: true }));
+  return out.Item ? toMediaItem(tenantId, out.Item) : null;
 }
 
 export interface MediaListQuery {
@@ -158,7 +160,7 @@ export interface MediaListQuery {
 /** One page of the tenant's items (or one owner's), newest first, optionally of one kind and status. */
 export async function listMedia(db: Database, tenantId: TenantId, query: MediaListQuery = {}): Promise<Page<MediaItem>> {
   const read = (raw: Item) => {
-    const item = toItem(tenantId, raw);
+    const item = toMediaItem(tenantId, raw);
     if (!item) return null;
     if (query.kind && item.kind !== query.kind) return null;
     if (query.status && item.status !== query.status) return null;
@@ -177,7 +179,7 @@ export async function listMedia(db: Database, tenantId: TenantId, query: MediaLi
         ExpressionAttributeValues: { ':pk': tenantKey(tenantId, 'MEDIA'), ':item': 'ITEM#' },
         ScanIndexForward: false,
       };
-  const startKey = !query.ownerId && query.afterId && ID.test(query.afterId) ? itemKey(tenantId, query.afterId) : query.startKey;
+  const startKey = !query.ownerId && query.afterId && ID.test(query.afterId) ? mediaItemKey(tenantId, query.afterId) : query.startKey;
   return queryPage(db, input, { limit: query.limit ?? 50, startKey, read, pageSize: 100 });
 }
 
@@ -256,7 +258,7 @@ async function updateExisting(
     const out = await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
-        Key: itemKey(tenantId, id),
+        Key: mediaItemKey(tenantId, id),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
@@ -264,7 +266,7 @@ async function updateExisting(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return out.Attributes ? toItem(tenantId, out.Attributes) : null;
+    return out.Attributes ? toMediaItem(tenantId, out.Attributes) : null;
   } catch (e) {
     if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
     throw e;
@@ -279,8 +281,8 @@ export async function listEventMedia(db: Database, tenantId: TenantId, eventId: 
     ScanIndexForward: false,
   });
   const ids = links.map((l) => l.id).filter((id): id is string => typeof id === 'string' && ID.test(id));
-  const raws = await Promise.all(ids.map((id) => batchedGet(db, itemKey(tenantId, id), true)));
-  return raws.map((raw) => (raw ? toItem(tenantId, raw) : null)).filter((i): i is MediaItem => i !== null && i.eventId === eventId);
+  const raws = await Promise.all(ids.map((id) => batchedGet(db, mediaItemKey(tenantId, id), true)));
+  return raws.map((raw) => (raw ? toMediaItem(tenantId, raw) : null)).filter((i): i is MediaItem => i !== null && i.eventId === eventId);
 }
 
 /** Removes the item's record and its event link (its files are the caller's to delete first); false when there was none. */
@@ -288,7 +290,7 @@ export async function deleteMediaItem(db: Database, tenantId: TenantId, id: stri
   if (!ID.test(id)) return false;
   try {
     const out = await db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: itemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      new DeleteCommand({ TableName: db.table, Key: mediaItemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
     );
     const eventId = out.Attributes?.eventId;
     if (typeof eventId === 'string') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: eventLinkKey(tenantId, eventId, id) }));

@@ -69,6 +69,7 @@ import {
 import { listSubmissions, saveSubmission } from './forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
+import { removeMediaCaptions, setMediaCaptions } from './mediaCaptions.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from './media.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
@@ -173,6 +174,9 @@ const media = (db: Database, t: TenantId) => ({
   shared: listSharedMedia.bind(null, db, t),
   /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
   pitchDeck: findPitchDeck.bind(null, db, t),
+  /** Records an item's captions track in a language (the .vtt stored first at captionsKey through files.put). */
+  setCaptions: setMediaCaptions.bind(null, db, t),
+  removeCaptions: removeMediaCaptions.bind(null, db, t),
 });
 
 /** Room recordings and restream destinations (server/data/recordings.server.ts). */

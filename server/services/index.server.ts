@@ -9,6 +9,8 @@ import { RateLimiter } from './rateLimit.server';
 import { createStorage, pingStorage, type Storage } from './storage.server';
 import { createVideoService, httpUrlOf, type VideoService } from './video.server';
 import { createRecordingServices, type RecordingServices } from '../recording/services.server';
+import { createSpeechServices } from '../speech/index.server';
+import type { SpeechServices } from '../speech/types';
 
 export interface Services {
   registry: Registry;
@@ -25,6 +27,8 @@ export interface Services {
   mediaQueue: MediaQueue | null;
   /** Room recording and restream: the egress client and the restream key box (docs/decisions/0030). */
   recording: RecordingServices;
+  /** Text to speech and speech to text for the media tools and live captions (docs/decisions/0043). */
+  speech: SpeechServices;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -41,6 +45,7 @@ export function createServices(env: Env, registry: Registry): Services {
     chat: createChatService(env, db),
     mediaQueue: createMediaQueue(env),
     recording: createRecordingServices(env, video),
+    speech: createSpeechServices(env),
   };
 }
 

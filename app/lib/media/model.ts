@@ -94,6 +94,21 @@ export interface MediaDerived {
 export const MEDIA_ORIGINS = ['upload', 'recording', 'broadcast'] as const;
 export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
 
+/** Where a captions track came from: a transcription job, a room's live captions, or a file someone uploaded. */
+export const CAPTION_SOURCES = ['transcript', 'live', 'upload'] as const;
+export type CaptionSource = (typeof CAPTION_SOURCES)[number];
+
+/** A WebVTT captions track of a video or audio item, one per language. */
+export interface MediaCaptionTrack {
+  /** BCP 47 language of the captions ("en", "es-MX"). */
+  language: string;
+  /** Tenant-relative key of the .vtt file (captionsKey in server/data/mediaCaptions.server.ts). */
+  key: string;
+  source: CaptionSource;
+  cueCount: number;
+  updatedAt: string;
+}
+
 export interface MediaItem {
   id: string;
   scope: MediaScope;
@@ -125,6 +140,8 @@ export interface MediaItem {
   trim?: { startSeconds: number; endSeconds: number };
   /** The spoken language (a BCP 47 tag such as "en" or "pt-BR"), set by the owner; the on-demand libraries filter by it. */
   language?: string;
+  /** Captions tracks by language (video and audio); the players offer each. */
+  captions?: Record<string, MediaCaptionTrack>;
   createdAt: string;
   updatedAt: string;
 }
