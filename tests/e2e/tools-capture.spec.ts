@@ -28,7 +28,7 @@ async function record(page: Page, source: 'camera' | 'microphone' | 'screen' | '
   await page.getByTestId('capture-on').click();
   await expect(page.getByTestId('capture-recorder')).toHaveAttribute('data-state', 'idle');
   // The fake microphone's beep reaches the meter.
-  await expect.poll(async () => Number(await page.getByTestId('capture-level').getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await page.getByTestId('capture-level').getAttribute('aria-valuenow')), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(0);
   await page.getByTestId('capture-start').click();
   await expect(page.getByTestId('capture-recorder')).toHaveAttribute('data-state', 'recording');
   await onRecording?.();
