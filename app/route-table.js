@@ -145,6 +145,8 @@ export const ROUTES = [
   { path: '/uppyFileUpload', file: 'routes/media/uppyFileUpload.tsx' },
   { path: '/uploadSystemMedia', file: 'routes/media/uploadSystemMedia.tsx' },
   { path: '/systemImageUpload', file: 'routes/media/systemImageUpload.tsx' },
+  // Media tools (issue 17).
+  { path: '/mediaCapture', file: 'routes/media/mediaCapture.tsx' },
   // On demand (docs/decisions/0032): the libraries, an event's recording, an organizer's introduction video.
   { path: '/vod', file: 'routes/ondemand/vod.tsx' },
   { path: '/aod', file: 'routes/ondemand/aod.tsx' },

@@ -14,6 +14,7 @@ import upload from './en/upload';
 import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
+import capture from './en/capture';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
 import donations from './en/donations';
@@ -272,6 +273,7 @@ const en = {
   player,
   ondemand,
   recording,
+  capture,
   playback,
   broadcast,
   donations,

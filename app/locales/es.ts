@@ -15,6 +15,7 @@ import upload from './es/upload';
 import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
+import capture from './es/capture';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
 import donations from './es/donations';
@@ -274,6 +275,7 @@ const es: TranslationShape = {
   player,
   ondemand,
   recording,
+  capture,
   playback,
   broadcast,
   donations,

@@ -15,6 +15,7 @@ import upload from './fr/upload';
 import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
+import capture from './fr/capture';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
 import donations from './fr/donations';
@@ -274,6 +275,7 @@ const fr: TranslationShape = {
   player,
   ondemand,
   recording,
+  capture,
   playback,
   broadcast,
   donations,
