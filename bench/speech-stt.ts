@@ -1,6 +1,6 @@
 // bench/speech-stt: the local speech-to-text engine's speed and accuracy (issue 17, item 8).
 // For each language the platform ships, the fixed sentences of server/speech/accuracy.server.ts are
-// spoken by espeak-ng with each of the language's voices (BENCH_SPEECH_VOICES=first keeps only the
+// spoken by the local engine (flite's English voices, espeak-ng's) with each of the language's voices (BENCH_SPEECH_VOICES=first keeps only the
 // default voice), resampled to 16 kHz and transcribed one at a time; printed: seconds of audio
 // transcribed per second of processing (a multiple of real time) and the word error rate over the
 // set, beside the figures the engine's makers or independent benchmarks publish for real speech.
@@ -8,7 +8,7 @@
 // A language the engine has no model for is reported as such, not measured.
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { LIBRIVOX_SOURCE, librivoxClips, librivoxInstalled, measureClips, measureRecognition, type RecognitionMeasure } from '#server/speech/accuracy.server';
-import { createEspeakTts } from '#server/speech/local/espeak.server';
+import { createLocalTts } from '#server/speech/local/localTts.server';
 import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/speech/local/pocketsphinx.server';
 import { table } from './lib';
 
@@ -30,7 +30,7 @@ export async function benchSpeechStt(): Promise<boolean> {
     return false;
   }
   const stt = createPocketsphinxStt();
-  const tts = createEspeakTts();
+  const tts = createLocalTts();
   const measures: RecognitionMeasure[] = [];
   const unrecognised: Array<Record<string, string>> = [];
   for (const language of SPEECH_LANGUAGES) {
