@@ -14,6 +14,7 @@ import upload from './en/upload';
 import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
+import captions from './en/captions';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
 import donations from './en/donations';
@@ -271,6 +272,7 @@ const en = {
   player,
   ondemand,
   recording,
+  captions,
   playback,
   broadcast,
   donations,

@@ -15,6 +15,7 @@ import upload from './es/upload';
 import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
+import captions from './es/captions';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
 import donations from './es/donations';
@@ -273,6 +274,7 @@ const es: TranslationShape = {
   player,
   ondemand,
   recording,
+  captions,
   playback,
   broadcast,
   donations,

@@ -15,6 +15,7 @@ import upload from './fr/upload';
 import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
+import captions from './fr/captions';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
 import donations from './fr/donations';
@@ -273,6 +274,7 @@ const fr: TranslationShape = {
   player,
   ondemand,
   recording,
+  captions,
   playback,
   broadcast,
   donations,
