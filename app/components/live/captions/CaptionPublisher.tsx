@@ -8,7 +8,8 @@
 import { useLocalParticipant, useLocalParticipantPermissions } from '@livekit/components-react';
 import { useEffect, useState } from 'react';
 import { captionsSocketUrl } from '#app/lib/captions/protocol';
-import workletUrl from './pcmWorklet.js?url';
+// no-inline: a small file would become a data: URL, which the document's CSP does not run.
+import workletUrl from './pcmWorklet.js?url&no-inline';
 
 type StreamState = 'idle' | 'connecting' | 'streaming' | 'refused';
 
@@ -17,7 +18,7 @@ function backoffMs(attempt: number) {
 }
 
 /** Runs while `track` is live: returns the stop function. */
-function streamTrack(eventId: string, track: MediaStreamTrack, onState: (state: StreamState) => void): () => void {
+function streamTrack(eventId: string, track: MediaStreamTrack, onState: (state: StreamState, detail?: string) => void): () => void {
   let stopped = false;
   let ws: WebSocket | null = null;
   let attempt = 0;
@@ -47,7 +48,7 @@ function streamTrack(eventId: string, track: MediaStreamTrack, onState: (state: 
     socket.onclose = (e: CloseEvent) => {
       if (ws === socket) ws = null;
       if (stopped) return;
-      if (e.code >= 4000 && e.code < 5000) return onState('refused');
+      if (e.code >= 4000 && e.code < 5000) return onState('refused', `${e.code} ${e.reason}`);
       onState('connecting');
       retry = window.setTimeout(connect, backoffMs(attempt++));
     };
@@ -69,7 +70,7 @@ function streamTrack(eventId: string, track: MediaStreamTrack, onState: (state: 
       connect();
     } catch (e) {
       console.warn('[captions] the microphone cannot be streamed for captions', e);
-      onState('refused');
+      onState('refused', (e as Error).name || 'audio');
     }
   })();
 
@@ -93,15 +94,16 @@ export function CaptionPublisher({ eventId }: { eventId: string }) {
   const permissions = useLocalParticipantPermissions();
   const track = microphoneTrack?.track?.mediaStreamTrack ?? null;
   const live = Boolean(track) && isMicrophoneEnabled && (permissions?.canPublish ?? false);
-  const [state, setState] = useState<StreamState>('idle');
+  const [state, setState] = useState<{ state: StreamState; detail?: string }>({ state: 'idle' });
 
   useEffect(() => {
     if (!live || !track) {
-      setState('idle');
+      setState({ state: 'idle' });
       return;
     }
-    return streamTrack(eventId, track, setState);
+    return streamTrack(eventId, track, (next, detail) => setState({ state: next, detail }));
   }, [eventId, live, track]);
 
-  return <span hidden data-testid="captions-publisher" data-state={state} />;
+  // The state (and why a refusal happened: a close code, or the audio error's name) for tests and support.
+  return <span hidden data-testid="captions-publisher" data-state={state.state} data-detail={state.detail} />;
 }

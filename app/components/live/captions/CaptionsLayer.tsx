@@ -42,7 +42,7 @@ function CaptionsOverlay({ view }: { view: CaptionView }) {
     <Box
       position="absolute"
       insetX={{ base: '2', md: '6' }}
-      bottom={{ base: '2', md: '4' }}
+      bottom={{ base: '1', md: '4' }}
       zIndex="1"
       display="flex"
       justifyContent="center"
@@ -52,15 +52,16 @@ function CaptionsOverlay({ view }: { view: CaptionView }) {
       data-testid="captions-overlay"
     >
       {view.lines.length > 0 && (
-        <Box bg="blackAlpha.800" color="white" px={{ base: '2.5', md: '4' }} py={{ base: '1.5', md: '2' }} borderRadius="l2" maxW="48rem" textAlign="center" fontSize={{ base: 'sm', md: 'lg' }} lineHeight="1.4" data-testid="captions-box">
-          <Text as="span" fontWeight="semibold" color="whiteAlpha.900" me="1.5" data-testid="captions-speaker">
+        <Box bg="blackAlpha.800" color="white" px={{ base: '2.5', md: '4' }} py={{ base: '1.5', md: '2' }} borderRadius="l2" maxW="48rem" textAlign="center" fontSize={{ base: 'xs', sm: 'sm', md: 'lg' }} lineHeight="1.4" data-testid="captions-box">
+          <Text as="span" fontWeight="semibold" fontSize={{ base: 'xs', md: 'md' }} color="whiteAlpha.900" me="1.5" data-testid="captions-speaker">
             {t('captions.speaking', { name: view.speakerName })}
           </Text>
-          {view.lines.map((line) => (
+          {view.lines.map((line, i) => (
             <Text
               as="span"
               key={line.utteranceId}
-              display="block"
+              // Phones: the stage is a small band, so only the newest line shows there.
+              display={i === view.lines.length - 1 ? 'block' : { base: 'none', md: 'block' }}
               // Pending text: still being recognised, and may change.
               fontStyle={line.final ? 'normal' : 'italic'}
               color={line.final ? 'white' : 'whiteAlpha.800'}
