@@ -56,6 +56,8 @@ interface Speaking {
   speaker: CaptionSpeaker;
   refusals: number;
   lastSeen: number;
+  /** Frames are handled one after another, so audio reaches the recogniser in arrival order. */
+  chain: Promise<void>;
 }
 
 type Refusal = { code: CaptionsErrorCode; close: number };
@@ -112,7 +114,7 @@ export class CaptionsHub {
       if (speaking) speaking.lastSeen = lastSeen;
     });
     ws.on('message', (data, isBinary) => {
-      if (speaking) void this.frame(speaking, data, isBinary);
+      if (speaking) this.enqueue(speaking, data, isBinary);
       else if (early.length < MAX_EARLY_FRAMES) early.push([data, isBinary]);
     });
     ws.on('close', () => {
@@ -135,6 +137,7 @@ export class CaptionsHub {
         user,
         refusals: 0,
         lastSeen,
+        chain: Promise.resolve(),
         speaker: new CaptionSpeaker({
           stt: this.services.speech.stt,
           language,
@@ -145,7 +148,7 @@ export class CaptionsHub {
       };
       this.speaking.set(key, speaking);
       this.send(ws, { type: 'ready', language });
-      for (const [frame, isBinary] of early) void this.frame(speaking, frame, isBinary);
+      for (const [frame, isBinary] of early) this.enqueue(speaking, frame, isBinary);
     } catch (e) {
       console.error('[captions] admission failed', e);
       this.send(ws, { type: 'error', code: 'unavailable', fatal: true });
@@ -193,6 +196,10 @@ export class CaptionsHub {
     }
   }
 
+  private enqueue(s: Speaking, data: RawData, isBinary: boolean) {
+    s.chain = s.chain.then(() => this.frame(s, data, isBinary)).catch((e: unknown) => console.error('[captions] frame handling failed', e));
+  }
+
   private async frame(s: Speaking, data: RawData, isBinary: boolean) {
     if (s.ws.readyState !== WebSocket.OPEN) return;
     s.lastSeen = Date.now();
@@ -214,7 +221,8 @@ export class CaptionsHub {
     if (!parsed.success) return this.send(s.ws, { type: 'error', code: 'badFrame' });
     if (!(await this.allowed(s, this.controlLimiter, 1))) return;
     if (parsed.data.type === 'ping') return this.send(s.ws, { type: 'pong' });
-    await s.speaker.pause();
+    // Not awaited: the next audio starts a new utterance at once while this one's finals are made.
+    void s.speaker.pause().catch((e: unknown) => console.warn(`[captions] pause of ${s.key}: ${(e as Error).message}`));
   }
 
   /** Spends from the limiter; a refusal is told to the client, and too many in a row close the socket. */
