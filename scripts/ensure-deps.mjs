@@ -27,17 +27,23 @@ const onPath = (command) => {
   }
 };
 // DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
-// (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engine speaks with
-// espeak-ng (docs/decisions/0043).
+// (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engines speak with
+// flite (English) and espeak-ng (every language) and hear with pocketsphinx and its US English
+// model, the best recogniser whose model ships in a Debian or npm package; pocketsphinx-testdata brings recorded human speech its
+// accuracy test and benchmark measure (docs/decisions/0043).
 for (const [command, debianPackage] of [
   ['java', 'openjdk-17-jre-headless'],
   ['redis-server', 'redis-server'],
   ['ffmpeg', 'ffmpeg'],
   ['pdftoppm', 'poppler-utils'],
   ['espeak-ng', 'espeak-ng'],
+  ['flite', 'flite'],
+  ['pocketsphinx_continuous', 'pocketsphinx'],
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }
+if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) need.push('pocketsphinx-en-us');
+if (!existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription')) need.push('pocketsphinx-testdata');
 if (need.length) {
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
   console.log(`Installing Debian packages: ${need.join(', ')}…`);

@@ -15,6 +15,7 @@ import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
 import captions from './en/captions';
+import capture from './en/capture';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
 import donations from './en/donations';
@@ -22,6 +23,7 @@ import payments from './en/payments';
 import cart from './en/cart';
 import shop from './en/shop';
 import tickets from './en/tickets';
+import photo from './en/photo';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -273,6 +275,7 @@ const en = {
   ondemand,
   recording,
   captions,
+  capture,
   playback,
   broadcast,
   donations,
@@ -280,6 +283,7 @@ const en = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default en;

@@ -16,6 +16,7 @@ import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
 import captions from './es/captions';
+import capture from './es/capture';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
 import donations from './es/donations';
@@ -23,6 +24,7 @@ import payments from './es/payments';
 import cart from './es/cart';
 import shop from './es/shop';
 import tickets from './es/tickets';
+import photo from './es/photo';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -275,6 +277,7 @@ const es: TranslationShape = {
   ondemand,
   recording,
   captions,
+  capture,
   playback,
   broadcast,
   donations,
@@ -282,6 +285,7 @@ const es: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default es;

@@ -16,6 +16,7 @@ import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
 import captions from './fr/captions';
+import capture from './fr/capture';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
 import donations from './fr/donations';
@@ -23,6 +24,7 @@ import payments from './fr/payments';
 import cart from './fr/cart';
 import shop from './fr/shop';
 import tickets from './fr/tickets';
+import photo from './fr/photo';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -275,6 +277,7 @@ const fr: TranslationShape = {
   ondemand,
   recording,
   captions,
+  capture,
   playback,
   broadcast,
   donations,
@@ -282,6 +285,7 @@ const fr: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default fr;

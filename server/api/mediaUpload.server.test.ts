@@ -85,6 +85,19 @@ describe('starting an upload', () => {
     expect(unverified.status).toBe(403);
   });
 
+  it('keeps a recorded take’s trim on its item for the processors, and refuses a trim that is wrong or of a photo', async () => {
+    const { call, data } = setup();
+    const owner = person('owner-trim');
+    const take = { fileName: 'take.webm', contentType: 'video/webm', size: 1000, kinds: ['video', 'audio'] };
+    const ok = (await call(startUpload, { ...take, trim: { startSeconds: 1, endSeconds: 4.5 } }, owner)).body as unknown as StartUploadResponse;
+    expect((await data.media.get(ok.mediaId))?.trim).toEqual({ startSeconds: 1, endSeconds: 4.5 });
+    const backwards = await call(startUpload, { ...take, trim: { startSeconds: 4, endSeconds: 1 } }, owner);
+    expect(backwards).toMatchObject({ status: 400, body: { error: 'badRequest' } });
+    expect((await call(startUpload, { ...take, trim: { startSeconds: 0, endSeconds: 'all' } }, owner)).status).toBe(400);
+    expect((await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 10, trim: { startSeconds: 0, endSeconds: 2 } }, owner)).status).toBe(400);
+    expect((await data.media.list()).items.map((i) => i.id)).toEqual([ok.mediaId]);
+  });
+
   it('refuses a file that would pass the person’s quota, saying how much is used', async () => {
     const { call, data } = setup({ userQuota: 10 * MiB });
     await data.media.addUsage('owner-q', 9 * MiB);

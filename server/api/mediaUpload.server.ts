@@ -74,6 +74,8 @@ export const startUpload = (args: Args) =>
     const kind = kindOfType(input.contentType);
     if (problem === 'type' || !kind) throw new UploadRefusal(415, 'type', t('upload.errors.type', { types: typesText(t, input.kinds) }));
     if (problem === 'tooLarge') throw tooLarge(t, kind, context.language);
+    // Only sound and pictures that move can be cut.
+    if (input.trim && kind !== 'video' && kind !== 'audio') throw new UploadRefusal(400, 'badRequest');
     const recordingOf = input.origin === 'recording' && input.eventId ? await recordedEvent(args, user, input.scope, input.eventId, kind) : null;
     const data = scopeData(context, input.scope);
     await checkQuota({ data, env: context.env, scope: input.scope, ownerId: user.sub, bytes: input.size, t, language: context.language });
@@ -96,6 +98,7 @@ export const startUpload = (args: Args) =>
         : {}),
       original: { fileName: input.fileName, contentType: input.contentType, bytes: input.size, extension: EXTENSIONS[input.contentType] ?? 'bin' },
       ...(input.review ? { review: true } : {}),
+      ...(input.trim ? { trim: input.trim } : {}),
     });
     const mode = usesMultipart(input.size) ? 'multipart' : 'single';
     return { mediaId: item.id, scope: input.scope, key: item.original.key, mode, partSize: partSizeFor(input.size) };

@@ -14,7 +14,7 @@ export type UploadScreenName = 'uploadS3' | 'uploadS3Media' | 'directUpload' | '
 const SYSTEM_SCREENS: ReadonlySet<UploadScreenName> = new Set(['uploadSystemMedia', 'systemImageUpload']);
 
 /** Organizers and admins have a library screen to go on to; members see their uploads where they are shared. */
-const hasLibrary = (user: SessionUser) => user.groups.includes('organizer') || user.groups.includes('admin');
+export const hasLibrary = (user: SessionUser) => user.groups.includes('organizer') || user.groups.includes('admin');
 
 export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: UploadScreenName) {
   const user = await requireUser(args);

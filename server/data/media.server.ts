@@ -48,6 +48,7 @@ const STORED_FIELDS = [
   'eventId',
   'startedAt',
   'language',
+  'trim',
   'captions',
   'createdAt',
   'updatedAt',
@@ -81,6 +82,8 @@ export interface NewMediaItem {
   eventId?: string;
   /** Recordings and kept broadcasts: when the recorded content began (ISO); chapters and the chat replay count from it. */
   startedAt?: string;
+  /** A recorded take's part to keep (/mediaCapture): the processors cut the rest. */
+  trim?: MediaItem['trim'];
 }
 
 /** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
@@ -109,6 +112,7 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
     origin: input.origin ?? 'upload',
     ...(input.eventId ? { eventId: input.eventId } : {}),
     ...(input.startedAt ? { startedAt: input.startedAt } : {}),
+    ...(input.trim ? { trim: { startSeconds: input.trim.startSeconds, endSeconds: input.trim.endSeconds } } : {}),
     createdAt: at,
     updatedAt: at,
   };

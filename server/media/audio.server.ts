@@ -3,9 +3,11 @@
  * duration, and a waveform: peak levels (0–1) in evenly spaced buckets over the duration.
  */
 import { join } from 'node:path';
+import { trimInputArgs } from '#app/lib/media/trim';
 import { ProcessingError } from './failures.server';
 import type { Processor } from './processor.server';
 import { ffmpeg, FFMPEG, probe, spawnTool, ToolError } from './tools.server';
+import { checkTrim, keptSeconds } from './trim.server';
 
 export const WAVEFORM_BUCKETS = 200;
 const WAVEFORM_RATE = 8000;
@@ -53,24 +55,28 @@ export function waveform(path: string, durationSeconds: number, buckets = WAVEFO
   });
 }
 
-export const processAudio: Processor = async ({ originalPath, workDir, store, progress }) => {
+export const processAudio: Processor = async ({ originalPath, workDir, store, progress, trim }) => {
   const info = await probe(originalPath, 'audio');
   if (!info.hasAudio) throw new ProcessingError('audio_no_sound', 'no audio stream');
+  checkTrim(trim, info.durationSeconds);
   const m4aPath = join(workDir, 'audio.m4a');
   const mp3Path = join(workDir, 'audio.mp3');
   try {
     await ffmpeg(
-      ['-i', originalPath, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', m4aPath, '-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '192k', mp3Path],
-      info.durationSeconds,
+      [...trimInputArgs(trim), '-i', originalPath, '-map', '0:a:0', '-vn', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', m4aPath, '-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '192k', mp3Path],
+      keptSeconds(trim, info.durationSeconds),
       (f) => progress(f * 0.8),
     );
   } catch (e) {
     if (e instanceof ToolError && e.signal === null) throw new ProcessingError('audio_unreadable', e.message);
     throw e;
   }
-  const peaks = await waveform(m4aPath, info.durationSeconds);
+  // A browser's MediaRecorder WebM states no duration, and a trimmed take is shorter: measure what was made.
+  const durationSeconds = info.durationSeconds > 0 && !trim ? info.durationSeconds : (await probe(m4aPath, 'audio')).durationSeconds;
+  if (trim && durationSeconds <= 0) throw new ProcessingError('trim_outside', 'nothing left after trimming');
+  const peaks = await waveform(m4aPath, durationSeconds);
   progress(0.9);
   const mp4 = await store('derived/audio.m4a', m4aPath, 'audio/mp4');
   const mp3 = await store('derived/audio.mp3', mp3Path, 'audio/mpeg');
-  return { derived: { mp4, mp3, waveform: peaks, durationSeconds: Math.round(info.durationSeconds * 100) / 100 } };
+  return { derived: { mp4, mp3, waveform: peaks, durationSeconds: Math.round(durationSeconds * 100) / 100 } };
 };

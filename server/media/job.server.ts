@@ -85,6 +85,7 @@ export async function runMediaJob(stores: JobStores, tenantId: TenantId, mediaId
       workDir,
       store,
       progress: (f) => progress.report(f),
+      ...(item.trim ? { trim: item.trim } : {}),
     });
     let original: MediaItem['original'] | undefined;
     if (output.cleanedOriginal) {

@@ -4,6 +4,7 @@
  * under the item's `derived/` folder (the same keys on every run, so a re-run overwrites).
  */
 import type { DerivedFile, MediaDerived } from '#app/lib/media/model';
+import type { Trim } from '#app/lib/media/trim';
 
 export interface StoreDerived {
   /** Stores a local file under `media/<id>/<relativeKey>` and describes it. */
@@ -18,6 +19,8 @@ export interface ProcessorInput {
   /** An empty folder of this job's own. */
   workDir: string;
   store: StoreDerived;
+  /** Video and audio: keep only this part of the take (a capture's trim; docs/decisions/0044). */
+  trim?: Trim;
   /** Share of the work done, 0–1 (throttled by the caller). */
   progress(fraction: number): void;
 }

@@ -8,8 +8,10 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VIDEO_RENDITION_HEIGHTS, type DerivedFile } from '#app/lib/media/model';
+import { trimInputArgs, type Trim } from '#app/lib/media/trim';
 import { ProcessingError } from './failures.server';
 import type { Processor } from './processor.server';
+import { checkTrim, keptSeconds } from './trim.server';
 import { ffmpeg, probe, run, FFMPEG, ToolError } from './tools.server';
 
 /** Video bitrate per rendition height (kbit/s); the master playlist's BANDWIDTH comes from these. */
@@ -38,11 +40,11 @@ export function renditionHeights(sourceHeight: number): number[] {
   return heights.sort((a, b) => a - b);
 }
 
-export function transcodeArgs(input: string, out: string, heights: number[], hasAudio: boolean, preset: string): string[] {
+export function transcodeArgs(input: string, out: string, heights: number[], hasAudio: boolean, preset: string, trim?: Trim): string[] {
   const splits = heights.map((_, i) => `[s${i}]`).join('');
   const scales = heights.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`).join(';');
   const filter = `[0:v]split=${heights.length}${splits};${scales}`;
-  const args = ['-i', input, '-filter_complex', filter];
+  const args = [...trimInputArgs(trim), '-i', input, '-filter_complex', filter];
   heights.forEach((_, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
@@ -69,25 +71,34 @@ export function remuxArgs(playlist: string, mp4: string, hasAudio: boolean): str
   return ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', playlist, '-map', '0', '-c', 'copy', ...(hasAudio ? ['-bsf:a', 'aac_adtstoasc'] : []), '-movflags', '+faststart', mp4];
 }
 
-export const processVideo: Processor = async ({ originalPath, workDir, store, progress }) => {
+export const processVideo: Processor = async ({ originalPath, workDir, store, progress, trim }) => {
   const info = await probe(originalPath, 'video');
   if (!info.hasVideo || !info.height || !info.width) throw new ProcessingError('video_no_picture', 'no video stream');
+  checkTrim(trim, info.durationSeconds);
   const heights = renditionHeights(info.height);
   if (heights.length === 0) throw new ProcessingError('video_unreadable', `height ${info.height}`);
   for (const h of heights) await mkdir(join(workDir, 'hls', `${h}p`), { recursive: true });
   const preset = process.env.MEDIA_X264_PRESET ?? 'veryfast';
   try {
-    await ffmpeg(transcodeArgs(originalPath, workDir, heights, info.hasAudio, preset), info.durationSeconds, (f) => progress(f * 0.85));
+    await ffmpeg(transcodeArgs(originalPath, workDir, heights, info.hasAudio, preset, trim), keptSeconds(trim, info.durationSeconds), (f) => progress(f * 0.85));
   } catch (e) {
     // A file ffprobe could read but ffmpeg cannot decode is damaged: retrying will not help.
     if (e instanceof ToolError && e.code !== null && e.code !== 0 && e.signal === null) throw new ProcessingError('video_unreadable', e.message);
     throw e;
   }
   const posterHeight = heights[heights.length - 1];
-  await run(FFMPEG, remuxArgs(join(workDir, 'hls', `${posterHeight}p`, 'index.m3u8'), join(workDir, 'video.mp4'), info.hasAudio));
-  // A browser's MediaRecorder WebM (a room recording) states no duration: measure the MP4 cut from it.
-  const durationSeconds = info.durationSeconds > 0 ? info.durationSeconds : (await probe(join(workDir, 'video.mp4'), 'video')).durationSeconds;
-  const posterAt = Math.min(1, durationSeconds / 10);
+  try {
+    await run(FFMPEG, remuxArgs(join(workDir, 'hls', `${posterHeight}p`, 'index.m3u8'), join(workDir, 'video.mp4'), info.hasAudio));
+  } catch (e) {
+    // A trim starting past the end of a take that stated no duration leaves nothing to join.
+    if (trim && e instanceof ToolError) throw new ProcessingError('trim_outside', e.message);
+    throw e;
+  }
+  // A browser's MediaRecorder WebM (a room recording, a capture) states no duration, and a trimmed
+  // take is shorter than its original: measure the MP4 cut from it.
+  const durationSeconds = info.durationSeconds > 0 && !trim ? info.durationSeconds : (await probe(join(workDir, 'video.mp4'), 'video')).durationSeconds;
+  if (trim && durationSeconds <= 0) throw new ProcessingError('trim_outside', 'nothing left after trimming');
+  const posterAt = (trim?.startSeconds ?? 0) + Math.min(1, durationSeconds / 10);
   await run(FFMPEG, ['-hide_banner', '-nostdin', '-y', '-ss', posterAt.toFixed(2), '-i', originalPath, '-frames:v', '1', '-vf', `scale=-2:${posterHeight}`, '-q:v', '3', join(workDir, 'poster.jpg')]);
   progress(0.88);
 

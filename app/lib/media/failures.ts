@@ -12,6 +12,7 @@ export const MEDIA_FAILURES = [
   'document_protected',
   'document_empty',
   'original_missing',
+  'trim_outside',
   'processing_error',
 ] as const;
 export type MediaFailure = (typeof MEDIA_FAILURES)[number];

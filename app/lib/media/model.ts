@@ -136,6 +136,8 @@ export interface MediaItem {
   eventId?: string;
   /** Recordings and kept broadcasts: when the recorded content began (an event timeline's zero: chapters, chat replay). Absent: createdAt. */
   startedAt?: string;
+  /** A recorded take's part to keep (/mediaCapture; docs/decisions/0044): the processors cut the rest. */
+  trim?: { startSeconds: number; endSeconds: number };
   /** The spoken language (a BCP 47 tag such as "en" or "pt-BR"), set by the owner; the on-demand libraries filter by it. */
   language?: string;
   /** Captions tracks by language (video and audio); the players offer each. */

@@ -12,6 +12,7 @@
  * Errors: { error: UploadErrorCode, message } in the request's language, with a 4xx status.
  */
 import { z } from 'zod';
+import { trimSchema } from './trim';
 import { MAX_BYTES, MEDIA_KINDS, MEDIA_VISIBILITIES, MULTIPART_THRESHOLD_BYTES, kindOfType, type MediaItem, type MediaKind } from './model';
 
 /** S3's limits: parts of at least 5 MiB (but the last), at most 10,000 parts. */
@@ -54,6 +55,8 @@ export const startUploadSchema = z
     origin: z.enum(['upload', 'recording']).optional(),
     // The event id's shape (app/lib/events/model.ts eventIdSchema), without importing the events' strings into upload screens.
     eventId: z.string().regex(/^[a-z0-9]{12}$/).optional(),
+    /** A recorded take (/mediaCapture): only this part is kept; video and audio only (docs/decisions/0044). */
+    trim: trimSchema.optional(),
   })
   .refine((v) => (v.origin === 'recording') === (v.eventId !== undefined), { message: 'origin recording and eventId go together', path: ['eventId'] });
 export type StartUploadRequest = z.input<typeof startUploadSchema>;

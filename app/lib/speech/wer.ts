@@ -12,10 +12,10 @@ export function normaliseForScoring(text: string): string[] {
     .filter(Boolean);
 }
 
-export function wordErrorRate(reference: string, hypothesis: string): number {
+/** Word edits (substitutions + deletions + insertions) turning the reference into the hypothesis. */
+export function wordErrors(reference: string, hypothesis: string): { errors: number; words: number } {
   const ref = normaliseForScoring(reference);
   const hyp = normaliseForScoring(hypothesis);
-  if (!ref.length) return hyp.length ? 1 : 0;
   // Levenshtein distance over words, one row at a time.
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
@@ -26,5 +26,27 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
     }
     previous = row;
   }
-  return previous[hyp.length]! / ref.length;
+  return { errors: previous[hyp.length]!, words: ref.length };
+}
+
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const { errors, words } = wordErrors(reference, hypothesis);
+  if (!words) return errors ? 1 : 0;
+  return errors / words;
+}
+
+/**
+ * The error rate of a whole set of sentences: all edits over all reference words, so long
+ * sentences weigh more than short ones (the usual way test sets are scored).
+ */
+export function corpusWordErrorRate(pairs: readonly { reference: string; hypothesis: string }[]): number {
+  let errors = 0;
+  let words = 0;
+  for (const p of pairs) {
+    const e = wordErrors(p.reference, p.hypothesis);
+    errors += e.errors;
+    words += e.words;
+  }
+  if (!words) return errors ? 1 : 0;
+  return errors / words;
 }

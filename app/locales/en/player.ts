@@ -54,6 +54,7 @@ const player = {
     document_protected: 'This PDF is protected by a password. Save a copy without the password and upload that.',
     document_empty: 'This PDF has no pages.',
     original_missing: 'The uploaded file is missing from storage. Upload it again.',
+    trim_outside: 'The part chosen to keep lies outside the recording. Record again, or keep a part inside it.',
     processing_error: 'Processing stopped because of a problem on our side. Try again; if it keeps failing, contact support.',
   },
   retry: {

@@ -57,6 +57,7 @@ const player: TranslationShape<typeof en> = {
     document_protected: 'Este PDF está protegido con contraseña. Guarda una copia sin contraseña y súbela.',
     document_empty: 'Este PDF no tiene páginas.',
     original_missing: 'El archivo subido ya no está en el almacenamiento. Súbelo de nuevo.',
+    trim_outside: 'La parte elegida queda fuera de la grabación. Graba de nuevo o conserva una parte dentro de ella.',
     processing_error: 'El procesamiento se detuvo por un problema nuestro. Inténtalo de nuevo; si sigue fallando, contacta con soporte.',
   },
   retry: {

@@ -57,6 +57,7 @@ const player: TranslationShape<typeof en> = {
     document_protected: 'Ce PDF est protégé par un mot de passe. Enregistrez une copie sans mot de passe et envoyez-la.',
     document_empty: "Ce PDF n'a aucune page.",
     original_missing: "Le fichier envoyé n'est plus dans le stockage. Envoyez-le de nouveau.",
+    trim_outside: "La partie choisie se trouve hors de l'enregistrement. Enregistrez de nouveau, ou gardez une partie qui s'y trouve.",
     processing_error: "Le traitement s'est arrêté à cause d'un problème de notre côté. Réessayez ; si l'échec se répète, contactez l'assistance.",
   },
   retry: {

@@ -13,6 +13,7 @@ import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import type { Locale } from '@uppy/core/utils';
 import GoldenRetriever from '@uppy/golden-retriever';
 import { ACCEPTED_TYPES, MAX_BYTES, MEDIA_KINDS, MULTIPART_THRESHOLD_BYTES, type MediaItem, type MediaKind } from '#app/lib/media/model';
+import type { Trim } from '#app/lib/media/trim';
 import { partSizeFor, uploadProblem, usesMultipart, type UploadScope } from '#app/lib/media/uploadApi';
 import { abortMediaUpload, finishMediaUpload, mediaIdOfKey, signMediaCall, startMediaUpload, UploadApiError } from './uploadClient';
 
@@ -23,6 +24,8 @@ export interface MediaMeta extends Meta {
   refused?: string;
   /** The app accepted the stored file: its item (status processing). */
   finished?: boolean;
+  /** A recorded take's part to keep (/mediaCapture): the processors cut the rest. */
+  trim?: Trim;
 }
 export type MediaBody = { location?: string; key?: string };
 export type MediaUppy = Uppy<MediaMeta, MediaBody>;
@@ -37,6 +40,8 @@ export interface UploaderOptions {
   review?: boolean;
   visibility?: MediaItem['visibility'];
   locale?: Locale;
+  /** Keep files and upload state across a reload (Golden Retriever); default true. A screen holding its own file (a recorded take) keeps it itself. */
+  restore?: boolean;
   /** Translated messages the uploader needs outside the API's answers. */
   messages: { network: (name?: string) => string; problem: (problem: 'type' | 'tooLarge', kind: MediaKind | null) => string };
   onFinished?: (item: MediaItem, file: UppyFile<MediaMeta, MediaBody>) => void;
@@ -96,7 +101,7 @@ export function createUploader(options: UploaderOptions): MediaUppy {
   // the store takes its limits from the same object): media files are larger, so keep up to a video's.
   const indexedDB = { name: 'uppy-blobs', maxFileSize: MAX_BYTES.video, maxTotalSize: MAX_BYTES.video };
   const retriever = { id: 'GoldenRetriever', indexedDB };
-  uppy.use(GoldenRetriever, retriever);
+  if (options.restore !== false) uppy.use(GoldenRetriever, retriever);
 
   // Before uploading: the app checks each file and makes its item; a restored file keeps its own.
   uppy.addPreProcessor(async (fileIDs) => {
@@ -113,6 +118,7 @@ export function createUploader(options: UploaderOptions): MediaUppy {
             scope,
             ...(options.review ? { review: true } : {}),
             ...(options.visibility ? { visibility: options.visibility } : {}),
+            ...(file.meta.trim ? { trim: file.meta.trim } : {}),
           },
           messages.network(file.name),
         );
