@@ -13,6 +13,7 @@ import { loadEnv } from './env.server';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
 import { createServices } from './services/index.server';
 import { attachChatSockets } from './services/chat/socket.server';
+import { attachCaptionSockets } from './captions/socket.server';
 
 interface Layer {
   regexp: RegExp & { fast_slash?: boolean; fast_star?: boolean };
@@ -62,11 +63,13 @@ describe('server/endpoints.ts (the security suites’ list of what the server an
     expect(ALLOWED_OPERATIONS.size).toBeGreaterThan(5);
   });
 
-  it('points at the path the chat socket really answers', async () => {
-    const socket = SERVER_ENDPOINTS.find((e) => e.protocol === 'websocket')!;
+  it('points at the paths the chat and captions sockets really answer', async () => {
+    const socketEndpoints = SERVER_ENDPOINTS.filter((e) => e.protocol === 'websocket');
+    expect(socketEndpoints.map((e) => e.path)).toEqual(['/ws/chat', '/ws/captions']);
     const server = createServer((_req, res) => res.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sockets = attachChatSockets(server, { env, registry, services });
+    const captions = attachCaptionSockets(server, { env, registry, services });
     const port = (server.address() as { port: number }).port;
     // Without an Origin the chat socket refuses with 403; any other path is not found.
     const status = (path: string) =>
@@ -77,9 +80,10 @@ describe('server/endpoints.ts (the security suites’ list of what the server an
         ws.on('error', () => undefined);
       });
     try {
-      expect(await status(socket.sample)).toBe(403);
+      for (const socket of socketEndpoints) expect(await status(socket.sample)).toBe(403);
       expect(await status('/ws/elsewhere')).toBe(404);
     } finally {
+      await captions.close();
       await sockets.close();
       await services.chat.close();
       server.closeAllConnections();

@@ -1,10 +1,11 @@
 /**
  * The endpoints the Express server answers itself, outside the Remix route table
  * (app/route-table.js): health, theme sheets, translation namespaces, brand files, the favicon
- * redirect, build assets, the identity gateway and the chat WebSocket. The security suites (tests/e2e/security-*.spec.ts)
+ * redirect, build assets, the identity gateway and the chat and captions WebSockets. The security suites (tests/e2e/security-*.spec.ts)
  * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
  * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
  */
+import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
 import type { IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
@@ -53,4 +54,6 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
   { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },
   { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+  // A speaker's microphone for live captions (docs/decisions/0048); its own steps in the fuzz and matrix suites.
+  { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
 ];

@@ -14,6 +14,7 @@ import upload from './en/upload';
 import player from './en/player';
 import ondemand from './en/ondemand';
 import recording from './en/recording';
+import captions from './en/captions';
 import capture from './en/capture';
 import playback from './en/playback';
 import broadcast from './en/broadcast';
@@ -273,6 +274,7 @@ const en = {
   player,
   ondemand,
   recording,
+  captions,
   capture,
   playback,
   broadcast,

@@ -15,6 +15,7 @@ import upload from './es/upload';
 import player from './es/player';
 import ondemand from './es/ondemand';
 import recording from './es/recording';
+import captions from './es/captions';
 import capture from './es/capture';
 import playback from './es/playback';
 import broadcast from './es/broadcast';
@@ -275,6 +276,7 @@ const es: TranslationShape = {
   player,
   ondemand,
   recording,
+  captions,
   capture,
   playback,
   broadcast,

@@ -15,6 +15,7 @@ import upload from './fr/upload';
 import player from './fr/player';
 import ondemand from './fr/ondemand';
 import recording from './fr/recording';
+import captions from './fr/captions';
 import capture from './fr/capture';
 import playback from './fr/playback';
 import broadcast from './fr/broadcast';
@@ -275,6 +276,7 @@ const fr: TranslationShape = {
   player,
   ondemand,
   recording,
+  captions,
   capture,
   playback,
   broadcast,

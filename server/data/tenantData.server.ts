@@ -79,6 +79,7 @@ import { invitedEventIds, listMyEvents } from './myEvents.server';
 import { saveOAuthState, takeOAuthState } from './oauthStates.server';
 import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
 import { listReplayMessages } from './chatReplay.server';
+import { listLiveCaptions, putLiveCaption } from './liveCaptions.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 import { ticketsSection } from './tickets.server';
@@ -216,6 +217,8 @@ const profiles = (db: Database, t: TenantId) => ({
 });
 /** A past event's public chat as its recording replays it (chatReplay.server.ts). */
 const chatReplay = (db: Database, t: TenantId) => ({ messages: listReplayMessages.bind(null, db, t) });
+/** An event's final live captions on the event timeline (liveCaptions.server.ts, docs/decisions/0048). */
+const liveCaptions = (db: Database, t: TenantId) => ({ put: putLiveCaption.bind(null, db, t), list: listLiveCaptions.bind(null, db, t) });
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
 const resources = (db: Database, t: TenantId) => ({ batchGet: batchGetResources.bind(null, db, t), put: putResources.bind(null, db, t) });
@@ -290,6 +293,8 @@ const chat = (service: ChatService, t: TenantId) => {
     publish: withTenant(service, 'publish', t),
     /** A room notice to every socket of the event on every instance (not logged). */
     broadcast: withTenant(service, 'broadcast', t),
+    /** A live caption to every socket of the event on every instance (not logged; docs/decisions/0048). */
+    caption: withTenant(service, 'caption', t),
     userBlocked: withTenant(service, 'userBlocked', t),
     userUnblocked: withTenant(service, 'userUnblocked', t),
     observe: withTenant(repo, 'observe', t),
@@ -326,6 +331,7 @@ export class TenantData {
   #attendance?: ReturnType<typeof attendance>;
   #profiles?: ReturnType<typeof profiles>;
   #chatReplay?: ReturnType<typeof chatReplay>;
+  #liveCaptions?: ReturnType<typeof liveCaptions>;
   #media?: ReturnType<typeof media>;
   #playlists?: ReturnType<typeof playlists>;
   #recordings?: ReturnType<typeof recordings>;
@@ -384,6 +390,9 @@ export class TenantData {
   /** A past event's public chat with its times, for the recording's replay and chapters. */
   get chatReplay() {
     return (this.#chatReplay ??= chatReplay(this.stores.db, this.tenantId));
+  }
+  get liveCaptions() {
+    return (this.#liveCaptions ??= liveCaptions(this.stores.db, this.tenantId));
   }
   get videoSettings() {
     return (this.#videoSettings ??= videoSettings(this.stores.db, this.tenantId));

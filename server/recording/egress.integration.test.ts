@@ -150,6 +150,9 @@ describe('cloud recording through EgressClient', () => {
     expect(stopping.status).toBe('stopping');
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'StopEgress', body: { egressId: started.egressId } });
 
+    // Something was said with live captions on while it recorded (docs/decisions/0048).
+    const saidAt = Date.now() - 500;
+    await s.data.liveCaptions.put(event.eventId, { speakerId: organizer.sub, speakerName: 'Olga', utteranceId: 'u1', language: 'en', text: 'the weather is nice', at: saidAt, end: saidAt + 400, words: [] });
     const ended = egressEvent('egress_ended', event, started.egressId!, 'EGRESS_COMPLETE', {
       fileResults: [{ filename: `${folder}/original.mp4`, size: String(clip.length), location: `s3://${s.env.S3_BUCKET}/${folder}/original.mp4` }],
     });
@@ -170,6 +173,10 @@ describe('cloud recording through EgressClient', () => {
     expect(vod!.derived.durationSeconds).toBeLessThan(7);
     // The audience (signed-in members) may watch it.
     expect(canViewMedia({ ...participant, username: 'v', email: null } as never, vod!)).toBe(true);
+    // The room's live captions became its captions track, timed from the recording's start.
+    expect(vod!.captions?.en).toMatchObject({ language: 'en', source: 'live', cueCount: 1 });
+    const vtt = (await s.data.files.read(vod!.captions!.en!.key)).toString('utf8');
+    expect(vtt).toMatch(/^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\nthe weather is nice\n/);
   }, 120_000);
 
   it('keeps a download-only recording private to the organizer', async () => {

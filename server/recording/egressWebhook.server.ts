@@ -3,13 +3,15 @@
  * event, after server/api/livekitWebhook.server.ts verified the signature and the room's owner.
  * They drive the recording's state; on a completed egress the MP4 already sits at the media item's
  * original key, so the item is handed to the media pipeline like a finished upload. A restream
- * egress that ends clears the event's restream.
+ * egress that ends clears the event's restream. The room's live captions of the recorded span
+ * become the item's captions track (docs/decisions/0048).
  */
 import { EgressStatus, type EgressInfo } from 'livekit-server-sdk';
 import type { EventRecord } from '#app/lib/events/model';
 import type { Recording, RecordingStatus } from '#app/lib/recording/model';
 import { canMove } from '#app/lib/recording/model';
 import { startProcessing } from '../media/startProcessing.server';
+import { keepLiveCaptions } from '../captions/recording.server';
 import { announce, type RecordingContext } from './recorder.server';
 
 export interface EgressWebhookAnswer {
@@ -91,6 +93,8 @@ export async function receiveEgressWebhook(ctx: RecordingContext, event: EventRe
       return { status: 200, message: `failed: ${problem}` };
     }
     await advance(ctx, event, recording, 'processing', { endedAt: secondsIso(info.endedAt) });
+    const item = recording.mediaId ? await ctx.data.media.get(recording.mediaId) : null;
+    if (item) await keepLiveCaptions(ctx.data, item, secondsIso(info.endedAt));
     return { status: 200, message: 'processing' };
   }
   if (info.status === EgressStatus.EGRESS_ENDING) {

@@ -18,6 +18,7 @@ import { mediaFolder } from '../data/media.server';
 import type { MediaQueue } from '../media/queue.server';
 import type { VideoService } from '../services/video.server';
 import type { RecordingServices } from './services.server';
+import { keepLiveCaptions } from '../captions/recording.server';
 
 export interface RecordingContext {
   tenant: Pick<Tenant, 'id' | 'video'>;
@@ -157,6 +158,8 @@ export async function attachUpload(ctx: RecordingContext, event: EventRecord, us
       move(ctx, event, recording.id, { status: 'processing', mediaId }),
     )) ?? null;
   if (!moved) throw new RecordingError('conflict');
+  // The room's live captions of the recorded span become the item's captions track (docs/decisions/0048).
+  await keepLiveCaptions(ctx.data, item, moved.endedAt);
   return moved;
 }
 

@@ -16,6 +16,7 @@ import { firstRoomToken } from '#server/screens/roomSession.server';
 import { roomPaymentFlags } from '#server/tickets/access.server';
 import { ticketGateView } from '#server/tickets/gate.server';
 import { NO_STORE } from '#server/api/responses.server';
+import { captionsAvailability } from '#server/captions/access.server';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, headers: NO_STORE });
@@ -74,6 +75,8 @@ export async function loader(args: LoaderFunctionArgs) {
       paymentFlags: payment,
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
+      /** Whether the stage shows live captions, and in which language (docs/decisions/0048). */
+      captions: captionsAvailability(event, context.services.speech.stt),
       title,
     },
     { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },

@@ -3,7 +3,7 @@
  * (tests/security/catalog.ts) gets empty, wrong-type, malformed, oversized, deeply nested,
  * NUL/CR/LF and unicode input: query strings, form / JSON / multipart / text bodies, headers,
  * methods, Host headers and request lines, every Cognito operation of the identity gateway and
- * every frame type of the chat socket; signed out and with a real session (same-origin Origin, so
+ * every frame type of the chat socket and the captions socket; signed out and with a real session (same-origin Origin, so
  * the CSRF check lets it through). Asserts: no 5xx, no hung request, every keep-alive connection
  * still answers after each bad request, /api/health 200 afterwards.
  *
@@ -13,6 +13,8 @@
 import { expect, test } from '@playwright/test';
 import { endpoints } from '../security/catalog';
 import { endpointJobs, identityJobs, requestLineJobs, type JobContext } from '../security/fuzz-jobs';
+import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
+import { fuzzCaptionsFrames } from '../security/captions-socket';
 import { fuzzFrames, upgradeJobs } from '../security/fuzz-socket';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
@@ -33,6 +35,7 @@ test.describe('security: fuzz every endpoint', () => {
   let member: Session;
   let throwaway: Session;
   let eventId: string;
+  let captionsEventId: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -43,6 +46,7 @@ test.describe('security: fuzz every endpoint', () => {
       newSession(TENANT, 'fuzz-identity', 'member'),
     ]);
     eventId = (await seedEvent(TENANT, admin.user, { eventDateTime: minutesFromNow(-2), layout: 'liveEventsChat', title: 'Fuzz target' })).eventId;
+    captionsEventId = (await seedEvent(TENANT, admin.user, { eventDateTime: minutesFromNow(-2), layout: 'liveEventsVideo', title: 'Fuzz captions', showTranscription: true, eventLanguage: 'en' })).eventId;
   });
 
   test.afterAll(async () => {
@@ -82,6 +86,13 @@ test.describe('security: fuzz every endpoint', () => {
       addResult(total, await run(upgradeJobs(socketCtx)));
       addResult(total, await fuzzFrames(socketCtx));
       await health('the socket cases');
+    });
+
+    await test.step('captions socket upgrades and frames', async () => {
+      const captionsCtx = { port: PORT, host: ctx.host, origin: ctx.origin, eventId: captionsEventId, callers: [{ as: 'anonymous' }, { as: 'organizer', cookie: admin.cookie }] };
+      addResult(total, await run(upgradeJobs(captionsCtx, CAPTIONS_SOCKET_PATH, ['event'])));
+      addResult(total, await fuzzCaptionsFrames(captionsCtx));
+      await health('the captions socket cases');
     });
 
     recordTotals({

@@ -27,16 +27,16 @@ const UPGRADE: Array<[string, string]> = [
   ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
 ];
 
-/** Upgrade requests: hostile query strings (signed out and in), then hostile handshake headers. */
-export function upgradeJobs(ctx: SocketFuzzContext): Job[] {
+/** Upgrade requests: hostile query strings (signed out and in), then hostile handshake headers (the chat socket unless told). */
+export function upgradeJobs(ctx: SocketFuzzContext, path: string = CHAT_SOCKET_PATH, fields: string[] = ['event', 'after']): Job[] {
   const jobs: Job[] = [];
   const base = (cookie?: string): Array<[string, string]> => [['Host', ctx.host], ['Origin', ctx.origin], ...(cookie ? ([['Cookie', cookie]] as Array<[string, string]>) : []), ...UPGRADE];
   for (const caller of ctx.callers) {
-    for (const q of queryCases(['event', 'after'])) {
-      jobs.push({ endpoint: CHAT_SOCKET_PATH, as: caller.as, input: `${q.category}: upgrade query, ${q.name}`, request: { method: 'GET', target: CHAT_SOCKET_PATH + q.query, headers: base(caller.cookie) } });
+    for (const q of queryCases(fields)) {
+      jobs.push({ endpoint: path, as: caller.as, input: `${q.category}: upgrade query, ${q.name}`, request: { method: 'GET', target: path + q.query, headers: base(caller.cookie) } });
     }
   }
-  const target = `${CHAT_SOCKET_PATH}?event=${ctx.eventId}`;
+  const target = `${path}?event=${ctx.eventId}`;
   const variants: Array<[string, Array<[string, string]>]> = [
     ['empty: no Origin', base().filter(([k]) => k !== 'Origin')],
     ['malformed: Origin "null"', base().map(([k, v]): [string, string] => (k === 'Origin' ? [k, 'null'] : [k, v]))],
@@ -48,7 +48,7 @@ export function upgradeJobs(ctx: SocketFuzzContext): Job[] {
     ['oversized: 64 protocols', [...base(), ['Sec-WebSocket-Protocol', Array.from({ length: 64 }, (_, i) => `p${i}`).join(', ')]]],
     ['malformed: extensions garbage', [...base(), ['Sec-WebSocket-Extensions', 'permessage-deflate; client_max_window_bits=99; x="']]],
   ];
-  for (const [input, headers] of variants) jobs.push({ endpoint: CHAT_SOCKET_PATH, as: 'anonymous', input, request: { method: 'GET', target, headers } });
+  for (const [input, headers] of variants) jobs.push({ endpoint: path, as: 'anonymous', input, request: { method: 'GET', target, headers } });
   return jobs;
 }
 

@@ -13,6 +13,8 @@ export interface SocketTarget {
   origin: string;
   cookie?: string;
   query: string;
+  /** The socket's path (default the chat socket's). */
+  path?: string;
 }
 
 export interface Frame {
@@ -52,7 +54,7 @@ export class ChatSocket {
   }
 
   static open(target: SocketTarget): ChatSocket {
-    const ws = new WebSocket(`ws://127.0.0.1:${target.port}${CHAT_SOCKET_PATH}${target.query}`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${target.port}${target.path ?? CHAT_SOCKET_PATH}${target.query}`, {
       headers: { Host: target.host, ...(target.cookie ? { Cookie: target.cookie } : {}) },
       origin: target.origin,
       perMessageDeflate: false,

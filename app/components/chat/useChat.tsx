@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventRole } from '#app/lib/events/permissions';
 import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type RoomNotice, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
 import { chatReducer } from '#app/lib/chat/reducer';
+import type { LiveCaption } from '#app/lib/captions/protocol';
 import { fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
 
 const BACKOFF_MIN_MS = 500;
@@ -83,6 +84,8 @@ export interface ChatApi {
   busy: (kind: PendingAction['kind'], target: string) => boolean;
   /** Hears the room's notices (donation alerts, the pinned sale); returns the unsubscribe. */
   onNotice: (listener: (notice: RoomNotice) => void) => () => void;
+  /** Hears the room's live captions (docs/decisions/0048); returns the unsubscribe. */
+  onCaption: (listener: (caption: LiveCaption) => void) => () => void;
 }
 
 const ChatContext = createContext<ChatApi | null>(null);
@@ -101,6 +104,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
   const socketRef = useRef<WebSocket | null>(null);
   const gapRef = useRef<() => void>(() => undefined);
   const noticeListeners = useRef(new Set<(notice: RoomNotice) => void>());
+  const captionListeners = useRef(new Set<(caption: LiveCaption) => void>());
   const languageRef = useRef(i18n.language);
   languageRef.current = i18n.language;
 
@@ -163,6 +167,10 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
         if (frame.type === 'welcome') attempt = 0;
         if (frame.type === 'notice') {
           for (const listener of noticeListeners.current) listener(frame.notice);
+          return;
+        }
+        if (frame.type === 'caption') {
+          for (const listener of captionListeners.current) listener(frame.caption);
           return;
         }
         dispatch({ type: 'frame', frame, now: Date.now() });
@@ -251,6 +259,12 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
     return () => void listeners.delete(listener);
   }, []);
 
+  const onCaption = useCallback((listener: (caption: LiveCaption) => void) => {
+    const listeners = captionListeners.current;
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+
   const api = useMemo<ChatApi>(
     () => ({
       eventId,
@@ -296,8 +310,9 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       dismissNotice: () => dispatch({ type: 'dismissNotice' }),
       busy: (kind, target) => Object.values(state.actions).some((a) => a.kind === kind && a.target === target),
       onNotice,
+      onCaption,
     }),
-    [eventId, role, state, canAct, sendFrame, act, onNotice],
+    [eventId, role, state, canAct, sendFrame, act, onNotice, onCaption],
   );
 
   return <ChatContext.Provider value={api}>{children}</ChatContext.Provider>;

@@ -13,6 +13,7 @@
  * idempotently: a message by msgId, an update only when its seq is newer than the message's.
  */
 import { z } from 'zod';
+import type { LiveCaption } from '#app/lib/captions/protocol';
 import type { DonationAlert } from '../donations/model';
 import type { EventRole } from '../events/permissions';
 import type { PinState } from '../roomSales/model';
@@ -293,7 +294,9 @@ export type ServerFrame =
   | { type: 'error'; clientId?: string; code: ChatErrorCode; retryAfterSeconds?: number; fatal?: boolean }
   | { type: 'pong' }
   /** Something the room shows to everyone at once, not kept in the chat's log (server/services/chat/service.server.ts broadcast). */
-  | { type: 'notice'; notice: RoomNotice };
+  | { type: 'notice'; notice: RoomNotice }
+  /** A live caption of someone speaking (docs/decisions/0048); not kept in the chat's log either. */
+  | { type: 'caption'; caption: LiveCaption };
 
 /** Room-wide notices: a donation alert, the pinned sale changed. */
 export type RoomNotice = { kind: 'donation'; donation: DonationAlert } | { kind: 'pin'; state: PinState };

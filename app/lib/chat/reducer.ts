@@ -298,9 +298,10 @@ function applyFrame(s: ChatState, frame: ServerFrame, now: number): ChatState {
       if (frame.clientId) return failAction(s, frame.clientId, problem);
       return { ...s, notice: { ...problem, kind: 'frame', id: (s.notice?.id ?? 0) + 1 } };
     }
-    // Room notices are the room's (ChatProvider hands them to its listeners), not the chat's state.
+    // Room notices and live captions are the room's (ChatProvider hands them to its listeners), not the chat's state.
     case 'pong':
     case 'notice':
+    case 'caption':
       return s;
   }
 }

@@ -12,7 +12,7 @@ import type { loader } from './room.server';
 import { stageHandle } from '#app/lib/handles';
 
 export { action, loader } from './room.server';
-export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations');
+export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations', 'captions');
 
 /**
  * The shared room shell (docs/decisions/0024): served the same to everyone allowed in, it asks
@@ -50,6 +50,7 @@ export default function Room() {
       savedDevices={data.devices}
       tenantZone={data.tenantZone}
       firstSession={data.session}
+      captions={data.captions}
     />
   );
 }

@@ -8,6 +8,7 @@
  */
 import type { TenantId } from '#app/lib/config/tenant';
 import { avatarColorFor, type ChatAudience, type ChatMember, type RoomNotice } from '#app/lib/chat/protocol';
+import type { LiveCaption } from '#app/lib/captions/protocol';
 import type { Env } from '../../env.server';
 import type { Database } from '../../data/dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
@@ -35,6 +36,11 @@ export function encodeControl(control: ChatControl): string {
 
 export function encodeNotice(notice: RoomNotice): string {
   return `N${JSON.stringify({ type: 'notice', notice })}`;
+}
+
+/** A live caption rides the notices' path: sent to every socket of the event, kept nowhere. */
+export function encodeCaption(caption: LiveCaption): string {
+  return `N${JSON.stringify({ type: 'caption', caption })}`;
 }
 
 /** Null for a payload this version does not understand (it is then ignored). */
@@ -97,6 +103,15 @@ export class ChatService {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeNotice(notice));
     } catch (e) {
       console.error(`[chat] notice ${notice.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Shows a live caption to everyone in the event's room on every instance (docs/decisions/0048). */
+  async caption(tenantId: TenantId, eventId: string, caption: LiveCaption): Promise<void> {
+    try {
+      await this.bus.publish(chatChannel(tenantId, eventId), encodeCaption(caption));
+    } catch (e) {
+      console.error(`[chat] caption failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 

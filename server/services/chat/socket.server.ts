@@ -27,9 +27,30 @@ export interface ChatSockets {
   close(): Promise<void>;
 }
 
-function refuse(socket: Duplex, status: 403 | 404, reason: string) {
+/** Answers a refused upgrade with a plain HTTP status and closes the connection. */
+export function refuse(socket: Duplex, status: 403 | 404, reason: string) {
   socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\nCache-Control: no-store\r\n\r\n${reason}`);
+}
+
+const claimed = new WeakSet<Duplex>();
+
+/** This listener serves the upgrade (called synchronously inside the 'upgrade' event). */
+export function claimUpgrade(socket: Duplex) {
+  claimed.add(socket);
+}
+
+/**
+ * An upgrade for a path this listener does not serve: unless another listener of the same
+ * 'upgrade' event claims it (chat, captions, … each listen on their own path), it is answered 404
+ * once the event is over, since it would otherwise hang.
+ */
+export function passUpgrade(socket: Duplex) {
+  setImmediate(() => {
+    if (claimed.has(socket) || socket.destroyed) return;
+    claimed.add(socket);
+    refuse(socket, 404, 'Not Found');
+  });
 }
 
 /** Whether the upgrade's Origin names the host the request was sent to (X-Forwarded-Host behind a trusted proxy). */
@@ -54,11 +75,8 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== CHAT_SOCKET_PATH) {
-      // Someone else's upgrade; with nobody else listening it would hang, so end it.
-      if (httpServer.listenerCount('upgrade') <= 1) refuse(socket, 404, 'Not Found');
-      return;
-    }
+    if (url.pathname !== CHAT_SOCKET_PATH) return passUpgrade(socket);
+    claimUpgrade(socket);
     socket.on('error', () => socket.destroy());
     // The same resolution as every HTTP request (server/app.ts).
     const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);

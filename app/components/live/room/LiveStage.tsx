@@ -30,6 +30,9 @@ import { useTranslation } from 'react-i18next';
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import { RoomRecordingBridge } from '#app/components/recording/RoomRecordingBridge';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
+import { CaptionPublisher } from '#app/components/live/captions/CaptionPublisher';
+import { CaptionsLayer } from '#app/components/live/captions/CaptionsLayer';
+import type { CaptionsAvailability } from '#app/lib/captions/protocol';
 import type { LayoutSpec } from './layouts';
 import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 
@@ -54,6 +57,8 @@ export interface LiveStageProps {
   onUnavailable: (detail?: string) => void;
   onEnd: (reason: RoomEnd) => void;
   onRoster: (roster: RosterEntry[]) => void;
+  /** The room's live captions (docs/decisions/0048). */
+  captions: { eventId: string; availability: CaptionsAvailability };
 }
 
 const mayPublish = (p: Participant) => p.permissions?.canPublish ?? false;
@@ -332,7 +337,7 @@ function Stage({ spec }: { spec: LayoutSpec }) {
   }
 }
 
-export default function LiveStage({ session, spec, devices, onUnavailable, onEnd, onRoster }: LiveStageProps) {
+export default function LiveStage({ session, spec, devices, onUnavailable, onEnd, onRoster, captions }: LiveStageProps) {
   const [failures, setFailures] = useState(0);
   const [mediaFailed, setMediaFailed] = useState(false);
   const observer = spec.participantsObserve && session.role === 'participant';
@@ -375,7 +380,9 @@ export default function LiveStage({ session, spec, devices, onUnavailable, onEnd
       <RosterReporter onRoster={onRoster} />
       <Box flex="1" minH="0" position="relative">
         <Stage spec={spec} />
+        <CaptionsLayer availability={captions.availability} />
       </Box>
+      {captions.availability.state === 'on' && <CaptionPublisher eventId={captions.eventId} />}
       <RoomAudioRenderer />
       <RoomRecordingBridge />
       {!observer && <OwnControls audioOnly={spec.audioOnly} />}

@@ -24,6 +24,7 @@ import { RoomCommerce } from '#app/components/roomSales/RoomCommerce';
 import { RecordingProvider } from '#app/components/recording/RecordingProvider';
 import { RestreamPanel } from '#app/components/recording/RestreamPanel';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
+import type { CaptionsAvailability } from '#app/lib/captions/protocol';
 import type { ChatMember } from '#app/lib/chat/protocol';
 import type { RoomAction } from '#app/lib/events/api';
 import type { PublicEvent, RoomLayout } from '#app/lib/events/model';
@@ -53,6 +54,8 @@ export interface RoomShellProps {
   tenantZone: string;
   /** The first video token, from the room's data (null: the stage asks the token route). */
   firstSession: RoomTokenResponse | null;
+  /** Whether the stage shows live captions (docs/decisions/0048). */
+  captions: CaptionsAvailability;
 }
 
 type SideTab = 'chat' | 'participants' | 'qa';
@@ -80,7 +83,7 @@ export function RoomShell(props: RoomShellProps) {
   );
 }
 
-function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
+function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, captions, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
   const { t } = useTranslation();
   const spec = layoutSpec(layout);
   const LiveBroadcast = useContext(BroadcastView);
@@ -189,7 +192,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       maxH={{ base: '50%', lg: 'none' }}
       data-testid="room-main"
     >
-      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} />}
+      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} captions={captions} />}
       {BROADCAST_VIEW_LAYOUTS.has(layout) && LiveBroadcast && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
       {showObservers && (
         <Text fontSize="sm" color="fg.muted" data-testid="observers">

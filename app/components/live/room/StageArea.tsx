@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import { lobbyHref, type PublicEvent, type RoomLayout } from '#app/lib/events/model';
+import type { CaptionsAvailability } from '#app/lib/captions/protocol';
 import type { LayoutSpec } from './layouts';
 import type { RoomEnd, RosterEntry } from './LiveStage';
 import type { ClosedReason } from './RoomClosedState';
@@ -52,9 +53,11 @@ export interface StageAreaProps {
   firstSession: RoomTokenResponse | null;
   onRoster: (roster: RosterEntry[]) => void;
   onClosed: (reason: ClosedReason) => void;
+  /** Whether the room shows live captions (docs/decisions/0048). */
+  captions: CaptionsAvailability;
 }
 
-export function StageArea({ spec, layout, event, devices, firstSession, onRoster, onClosed }: StageAreaProps) {
+export function StageArea({ spec, layout, event, devices, firstSession, onRoster, onClosed, captions }: StageAreaProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mounted = useMounted();
@@ -111,7 +114,7 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
   } else {
     body = (
       <Suspense fallback={<Busy text={t('live.connection.preparing')} />}>
-        <LiveStage key={phase.attempt} session={phase.session} spec={spec} devices={devices} onUnavailable={markUnavailable} onEnd={onEnd} onRoster={onRoster} />
+        <LiveStage key={phase.attempt} session={phase.session} spec={spec} devices={devices} onUnavailable={markUnavailable} onEnd={onEnd} onRoster={onRoster} captions={{ eventId: event.eventId, availability: captions }} />
       </Suspense>
     );
   }
