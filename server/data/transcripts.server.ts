@@ -10,7 +10,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { CaptionCue } from '#app/lib/speech/captions';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
-import type { TranscriptFailure, TranscriptRecord, TranscriptStatus } from '#app/lib/speech/transcript';
+import type { TranscriptFailure, TranscriptRecord } from '#app/lib/speech/transcript';
 import { isErrorNamed } from '../errors';
 import { tenantKey, type Database } from './dynamo.server';
 
