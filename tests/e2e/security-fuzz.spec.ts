@@ -13,6 +13,7 @@
 import { expect, test } from '@playwright/test';
 import { endpoints } from '../security/catalog';
 import { endpointJobs, identityJobs, requestLineJobs, type JobContext } from '../security/fuzz-jobs';
+import { dictationUpgradeJobs, fuzzDictation } from '../security/fuzz-dictation';
 import { fuzzFrames, upgradeJobs } from '../security/fuzz-socket';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
@@ -82,6 +83,13 @@ test.describe('security: fuzz every endpoint', () => {
       addResult(total, await run(upgradeJobs(socketCtx)));
       addResult(total, await fuzzFrames(socketCtx));
       await health('the socket cases');
+    });
+
+    await test.step('dictation socket upgrades and frames', async () => {
+      const dictationCtx = { port: PORT, host: ctx.host, origin: ctx.origin, callers: [{ as: 'anonymous' }, { as: 'member', cookie: member.cookie }] };
+      addResult(total, await run(dictationUpgradeJobs(dictationCtx)));
+      addResult(total, await fuzzDictation(dictationCtx));
+      await health('the dictation socket cases');
     });
 
     recordTotals({
