@@ -97,12 +97,19 @@ test('the transcription screen on a phone, and its API refuses what it must', as
   await expect(page.getByRole('heading', { name: 'Transcribe audio' })).toBeVisible();
   await page.screenshot({ path: 'test-reports/tools-transcribe-phone.png', fullPage: true });
 
-  const api = page.request;
-  expect((await api.post('/api/transcripts', { data: { mediaId: 'zzzzzzzzzzzzzzzzzzzzz', language: 'en' } })).status()).toBe(404);
-  expect((await api.post('/api/transcripts', { data: { mediaId: 'bad', language: 'en' } })).status()).toBe(400);
-  expect((await api.post('/api/transcripts', { data: 'not json' })).status()).toBe(400);
-  expect((await api.get('/api/transcripts?media=zzzzzzzzzzzzzzzzzzzzz')).status()).toBe(404);
-  expect((await api.post('/api/transcripts/captions', { data: { mediaId: 'zzzzzzzzzzzzzzzzzzzzz', language: 'en', vtt: 'WEBVTT\n' } })).status()).toBe(404);
+  // Asked from the page, as the screen asks (same origin, the person's cookies).
+  const status = (url: string, body?: unknown) =>
+    page.evaluate(
+      async ([u, b]) => (await fetch(u as string, b === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof b === 'string' ? b : JSON.stringify(b) })).status,
+      [url, body] as const,
+    );
+  const missing = 'zzzzzzzzzzzzzzzzzzzzz';
+  expect(await status('/api/transcripts', { mediaId: missing, language: 'en' })).toBe(404);
+  expect(await status('/api/transcripts', { mediaId: 'bad', language: 'en' })).toBe(400);
+  expect(await status('/api/transcripts', 'not json')).toBe(400);
+  expect(await status(`/api/transcripts?media=${missing}`)).toBe(404);
+  expect(await status('/api/transcripts/cues', { mediaId: missing, cues: [{ start: 2, end: 1, text: 'x' }] })).toBe(400);
+  expect(await status('/api/transcripts/captions', { mediaId: missing, language: 'en', vtt: 'WEBVTT\n' })).toBe(404);
   await page.context().clearCookies();
-  expect((await api.get('/api/transcripts?media=zzzzzzzzzzzzzzzzzzzzz')).status()).toBe(401);
+  expect(await status(`/api/transcripts?media=${missing}`)).toBe(401);
 });

@@ -42,7 +42,7 @@ const transcribe = {
     title: 'Transcribe audio',
     lead: 'Upload an audio or video file, or choose one from the library: it is transcribed with the time of every phrase, and you can edit it, export it as captions or attach it to the item.',
     upload: 'Upload a file',
-    choose: 'Choose a file',
+    choose: 'Upload',
     uploading: 'Uploading… {{percent}}%',
     orPick: 'Or pick from the library',
     pick: 'Library item',

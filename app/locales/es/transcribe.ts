@@ -42,7 +42,7 @@ const transcribe = {
     title: 'Transcribir audio',
     lead: 'Sube un archivo de audio o video, o elige uno de la biblioteca: se transcribe con la hora de cada frase, y puedes editarlo, exportarlo como subtítulos o adjuntarlo al elemento.',
     upload: 'Subir un archivo',
-    choose: 'Elegir un archivo',
+    choose: 'Subir',
     uploading: 'Subiendo… {{percent}} %',
     orPick: 'O elige de la biblioteca',
     pick: 'Elemento de la biblioteca',

@@ -42,7 +42,7 @@ const transcribe = {
     title: 'Transcrire un fichier audio',
     lead: 'Envoyez un fichier audio ou vidéo, ou choisissez-en un dans la médiathèque : il est transcrit avec l’heure de chaque phrase, et vous pouvez le modifier, l’exporter en sous-titres ou le joindre à l’élément.',
     upload: 'Envoyer un fichier',
-    choose: 'Choisir un fichier',
+    choose: 'Envoyer',
     uploading: 'Envoi… {{percent}} %',
     orPick: 'Ou choisissez dans la médiathèque',
     pick: 'Élément de la médiathèque',

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DICTATION_SOCKET_PATH, type DictationErrorCode, type DictationServerFrame } from '#app/lib/speech/dictation';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
-import workletUrl from './pcmWorklet.js?url';
+// Never inlined as a data: URL: the document's CSP loads worklets only from this site.
+import workletUrl from './pcmWorklet.js?url&no-inline';
 
 export type DictationState = 'idle' | 'connecting' | 'listening' | 'stopping';
 export type DictationProblem = { kind: 'noMicrophone' | 'micDenied' | 'noAudioWorklet' | 'closed' } | { kind: 'server'; code: DictationErrorCode; retryAfterSeconds?: number };
