@@ -22,6 +22,7 @@ import payments from './en/payments';
 import cart from './en/cart';
 import shop from './en/shop';
 import tickets from './en/tickets';
+import photo from './en/photo';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -280,6 +281,7 @@ const en = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default en;

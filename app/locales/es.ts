@@ -23,6 +23,7 @@ import payments from './es/payments';
 import cart from './es/cart';
 import shop from './es/shop';
 import tickets from './es/tickets';
+import photo from './es/photo';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -282,6 +283,7 @@ const es: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default es;

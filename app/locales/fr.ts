@@ -23,6 +23,7 @@ import payments from './fr/payments';
 import cart from './fr/cart';
 import shop from './fr/shop';
 import tickets from './fr/tickets';
+import photo from './fr/photo';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -282,6 +283,7 @@ const fr: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
 };
 
 export default fr;
