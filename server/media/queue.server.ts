@@ -124,14 +124,14 @@ export class BullMediaQueue implements MediaQueue {
     this.queue.on('error', () => undefined);
   }
 
-  enqueue(job: MediaJob): Promise<void> {
+  async enqueue(job: MediaJob): Promise<void> {
     const data = mediaJobSchema.parse(job);
-    return this.add(data.kind, data, mediaJobId(data));
+    await this.add(data.kind, data, mediaJobId(data));
   }
 
-  enqueueTranscription(job: TranscriptionJob): Promise<void> {
+  async enqueueTranscription(job: TranscriptionJob): Promise<void> {
     const data = transcriptionJobSchema.parse(job);
-    return this.add(TRANSCRIBE_JOB, data, transcriptionJobId(data));
+    await this.add(TRANSCRIBE_JOB, data, transcriptionJobId(data));
   }
 
   private async add(name: string, data: MediaJob | TranscriptionJob, jobId: string): Promise<void> {

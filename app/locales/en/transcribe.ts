@@ -21,7 +21,7 @@ const transcribe = {
     defaultTitle: 'Dictation {{date}}',
     saving: 'Saving…',
     saved: 'Saved to your library as a PDF document.',
-    openLibrary: 'Open the library',
+    downloadPdf: 'Download the PDF',
     empty: 'Nothing to save yet: dictate or type some text first.',
     noMicrophone: 'No microphone was found. Connect one and try again.',
     micDenied: 'The browser was not allowed to use the microphone. Allow it in the site settings and try again.',

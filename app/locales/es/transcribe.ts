@@ -21,7 +21,7 @@ const transcribe = {
     defaultTitle: 'Dictado {{date}}',
     saving: 'Guardando…',
     saved: 'Guardado en tu biblioteca como documento PDF.',
-    openLibrary: 'Abrir la biblioteca',
+    downloadPdf: 'Descargar el PDF',
     empty: 'Aún no hay nada que guardar: dicta o escribe algún texto primero.',
     noMicrophone: 'No se encontró ningún micrófono. Conecta uno y vuelve a intentarlo.',
     micDenied: 'El navegador no tiene permiso para usar el micrófono. Permítelo en la configuración del sitio y vuelve a intentarlo.',

@@ -21,7 +21,7 @@ const transcribe = {
     defaultTitle: 'Dictée du {{date}}',
     saving: 'Enregistrement…',
     saved: 'Enregistré dans votre médiathèque comme document PDF.',
-    openLibrary: 'Ouvrir la médiathèque',
+    downloadPdf: 'Télécharger le PDF',
     empty: 'Rien à enregistrer pour l’instant : dictez ou saisissez d’abord du texte.',
     noMicrophone: 'Aucun micro trouvé. Branchez-en un et réessayez.',
     micDenied: 'Le navigateur n’a pas l’autorisation d’utiliser le micro. Autorisez-le dans les paramètres du site et réessayez.',

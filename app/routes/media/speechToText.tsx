@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Field, HStack, Input, Link as ChakraLink, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageChoice } from '#app/components/media/transcribe/LanguageChoice';
@@ -144,8 +144,8 @@ export default function SpeechToText() {
             {phase.name === 'done' && (
               <Text role="status" data-testid="dictation-saved">
                 {t('transcribe.dictation.saved')}{' '}
-                <ChakraLink asChild color="brand.fg" textDecoration="underline">
-                  <Link to="/uploadCustomerMedia">{t('transcribe.dictation.openLibrary')}</Link>
+                <ChakraLink href={`/api/media/download?id=${phase.item.id}`} color="brand.fg" textDecoration="underline" data-testid="dictation-download">
+                  {t('transcribe.dictation.downloadPdf')}
                 </ChakraLink>
               </Text>
             )}
