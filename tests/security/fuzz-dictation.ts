@@ -59,7 +59,7 @@ function frameCases(): Array<{ name: string; data: string | Buffer; bare?: boole
     { name: 'wrongType: odd-sized audio', data: Buffer.alloc(641) },
     { name: 'oversized: audio frame above the limit', data: Buffer.alloc(DICTATION_MAX_AUDIO_FRAME_BYTES + 2) },
     { name: 'wrongType: a second start', data: '{"type":"start","language":"en"}' },
-    { name: 'wrongType: JSON as binary', data: Buffer.from('{"type":"stop"}!') },
+    { name: 'wrongType: JSON as binary (odd-sized, so not audio)', data: Buffer.from('{"type":"stop"}') },
   ];
 }
 

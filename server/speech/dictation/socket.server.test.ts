@@ -13,6 +13,7 @@ import { createServices, type Services } from '#server/services/index.server';
 import { createChatUser, OTHER_TENANT, TEST_TENANT, testRegistry, type ChatTestUser } from '#tests/support/chat';
 import { decodeToRecognizerPcm, wavOf } from '../audio.server';
 import { createEspeakTts } from '../local/espeak.server';
+import { dictationUpgradeJobs, fuzzDictation } from '#tests/security/fuzz-dictation';
 import { attachDictationSockets, type DictationSockets } from './socket.server';
 
 let server: Server;
@@ -175,6 +176,18 @@ describe('dictation socket: refusals', () => {
     again.send({ type: 'start', language: 'en' });
     expect((await again.closed).code).toBe(DICTATION_CLOSE.limit);
   });
+});
+
+describe('dictation socket: the security suites’ fuzz cases', () => {
+  it('answers every hostile frame with a client-error close, and another tenant’s session with 4401', async () => {
+    const host = `${TEST_TENANT}.localhost:${port}`;
+    const carol = await createChatUser(TEST_TENANT, 'stt-fuzz');
+    const foreign = await createChatUser(OTHER_TENANT, 'stt-foreign');
+    const result = await fuzzDictation({ port, host, origin: `http://${host}`, callers: [{ as: 'anonymous' }, { as: 'member', cookie: carol.cookie }], foreignCallers: [{ as: 'other tenant', cookie: foreign.cookie }] });
+    expect(result.failures).toEqual([]);
+    expect(result.requests).toBeGreaterThan(10);
+    expect(dictationUpgradeJobs({ port, host, origin: `http://${host}`, callers: [{ as: 'anonymous' }] }).length).toBeGreaterThan(5);
+  }, 120_000);
 });
 
 describe('dictation socket: recognition', () => {
