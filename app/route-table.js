@@ -111,6 +111,9 @@ export const ROUTES = [
   { path: '/photoEditor', file: 'routes/media/photoEditor.tsx', ids: { query: { image: 'media' } } },
   // Its form's mediaId is covered by the matrix's every-placement leak rule; tools-photo-avatar.spec.ts checks the 404.
   { path: '/profilePhotoChanger', file: 'routes/media/profilePhotoChanger.tsx' },
+  // Speech to text (docs/decisions/0047): live dictation and transcription of library items.
+  { path: '/speechToText', file: 'routes/media/speechToText.tsx' },
+  { path: '/transcribeAudio', file: 'routes/media/transcribeAudio.tsx', ids: { query: { media: 'media' } } },
   { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel', booking: 'booking' }, actionQuery: { channel: 'channel', booking: 'booking' } } },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
@@ -206,6 +209,10 @@ export const API_ROUTES = [
   { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } } },
   { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY },
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
+  // Transcripts of library items and captions files (server/speech/api/transcripts.server.ts).
+  { path: '/api/transcripts', file: 'routes/api/speech/transcripts.ts', ids: { query: { media: 'media' }, body: { mediaId: 'media' } } },
+  { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 2 * 1024 * 1024, ids: MEDIA_BODY },
+  { path: '/api/transcripts/captions', file: 'routes/api/speech/transcriptCaptions.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
   { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.

@@ -5,6 +5,7 @@ import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
 import { attachChatSockets } from './services/chat/socket.server';
 import { attachCaptionSockets } from './captions/socket.server';
+import { attachDictationSockets } from './speech/dictation/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
@@ -68,6 +69,8 @@ async function main() {
   const chatSockets = attachChatSockets(server, { env, registry, services });
   // Live captions: the speakers' microphones (/ws/captions; docs/decisions/0048).
   const captionSockets = attachCaptionSockets(server, { env, registry, services });
+  // Live dictation (/ws/stt): microphone audio to the speech recogniser.
+  const dictationSockets = attachDictationSockets(server, { env, registry, services });
 
   // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
   const sweeper = startRoomExpirySweeper({
@@ -91,7 +94,7 @@ async function main() {
     const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     // Captions first: each speaker's last finals still go out through the chat bus.
-    const chatClosed = captionSockets.close().then(() => chatSockets.close()).then(() => services.chat.close());
+    const chatClosed = Promise.all([captionSockets.close().then(() => chatSockets.close()).then(() => services.chat.close()), dictationSockets.close()]);
     server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {

@@ -9,6 +9,7 @@ import live from './en/live';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
+import transcribe from './en/transcribe';
 import library from './en/library';
 import upload from './en/upload';
 import player from './en/player';
@@ -269,6 +270,7 @@ const en = {
   lobby,
   chat,
   gallery,
+  transcribe,
   library,
   upload,
   player,

@@ -10,6 +10,7 @@ import live from './es/live';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
+import transcribe from './es/transcribe';
 import library from './es/library';
 import upload from './es/upload';
 import player from './es/player';
@@ -271,6 +272,7 @@ const es: TranslationShape = {
   lobby,
   chat,
   gallery,
+  transcribe,
   library,
   upload,
   player,

@@ -10,6 +10,7 @@ import live from './fr/live';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
+import transcribe from './fr/transcribe';
 import library from './fr/library';
 import upload from './fr/upload';
 import player from './fr/player';
@@ -271,6 +272,7 @@ const fr: TranslationShape = {
   lobby,
   chat,
   gallery,
+  transcribe,
   library,
   upload,
   player,

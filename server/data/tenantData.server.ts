@@ -83,6 +83,7 @@ import { listLiveCaptions, putLiveCaption } from './liveCaptions.server';
 import { batchGetResources, putResources } from './resources.server';
 import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
 import { ticketsSection } from './tickets.server';
+import { transcriptsSection } from './transcripts.server';
 import { consultationsSection } from './consultations.server';
 import {
   addDestination,
@@ -348,6 +349,7 @@ export class TenantData {
   #products?: ReturnType<typeof products>;
   #carts?: ReturnType<typeof carts>;
   #tickets?: ReturnType<typeof ticketsSection>;
+  #transcripts?: ReturnType<typeof transcriptsSection>;
   #consultations?: ReturnType<typeof consultationsSection>;
   #files?: TenantFiles;
   #orders?: ReturnType<typeof orders>;
@@ -448,6 +450,10 @@ export class TenantData {
   /** Seats and tickets per event (server/data/tickets.server.ts). */
   get tickets() {
     return (this.#tickets ??= ticketsSection(this.stores.db, this.tenantId));
+  }
+  /** Transcripts of library items, per person (server/data/transcripts.server.ts). */
+  get transcripts() {
+    return (this.#transcripts ??= transcriptsSection(this.stores.db, this.tenantId));
   }
   /** Consultation availability and bookings per channel (server/data/consultations.server.ts). */
   get consultations() {

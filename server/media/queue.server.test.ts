@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMediaQueue } from '../services/index.server';
-import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME, mediaJobId, mediaQueueConnection } from './queue.server';
+import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME, mediaJobId, mediaQueueConnection, transcriptionJobId } from './queue.server';
 
 function redisUrl(): string {
   const url = process.env.REDIS_TEST_URL;
@@ -83,5 +83,12 @@ describe('media queue', () => {
 
   it('refuses a job that is not a media job', async () => {
     await expect(queue.enqueue({ ...job('bad id'), tenantId: 'acme' })).rejects.toThrow();
+  });
+
+  it('refuses a transcription job with a bad person or language, and keeps it apart from the item’s processing job', async () => {
+    const item = job('transcribe000000000001');
+    await expect(queue.enqueueTranscription({ tenantId: item.tenantId, mediaId: item.mediaId, ownerId: 'a b', language: 'en' })).rejects.toThrow();
+    await expect(queue.enqueueTranscription({ tenantId: item.tenantId, mediaId: item.mediaId, ownerId: 'someone', language: 'xx' as 'en' })).rejects.toThrow();
+    expect(transcriptionJobId({ tenantId: item.tenantId, mediaId: item.mediaId, ownerId: 'someone', language: 'en' })).not.toBe(mediaJobId(item));
   });
 });

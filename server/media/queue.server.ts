@@ -10,6 +10,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { MEDIA_KINDS, type MediaJob } from '#app/lib/media/model';
+import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import type { Env } from '../env.server';
 
 /** The BullMQ queue's name; every job of every tenant goes through it (the job carries the tenant). */
@@ -36,6 +37,23 @@ export const mediaJobSchema = z
   })
   .strict();
 
+/** The job name of a transcription (every other job's name is the item's kind). */
+export const TRANSCRIBE_JOB = 'transcribe';
+
+/** A transcription job: whose transcript (server/data/transcripts.server.ts) of which item, in which language. */
+export const transcriptionJobSchema = z
+  .object({
+    tenantId: mediaJobSchema.shape.tenantId,
+    mediaId: mediaJobSchema.shape.mediaId,
+    ownerId: z.string().regex(/^[A-Za-z0-9_.@-]{1,128}$/),
+    language: z.enum(SPEECH_LANGUAGES),
+  })
+  .strict();
+export type TranscriptionJob = z.infer<typeof transcriptionJobSchema>;
+
+/** One per tenant, person and item, apart from the item's processing job. */
+export const transcriptionJobId = (job: TranscriptionJob) => `${TRANSCRIBE_JOB}/${job.tenantId}/${job.ownerId}/${job.mediaId}`;
+
 export const mediaJobOptions: JobsOptions = {
   attempts: MEDIA_JOB_ATTEMPTS,
   backoff: { type: 'exponential', delay: MEDIA_JOB_BACKOFF_MS },
@@ -52,6 +70,11 @@ export const mediaJobOptions: JobsOptions = {
  * the queue cannot take the job.
  */
 export interface MediaQueue {
+  /**
+   * Adds a transcription of an item for one person (TRANSCRIBE_JOB, transcribe.server.ts).
+   * Idempotent per person and item like enqueue.
+   */
+  enqueueTranscription(job: TranscriptionJob): Promise<void>;
   /**
    * Adds the item's processing job. Idempotent per item: while its job waits or runs nothing is
    * added; a failed job of the item is replaced (that is how a retry re-runs it).
@@ -103,7 +126,15 @@ export class BullMediaQueue implements MediaQueue {
 
   async enqueue(job: MediaJob): Promise<void> {
     const data = mediaJobSchema.parse(job);
-    const jobId = mediaJobId(data);
+    await this.add(data.kind, data, mediaJobId(data));
+  }
+
+  async enqueueTranscription(job: TranscriptionJob): Promise<void> {
+    const data = transcriptionJobSchema.parse(job);
+    await this.add(TRANSCRIBE_JOB, data, transcriptionJobId(data));
+  }
+
+  private async add(name: string, data: MediaJob | TranscriptionJob, jobId: string): Promise<void> {
     // BullMQ waits for the connection without limit while Redis is down; a request must not.
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -112,7 +143,7 @@ export class BullMediaQueue implements MediaQueue {
     const add = async () => {
       const existing = await this.queue.getJob(jobId);
       if (existing && (await existing.isFailed())) await existing.remove();
-      await this.queue.add(data.kind, data, { jobId });
+      await this.queue.add(name, data, { jobId });
     };
     try {
       await Promise.race([add(), deadline]);

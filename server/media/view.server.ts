@@ -48,7 +48,12 @@ export async function mediaView(files: TenantFiles, item: MediaItem, options: { 
   } else if (item.kind === 'audio') {
     const [m4a, mp3] = await Promise.all([sign(d.mp4), sign(d.mp3)]);
     view.audio = { ...(m4a ? { m4a } : {}), ...(mp3 ? { mp3 } : {}), ...(d.waveform ? { waveform: d.waveform } : {}) };
-  } else if (item.kind === 'document' && d.pages) {
+  }
+  if ((item.kind === 'video' || item.kind === 'audio') && item.captions && Object.keys(item.captions).length) {
+    const tracks = Object.values(item.captions).sort((a, b) => a.language.localeCompare(b.language));
+    view.captions = await Promise.all(tracks.map(async (track) => ({ language: track.language, url: await files.presignDownload({ key: track.key, expiresIn }) })));
+  }
+  if (item.kind === 'document' && d.pages) {
     view.document = { pageCount: d.pageCount ?? d.pages.length, pages: await Promise.all(d.pages.map(image)) };
   }
   return view;

@@ -7,14 +7,18 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaJob } from '#app/lib/media/model';
+import type { SpeechToText } from '../speech/types';
 import { runMediaJob, type JobStores } from './job.server';
-import { MEDIA_QUEUE_NAME, mediaJobSchema, mediaQueueConnection } from './queue.server';
+import { MEDIA_QUEUE_NAME, mediaJobSchema, mediaQueueConnection, TRANSCRIBE_JOB, transcriptionJobSchema } from './queue.server';
+import { runTranscriptionJob } from './transcribe.server';
 
 export interface MediaWorkerOptions {
   redisUrl: string;
   stores: JobStores;
   /** The tenant id of a job, checked against the configured tenants; null refuses the job. */
-  resolveTenant(job: MediaJob): TenantId | null;
+  resolveTenant(job: Pick<MediaJob, 'tenantId'> & Partial<Pick<MediaJob, 'scope'>>): TenantId | null;
+  /** The speech-to-text engine of transcription jobs (services.speech.stt); without it they fail as unavailable. */
+  stt?: SpeechToText;
   concurrency?: number;
   /** How long a job's lock lasts without renewal (default 30 s); a dead worker's job is free after it. */
   lockDurationMs?: number;
@@ -29,6 +33,7 @@ export function createMediaWorker(options: MediaWorkerOptions): Worker {
   const worker = new Worker(
     MEDIA_QUEUE_NAME,
     async (job: Job) => {
+      if (job.name === TRANSCRIBE_JOB) return transcribe(job, options, log);
       const parsed = mediaJobSchema.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`not a media job: ${parsed.error.message}`);
       const tenantId = options.resolveTenant(parsed.data);
@@ -56,4 +61,22 @@ export function createMediaWorker(options: MediaWorkerOptions): Worker {
   worker.on('failed', (job, error) => log(`media job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
   worker.on('error', (error) => log(`media worker: ${error.message}`));
   return worker;
+}
+
+/** A transcription job (transcribe.server.ts): the same retries and tenant check as processing jobs. */
+async function transcribe(job: Job, options: MediaWorkerOptions, log: (line: string) => void): Promise<string> {
+  const parsed = transcriptionJobSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`not a transcription job: ${parsed.error.message}`);
+  const tenantId = options.resolveTenant({ tenantId: parsed.data.tenantId, scope: 'tenant' });
+  if (!tenantId) throw new UnrecoverableError(`unknown tenant "${parsed.data.tenantId}"`);
+  if (!options.stt) throw new UnrecoverableError('no speech-to-text engine on this worker');
+  const outcome = await runTranscriptionJob(options.stores, tenantId, parsed.data, {
+    stt: options.stt,
+    willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1),
+    onProgress: (percent) => void job.updateProgress(percent).catch(() => undefined),
+    tmpRoot: options.tmpRoot,
+  });
+  log(`transcription job ${job.id}: ${outcome.state}${outcome.state === 'failed' ? ` (${outcome.failure})` : outcome.state === 'skipped' ? ` (${outcome.reason})` : ''}`);
+  if (outcome.state === 'failed') throw new UnrecoverableError(outcome.failure);
+  return outcome.state;
 }

@@ -12,6 +12,7 @@ import { loadRegistry } from '../config/registry.server';
 import { createDatabase } from '../data/dynamo.server';
 import { loadEnv } from '../env.server';
 import { createStorage } from '../services/storage.server';
+import { createSpeechServices } from '../speech/index.server';
 import { mediaQueueRedisUrl } from './queue.server';
 import { createMediaWorker } from './worker.server';
 
@@ -36,6 +37,7 @@ async function main() {
     stores: { db: createDatabase(env), storage: createStorage(env) },
     // System media live in the reserved pseudo-tenant (docs/decisions/0025), which no registry holds.
     resolveTenant: (job) => (job.scope === 'system' && job.tenantId === SYSTEM_TENANT_ID ? SYSTEM_TENANT_ID : (registry.tenants.get(job.tenantId)?.id ?? null)),
+    stt: createSpeechServices(env).stt,
     concurrency: env.MEDIA_WORKER_CONCURRENCY,
     lockDurationMs: local.MEDIA_WORKER_LOCK_SECONDS * 1000,
     stalledIntervalMs: Math.max(1000, (local.MEDIA_WORKER_LOCK_SECONDS * 1000) / 2),

@@ -80,7 +80,7 @@ function setup(options: { egressUrl?: string } = {}) {
     video,
   );
   const jobs: MediaJob[] = [];
-  const mediaQueue = { enqueue: async (job: MediaJob) => void jobs.push(job), pending: async () => jobs.length, close: async () => undefined };
+  const mediaQueue = { enqueue: async (job: MediaJob) => void jobs.push(job), enqueueTranscription: async () => undefined, pending: async () => jobs.length, close: async () => undefined };
   const data = tenantData(stores, tenantId);
   const services = { ...stores, video, recording: { egress, keys: new SecretBox(Buffer.alloc(32, 7).toString('base64')) }, mediaQueue };
   const ctx: RecordingContext = { tenant, data, services };

@@ -15,6 +15,7 @@ import { endpoints } from '../security/catalog';
 import { endpointJobs, identityJobs, requestLineJobs, type JobContext } from '../security/fuzz-jobs';
 import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { fuzzCaptionsFrames } from '../security/captions-socket';
+import { dictationUpgradeJobs, fuzzDictation } from '../security/fuzz-dictation';
 import { fuzzFrames, upgradeJobs } from '../security/fuzz-socket';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
@@ -93,6 +94,13 @@ test.describe('security: fuzz every endpoint', () => {
       addResult(total, await run(upgradeJobs(captionsCtx, CAPTIONS_SOCKET_PATH, ['event'])));
       addResult(total, await fuzzCaptionsFrames(captionsCtx));
       await health('the captions socket cases');
+    });
+
+    await test.step('dictation socket upgrades and frames', async () => {
+      const dictationCtx = { port: PORT, host: ctx.host, origin: ctx.origin, callers: [{ as: 'anonymous' }, { as: 'member', cookie: member.cookie }] };
+      addResult(total, await run(dictationUpgradeJobs(dictationCtx)));
+      addResult(total, await fuzzDictation(dictationCtx));
+      await health('the dictation socket cases');
     });
 
     recordTotals({

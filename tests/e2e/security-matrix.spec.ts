@@ -16,6 +16,7 @@ import { startAppInstance, STACK_PORT, type AppInstance } from '../security/inst
 import { ownerControls } from '../security/matrix-controls';
 import { identityMatrixJobs, matrixJobs, type MatrixCaller } from '../security/matrix-jobs';
 import { seedTenant, type SeededTenant } from '../security/matrix-seed';
+import { fuzzDictation } from '../security/fuzz-dictation';
 import { socketMatrix } from '../security/matrix-socket';
 import { captionsSocketMatrix } from '../security/captions-socket';
 import { describeFailures, recordTotals } from '../security/report';
@@ -80,6 +81,10 @@ test.describe('security: cross-tenant matrix', () => {
 
     await test.step('captions socket', async () => {
       addResult(total, await captionsSocketMatrix({ port: PORT, host: app.host(B), origin: app.origin(B), seeded, callers }));
+    });
+
+    await test.step("dictation socket: A's session is no session on B's host", async () => {
+      addResult(total, await fuzzDictation({ port: PORT, host: app.host(B), origin: app.origin(B), callers: [], foreignCallers: [{ as: `${A} owner's cookies`, cookie: ownerOfA.cookie }] }));
     });
 
     const health = await fetch(`http://127.0.0.1:${PORT}/api/health`, { signal: AbortSignal.timeout(10_000) });

@@ -3,7 +3,7 @@ import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer, type PlayerHandle } from '#app/components/media/player/VideoPlayer';
-import type { MediaView } from '#app/lib/media/view';
+import { captionTracks, type MediaView } from '#app/lib/media/view';
 import type { Chapter, ReplayMessage } from '#app/lib/ondemand/replay';
 import { ChapterList } from './ChapterList';
 import { ChatReplay } from './ChatReplay';
@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function RecordingPlayer({ view, chapters, messages, chat }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const player = useRef<PlayerHandle>(null);
   const [seconds, setSeconds] = useState(0);
   const onTimeUpdate = useCallback((s: number) => setSeconds(s), []);
@@ -30,7 +30,7 @@ export function RecordingPlayer({ view, chapters, messages, chat }: Props) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap={{ base: '6', lg: '8' }} alignItems="start">
       <Stack gap="6" minW="0">
-        <VideoPlayer ref={player} title={view.title} hls={video.hls} mp4={video.mp4} poster={video.poster} width={view.width} height={view.height} onTimeUpdate={onTimeUpdate} />
+        <VideoPlayer ref={player} title={view.title} hls={video.hls} mp4={video.mp4} poster={video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} onTimeUpdate={onTimeUpdate} />
         {chat === 'shown' ? (
           <Box as="section" aria-labelledby="chapters-heading">
             <Heading as="h2" id="chapters-heading" size="lg" mb="3">

@@ -34,6 +34,33 @@ export interface MediaView {
   };
   audio?: { m4a?: string; mp3?: string; waveform?: number[] };
   document?: { pageCount: number; pages: SignedImage[] };
+  /** Video and audio: a short-lived WebVTT URL per captions language (item.captions). */
+  captions?: SignedCaptions[];
+}
+
+export interface SignedCaptions {
+  /** BCP 47 ("en", "es-MX"). */
+  language: string;
+  url: string;
+}
+
+/** The players' tracks: labelled in the viewer's language; the one in the viewer's language (else the first) on by default. */
+export function captionTracks(captions: readonly SignedCaptions[] | undefined, viewerLanguage: string): Array<{ src: string; srclang: string; label: string; default?: boolean }> {
+  if (!captions?.length) return [];
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([viewerLanguage], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  const base = viewerLanguage.split('-')[0];
+  const preferred = captions.find((c) => c.language === viewerLanguage) ?? captions.find((c) => c.language.split('-')[0] === base) ?? captions[0];
+  return captions.map((c) => ({
+    src: c.url,
+    srclang: c.language,
+    label: names?.of(c.language) ?? c.language,
+    ...(c === preferred ? { default: true } : {}),
+  }));
 }
 
 /** The playlist route's URL for an item (the master playlist) or one rendition ("720p"). */

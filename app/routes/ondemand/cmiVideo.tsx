@@ -8,6 +8,7 @@ import { formHeaders } from '#app/components/forms/headers';
 import { VideoPlayer } from '#app/components/media/player/VideoPlayer';
 import { IntroPicker } from '#app/components/ondemand/IntroPicker';
 import { i18nHandle } from '#app/lib/handles';
+import { captionTracks } from '#app/lib/media/view';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './cmiVideo.server';
 
@@ -17,7 +18,7 @@ export const handle = i18nHandle('ondemand', 'player');
 export const headers = formHeaders;
 
 export default function CmiVideo() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { owner, view, candidates, chosenId, shareUrl, title } = useLoaderData<typeof loader>();
   return (
     <>
@@ -26,7 +27,7 @@ export default function CmiVideo() {
         <Stack gap="8">
           {view?.video ? (
             <Stack gap="3" data-testid="intro-video">
-              <VideoPlayer title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} />
+              <VideoPlayer title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} />
               <Text fontWeight="semibold" data-testid="intro-title">
                 {view.title}
               </Text>

@@ -7,6 +7,7 @@ import { VideoPlayer } from '#app/components/media/player/VideoPlayer';
 import { formHeaders } from '#app/components/forms/headers';
 import { ProductBuyBox } from '#app/components/shop/ProductBuyBox';
 import { i18nHandle } from '#app/lib/handles';
+import { captionTracks } from '#app/lib/media/view';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
@@ -19,7 +20,7 @@ export const handle = i18nHandle('shop', 'player');
 export const headers = formHeaders;
 
 export default function ChannelProductDetails() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { product, channel, images, videos, audios, isOwner } = useLoaderData<typeof loader>();
   const { locale } = useRootData()!;
   const [first, ...rest] = images;
@@ -78,7 +79,7 @@ export default function ChannelProductDetails() {
           <Heading as="h2" size="lg">
             {t('shop.product.videos')}
           </Heading>
-          {videos.map((view) => (view.video ? <VideoPlayer key={view.id} title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} /> : null))}
+          {videos.map((view) => (view.video ? <VideoPlayer key={view.id} title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} /> : null))}
         </Stack>
       ) : null}
       {audios.length ? (
@@ -86,7 +87,7 @@ export default function ChannelProductDetails() {
           <Heading as="h2" size="lg">
             {t('shop.product.audios')}
           </Heading>
-          {audios.map((view) => (view.audio ? <AudioPlayer key={view.id} title={view.title} m4a={view.audio.m4a} mp3={view.audio.mp3} waveform={view.audio.waveform} durationSeconds={view.durationSeconds} /> : null))}
+          {audios.map((view) => (view.audio ? <AudioPlayer key={view.id} title={view.title} m4a={view.audio.m4a} mp3={view.audio.mp3} waveform={view.audio.waveform} durationSeconds={view.durationSeconds} captions={captionTracks(view.captions, i18n.language)} /> : null))}
         </Stack>
       ) : null}
     </Container>

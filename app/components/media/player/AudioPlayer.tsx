@@ -8,6 +8,8 @@
 import { Box, Text } from '@chakra-ui/react';
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CaptionTrack } from './VideoPlayer';
+import { useActiveCue } from './useActiveCue';
 import { BRAND_CONTROLS_STYLE, PLAYBACK_RATES, SKIP_SECONDS } from './controls';
 import { loadMediaChrome } from './mediaChrome';
 import { useMediaWiring, type PlayerHandle } from './useMediaWiring';
@@ -27,6 +29,8 @@ export interface AudioPlayerProps {
   startAt?: number;
   /** Remember a signed-in listener's position under this media id. */
   rememberAs?: string;
+  /** WebVTT tracks; an audio element draws no captions, so the showing track's cue is written under the controls. */
+  captions?: CaptionTrack[];
 }
 
 /** The volume every player starts at (SPEC.md §3: audio volume default 1). */
@@ -34,7 +38,7 @@ export const DEFAULT_VOLUME = 1;
 const FLAT = Array.from({ length: 100 }, () => 0.3);
 
 export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function AudioPlayer(
-  { title, m4a, mp3, waveform, durationSeconds, autoPlay, onEnded, volume: startVolume = DEFAULT_VOLUME, onTimeUpdate, startAt, rememberAs },
+  { title, m4a, mp3, waveform, durationSeconds, autoPlay, onEnded, volume: startVolume = DEFAULT_VOLUME, onTimeUpdate, startAt, rememberAs, captions = [] },
   handle,
 ) {
   const { t, i18n } = useTranslation();
@@ -43,6 +47,7 @@ export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function A
   const [failed, setFailed] = useState(false);
   const helpId = useId();
   useMediaWiring(audio, handle, { startAt, onTimeUpdate, rememberAs });
+  const cue = useActiveCue(audio, captions.length);
 
   useEffect(() => {
     void loadMediaChrome(i18n.language);
@@ -94,6 +99,8 @@ export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function A
           slot="media"
           preload="metadata"
           autoPlay={autoPlay}
+          // Captions tracks come from storage's origin: they load only as CORS requests (storage allows the site).
+          crossOrigin={captions.length > 0 ? 'anonymous' : undefined}
           aria-label={t('player.audio.label', { title })}
           onTimeUpdate={(e) => {
             const element = e.currentTarget;
@@ -105,6 +112,9 @@ export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function A
         >
           {m4a && <source src={m4a} type="audio/mp4" />}
           {mp3 && <source src={mp3} type="audio/mpeg" />}
+          {captions.map((track) => (
+            <track key={track.src} kind="captions" src={track.src} srcLang={track.srclang} label={track.label} default={track.default} />
+          ))}
         </audio>
         <media-control-bar style={{ width: '100%' }}>
           <media-play-button />
@@ -115,8 +125,14 @@ export const AudioPlayer = forwardRef<PlayerHandle, AudioPlayerProps>(function A
           <media-mute-button />
           <media-volume-range data-testid="audio-volume" />
           <media-playback-rate-button rates={PLAYBACK_RATES.join(' ')} data-testid="audio-speed" />
+          {captions.length > 0 && <media-captions-button data-testid="audio-captions" />}
         </media-control-bar>
       </media-controller>
+      {captions.length > 0 && (
+        <Text mt="2" minH="6" textAlign="center" fontSize="md" aria-live="polite" data-testid="audio-caption-text">
+          {cue}
+        </Text>
+      )}
       <Text id={helpId} fontSize="sm" color="fg.muted" mt="2">
         {t('player.audio.keyboardHelp')}
       </Text>

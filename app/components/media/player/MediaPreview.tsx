@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { failureMessageKey } from '#app/lib/media/failures';
 import { formatList } from '#app/lib/i18n/listFormat';
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES } from '#app/lib/media/model';
-import type { MediaView } from '#app/lib/media/view';
+import { captionTracks, type MediaView } from '#app/lib/media/view';
 import type { Ref } from 'react';
 import { AudioPlayer, type AudioPlayerProps } from './AudioPlayer';
 import { DocumentPages } from './DocumentPages';
@@ -123,7 +123,19 @@ function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
   }
   if (media.video) {
     const { volume: _volume, ...videoOptions } = player;
-    return <VideoPlayer ref={playerRef} title={media.title} hls={media.video.hls} mp4={media.video.mp4} poster={media.video.poster} width={media.width} height={media.height} {...videoOptions} />;
+    return (
+      <VideoPlayer
+        ref={playerRef}
+        title={media.title}
+        hls={media.video.hls}
+        mp4={media.video.mp4}
+        poster={media.video.poster}
+        width={media.width}
+        height={media.height}
+        captions={captionTracks(media.captions, i18n.language)}
+        {...videoOptions}
+      />
+    );
   }
   if (media.audio) {
     const { startAt, onTimeUpdate, rememberAs, autoPlay, onEnded, volume } = player;
@@ -135,6 +147,7 @@ function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
         mp3={media.audio.mp3}
         waveform={media.audio.waveform}
         durationSeconds={media.durationSeconds}
+        captions={captionTracks(media.captions, i18n.language)}
         {...{ startAt, onTimeUpdate, rememberAs, autoPlay, onEnded, volume }}
       />
     );

@@ -1,0 +1,55 @@
+/**
+ * The spoken language of a speech tool: only the languages this server's recogniser has can be
+ * chosen; the others are listed as unavailable here, with the reason.
+ */
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { SpeechLanguage } from '#app/lib/speech/languages';
+
+export interface LanguageOption {
+  language: SpeechLanguage;
+  available: boolean;
+}
+
+export function LanguageChoice({
+  label,
+  languages,
+  value,
+  onChange,
+  testId,
+  disabled,
+}: {
+  label: string;
+  languages: readonly LanguageOption[];
+  value: SpeechLanguage | null;
+  onChange: (language: SpeechLanguage) => void;
+  testId: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const unavailable = languages.filter((l) => !l.available);
+  return (
+    <Field.Root maxW="md" disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value ?? ''} data-testid={testId} onChange={(e) => onChange(e.currentTarget.value as SpeechLanguage)}>
+          {languages.map((l) => (
+            <option key={l.language} value={l.language} disabled={!l.available}>
+              {t(`transcribe.languages.${l.language}`)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {unavailable.length > 0 && (
+        <Stack as="ul" gap="1" mt="1" ps="4" fontSize="sm" color="fg.muted" data-testid={`${testId}-unavailable`}>
+          {unavailable.map((l) => (
+            <Text as="li" key={l.language}>
+              {t('transcribe.unavailableLanguage', { language: t(`transcribe.languages.${l.language}`) })}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Field.Root>
+  );
+}

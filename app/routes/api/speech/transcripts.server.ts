@@ -1,0 +1,2 @@
+// Server side of the route module beside it (server/speech/api/transcripts.server.ts).
+export { transcriptLoader as loader, startTranscriptAction as action } from '#server/speech/api/transcripts.server';

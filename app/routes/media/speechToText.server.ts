@@ -1,0 +1,17 @@
+/** /speechToText (signed in): the page title and which languages this server's recogniser has. */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
+import { getFixedT } from '#server/i18n.server';
+import { requireUser } from '#server/identity/session.server';
+import { NO_STORE } from '#server/api/responses.server';
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireUser(args);
+  const { context } = args;
+  const t = await getFixedT(context.languageTag);
+  const available = context.services.speech.stt.languages();
+  return json(
+    { title: t('transcribe.dictation.title'), languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })) },
+    { headers: NO_STORE },
+  );
+}
