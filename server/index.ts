@@ -4,6 +4,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
 import { attachChatSockets } from './services/chat/socket.server';
+import { attachTtsSockets } from './speech/tts/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
@@ -65,6 +66,8 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // In-event chat sockets on the same port (/ws/chat).
   const chatSockets = attachChatSockets(server, { env, registry, services });
+  // Text to speech for /browserVoice on the same port (/ws/tts).
+  const ttsSockets = attachTtsSockets(server, { env, registry, services });
 
   // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
   const sweeper = startRoomExpirySweeper({
@@ -85,7 +88,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop()]);
+    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop(), ttsSockets.close()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     const chatClosed = chatSockets.close().then(() => services.chat.close());
     server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));

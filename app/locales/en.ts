@@ -21,6 +21,7 @@ import payments from './en/payments';
 import cart from './en/cart';
 import shop from './en/shop';
 import tickets from './en/tickets';
+import voice from './en/voice';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -278,6 +279,7 @@ const en = {
   cart,
   shop,
   tickets,
+  voice,
 };
 
 export default en;

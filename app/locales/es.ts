@@ -22,6 +22,7 @@ import payments from './es/payments';
 import cart from './es/cart';
 import shop from './es/shop';
 import tickets from './es/tickets';
+import voice from './es/voice';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -280,6 +281,7 @@ const es: TranslationShape = {
   cart,
   shop,
   tickets,
+  voice,
 };
 
 export default es;

@@ -22,6 +22,7 @@ import payments from './fr/payments';
 import cart from './fr/cart';
 import shop from './fr/shop';
 import tickets from './fr/tickets';
+import voice from './fr/voice';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -280,6 +281,7 @@ const fr: TranslationShape = {
   cart,
   shop,
   tickets,
+  voice,
 };
 
 export default fr;

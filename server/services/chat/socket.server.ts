@@ -12,6 +12,7 @@ import { CHAT_FRAME_MAX_BYTES, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { resolveTenant, type Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import type { Services } from '../index.server';
+import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
 import { ChatHub } from './hub.server';
 
 export interface ChatSocketOptions {
@@ -27,7 +28,7 @@ export interface ChatSockets {
   close(): Promise<void>;
 }
 
-function refuse(socket: Duplex, status: 403 | 404, reason: string) {
+export function refuse(socket: Duplex, status: 403 | 404, reason: string) {
   socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\nCache-Control: no-store\r\n\r\n${reason}`);
 }
@@ -55,8 +56,8 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
     if (url.pathname !== CHAT_SOCKET_PATH) {
-      // Someone else's upgrade; with nobody else listening it would hang, so end it.
-      if (httpServer.listenerCount('upgrade') <= 1) refuse(socket, 404, 'Not Found');
+      // Another socket's upgrade, or nobody's: then it would hang, so end it.
+      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
       return;
     }
     socket.on('error', () => socket.destroy());
@@ -68,11 +69,13 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
       void hub.connect(ws, { tenant, url, cookie: request.headers.cookie });
     });
   };
+  const unclaim = claimUpgradePath(httpServer, CHAT_SOCKET_PATH);
   httpServer.on('upgrade', onUpgrade);
 
   return {
     hub,
     async close() {
+      unclaim();
       httpServer.off('upgrade', onUpgrade);
       await hub.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
