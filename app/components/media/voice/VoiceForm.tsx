@@ -154,7 +154,7 @@ export function VoiceForm({ signedIn, voices, languages, initialLanguage, textMa
         </Field.Root>
         <Field.Root flex="1">
           <Field.Label htmlFor={ids.rate}>
-            {t('voice.rate')}: {t('voice.rateValue', { rate: rate.toLocaleString(i18n.language, { minimumFractionDigits: 1 }) })}
+            {t('voice.rateLabel', { rate: rate.toLocaleString(i18n.language, { minimumFractionDigits: 1 }) })}
           </Field.Label>
           <input
             id={ids.rate}
