@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { endpoints } from '../security/catalog';
 import { endpointJobs, identityJobs, requestLineJobs, type JobContext } from '../security/fuzz-jobs';
 import { fuzzFrames, upgradeJobs } from '../security/fuzz-socket';
+import { fuzzTtsFrames, ttsUpgradeJobs } from '../security/tts-socket';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
 import { addResult, emptyResult, runJobs, type RunResult } from '../security/runner';
@@ -82,6 +83,13 @@ test.describe('security: fuzz every endpoint', () => {
       addResult(total, await run(upgradeJobs(socketCtx)));
       addResult(total, await fuzzFrames(socketCtx));
       await health('the socket cases');
+    });
+
+    await test.step('text-to-speech socket upgrades and frames', async () => {
+      const socketCtx = { port: PORT, host: ctx.host, origin: ctx.origin, callers: [{ as: 'anonymous' }, { as: 'participant', cookie: member.cookie }] };
+      addResult(total, await run(ttsUpgradeJobs(socketCtx)));
+      addResult(total, await fuzzTtsFrames(socketCtx));
+      await health('the text-to-speech socket cases');
     });
 
     recordTotals({

@@ -17,6 +17,7 @@ import { ownerControls } from '../security/matrix-controls';
 import { identityMatrixJobs, matrixJobs, type MatrixCaller } from '../security/matrix-jobs';
 import { seedTenant, type SeededTenant } from '../security/matrix-seed';
 import { socketMatrix } from '../security/matrix-socket';
+import { ttsSocketMatrix } from '../security/tts-socket';
 import { describeFailures, recordTotals } from '../security/report';
 import { addResult, emptyResult, runJobs } from '../security/runner';
 import { newSession, type Session } from '../security/sessions';
@@ -75,6 +76,10 @@ test.describe('security: cross-tenant matrix', () => {
 
     await test.step('chat socket', async () => {
       addResult(total, await socketMatrix({ port: PORT, host: app.host(B), origin: app.origin(B), seeded, callers, ownEventId: eventOfB, ownCaller: callers[0]! }));
+    });
+
+    await test.step('text-to-speech socket', async () => {
+      addResult(total, await ttsSocketMatrix({ port: PORT, host: app.host(B), origin: app.origin(B), seeded, callers }));
     });
 
     const health = await fetch(`http://127.0.0.1:${PORT}/api/health`, { signal: AbortSignal.timeout(10_000) });

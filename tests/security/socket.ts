@@ -13,6 +13,8 @@ export interface SocketTarget {
   origin: string;
   cookie?: string;
   query: string;
+  /** The socket's path; the chat's by default. */
+  path?: string;
 }
 
 export interface Frame {
@@ -30,7 +32,8 @@ export class ChatSocket {
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: WebSocket.RawData) => {
+    ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+      if (isBinary) return; // audio of the text-to-speech socket
       const text = data.toString();
       this.raw.push(text);
       try {
@@ -52,7 +55,7 @@ export class ChatSocket {
   }
 
   static open(target: SocketTarget): ChatSocket {
-    const ws = new WebSocket(`ws://127.0.0.1:${target.port}${CHAT_SOCKET_PATH}${target.query}`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${target.port}${target.path ?? CHAT_SOCKET_PATH}${target.query}`, {
       headers: { Host: target.host, ...(target.cookie ? { Cookie: target.cookie } : {}) },
       origin: target.origin,
       perMessageDeflate: false,
