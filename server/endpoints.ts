@@ -1,11 +1,12 @@
 /**
  * The endpoints the Express server answers itself, outside the Remix route table
  * (app/route-table.js): health, theme sheets, translation namespaces, brand files, the favicon
- * redirect, build assets, the identity gateway and the chat WebSocket. The security suites (tests/e2e/security-*.spec.ts)
+ * redirect, build assets, the identity gateway, the chat WebSocket and the text-to-speech WebSocket. The security suites (tests/e2e/security-*.spec.ts)
  * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
  * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
  */
 import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
+import { TTS_SOCKET_PATH } from '#app/lib/speech/ttsProtocol';
 import type { IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
 
@@ -53,4 +54,6 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
   { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },
   { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+  // Fuzzed and cross-checked by tests/security/tts-socket.ts (it takes no ids).
+  { path: TTS_SOCKET_PATH, methods: ['GET'], sample: TTS_SOCKET_PATH, protocol: 'websocket' },
 ];
