@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, pageHydrated, tenantUrl, test } from './fixtures';
+import { expect, pageHydrated, tenantApi, tenantUrl, test } from './fixtures';
 import { tenantStrings } from './language-helpers';
-import { createUser, signInContext, type TestUser } from './session-helpers';
+import { createUser, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
 const run = promisify(execFile);
 test.describe.configure({ timeout: 90_000 });
@@ -84,6 +84,32 @@ test.describe('browserVoice', () => {
     await expect(page.getByTestId('voice-play')).toBeEnabled();
   });
 
+  test('the socket dropping mid-sentence says so, with what was played, and Play works again', async ({ page, context, request }) => {
+    await signInContext(context, request, member);
+    let drop = true;
+    // Between the page and the server: after the first piece of audio, the connection is cut once.
+    await page.routeWebSocket(/\/ws\/tts$/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        ws.send(message);
+        if (drop && typeof message !== 'string') {
+          drop = false;
+          ws.close({ code: 1001, reason: 'gone' });
+          server.close();
+        }
+      });
+    });
+    await page.goto(tenantUrl(T, '/browserVoice'));
+    await pageHydrated(page);
+    await page.getByTestId('voice-text').fill('This is a long text that keeps the voice talking for quite a while. '.repeat(6));
+    await page.getByTestId('voice-play').click();
+    await expect(page.getByTestId('voice-error')).toHaveAttribute('data-code', 'dropped', { timeout: 30_000 });
+    await expect(page.getByTestId('voice-error')).toContainText(/^The connection dropped mid-sentence after \d+\.\d s\. Press Play to try again\.$/);
+    await fill(page, 'en');
+    await page.getByTestId('voice-play').click();
+    await expect(page.getByTestId('voice-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  });
+
   test('the download is an MP3 of a plausible duration', async ({ page, context, request }) => {
     await signInContext(context, request, member);
     await page.goto(tenantUrl(T, '/browserVoice'));
@@ -103,14 +129,39 @@ test.describe('browserVoice', () => {
     expect(Number(format.duration)).toBeLessThan(PLAUSIBLE.max);
   });
 
+  test('the MP3 endpoint refuses the signed out (401), bad requests (400 with the fields) and other methods (405)', async ({ request }) => {
+    const api = tenantApi(request, T);
+    const cookie = await sessionCookie(request, member);
+    const post = (data: unknown, signedIn = true) => api.post('/api/speech/tts', { data, headers: signedIn ? { Cookie: cookie } : {}, maxRedirects: 0 });
+    const anonymous = await post({ text: 'Hello', language: 'en' }, false);
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: 'unauthenticated' });
+    for (const [body, field] of [
+      [{ text: '', language: 'en' }, 'text'],
+      [{ text: 'x'.repeat(3001), language: 'en' }, 'text'],
+      [{ text: 'Hallo', language: 'de' }, 'language'],
+      [{ text: 'Hello', language: 'en', rate: 5 }, 'rate'],
+    ] as const) {
+      const res = await post(body);
+      expect(res.status(), JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { fields: string[] }).fields).toContain(field);
+    }
+    const wrongVoice = await post({ text: 'Hola', language: 'es', voiceId: 'en-us' });
+    expect(wrongVoice.status()).toBe(400);
+    expect(await wrongVoice.json()).toMatchObject({ error: 'unknownVoice', message: 'This voice is not available. Choose another one.' });
+    expect((await api.get('/api/speech/tts', { headers: { Cookie: cookie } })).status()).toBe(405);
+  });
+
   test('a signed-out visitor is told to sign in; the site’s voices and the download are not offered', async ({ page }) => {
     await page.goto(tenantUrl(T, '/browserVoice'));
     await pageHydrated(page);
+    await page.screenshot({ path: 'test-results/screens/browserVoice-signed-out-desktop.png', fullPage: true });
     await expect(page.getByTestId('voice-sign-in')).toContainText('Sign in to use the voices of this site.');
     await expect(page.getByTestId('voice-download')).toHaveCount(0);
     await page.getByTestId('voice-text').fill(SENTENCES.en);
     // Headless Chromium has no voices of its own: nothing to play with.
     await expect(page.getByTestId('voice-voice')).toHaveValue('');
+    await expect(page.getByTestId('voice-voice').locator('option')).toHaveText(['Sign in to choose a voice']);
     await expect(page.getByTestId('voice-play')).toBeDisabled();
   });
 

@@ -15,6 +15,7 @@ const voice = {
   voiceLabel: '{{gender}} voice, {{region}}',
   voiceLabelNumbered: '{{gender}} voice {{n}}, {{region}}',
   gender: { female: 'Female', male: 'Male' },
+  signInForVoices: 'Sign in to choose a voice',
   noVoices: 'No voice speaks this language here.',
   rateLabel: 'Speed: {{rate}}×',
   play: 'Play',

@@ -15,6 +15,7 @@ const voice = {
   voiceLabel: 'Voz {{gender}}, {{region}}',
   voiceLabelNumbered: 'Voz {{gender}} {{n}}, {{region}}',
   gender: { female: 'femenina', male: 'masculina' },
+  signInForVoices: 'Inicia sesión para elegir una voz',
   noVoices: 'Aquí no hay ninguna voz en este idioma.',
   rateLabel: 'Velocidad: {{rate}}×',
   play: 'Reproducir',

@@ -15,6 +15,7 @@ const voice = {
   voiceLabel: 'Voix {{gender}}, {{region}}',
   voiceLabelNumbered: 'Voix {{gender}} {{n}}, {{region}}',
   gender: { female: 'féminine', male: 'masculine' },
+  signInForVoices: 'Connectez-vous pour choisir une voix',
   noVoices: 'Aucune voix ne parle cette langue ici.',
   rateLabel: 'Vitesse : {{rate}}×',
   play: 'Écouter',

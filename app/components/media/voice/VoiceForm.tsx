@@ -129,7 +129,7 @@ export function VoiceForm({ signedIn, voices, languages, initialLanguage, textMa
           <Field.Label htmlFor={ids.voice}>{t('voice.voice')}</Field.Label>
           <NativeSelect.Root disabled={usable.length === 0}>
             <NativeSelect.Field id={ids.voice} value={chosen} onChange={(e) => setVoiceId(e.currentTarget.value)} data-testid="voice-voice">
-              {usable.length === 0 ? <option value="">{t('voice.noVoices')}</option> : null}
+              {usable.length === 0 ? <option value="">{t(signedIn || serverVoices.length === 0 ? 'voice.noVoices' : 'voice.signInForVoices')}</option> : null}
               {signedIn && serverVoices.length ? (
                 <optgroup label={t('voice.serverVoices')}>
                   {serverVoices.map((v) => (
