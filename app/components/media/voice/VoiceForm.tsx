@@ -164,7 +164,7 @@ export function VoiceForm({ signedIn, voices, languages, initialLanguage, textMa
             step={0.1}
             value={rate}
             onChange={(e) => setRate(Number(e.currentTarget.value))}
-            style={{ width: '100%', minHeight: '2.5rem' }}
+            style={{ width: '100%', minHeight: '2.5rem', accentColor: 'var(--chakra-colors-brand-solid)' }}
             data-testid="voice-rate"
           />
         </Field.Root>
