@@ -108,6 +108,10 @@ export const ROUTES = [
   { path: '/browserVoice', file: 'routes/media/browserVoice.tsx' },
   { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
+  // Photo tools (app/lib/photo/): edits rendered in the browser, saved through the upload API.
+  { path: '/photoEditor', file: 'routes/media/photoEditor.tsx', ids: { query: { image: 'media' } } },
+  // Its form's mediaId is covered by the matrix's every-placement leak rule; tools-photo-avatar.spec.ts checks the 404.
+  { path: '/profilePhotoChanger', file: 'routes/media/profilePhotoChanger.tsx' },
   { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel', booking: 'booking' }, actionQuery: { channel: 'channel', booking: 'booking' } } },
   { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
@@ -185,6 +189,8 @@ export const API_ROUTES = [
   { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  // People's avatars (app/lib/photo/avatar.ts): a redirect to a signed link; another tenant's person is not found.
+  { path: '/api/avatar', file: 'routes/api/avatar.ts', ids: { query: { user: 'user' } } },
   // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
   { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
   { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },

@@ -27,7 +27,7 @@ const onPath = (command) => {
   }
 };
 // DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
-// (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engine speaks with
+// (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engine speaks with flite and
 // espeak-ng (docs/decisions/0043).
 for (const [command, debianPackage] of [
   ['java', 'openjdk-17-jre-headless'],
@@ -35,6 +35,7 @@ for (const [command, debianPackage] of [
   ['ffmpeg', 'ffmpeg'],
   ['pdftoppm', 'poppler-utils'],
   ['espeak-ng', 'espeak-ng'],
+  ['flite', 'flite'],
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }

@@ -22,7 +22,7 @@ export interface RootData {
   /** The verified signed-in user, or null. */
   user: SessionUser | null;
   /** How the header names the signed-in user (app/lib/identity/displayName.ts), never the raw address; null when signed out. */
-  account: { name: string; initials: string } | null;
+  account: { name: string; initials: string; avatarUrl: string | null } | null;
   /** Units in the request's cart (the signed-in user's or the guest cookie's); null in a shared shell. */
   cart: { count: number } | null;
   seo: { title: string; description: string; ogImage: string | null; url: string; siteName: string };

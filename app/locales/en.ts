@@ -21,6 +21,7 @@ import payments from './en/payments';
 import cart from './en/cart';
 import shop from './en/shop';
 import tickets from './en/tickets';
+import photo from './en/photo';
 import voice from './en/voice';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
@@ -279,6 +280,7 @@ const en = {
   cart,
   shop,
   tickets,
+  photo,
   voice,
 };
 

@@ -22,6 +22,7 @@ import payments from './es/payments';
 import cart from './es/cart';
 import shop from './es/shop';
 import tickets from './es/tickets';
+import photo from './es/photo';
 import voice from './es/voice';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
@@ -281,6 +282,7 @@ const es: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
   voice,
 };
 

@@ -22,6 +22,7 @@ import payments from './fr/payments';
 import cart from './fr/cart';
 import shop from './fr/shop';
 import tickets from './fr/tickets';
+import photo from './fr/photo';
 import voice from './fr/voice';
 
 /** French UI strings ("vous"), key for key with en.ts. */
@@ -281,6 +282,7 @@ const fr: TranslationShape = {
   cart,
   shop,
   tickets,
+  photo,
   voice,
 };
 

@@ -11,7 +11,7 @@ import { MEDIA_KINDS, type MediaKind } from '#app/lib/media/model';
 import { byteSize, type UploadErrorCode, type UploadErrorResponse } from '#app/lib/media/uploadApi';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
-import { methodNotAllowed, NO_STORE } from './responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
 
 export { NO_STORE };
 
@@ -52,12 +52,8 @@ export async function readUploadRequest<S extends z.ZodType>({ request, context 
   if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return json(errorBody(t, 'unauthenticated'), { status: 401, headers: NO_STORE });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json(errorBody(t, 'badRequest'), { status: 400, headers: NO_STORE });
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return json(errorBody(t, 'badRequest'), { status: 400, headers: NO_STORE });
   const parsed = schema.safeParse(body);
   if (!parsed.success) return json(errorBody(t, 'badRequest'), { status: 400, headers: NO_STORE });
   return { user, data: parsed.data, t };

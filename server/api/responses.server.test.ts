@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodNotAllowed, NO_STORE } from './responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
 
 describe('methodNotAllowed', () => {
   it.each([
@@ -12,5 +12,18 @@ describe('methodNotAllowed', () => {
     expect(res.headers.get('Allow')).toBe('GET, POST');
     expect(res.headers.get('Cache-Control')).toBe(NO_STORE['Cache-Control']);
     expect(await res.json()).toEqual({ ok: false, error: 'methodNotAllowed', message });
+  });
+});
+
+describe('jsonBody', () => {
+  const post = (body: string) => new Request('http://x/api', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  it('gives the parsed body, whatever its shape, for a schema to judge', async () => {
+    expect(await jsonBody(post('{"a":1}'))).toEqual({ a: 1 });
+    expect(await jsonBody(post('null'))).toBeNull();
+    expect(await jsonBody(post('[1]'))).toEqual([1]);
+  });
+  it('gives NOT_JSON for a body that is not JSON or is empty', async () => {
+    expect(await jsonBody(post('{"a":'))).toBe(NOT_JSON);
+    expect(await jsonBody(post(''))).toBe(NOT_JSON);
   });
 });

@@ -4,7 +4,7 @@ import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '../identity/session.server';
 import { roomMessage, type RoomMessageKey } from '../services/video.server';
-import { methodNotAllowed, NO_STORE } from './responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
 
 export { NO_STORE };
 
@@ -31,12 +31,8 @@ export async function readRoomRequest<S extends z.ZodType>(
   }
   const user = await getSessionUser({ request, context });
   if (!user) return refuse(401, 'unauthenticated', language);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuse(400, 'badRequest', language);
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return refuse(400, 'badRequest', language);
   const parsed = schema.safeParse(body);
   if (!parsed.success) return refuse(400, 'badRequest', language);
   return { user, data: parsed.data };

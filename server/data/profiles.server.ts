@@ -28,6 +28,8 @@ const fields = {
   isUserVerified: z.boolean(),
   /** /cmiVideo: the organizer's introduction video, a media item id of their own ('' for none). */
   introVideoId: z.union([z.string().regex(/^[a-z0-9]{21}$/), z.literal('')]),
+  /** /profilePhotoChanger: the person's avatar, an image item of their own ('' for none; docs/decisions/0045). */
+  avatarId: z.union([z.string().regex(/^[a-z0-9]{21}$/), z.literal('')]),
 };
 /** An update: any subset of the fields, no defaults filled in. */
 export const profileUpdateSchema = z.object(fields).partial();
@@ -49,6 +51,7 @@ export const profileSchema = z.object({
   cognitoGroups: fields.cognitoGroups.default([]),
   isUserVerified: fields.isUserVerified.default(false),
   introVideoId: fields.introVideoId.catch(''),
+  avatarId: fields.avatarId.catch(''),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,4 +1,5 @@
 import { initialsOf } from '#app/lib/identity/displayName';
+import { avatarUrl } from '#app/lib/photo/avatar';
 import { shownName } from '../screens/roomSession.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '../data/tenantData.server';
@@ -8,8 +9,9 @@ import type { TenantData } from '../data/tenantData.server';
  * few-seconds cache the room join uses, so a page view and its room or chat share one read) and
  * the names given at sign-up. A profile that cannot be read leaves the sign-up names.
  */
-export async function accountName(data: Pick<TenantData, 'profiles'>, user: SessionUser): Promise<{ name: string; initials: string }> {
+export async function accountName(data: Pick<TenantData, 'profiles'>, user: SessionUser): Promise<{ name: string; initials: string; avatarUrl: string | null }> {
   const profile = await data.profiles.recent(user.sub).catch(() => null);
   const name = shownName(user, profile);
-  return { name, initials: initialsOf(name) };
+  // The photo chosen on /profilePhotoChanger (docs/decisions/0045), else the initials.
+  return { name, initials: initialsOf(name), avatarUrl: avatarUrl(user.sub, profile?.avatarId) };
 }

@@ -17,7 +17,7 @@ import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady';
@@ -81,12 +81,8 @@ export async function retryAction({ request, context }: ActionFunctionArgs): Pro
   if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return refuseMedia(401, 'signIn', language);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuseMedia(400, 'badRequest', language);
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return refuseMedia(400, 'badRequest', language);
   const parsed = retrySchema.safeParse(body);
   if (!parsed.success) return refuseMedia(400, 'badRequest', language);
   const item = await context.data.media.get(parsed.data.mediaId);

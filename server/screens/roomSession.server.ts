@@ -19,7 +19,7 @@ export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenN
 /** A room token for this person and event now (the event's own rules decide: canJoin), from their recently read profile. */
 export async function mintRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser): Promise<MintResult> {
   const profile = await context.data.profiles.recent(user.sub);
-  return context.services.video.mintToken(context.tenant, event, { sub: user.sub, groups: user.groups, displayName: shownName(user, profile) });
+  return context.services.video.mintToken(context.tenant, event, { sub: user.sub, groups: user.groups, displayName: shownName(user, profile), ...(profile?.avatarId ? { avatarId: profile.avatarId } : {}) });
 }
 
 /**

@@ -13,6 +13,7 @@ import type { RoomParticipant, RoomTokenResponse } from '#app/lib/events/api';
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
 import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '#app/lib/events/permissions';
 import type { Tenant } from '#app/lib/config/tenant';
+import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '../env.server';
 
 /** `livekit-server --dev`'s key pair: fine on one machine, refused in production (env.server.ts). */
@@ -129,6 +130,8 @@ export function videoConnectSources(env: VideoEnv, tenant: VideoTenant): string[
 export interface VideoUser extends EventUser {
   /** Shown to everyone in the room (profile displayName, else the part of the email before @). */
   displayName: string;
+  /** Their avatar item, if they have one. */
+  avatarId?: string;
 }
 
 export type JoinRefused = Extract<JoinDecision, { ok: false }>;
@@ -139,6 +142,8 @@ export interface ParticipantMetadata {
   role: EventRole;
   tenantId: string;
   eventId: string;
+  /** Their avatar item (app/lib/photo/avatar.ts), so the participant lists can show it. */
+  avatarId?: string;
 }
 
 const SOURCES: Record<NonNullable<RoomGrants['canPublishSources']>[number], TrackSource> = {
@@ -165,8 +170,11 @@ function toRoomParticipant(p: ParticipantInfo): RoomParticipant {
     canPublish: p.permission?.canPublish ?? false,
     publishing: p.tracks.some((t) => !t.muted && (t.source === TrackSource.CAMERA || t.source === TrackSource.MICROPHONE)),
     chatOnly: false,
+    ...withAvatar(avatarIdOfMetadata(p.metadata)),
   };
 }
+
+const withAvatar = (avatarId: string | undefined) => (avatarId ? { avatarId } : {});
 
 /**
  * Tokens and room management for every tenant. One instance per server (context.services.video);
@@ -228,7 +236,7 @@ export class VideoService {
     if (!decision.ok) return { ok: false, decision };
     const { serverUrl, apiKey, apiSecret } = this.config(tenant);
     const grants = grantsFor(event, decision.role);
-    const metadata: ParticipantMetadata = { role: decision.role, tenantId: tenant.id, eventId: event.eventId };
+    const metadata: ParticipantMetadata = { role: decision.role, tenantId: tenant.id, eventId: event.eventId, ...withAvatar(user.avatarId) };
     const token = new AccessToken(apiKey, apiSecret, {
       identity: user.sub,
       name: user.displayName,

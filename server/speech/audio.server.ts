@@ -61,5 +61,25 @@ export function encodePcm(pcm: Buffer, sampleRate: number, format: AudioDownload
   return ffmpegBuffer(['-f', 's16le', '-ac', '1', '-ar', String(sampleRate), '-i', 'pipe:0', ...AUDIO_DOWNLOADS[format].args, 'pipe:1'], pcm, signal);
 }
 
+/** Mono s16le PCM at one rate → the same at another (ffmpeg's resampler). */
+export function resamplePcm(pcm: Buffer, from: number, to: number, signal?: AbortSignal): Promise<Buffer> {
+  if (from === to || !pcm.length) return Promise.resolve(pcm);
+  return ffmpegBuffer(['-f', 's16le', '-ac', '1', '-ar', String(from), '-i', 'pipe:0', '-ar', String(to), '-f', 's16le', 'pipe:1'], pcm, signal);
+}
+
+/** The PCM samples of a mono 16-bit WAV file and its rate (the "data" chunk found, not assumed at byte 44). */
+export function pcmOfWav(wav: Buffer): { pcm: Buffer; sampleRate: number } {
+  if (wav.length < 12 || wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  let sampleRate = 0;
+  for (let at = 12; at + 8 <= wav.length; ) {
+    const id = wav.toString('ascii', at, at + 4);
+    const size = wav.readUInt32LE(at + 4);
+    if (id === 'fmt ') sampleRate = wav.readUInt32LE(at + 12);
+    if (id === 'data') return { pcm: wav.subarray(at + 8, Math.min(wav.length, at + 8 + size)), sampleRate };
+    at += 8 + size + (size % 2);
+  }
+  throw new Error('a WAV file without a data chunk');
+}
+
 /** Seconds of mono s16le PCM at `sampleRate`. */
 export const pcmSeconds = (pcm: { length: number }, sampleRate: number) => pcm.length / 2 / sampleRate;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { STT_SAMPLE_RATE } from '#app/lib/speech/languages';
 import { decodeToRecognizerPcm, encodePcm, pcmSeconds, wavOf } from './audio.server';
 import { createEspeakTts } from './local/espeak.server';
+import { sentencesOf } from './local/flite.server';
+import { createLocalTts } from './local/localTts.server';
+import { createPocketsphinxStt, pocketsphinxInstalled } from './local/pocketsphinx.server';
+import { wordErrorRate } from '#app/lib/speech/wer';
 import { parseTimedWords } from './local/pocketsphinx.server';
 import { frameLevel, StreamingRecognizer, type StreamSegment } from './stream.server';
 import type { SpeechToText } from './types';
@@ -37,6 +41,50 @@ describe('espeak-ng text to speech', () => {
   it('reads text that looks like options as text', async () => {
     const { pcm } = await speak('--help -v xx', 'en');
     expect(pcmSeconds(pcm, tts.sampleRate)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the local engine (flite English, espeak-ng Spanish and French)', () => {
+  const local = createLocalTts();
+  const speakLocal = async (text: string, language: 'en' | 'es' | 'fr', voiceId?: string) => {
+    const chunks: Buffer[] = [];
+    for await (const c of local.synthesize({ text, language, voiceId })) chunks.push(c);
+    return { chunks, pcm: Buffer.concat(chunks) };
+  };
+
+  it('offers flite voices first for English and espeak-ng voices for the others', () => {
+    expect(local.voices('en')[0]!.id).toBe('flite-slt');
+    expect(local.voices('es').every((v) => !v.id.startsWith('flite'))).toBe(true);
+    expect(local.sampleRate).toBe(tts.sampleRate);
+  });
+
+  it('speaks English a sentence per chunk at the engine rate, for a plausible time', async () => {
+    const { chunks, pcm } = await speakLocal('Welcome to the show. Questions come at the end.', 'en');
+    expect(chunks).toHaveLength(2);
+    const seconds = pcmSeconds(pcm, local.sampleRate);
+    expect(seconds).toBeGreaterThan(2);
+    expect(seconds).toBeLessThan(7);
+    expect(frameLevel(pcm)).toBeGreaterThan(300);
+  });
+
+  it('speaks Spanish with espeak-ng even when an English voice is asked for', async () => {
+    const { pcm } = await speakLocal('Buenas noches a todos.', 'es', 'flite-slt');
+    expect(pcmSeconds(pcm, local.sampleRate)).toBeGreaterThan(0.8);
+  });
+
+  it.runIf(pocketsphinxInstalled())('says English the local recogniser understands', async () => {
+    const sentence = 'please join the live event tonight at eight and bring your questions for the host';
+    const { pcm } = await speakLocal(sentence, 'en', 'flite-awb');
+    const heard = await createPocketsphinxStt().transcribe(await decodeToRecognizerPcm(wavOf(pcm, local.sampleRate)), 'en');
+    expect(wordErrorRate(sentence, heard.text)).toBeLessThan(0.3);
+    expect(heard.words[0]!.start).toBeLessThan(heard.words.at(-1)!.start);
+  });
+
+  it('cuts text into sentences no longer than the limit', () => {
+    expect(sentencesOf('One. Two? Three!')).toEqual(['One.', 'Two?', 'Three!']);
+    const long = sentencesOf(`${'word '.repeat(200)}end.`, 100);
+    expect(long.every((s) => s.length <= 100)).toBe(true);
+    expect(long.join(' ')).toBe(`${'word '.repeat(200)}end.`.replace(/\s+/g, ' ').trim());
   });
 });
 

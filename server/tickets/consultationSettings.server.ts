@@ -11,7 +11,7 @@ import { currencyOf, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money
 import { availabilitySchema, CONSULT_LIMITS, weeklyWindowSchema } from '#app/lib/tickets/consultations';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 type ConsultError = KeyIn<'tickets.consult.errors'>;
@@ -69,12 +69,8 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
   if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    return refuse(language, 400, 'badRequest');
-  }
+  const raw = await jsonBody(request);
+  if (raw === NOT_JSON) return refuse(language, 400, 'badRequest');
   const channelId = raw && typeof raw === 'object' ? (raw as { channelId?: unknown }).channelId : undefined;
   const owned = await ownedChannel(args, channelId);
   if ('refusal' in owned) return owned.refusal;

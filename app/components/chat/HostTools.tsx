@@ -54,7 +54,7 @@ export function BlockedList() {
       {blocked.map((b) => (
         <HStack as="li" key={b.userId} justify="space-between" gap="2" borderWidth="1px" borderRadius="l2" p="2" data-testid="chat-blocked-person" data-user={b.userId}>
           <HStack gap="2" minW="0">
-            <Avatar name={b.displayName} color={b.avatarBgColor} />
+            <Avatar name={b.displayName} color={b.avatarBgColor} userId={b.userId} avatarId={b.avatarId} />
             <Text truncate>{b.displayName}</Text>
           </HStack>
           <Button size="xs" variant="outline" loading={chat.busy('unblock', b.userId)} disabled={!chat.canAct} onClick={() => chat.unblock(b.userId)} data-testid="chat-unblock">

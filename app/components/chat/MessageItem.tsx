@@ -12,13 +12,16 @@ import { avatarColorFor, type ChatMember } from '#app/lib/chat/protocol';
 import type { Outgoing } from '#app/lib/chat/state';
 import { isStaff, type EventRole } from '#app/lib/events/permissions';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
+import { PersonPhoto } from '#app/components/ui/PersonPhoto';
+import { avatarUrl } from '#app/lib/photo/avatar';
 import { ChatText } from './ChatText';
 import { clockTime, fileNameOfUrl, initials, problemText } from './format';
 import { FileIcon, HeartIcon, LockIcon, MoreIcon, ReplyIcon } from './icons';
 import { useChat } from './useChat';
 
-export function Avatar({ name, color }: { name: string; color: string }) {
-  return (
+/** The person's photo when they have one (userId + avatarId), else their initials on their colour. */
+export function Avatar({ name, color, userId, avatarId }: { name: string; color: string; userId?: string; avatarId?: string }) {
+  const initialsCircle = (
     <Flex
       aria-hidden
       flexShrink={0}
@@ -37,6 +40,7 @@ export function Avatar({ name, color }: { name: string; color: string }) {
       {initials(name)}
     </Flex>
   );
+  return <PersonPhoto src={userId ? avatarUrl(userId, avatarId) : null} size="8" testId="chat-avatar-photo" fallback={initialsCircle} />;
 }
 
 function Time({ iso }: { iso: string }) {
@@ -141,7 +145,7 @@ export function MessageItem({ message: m, context, onReply, onReplyPrivately }: 
       bg={pending ? 'bg.subtle' : undefined}
       borderRadius="l2"
     >
-      <Avatar name={m.chatDisplayName} color={m.avatarBgColor} />
+      <Avatar name={m.chatDisplayName} color={m.avatarBgColor} userId={m.sender} avatarId={m.avatarId} />
       <Stack gap="1" minW="0" flex="1">
         <HStack gap="1.5" flexWrap="wrap" rowGap="0">
           <Text fontWeight="semibold" fontSize="sm" truncate maxW="full" data-testid="chat-author">
@@ -285,7 +289,7 @@ export function OutgoingItem({ item }: { item: Outgoing }) {
   const files = (item.frame.imageKeys?.length ?? 0) + (item.frame.attachmentKeys?.length ?? 0);
   return (
     <Flex gap="2" py="2" px="1" align="flex-start" opacity={failed ? 1 : 0.7} data-testid="chat-outgoing" data-status={item.status}>
-      <Avatar name={me?.displayName ?? '?'} color={me?.avatarBgColor ?? '#374151'} />
+      <Avatar name={me?.displayName ?? '?'} color={me?.avatarBgColor ?? '#374151'} userId={me?.userId} avatarId={me?.avatarId} />
       <Stack gap="1" minW="0" flex="1">
         <HStack gap="1.5" flexWrap="wrap">
           <Text fontWeight="semibold" fontSize="sm">

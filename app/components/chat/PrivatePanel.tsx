@@ -59,6 +59,7 @@ export function PrivatePanel({ target, onTarget, active, focusKey = 0 }: Private
         displayName: nameFrom(list, other) ?? t('chat.private.someone'),
         role: first?.senderRole ?? (amStaff ? 'participant' : 'host'),
         avatarBgColor: first?.avatarBgColor ?? avatarColorFor(other),
+        ...(first?.avatarId ? { avatarId: first.avatarId } : {}),
       });
     }
     return [...out.values()];
@@ -111,7 +112,7 @@ export function PrivatePanel({ target, onTarget, active, focusKey = 0 }: Private
           {people.map((p) => (
             <Box as="li" key={p.userId}>
               <Button variant="outline" w="full" justifyContent="flex-start" h="auto" py="2" px="2" gap="2" onClick={() => onTarget(p)} data-testid="chat-private-person" data-user={p.userId}>
-                <Avatar name={p.displayName} color={p.avatarBgColor} />
+                <Avatar name={p.displayName} color={p.avatarBgColor} userId={p.userId} avatarId={p.avatarId} />
                 <Text truncate flex="1" textAlign="start">
                   {p.displayName}
                 </Text>

@@ -58,7 +58,7 @@ function QuestionItem({ q }: { q: ChatMessage }) {
     <Box as="li" borderWidth="1px" borderRadius="l2" p="2" data-testid="chat-question" data-msg-id={q.msgId} data-answered={q.questionAnswered ? 'true' : 'false'}>
       <Flex gap="2" align="flex-start">
         <VoteButton q={q} />
-        <Avatar name={q.chatDisplayName} color={q.avatarBgColor} />
+        <Avatar name={q.chatDisplayName} color={q.avatarBgColor} userId={q.sender} avatarId={q.avatarId} />
         <Stack gap="1" minW="0" flex="1">
           <HStack gap="1.5" flexWrap="wrap" rowGap="0">
             <Text fontWeight="semibold" fontSize="sm">

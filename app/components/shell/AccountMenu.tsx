@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HeaderSummary } from './HeaderSummary';
 import { useRootData } from '#app/lib/rootData';
 import { accountMenuFor } from '#app/lib/nav';
+import { PersonPhoto } from '#app/components/ui/PersonPhoto';
 
 const personIcon = (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -43,7 +44,7 @@ function SignedOutLinks() {
   );
 }
 
-/** The person's initials in a brand-coloured circle (the profile keeps no photo yet). */
+/** The person's initials in a brand-coloured circle (when they have no photo). */
 export function Initials({ initials, size = '7' }: { initials: string; size?: string }) {
   return (
     <Box as="span" aria-hidden="true" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} w={size} h={size} borderRadius="full" bg="brand.solid" color="brand.contrast" fontSize="xs" fontWeight="bold" data-testid="account-initials">
@@ -68,7 +69,7 @@ export function AccountMenu() {
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '12rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
-          {initials ? <Initials initials={initials} /> : personIcon}
+          <PersonPhoto src={root.account?.avatarUrl} size="7" testId="account-avatar" fallback={initials ? <Initials initials={initials} /> : personIcon} />
           <Text as="span" display={{ base: 'none', md: 'inline', lg: 'none', xl: 'inline' }} truncate data-testid="account-name">
             {name}
           </Text>

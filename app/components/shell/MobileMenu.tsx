@@ -5,6 +5,7 @@ import { accountMenuFor, type NavItem } from '#app/lib/nav';
 import { useRootData } from '#app/lib/rootData';
 import { HeaderSummary } from './HeaderSummary';
 import { Initials } from './AccountMenu';
+import { PersonPhoto } from '#app/components/ui/PersonPhoto';
 
 type Item = Pick<NavItem<'nav'>, 'key' | 'to'>;
 
@@ -64,7 +65,7 @@ export function MobileMenu({ items }: { items: readonly Item[] }) {
               </ChakraLink>
             ))}
           </VStack>
-          {root?.user ? <SignedInPart groups={root.user.groups} name={root.account?.name ?? ''} initials={root.account?.initials ?? ''} /> : null}
+          {root?.user ? <SignedInPart groups={root.user.groups} name={root.account?.name ?? ''} initials={root.account?.initials ?? ''} avatarUrl={root.account?.avatarUrl ?? null} /> : null}
         </Flex>
       </details>
     </Box>
@@ -72,13 +73,13 @@ export function MobileMenu({ items }: { items: readonly Item[] }) {
 }
 
 /** The drawer's account part for a signed-in person: who they are and the account menu's links. */
-function SignedInPart({ groups, name, initials }: { groups: readonly string[]; name: string; initials: string }) {
+function SignedInPart({ groups, name, initials, avatarUrl }: { groups: readonly string[]; name: string; initials: string; avatarUrl: string | null }) {
   const { t } = useTranslation();
   const links = [...accountMenuFor(groups).map((item) => ({ key: item.key, to: item.to, text: t(`session.menu.${item.key}`) })), { key: 'signOut', to: '/signOut', text: t('session.header.signOut') }];
   return (
     <Box mt="6" pt="4" borderTopWidth="1px" borderColor="border" data-testid="mobile-account">
       <Flex align="center" gap="2" mb="2" px="3">
-        {initials ? <Initials initials={initials} size="8" /> : null}
+        <PersonPhoto src={avatarUrl} size="8" fallback={initials ? <Initials initials={initials} size="8" /> : null} />
         <Text fontWeight="semibold" truncate data-testid="mobile-account-name">
           {name}
         </Text>

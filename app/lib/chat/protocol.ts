@@ -151,6 +151,8 @@ export interface ChatMessage {
   clientId: string | null;
   /** The author had donated in this event's room when they sent it (set by the server at send time). */
   supporter?: boolean;
+  /** The author's avatar item when they sent it (app/lib/photo/avatar.ts builds its address); absent: initials. */
+  avatarId?: string;
 }
 
 export interface ChatMember {
@@ -158,6 +160,8 @@ export interface ChatMember {
   displayName: string;
   role: EventRole;
   avatarBgColor: string;
+  /** Their avatar item (app/lib/photo/avatar.ts); absent: initials on avatarBgColor. */
+  avatarId?: string;
 }
 
 /** One change of a channel, as sent to the browsers allowed to see it. */

@@ -53,6 +53,8 @@ export interface RoomParticipant {
   publishing: boolean;
   /** In the event's chat but not connected to video (then canPublish and publishing are false). */
   chatOnly: boolean;
+  /** Their avatar item (app/lib/photo/avatar.ts); absent: initials. */
+  avatarId?: string;
 }
 export interface RaisedHand {
   identity: string;

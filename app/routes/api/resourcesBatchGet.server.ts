@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { batchGetBodySchema } from '#server/data/resources.server';
+import { jsonBody, NOT_JSON } from '#server/api/responses.server';
 
 /**
  * POST /api/dynamodb/resources/batchGet (docs/PRODUCT.md, Resource API): localised texts of the request's tenant.
@@ -21,12 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
     return json({ message: 'Send a JSON body with Content-Type: application/json.' }, { status: 415 });
   }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json({ message: 'The body is not valid JSON.' }, { status: 400 });
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return json({ message: 'The body is not valid JSON.' }, { status: 400 });
   const parsed = batchGetBodySchema.safeParse(body);
   if (!parsed.success) {
     return json(

@@ -5,7 +5,7 @@ import { registerRequestSchema, type RegisterResponse } from '#app/lib/tickets/a
 import { getSessionUser } from '#server/identity/session.server';
 import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
 import { scheduleReminders } from '#server/tickets/reminders.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 import { shownName } from '#server/screens/roomSession.server';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
@@ -17,12 +17,8 @@ const answer = (body: RegisterResponse, status = 200) => json(body, { status, he
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return answer({ error: 'badRequest' }, 400);
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return answer({ error: 'badRequest' }, 400);
   const parsed = registerRequestSchema.safeParse(body);
   if (!parsed.success) return answer({ error: 'badRequest' }, 400);
   const eventId = parsed.data.eventId;

@@ -173,6 +173,8 @@ export function toMessage(item: Record<string, unknown>): ChatMessage {
   message.seq = Number(message.seq);
   // Only a supporter's messages carry the flag (older messages never had it).
   if (item.supporter === true) message.supporter = true;
+  // Only messages of people with an avatar carry it.
+  if (typeof item.avatarId === 'string' && /^[a-z0-9]{21}$/.test(item.avatarId)) message.avatarId = item.avatarId;
   return message;
 }
 
@@ -182,7 +184,8 @@ export function toStored(item: Record<string, unknown>): StoredMessage {
 
 export function toMember(item: Record<string, unknown>): ChatMember {
   const userId = String(item.userId);
-  return { userId, displayName: String(item.displayName ?? userId), role: (item.role as EventRole) ?? 'participant', avatarBgColor: avatarColorFor(userId) };
+  const avatarId = typeof item.avatarId === 'string' && /^[a-z0-9]{21}$/.test(item.avatarId) ? item.avatarId : null;
+  return { userId, displayName: String(item.displayName ?? userId), role: (item.role as EventRole) ?? 'participant', avatarBgColor: avatarColorFor(userId), ...(avatarId ? { avatarId } : {}) };
 }
 
 /** A message with its content removed (what a deleted message shows). */

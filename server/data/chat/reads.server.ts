@@ -98,6 +98,7 @@ export class ChatReads {
       userId: member.userId,
       displayName: member.displayName,
       role: member.role,
+      ...(member.avatarId ? { avatarId: member.avatarId } : {}),
       email: email ?? '',
       lastSeenAt: new Date().toISOString(),
     });

@@ -258,7 +258,7 @@ export class ChatRepository extends ChatReads {
       return {
         event: { kind: 'staff', seq, member },
         audience: EVERYONE,
-        writes: [this.put(pk, SK.staff(member.userId), { userId: member.userId, displayName: member.displayName, role: member.role, email: email ?? '' })],
+        writes: [this.put(pk, SK.staff(member.userId), { userId: member.userId, displayName: member.displayName, role: member.role, ...(member.avatarId ? { avatarId: member.avatarId } : {}), email: email ?? '' })],
       };
     });
   }

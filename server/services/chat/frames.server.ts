@@ -241,6 +241,7 @@ export class ChatFrames {
       createdAt: new Date().toISOString(),
       clientId: frame.clientId,
       ...(supporter ? { supporter: true } : {}),
+      ...(conn.me.avatarId ? { avatarId: conn.me.avatarId } : {}),
     });
     await chat.publish(eventId, change);
     this.hub.send(conn.ws, {

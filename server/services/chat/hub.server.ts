@@ -184,6 +184,8 @@ export class ChatHub {
         displayName,
         role,
         avatarBgColor: avatarColorFor(user.sub),
+        // The avatar as chosen when the person joined; messages carry it (docs/decisions/0045).
+        ...(profile?.avatarId ? { avatarId: profile.avatarId } : {}),
       };
       conn = {
         ws,

@@ -8,13 +8,14 @@ import type { SpeechLanguage, VoiceInfo } from '#app/lib/speech/languages';
 import { SpeechEngineError, type SynthesisRequest, type TextToSpeech } from '../types';
 
 const ESPEAK = process.env.ESPEAK_NG_PATH ?? '/usr/bin/espeak-ng';
-const SAMPLE_RATE = 22050;
+export const ESPEAK_SAMPLE_RATE = 22050;
+const SAMPLE_RATE = ESPEAK_SAMPLE_RATE;
 const WAV_HEADER_BYTES = 44;
 /** espeak-ng's normal rate in words per minute; request.rate scales it. */
 const NORMAL_WPM = 165;
 
 /** espeak-ng voice names; "+f3" is its female variant. */
-const VOICES: readonly VoiceInfo[] = [
+export const ESPEAK_VOICES: readonly VoiceInfo[] = [
   { id: 'en-us+f3', language: 'en', region: 'US', gender: 'female' },
   { id: 'en-us', language: 'en', region: 'US', gender: 'male' },
   { id: 'en-gb+f3', language: 'en', region: 'GB', gender: 'female' },
@@ -27,17 +28,18 @@ const VOICES: readonly VoiceInfo[] = [
   { id: 'fr-fr', language: 'fr', region: 'FR', gender: 'male' },
   { id: 'fr-be', language: 'fr', region: 'BE', gender: 'male' },
 ];
+const VOICES = ESPEAK_VOICES;
 
 export function createEspeakTts(): TextToSpeech {
   return {
     name: 'espeak-ng',
     sampleRate: SAMPLE_RATE,
     voices: (language?: SpeechLanguage) => (language ? VOICES.filter((v) => v.language === language) : VOICES),
-    synthesize: (request, signal) => synthesize(request, signal),
+    synthesize: (request, signal) => espeakSynthesize(request, signal),
   };
 }
 
-async function* synthesize(request: SynthesisRequest, signal?: AbortSignal): AsyncIterable<Buffer> {
+export async function* espeakSynthesize(request: SynthesisRequest, signal?: AbortSignal): AsyncIterable<Buffer> {
   const voice = VOICES.find((v) => v.id === request.voiceId && v.language === request.language) ?? VOICES.find((v) => v.language === request.language)!;
   const wpm = Math.round(NORMAL_WPM * Math.min(2, Math.max(0.5, request.rate ?? 1)));
   const child = spawn(ESPEAK, ['-v', voice.id, '-s', String(wpm), '--stdout', '--stdin'], { stdio: ['pipe', 'pipe', 'pipe'], signal });

@@ -9,6 +9,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { RoomAction, RoomStateResponse } from '#app/lib/events/api';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
+import { PersonPhoto } from '#app/components/ui/PersonPhoto';
+import { avatarUrl } from '#app/lib/photo/avatar';
 import { HandIcon } from './HandIcon';
 import { fetchRoomState, postRoomAction, type ApiResult } from './roomApi';
 
@@ -202,6 +204,7 @@ export function HostParticipants({ eventId, me, room, actions }: SectionProps) {
           <Box as="li" key={p.identity} borderWidth="1px" borderRadius="l2" p="2" data-testid="host-participant">
             <HStack justify="space-between" gap="2" flexWrap="wrap">
               <HStack gap="2" minW="0">
+                <PersonPhoto src={avatarUrl(p.identity, p.avatarId)} size="6" testId="host-participant-avatar" fallback={null} />
                 <Text fontWeight="medium" truncate>
                   {p.name || p.identity}
                 </Text>

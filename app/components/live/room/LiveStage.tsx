@@ -31,6 +31,7 @@ import type { RoomTokenResponse } from '#app/lib/events/api';
 import { RoomRecordingBridge } from '#app/components/recording/RoomRecordingBridge';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
 import type { LayoutSpec } from './layouts';
+import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 
 export const CONNECT_TIMEOUT_MS = 8000;
 
@@ -42,6 +43,8 @@ export interface RosterEntry {
   publishing: boolean;
   speaking: boolean;
   local: boolean;
+  /** Their avatar item, from the metadata their token gave them (app/lib/photo/avatar.ts). */
+  avatarId?: string;
 }
 
 export interface LiveStageProps {
@@ -147,7 +150,7 @@ function RosterReporter({ onRoster }: Pick<LiveStageProps, 'onRoster'>) {
   const participants = useParticipants();
   const speaking = useSpeakingParticipants();
   const speakingIds = useMemo(() => new Set(speaking.map((p) => p.identity)), [speaking]);
-  const key = participants.map((p) => `${p.identity}|${p.name}|${mayPublish(p)}|${speakingIds.has(p.identity)}`).join(',');
+  const key = participants.map((p) => `${p.identity}|${p.name}|${mayPublish(p)}|${speakingIds.has(p.identity)}|${avatarIdOfMetadata(p.metadata) ?? ''}`).join(',');
   useEffect(() => {
     onRoster(
       participants.map((p) => ({
@@ -156,6 +159,7 @@ function RosterReporter({ onRoster }: Pick<LiveStageProps, 'onRoster'>) {
         publishing: mayPublish(p),
         speaking: speakingIds.has(p.identity),
         local: p.isLocal,
+        avatarId: avatarIdOfMetadata(p.metadata),
       })),
     );
     // The key captures every field reported; re-reporting on each render would loop through the parent.

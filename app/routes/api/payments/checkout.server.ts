@@ -4,6 +4,7 @@ import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#s
 import { getSessionUser } from '#server/identity/session.server';
 import { startCheckout } from '#server/payments/checkout.server';
 import { isPaymentsUnavailable } from '#server/payments/provider.server';
+import { jsonBody, NOT_JSON } from '#server/api/responses.server';
 
 /**
  * POST /api/checkout { lines, returnPath, idempotencyKey } (app/lib/payments/api.ts) → 200
@@ -13,12 +14,8 @@ import { isPaymentsUnavailable } from '#server/payments/provider.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   const language = context.language;
   if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    return paymentsRefusal(400, 'badRequest', language);
-  }
+  const raw = await jsonBody(request);
+  if (raw === NOT_JSON) return paymentsRefusal(400, 'badRequest', language);
   const parsed = checkoutBodySchema.safeParse(raw);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));

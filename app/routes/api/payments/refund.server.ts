@@ -4,6 +4,7 @@ import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#s
 import { getSessionUser } from '#server/identity/session.server';
 import { isPaymentsUnavailable } from '#server/payments/provider.server';
 import { refundOrder } from '#server/payments/refunds.server';
+import { jsonBody, NOT_JSON } from '#server/api/responses.server';
 
 const PROBLEMS = {
   not_found: [404, 'notFound'],
@@ -22,12 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return paymentsRefusal(401, 'signIn', language);
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    return paymentsRefusal(400, 'badRequest', language);
-  }
+  const raw = await jsonBody(request);
+  if (raw === NOT_JSON) return paymentsRefusal(400, 'badRequest', language);
   const parsed = refundBodySchema.safeParse(raw);
   if (!parsed.success) return paymentsRefusal(400, 'badRequest', language, { fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])) });
   try {

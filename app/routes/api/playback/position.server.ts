@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { positionSaveSchema } from '#app/lib/playback/position';
 import { getSessionUser } from '#server/identity/session.server';
 import { canViewMedia } from '#server/media/access.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
 /**
  * POST /api/playback/position {mediaId, seconds} → 204: remembers where the signed-in viewer is in
@@ -15,12 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return problem(401, 'signIn');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return problem(400, 'badRequest');
-  }
+  const body = await jsonBody(request);
+  if (body === NOT_JSON) return problem(400, 'badRequest');
   // The named item is looked up before the rest of the body is judged (as the library's API does):
   // another's or another tenant's item answers 404 whatever else was sent.
   const named = positionSaveSchema.shape.mediaId.safeParse((body as { mediaId?: unknown } | null)?.mediaId);

@@ -6,7 +6,7 @@ import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { cartOwnerOf } from '#server/shop/cart.server';
 import { newGuestCartCookie } from '#server/shop/cartCookie.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -39,12 +39,8 @@ export async function action(args: ActionFunctionArgs) {
   const language = context.language;
   if (!context.tenant.features.shop) return refuse(language, 404, 'notFound');
   if (request.method !== 'POST') return methodNotAllowed(language, 'GET, POST');
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    return refuse(language, 400, 'badRequest');
-  }
+  const raw = await jsonBody(request);
+  if (raw === NOT_JSON) return refuse(language, 400, 'badRequest');
   let owner = await cartOwnerOf(args);
   const { carts, products } = context.data;
   // The named product is looked up before the rest of the body is judged: another tenant's (or a

@@ -1,0 +1,1 @@
+export { photoEditorLoader as loader } from '#server/photo/photoScreens.server';
