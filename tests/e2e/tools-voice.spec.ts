@@ -29,8 +29,8 @@ const SENTENCES = {
   fr: 'La réunion commence demain à neuf heures dans la grande salle.',
 } as const;
 const PLAUSIBLE = { min: 1.5, max: 8 };
-/** The first voice of each language, labelled by gender and region (espeak-ng's voices: en-us, es-419, fr-fr). */
-const REGIONS = { en: /^Female voice, United States$/, es: /^Female voice, Latin America$/, fr: /^Female voice, France$/ } as const;
+/** The first voice of each language, labelled by gender and region (numbered when two voices would read the same). */
+const REGIONS = { en: /^Female voice( \d)?, United States$/, es: /^Female voice( \d)?, Latin America$/, fr: /^Female voice( \d)?, France$/ } as const;
 
 let member: TestUser;
 
@@ -189,8 +189,8 @@ test.describe('browserVoice', () => {
   test('in Spanish and French the page and the voice labels speak the viewer’s language', async ({ browser }) => {
     // Solana speaks Spanish (its Mexican variant) to a Spanish browser; Lumière is French first.
     for (const [tenant, lang, region] of [
-      ['solana', 'es', /^Voz (femenina|masculina), (Estados Unidos|Reino Unido)$/],
-      ['lumiere', 'fr', /^Voix (féminine|masculine), (États-Unis|Royaume-Uni)$/],
+      ['solana', 'es', /^Voz (femenina|masculina)( \d)?, (Estados Unidos|Reino Unido)$/],
+      ['lumiere', 'fr', /^Voix (féminine|masculine)( \d)?, (États-Unis|Royaume-Uni)$/],
     ] as const) {
       const context = await browser.newContext({ locale: lang, extraHTTPHeaders: { 'Accept-Language': lang } });
       const page = await context.newPage();
