@@ -105,6 +105,7 @@ export const ROUTES = [
   { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
   { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
   { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
+  { path: '/browserVoice', file: 'routes/media/browserVoice.tsx' },
   { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
   { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
   // Photo tools (app/lib/photo/): edits rendered in the browser, saved through the upload API.
@@ -213,6 +214,8 @@ export const API_ROUTES = [
   { path: '/api/transcripts', file: 'routes/api/speech/transcripts.ts', ids: { query: { media: 'media' }, body: { mediaId: 'media' } } },
   { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 2 * 1024 * 1024, ids: MEDIA_BODY },
   { path: '/api/transcripts/captions', file: 'routes/api/speech/transcriptCaptions.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
+  // Text read aloud as an MP3 (the text-to-speech socket's rules, docs/decisions/0046).
+  { path: '/api/speech/tts', file: 'routes/api/speech/ttsDownload.ts', maxBodyBytes: 32 * 1024 },
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
   { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.

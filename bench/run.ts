@@ -1,4 +1,5 @@
-// `npm run bench`: every benchmark, each printing its figures; `npm run bench -- join rooms` runs only those. Exit code 1 when a target is missed.
+// `npm run bench`: every benchmark, each printing its figures; `npm run bench -- join rooms` runs only those
+// (a name also runs its parts: `speech` runs speech-tts and any other speech-…). Exit code 1 when a target is missed.
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchAuth } from './auth';
@@ -9,15 +10,16 @@ import { benchJoin } from './join';
 import { benchMedia } from './media';
 import { benchRooms } from './rooms';
 import { benchSpeechStt } from './speech-stt';
+import { benchSpeechTts } from './speech-tts';
 import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, speech: benchSpeechStt };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {
-  if (only.length && !only.includes(name)) continue;
+  if (only.length && !only.some((o) => name === o || name.startsWith(`${o}-`))) continue;
   ok = (await run()) && ok;
 }
 process.exit(ok ? 0 : 1);

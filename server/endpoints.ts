@@ -1,12 +1,13 @@
 /**
  * The endpoints the Express server answers itself, outside the Remix route table
  * (app/route-table.js): health, theme sheets, translation namespaces, brand files, the favicon
- * redirect, build assets, the identity gateway and the chat and captions WebSockets. The security suites (tests/e2e/security-*.spec.ts)
+ * redirect, build assets, the identity gateway and the chat, captions, dictation and text-to-speech WebSockets. The security suites (tests/e2e/security-*.spec.ts)
  * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
  * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
  */
 import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
+import { TTS_SOCKET_PATH } from '#app/lib/speech/ttsProtocol';
 import type { IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
 
@@ -56,4 +57,6 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
   // A speaker's microphone for live captions (docs/decisions/0048); its own steps in the fuzz and matrix suites.
   { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+  // Fuzzed and cross-checked by tests/security/tts-socket.ts (it takes no ids).
+  { path: TTS_SOCKET_PATH, methods: ['GET'], sample: TTS_SOCKET_PATH, protocol: 'websocket' },
 ];

@@ -133,9 +133,10 @@ export const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['tenant', 'test', 'stripe']).default('tenant'),
   /**
    * Speech engines for the media tools (docs/decisions/0043): "local" runs espeak-ng and the local
-   * recogniser on this machine.
+   * recogniser on this machine; "aws" Amazon Polly and Transcribe Streaming (docs/decisions/0046),
+   * with the region and credentials of the standard AWS chain (AWS_REGION, a role, a profile).
    */
-  SPEECH_PROVIDER: z.enum(['local']).default('local'),
+  SPEECH_PROVIDER: z.enum(['local', 'aws']).default('local'),
   /** The local test payment provider's REST API and its keys (the local stack sets them). */
   TESTPAY_URL: z.url().optional(),
   TESTPAY_API_KEY: z.string().min(1).optional(),

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { attachChatSockets } from './services/chat/socket.server';
 import { attachCaptionSockets } from './captions/socket.server';
 import { attachDictationSockets } from './speech/dictation/socket.server';
+import { attachTtsSockets } from './speech/tts/socket.server';
 import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
@@ -71,6 +72,8 @@ async function main() {
   const captionSockets = attachCaptionSockets(server, { env, registry, services });
   // Live dictation (/ws/stt): microphone audio to the speech recogniser.
   const dictationSockets = attachDictationSockets(server, { env, registry, services });
+  // Text to speech for /browserVoice on the same port (/ws/tts).
+  const ttsSockets = attachTtsSockets(server, { env, registry, services });
 
   // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
   const sweeper = startRoomExpirySweeper({
@@ -91,7 +94,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing server`);
-    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop()]);
+    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop(), ttsSockets.close()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     // Captions first: each speaker's last finals still go out through the chat bus.
     const chatClosed = Promise.all([captionSockets.close().then(() => chatSockets.close()).then(() => services.chat.close()), dictationSockets.close()]);

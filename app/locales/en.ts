@@ -25,6 +25,7 @@ import cart from './en/cart';
 import shop from './en/shop';
 import tickets from './en/tickets';
 import photo from './en/photo';
+import voice from './en/voice';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -286,6 +287,7 @@ const en = {
   shop,
   tickets,
   photo,
+  voice,
 };
 
 export default en;

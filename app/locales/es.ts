@@ -26,6 +26,7 @@ import cart from './es/cart';
 import shop from './es/shop';
 import tickets from './es/tickets';
 import photo from './es/photo';
+import voice from './es/voice';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -288,6 +289,7 @@ const es: TranslationShape = {
   shop,
   tickets,
   photo,
+  voice,
 };
 
 export default es;

@@ -26,6 +26,7 @@ import cart from './fr/cart';
 import shop from './fr/shop';
 import tickets from './fr/tickets';
 import photo from './fr/photo';
+import voice from './fr/voice';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -288,6 +289,7 @@ const fr: TranslationShape = {
   shop,
   tickets,
   photo,
+  voice,
 };
 
 export default fr;

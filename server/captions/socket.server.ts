@@ -10,7 +10,8 @@ import { WebSocketServer } from 'ws';
 import { CAPTIONS_CHUNK_MAX_BYTES, CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { resolveTenant, type Registry } from '../config/registry.server';
 import type { Env } from '../env.server';
-import { claimUpgrade, passUpgrade, refuse, sameOrigin } from '../services/chat/socket.server';
+import { refuse, sameOrigin } from '../services/chat/socket.server';
+import { claimUpgradePath, isUnclaimedUpgrade } from '../http/upgradePaths.server';
 import type { Services } from '../services/index.server';
 import { CaptionsHub } from './hub.server';
 
@@ -35,8 +36,11 @@ export function attachCaptionSockets(httpServer: Server, options: CaptionSocketO
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== CAPTIONS_SOCKET_PATH) return passUpgrade(socket);
-    claimUpgrade(socket);
+    if (url.pathname !== CAPTIONS_SOCKET_PATH) {
+      // Another socket's upgrade, or nobody's: then it would hang, so end it.
+      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
+      return;
+    }
     socket.on('error', () => socket.destroy());
     const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);
     if (!tenant) return refuse(socket, 404, 'Not Found');
@@ -46,11 +50,13 @@ export function attachCaptionSockets(httpServer: Server, options: CaptionSocketO
     });
   };
   httpServer.on('upgrade', onUpgrade);
+  const unclaim = claimUpgradePath(httpServer, CAPTIONS_SOCKET_PATH);
 
   return {
     hub,
     async close() {
       httpServer.off('upgrade', onUpgrade);
+      unclaim();
       await hub.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

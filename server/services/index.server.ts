@@ -11,6 +11,7 @@ import { createVideoService, httpUrlOf, type VideoService } from './video.server
 import { createRecordingServices, type RecordingServices } from '../recording/services.server';
 import { createSpeechServices } from '../speech/index.server';
 import type { SpeechServices } from '../speech/types';
+import { TtsGate } from '../speech/tts/gate.server';
 
 export interface Services {
   registry: Registry;
@@ -29,6 +30,8 @@ export interface Services {
   recording: RecordingServices;
   /** Text to speech and speech to text for the media tools and live captions (docs/decisions/0043). */
   speech: SpeechServices;
+  /** Per-user limits of text to speech, shared by its socket and its download (docs/decisions/0046). */
+  ttsGate: TtsGate;
 }
 
 export function createServices(env: Env, registry: Registry): Services {
@@ -46,6 +49,7 @@ export function createServices(env: Env, registry: Registry): Services {
     mediaQueue: createMediaQueue(env),
     recording: createRecordingServices(env, video),
     speech: createSpeechServices(env),
+    ttsGate: new TtsGate(),
   };
 }
 

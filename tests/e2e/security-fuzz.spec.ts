@@ -17,6 +17,7 @@ import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { fuzzCaptionsFrames } from '../security/captions-socket';
 import { dictationUpgradeJobs, fuzzDictation } from '../security/fuzz-dictation';
 import { fuzzFrames, upgradeJobs } from '../security/fuzz-socket';
+import { fuzzTtsFrames, ttsUpgradeJobs } from '../security/tts-socket';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
 import { addResult, emptyResult, runJobs, type RunResult } from '../security/runner';
@@ -101,6 +102,13 @@ test.describe('security: fuzz every endpoint', () => {
       addResult(total, await run(dictationUpgradeJobs(dictationCtx)));
       addResult(total, await fuzzDictation(dictationCtx));
       await health('the dictation socket cases');
+    });
+
+    await test.step('text-to-speech socket upgrades and frames', async () => {
+      const socketCtx = { port: PORT, host: ctx.host, origin: ctx.origin, callers: [{ as: 'anonymous' }, { as: 'participant', cookie: member.cookie }] };
+      addResult(total, await run(ttsUpgradeJobs(socketCtx)));
+      addResult(total, await fuzzTtsFrames(socketCtx));
+      await health('the text-to-speech socket cases');
     });
 
     recordTotals({

@@ -19,6 +19,7 @@ import { seedTenant, type SeededTenant } from '../security/matrix-seed';
 import { fuzzDictation } from '../security/fuzz-dictation';
 import { socketMatrix } from '../security/matrix-socket';
 import { captionsSocketMatrix } from '../security/captions-socket';
+import { ttsSocketMatrix } from '../security/tts-socket';
 import { describeFailures, recordTotals } from '../security/report';
 import { addResult, emptyResult, runJobs } from '../security/runner';
 import { newSession, type Session } from '../security/sessions';
@@ -85,6 +86,10 @@ test.describe('security: cross-tenant matrix', () => {
 
     await test.step("dictation socket: A's session is no session on B's host", async () => {
       addResult(total, await fuzzDictation({ port: PORT, host: app.host(B), origin: app.origin(B), callers: [], foreignCallers: [{ as: `${A} owner's cookies`, cookie: ownerOfA.cookie }] }));
+    });
+
+    await test.step('text-to-speech socket', async () => {
+      addResult(total, await ttsSocketMatrix({ port: PORT, host: app.host(B), origin: app.origin(B), seeded, callers }));
     });
 
     const health = await fetch(`http://127.0.0.1:${PORT}/api/health`, { signal: AbortSignal.timeout(10_000) });

@@ -226,12 +226,17 @@ function baseType(schema: ZodNode): string {
 
 const WRONG_FOR: Record<string, string> = { string: '12345', boolean: '"yes"', array: '"not-a-list"', number: '"NaN"' };
 
-/** Every client frame type of the chat protocol, each in every category. */
-export function frameCases(): FrameCase[] {
+/** A socket protocol's client frames: a discriminated union of objects with a literal `type`. */
+interface FrameUnion {
+  options: ReadonlyArray<{ shape: Record<string, unknown> }>;
+}
+
+/** Every client frame type of a socket protocol (the chat's by default), each in every category. */
+export function frameCases(schema: FrameUnion = clientFrameSchema): FrameCase[] {
   const cases: FrameCase[] = [];
   let n = 0;
   const id = () => `fz${(n++).toString(36).padStart(6, '0')}`;
-  for (const option of clientFrameSchema.options) {
+  for (const option of schema.options) {
     const shape = option.shape as Record<string, ZodNode>;
     const type = (option.shape.type as unknown as { value: string }).value;
     const fields = Object.keys(shape).filter((k) => k !== 'type');

@@ -32,7 +32,8 @@ export class ChatSocket {
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: WebSocket.RawData) => {
+    ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+      if (isBinary) return; // audio of the text-to-speech socket
       const text = data.toString();
       this.raw.push(text);
       try {

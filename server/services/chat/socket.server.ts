@@ -12,6 +12,7 @@ import { CHAT_FRAME_MAX_BYTES, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { resolveTenant, type Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import type { Services } from '../index.server';
+import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
 import { ChatHub } from './hub.server';
 
 export interface ChatSocketOptions {
@@ -31,26 +32,6 @@ export interface ChatSockets {
 export function refuse(socket: Duplex, status: 403 | 404, reason: string) {
   socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\nCache-Control: no-store\r\n\r\n${reason}`);
-}
-
-const claimed = new WeakSet<Duplex>();
-
-/** This listener serves the upgrade (called synchronously inside the 'upgrade' event). */
-export function claimUpgrade(socket: Duplex) {
-  claimed.add(socket);
-}
-
-/**
- * An upgrade for a path this listener does not serve: unless another listener of the same
- * 'upgrade' event claims it (chat, captions, … each listen on their own path), it is answered 404
- * once the event is over, since it would otherwise hang.
- */
-export function passUpgrade(socket: Duplex) {
-  setImmediate(() => {
-    if (claimed.has(socket) || socket.destroyed) return;
-    claimed.add(socket);
-    refuse(socket, 404, 'Not Found');
-  });
 }
 
 /** Whether the upgrade's Origin names the host the request was sent to (X-Forwarded-Host behind a trusted proxy). */
@@ -75,8 +56,11 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== CHAT_SOCKET_PATH) return passUpgrade(socket);
-    claimUpgrade(socket);
+    if (url.pathname !== CHAT_SOCKET_PATH) {
+      // Another socket's upgrade, or nobody's: then it would hang, so end it.
+      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
+      return;
+    }
     socket.on('error', () => socket.destroy());
     // The same resolution as every HTTP request (server/app.ts).
     const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);
@@ -86,11 +70,13 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
       void hub.connect(ws, { tenant, url, cookie: request.headers.cookie });
     });
   };
+  const unclaim = claimUpgradePath(httpServer, CHAT_SOCKET_PATH);
   httpServer.on('upgrade', onUpgrade);
 
   return {
     hub,
     async close() {
+      unclaim();
       httpServer.off('upgrade', onUpgrade);
       await hub.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

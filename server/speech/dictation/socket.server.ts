@@ -28,7 +28,8 @@ import { resolveTenant, type Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { getSessionUser } from '../../identity/session.server';
 import type { Services } from '../../services/index.server';
-import { sameOrigin } from '../../services/chat/socket.server';
+import { refuse, sameOrigin } from '../../services/chat/socket.server';
+import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
 import { StreamingRecognizer } from '../stream.server';
 
 export interface DictationSocketOptions {
@@ -49,11 +50,6 @@ const BYTES_PER_SECOND = STT_SAMPLE_RATE * 2;
 /** Frames a socket may send while its session is being checked. */
 const MAX_EARLY_FRAMES = 32;
 
-function refuse(socket: Duplex, status: 403 | 404, reason: string) {
-  socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\nCache-Control: no-store\r\n\r\n${reason}`);
-}
-
 export function attachDictationSockets(httpServer: Server, options: DictationSocketOptions): DictationSockets {
   const { env, registry, services } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: DICTATION_MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: true });
@@ -63,7 +59,11 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== DICTATION_SOCKET_PATH) return;
+    if (url.pathname !== DICTATION_SOCKET_PATH) {
+      // Another socket's upgrade, or nobody's: then it would hang, so end it.
+      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
+      return;
+    }
     socket.on('error', () => socket.destroy());
     const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);
     if (!tenant) return refuse(socket, 404, 'Not Found');
@@ -71,6 +71,7 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
     wss.handleUpgrade(request, socket, head, (ws) => void connect(ws, tenant, request.headers.cookie));
   };
   httpServer.on('upgrade', onUpgrade);
+  const unclaim = claimUpgradePath(httpServer, DICTATION_SOCKET_PATH);
 
   const send = (ws: WebSocket, frame: DictationServerFrame) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
@@ -167,6 +168,7 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
   return {
     async close() {
       httpServer.off('upgrade', onUpgrade);
+      unclaim();
       for (const ws of wss.clients) ws.close(1001, 'server closing');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
