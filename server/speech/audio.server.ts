@@ -61,10 +61,25 @@ export function encodePcm(pcm: Buffer, sampleRate: number, format: AudioDownload
   return ffmpegBuffer(['-f', 's16le', '-ac', '1', '-ar', String(sampleRate), '-i', 'pipe:0', ...AUDIO_DOWNLOADS[format].args, 'pipe:1'], pcm, signal);
 }
 
-/** Mono s16le PCM at one rate → the same at another (ffmpeg's resampler). */
-export function resamplePcm(pcm: Buffer, from: number, to: number, signal?: AbortSignal): Promise<Buffer> {
-  if (from === to || !pcm.length) return Promise.resolve(pcm);
-  return ffmpegBuffer(['-f', 's16le', '-ac', '1', '-ar', String(from), '-i', 'pipe:0', '-ar', String(to), '-f', 's16le', 'pipe:1'], pcm, signal);
+/**
+ * Mono s16le PCM at one rate → the same at another, by linear interpolation, in process: speech
+ * moved between 16 and 22.05 kHz keeps its band, and no tool start delays the first audio byte.
+ */
+export function resamplePcm(pcm: Buffer, from: number, to: number): Buffer {
+  const samples = Math.floor(pcm.length / 2);
+  if (from === to || samples === 0) return pcm;
+  const outSamples = Math.floor((samples * to) / from);
+  const out = Buffer.alloc(outSamples * 2);
+  const step = from / to;
+  for (let i = 0; i < outSamples; i++) {
+    const at = i * step;
+    const left = Math.min(samples - 1, Math.floor(at));
+    const right = Math.min(samples - 1, left + 1);
+    const frac = at - left;
+    const value = pcm.readInt16LE(left * 2) * (1 - frac) + pcm.readInt16LE(right * 2) * frac;
+    out.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(value))), i * 2);
+  }
+  return out;
 }
 
 /** The PCM samples of a mono 16-bit WAV file and its rate (the "data" chunk found, not assumed at byte 44). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STT_SAMPLE_RATE } from '#app/lib/speech/languages';
-import { decodeToRecognizerPcm, encodePcm, pcmSeconds, wavOf } from './audio.server';
+import { decodeToRecognizerPcm, encodePcm, pcmSeconds, resamplePcm, wavOf } from './audio.server';
 import { createEspeakTts } from './local/espeak.server';
 import { sentencesOf } from './local/flite.server';
 import { createLocalTts } from './local/localTts.server';
@@ -61,6 +61,7 @@ describe('the local engine (flite English, espeak-ng Spanish and French)', () =>
   it('speaks English a sentence per chunk at the engine rate, for a plausible time', async () => {
     const { chunks, pcm } = await speakLocal('Welcome to the show. Questions come at the end.', 'en');
     expect(chunks).toHaveLength(2);
+    expect(pcm.length % 2).toBe(0);
     const seconds = pcmSeconds(pcm, local.sampleRate);
     expect(seconds).toBeGreaterThan(2);
     expect(seconds).toBeLessThan(7);
@@ -82,6 +83,9 @@ describe('the local engine (flite English, espeak-ng Spanish and French)', () =>
 
   it('cuts text into sentences no longer than the limit', () => {
     expect(sentencesOf('One. Two? Three!')).toEqual(['One.', 'Two?', 'Three!']);
+    // The first piece is short so the first audio comes soon: cut at a clause, else at a word.
+    expect(sentencesOf('Good evening everyone, and welcome to the launch of our new product line. Enjoy.')).toEqual(['Good evening everyone,', 'and welcome to the launch of our new product line.', 'Enjoy.']);
+    expect(sentencesOf('Tonight we talk about the many ways a small team can ship software.')[0]).toBe('Tonight we talk about the many ways a small team');
     const long = sentencesOf(`${'word '.repeat(200)}end.`, 100);
     expect(long.every((s) => s.length <= 100)).toBe(true);
     expect(long.join(' ')).toBe(`${'word '.repeat(200)}end.`.replace(/\s+/g, ' ').trim());
@@ -89,6 +93,16 @@ describe('the local engine (flite English, espeak-ng Spanish and French)', () =>
 });
 
 describe('audio conversions', () => {
+  it('resamples PCM keeping its length in time and its shape', () => {
+    const from = 16000;
+    const tone = Buffer.alloc(from * 2);
+    for (let i = 0; i < from; i++) tone.writeInt16LE(Math.round(10000 * Math.sin((2 * Math.PI * 300 * i) / from)), i * 2);
+    const up = resamplePcm(tone, from, 22050);
+    expect(pcmSeconds(up, 22050)).toBeCloseTo(1, 3);
+    expect(frameLevel(up)).toBeCloseTo(frameLevel(tone), -2);
+    expect(resamplePcm(tone, from, from)).toBe(tone);
+  });
+
   it('turns synthesised speech into 16 kHz recogniser PCM of the same length, and into mp3', async () => {
     const { pcm } = await speak('Hello and welcome.', 'en');
     const wav = wavOf(pcm, tts.sampleRate);

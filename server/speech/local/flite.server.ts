@@ -21,8 +21,11 @@ export const FLITE_VOICES: readonly (VoiceInfo & { flite: string })[] = [
   { id: 'flite-awb', flite: 'awb', language: 'en', region: 'GB', gender: 'male' },
 ];
 
-/** Sentences, each at most `max` characters (a long one is cut at a space). */
-export function sentencesOf(text: string, max = 400): string[] {
+/**
+ * The pieces flite speaks one call at a time: sentences of at most `max` characters (a long one is
+ * cut at a space), the first cut short at a clause or word boundary so the first audio comes soon.
+ */
+export function sentencesOf(text: string, max = 400, firstMax = 48): string[] {
   const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
   const out: string[] = [];
   for (const { segment } of segmenter.segment(text)) {
@@ -33,6 +36,12 @@ export function sentencesOf(text: string, max = 400): string[] {
       rest = rest.slice(cut).trim();
     }
     if (rest) out.push(rest);
+  }
+  const first = out[0];
+  if (first && first.length > firstMax) {
+    const clause = first.slice(0, firstMax).search(/[,;:]\s[^,;:]*$/);
+    const cut = clause > 8 ? clause + 1 : first.lastIndexOf(' ', firstMax);
+    if (cut > 8) out.splice(0, 1, first.slice(0, cut).trim(), first.slice(cut).trim());
   }
   return out;
 }
@@ -63,7 +72,7 @@ export async function* fliteSynthesize(request: SynthesisRequest, voiceId: strin
   for (const sentence of sentencesOf(request.text)) {
     if (signal?.aborted) return;
     const { pcm, sampleRate: from } = pcmOfWav(await fliteWav(sentence, voice.flite, stretch, signal));
-    const out = await resamplePcm(pcm, from, sampleRate, signal);
+    const out = resamplePcm(pcm, from, sampleRate);
     if (out.length) yield out;
   }
 }
