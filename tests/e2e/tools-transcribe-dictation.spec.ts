@@ -1,5 +1,5 @@
 /**
- * /speechToText end to end: Chromium's fake microphone plays speech made at test time (espeak-ng)
+ * /speechToText end to end: Chromium's fake microphone plays speech made at test time (flite)
  * through the page's AudioWorklet to the dictation socket; the server's recogniser sends text back,
  * which lands in the editable text; the text is saved to the library as a PDF document.
  */

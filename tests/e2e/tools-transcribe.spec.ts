@@ -1,5 +1,5 @@
 /**
- * /transcribeAudio end to end: a video with speech made at test time (espeak-ng) is uploaded through
+ * /transcribeAudio end to end: a video with speech made at test time (flite) is uploaded through
  * the upload pipeline, the durable transcription job on the media queue transcribes it, the page
  * shows progress and then the transcript (its WER against the spoken text under the local engine's
  * bound), the .vtt export parses, and once attached the item's player has the captions track with
@@ -108,7 +108,9 @@ test('the transcription screen on a phone, and its API refuses what it must', as
   expect(await status('/api/transcripts', { mediaId: 'bad', language: 'en' })).toBe(400);
   expect(await status('/api/transcripts', 'not json')).toBe(400);
   expect(await status(`/api/transcripts?media=${missing}`)).toBe(404);
-  expect(await status('/api/transcripts/cues', { mediaId: missing, cues: [{ start: 2, end: 1, text: 'x' }] })).toBe(400);
+  // The named item is looked up first: a missing (or another tenant's) item is 404 whatever else was sent.
+  expect(await status('/api/transcripts/cues', { mediaId: missing, cues: [{ start: 2, end: 1, text: 'x' }] })).toBe(404);
+  expect(await status('/api/transcripts/cues', { mediaId: 'bad', cues: [] })).toBe(400);
   expect(await status('/api/transcripts/captions', { mediaId: missing, language: 'en', vtt: 'WEBVTT\n' })).toBe(404);
   await page.context().clearCookies();
   expect(await status(`/api/transcripts?media=${missing}`)).toBe(401);

@@ -29,7 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
     if (item) selected = item.id;
     else {
       const found = await context.data.media.get(asked.data);
-      if (found && (found.kind === 'audio' || found.kind === 'video') && canViewMedia(user, found)) {
+      // An item the person may not see, or another tenant's, is not found.
+      if (!found || !canViewMedia(user, found)) throw new Response('Not Found', { status: 404 });
+      if (found.kind === 'audio' || found.kind === 'video') {
         items.unshift({ id: found.id, title: found.title, kind: found.kind, canManage: canManageMedia(user, found) });
         selected = found.id;
       }

@@ -19,7 +19,7 @@ import { getSessionUser } from '../../identity/session.server';
 import { getFixedT } from '../../i18n.server';
 import { captionsKey } from '../../data/mediaCaptions.server';
 import { canManageMedia, mayViewMedia } from '../../media/access.server';
-import { methodNotAllowed, NO_STORE } from '../../api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '../../api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type TranscriptApiError = 'badRequest' | 'signIn' | 'notFound' | 'forbidden' | 'notAudio' | 'notReady' | 'language' | 'unavailable' | 'notDone' | 'badVtt';
@@ -34,20 +34,21 @@ export async function refuseTranscript(status: number, error: TranscriptApiError
   return json({ error, message: t(key), ...extra }, { status, headers: NO_STORE });
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The signed-in person and the body, or the 405/401/400 answer. */
-async function postBody<S extends z.ZodType>({ request, context }: Args, schema: S): Promise<Response | { user: SessionUser; body: z.infer<S> }> {
+/**
+ * The signed-in person and the body, or the 405/401/404/400 answer. The named item is looked up
+ * before the rest of the body is judged: one the person may not see, or another tenant's, answers
+ * 404 whatever else was sent.
+ */
+async function postBody<S extends z.ZodType>(args: Args, schema: S): Promise<Response | { user: SessionUser; body: z.infer<S> }> {
+  const { request, context } = args;
   if (request.method !== 'POST') return methodNotAllowed(context.language, 'POST');
   const user = await getSessionUser({ request, context });
   if (!user) return refuseTranscript(401, 'signIn', context.language);
-  const parsed = schema.safeParse(await readJson(request));
+  const raw = await jsonBody(request);
+  if (raw === NOT_JSON) return refuseTranscript(400, 'badRequest', context.language);
+  const named = MEDIA_ID.safeParse((raw as { mediaId?: unknown } | null)?.mediaId);
+  if (named.success && !(await visibleItem(args, user, named.data))) return refuseTranscript(404, 'notFound', context.language);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) return refuseTranscript(400, 'badRequest', context.language);
   return { user, body: parsed.data as z.infer<S> };
 }
