@@ -85,6 +85,8 @@ test('an uploaded video is transcribed by the job, edited, exported and attached
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => Array.from(v.textTracks[0]?.activeCues ?? []).map((c) => (c as VTTCue).text).join(' ')), { timeout: 20_000 })
     .toContain('The concert starts at seven');
+  // The cue is lifted above the control bar, not left at the bottom under it.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => String((v.textTracks[0]!.cues![0] as VTTCue).line))).toBe('78');
   await page.screenshot({ path: 'test-reports/tools-transcribe-player-desktop.png' });
 });
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ChapterList, type Chapter } from './ChapterList';
 import { BRAND_CONTROLS_STYLE, PLAYBACK_RATES, SKIP_SECONDS } from './controls';
 import { loadMediaChrome } from './mediaChrome';
+import { useCaptionsAboveControls } from './useCaptionsAboveControls';
 import { useHlsSource } from './useHlsSource';
 import { useMediaWiring, type PlayerHandle } from './useMediaWiring';
 
@@ -58,6 +59,8 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
   const helpId = useId();
   const ended = useRef(onEnded);
   ended.current = onEnded;
+
+  useCaptionsAboveControls(video, captions.map((track) => track.src).join(' '));
 
   useEffect(() => {
     void loadMediaChrome(i18n.language);
