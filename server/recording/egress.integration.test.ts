@@ -151,7 +151,8 @@ describe('cloud recording through EgressClient', () => {
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'StopEgress', body: { egressId: started.egressId } });
 
     // Something was said with live captions on while it recorded (docs/decisions/0048).
-    const saidAt = Date.now() - 500;
+    // Said now: after the recording started (a moment before would fall outside it on a fast machine).
+    const saidAt = Date.now();
     await s.data.liveCaptions.put(event.eventId, { speakerId: organizer.sub, speakerName: 'Olga', utteranceId: 'u1', language: 'en', text: 'the weather is nice', at: saidAt, end: saidAt + 400, words: [] });
     const ended = egressEvent('egress_ended', event, started.egressId!, 'EGRESS_COMPLETE', {
       fileResults: [{ filename: `${folder}/original.mp4`, size: String(clip.length), location: `s3://${s.env.S3_BUCKET}/${folder}/original.mp4` }],
