@@ -212,7 +212,7 @@ export const API_ROUTES = [
   { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
   // Transcripts of library items and captions files (server/speech/api/transcripts.server.ts).
   { path: '/api/transcripts', file: 'routes/api/speech/transcripts.ts', ids: { query: { media: 'media' }, body: { mediaId: 'media' } } },
-  { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 2 * 1024 * 1024, ids: MEDIA_BODY },
+  { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
   { path: '/api/transcripts/captions', file: 'routes/api/speech/transcriptCaptions.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
   // Text read aloud as an MP3 (the text-to-speech socket's rules, docs/decisions/0046).
   { path: '/api/speech/tts', file: 'routes/api/speech/ttsDownload.ts', maxBodyBytes: 32 * 1024 },

@@ -14,6 +14,8 @@ import { ALLOWED_OPERATIONS } from './identity/gateway';
 import { createServices } from './services/index.server';
 import { attachChatSockets } from './services/chat/socket.server';
 import { attachCaptionSockets } from './captions/socket.server';
+import { attachDictationSockets } from './speech/dictation/socket.server';
+import { attachTtsSockets } from './speech/tts/socket.server';
 
 interface Layer {
   regexp: RegExp & { fast_slash?: boolean; fast_star?: boolean };
@@ -63,15 +65,17 @@ describe('server/endpoints.ts (the security suites’ list of what the server an
     expect(ALLOWED_OPERATIONS.size).toBeGreaterThan(5);
   });
 
-  it('points at the paths the chat and captions sockets really answer', async () => {
+  it('points at the paths the chat, captions, text-to-speech and dictation sockets really answer', async () => {
     const socketEndpoints = SERVER_ENDPOINTS.filter((e) => e.protocol === 'websocket');
-    expect(socketEndpoints.map((e) => e.path)).toEqual(['/ws/chat', '/ws/captions']);
+    expect(socketEndpoints.map((e) => e.path)).toEqual(['/ws/chat', '/ws/captions', '/ws/tts', '/ws/stt']);
     const server = createServer((_req, res) => res.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sockets = attachChatSockets(server, { env, registry, services });
     const captions = attachCaptionSockets(server, { env, registry, services });
+    const tts = attachTtsSockets(server, { env, registry, services });
+    const dictation = attachDictationSockets(server, { env, registry, services });
     const port = (server.address() as { port: number }).port;
-    // Without an Origin the chat socket refuses with 403; any other path is not found.
+    // Without an Origin each socket refuses with 403; any other path is not found.
     const status = (path: string) =>
       new Promise<number>((resolve) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { Host: 'aurora.localhost' } });
@@ -83,6 +87,7 @@ describe('server/endpoints.ts (the security suites’ list of what the server an
       for (const socket of socketEndpoints) expect(await status(socket.sample)).toBe(403);
       expect(await status('/ws/elsewhere')).toBe(404);
     } finally {
+      await Promise.all([tts.close(), dictation.close()]);
       await captions.close();
       await sockets.close();
       await services.chat.close();

@@ -7,6 +7,7 @@
  */
 import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
+import { DICTATION_SOCKET_PATH } from '#app/lib/speech/dictation';
 import { TTS_SOCKET_PATH } from '#app/lib/speech/ttsProtocol';
 import type { IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
@@ -59,4 +60,6 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
   // Fuzzed and cross-checked by tests/security/tts-socket.ts (it takes no ids).
   { path: TTS_SOCKET_PATH, methods: ['GET'], sample: TTS_SOCKET_PATH, protocol: 'websocket' },
+  // Dictation audio (docs/decisions/0047); fuzzed and cross-checked by tests/security/fuzz-dictation.ts (it takes no ids).
+  { path: DICTATION_SOCKET_PATH, methods: ['GET'], sample: DICTATION_SOCKET_PATH, protocol: 'websocket' },
 ];
