@@ -27,6 +27,7 @@ import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, checkMediaQueue, checkVideoServer, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
+import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
 
 export interface AppOptions {
   env: Env;
@@ -113,6 +114,8 @@ export function createApp(options: AppOptions): express.Express {
   app.set('strict routing', true);
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
+  // Request id, tenant and access line for every request (docs/decisions/0049).
+  app.use(observeRequests({ registry, rootDomain: env.PLATFORM_ROOT_DOMAIN }));
   app.use(securityHeaders(env));
 
   const messagesFor = (req: ExpressRequest) => httpMessages(refusalLanguage(registry, env.PLATFORM_ROOT_DOMAIN, req.headers));
@@ -134,6 +137,8 @@ export function createApp(options: AppOptions): express.Express {
       refuse: (req, res, limit) => refuse(req, res, 413, 'payloadTooLarge', messagesFor(req).tooLarge(Math.floor(limit / 1024))),
     }),
   );
+  // The body reader goes on from a stream event, outside the request's async context.
+  app.use(resumeRequestContext);
 
   app.get('/api/health', async (_req, res) => {
     const [dependencies, video, mediaQueue] = await Promise.all([checkDependencies(services), checkVideoServer(env), checkMediaQueue(services.mediaQueue)]);
@@ -148,6 +153,9 @@ export function createApp(options: AppOptions): express.Express {
       mediaQueue,
     });
   });
+
+  // Prometheus metrics on the platform's own address; a tenant's host answers 404 (docs/decisions/0049).
+  app.get('/metrics', metricsEndpoint({ env, registry, services }));
 
   app.use(compression({ threshold: 1024 }));
 
@@ -307,6 +315,7 @@ export function createApp(options: AppOptions): express.Express {
       next(error);
     }
   });
+  app.use(logRequestErrors);
 
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * The endpoints the Express server answers itself, outside the Remix route table
- * (app/route-table.js): health, theme sheets, translation namespaces, brand files, the favicon
+ * (app/route-table.js): health, metrics, theme sheets, translation namespaces, brand files, the favicon
  * redirect, build assets, the identity gateway and the chat, captions, dictation and text-to-speech WebSockets. The security suites (tests/e2e/security-*.spec.ts)
  * fuzz and cross-check every entry here and in the route table; server/endpoints.test.ts fails
  * when server/app.ts or the socket serves a path this list does not name, so it cannot drift.
@@ -47,6 +47,8 @@ export const IDENTITY_OPERATIONS: readonly string[] = [...ALLOWED_OPERATIONS];
 
 export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: '/api/health', methods: ['GET'], sample: '/api/health', protocol: 'http', anyHost: true },
+  // Prometheus metrics on the platform's own address (docs/decisions/0049): a tenant's host answers 404 like an unknown page.
+  { path: '/metrics', methods: ['GET'], sample: '/metrics', protocol: 'http', anyHost: true },
   { path: '/theme/:file', methods: ['GET'], sample: '/theme/indigo.000000000000.css', protocol: 'http', anyHost: true },
   { path: '/locales/:language/:file', methods: ['GET'], sample: '/locales/en/common.000000000000.json', protocol: 'http', anyHost: true },
   { path: '/assets/*', methods: ['GET'], sample: '/assets/entry.client.js', protocol: 'http', anyHost: true },

@@ -148,6 +148,10 @@ export const envSchema = z.object({
   PENDING_ORDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How often the server closes rooms whose event has expired (seconds). */
   ROOM_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** Lowest level of log line written (server/observability/log.server.ts); default info (warn in tests). */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
+  /** With it, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, only loopback callers (docs/decisions/0049). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
   for (const problem of publicLivekitPairProblems({ key: 'LIVEKIT_API_KEY', secret: 'LIVEKIT_API_SECRET' }, env.LIVEKIT_API_KEY, env.LIVEKIT_API_SECRET)) {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { inspect } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { checkConfig, formatProblem } from './config/check.server';
@@ -14,6 +15,7 @@ import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
 import { startReminderSweeper } from './tickets/reminders.server';
 import { videoConfigProblems } from './services/video.server';
 import { ingestConfig } from './ingest/config.server';
+import { configureLogging, log } from './observability/log.server';
 
 /** Pending connections the kernel may queue for us (capped by net.core.somaxconn). */
 const LISTEN_BACKLOG = 4096;
@@ -21,25 +23,34 @@ const LISTEN_BACKLOG = 4096;
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+/**
+ * A server that will not start: one JSON line for the log pipeline, and the reasons as written on
+ * stderr for the person starting it (they quote values, which JSON would escape).
+ */
+function refuseToStart(reasons: string): never {
+  log.error('the server refused to start', { reason: reasons.split('\n')[0] });
+  process.stderr.write(`${reasons}\n`);
+  process.exit(1);
+}
+
 async function main() {
   const env = loadEnv();
+  // JSON lines on stdout; a readable form in development on a terminal (docs/decisions/0049).
+  configureLogging({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV });
   // The same checks as `npm run tenants:check`: invalid config never serves traffic.
   const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
   if (problems.length || !registry) {
-    console.error(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
-    process.exit(1);
+    refuseToStart(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
   }
   const videoProblems = videoConfigProblems(env, registry.tenants.values());
   if (videoProblems.length) {
-    console.error(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
-    process.exit(1);
+    refuseToStart(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
   }
   try {
     // Live ingest settings (docs/decisions/0029): a malformed one refuses to boot, naming the variable.
     ingestConfig();
   } catch (e) {
-    console.error((e as Error).message);
-    process.exit(1);
+    refuseToStart((e as Error).message);
   }
   const services = createServices(env, registry);
 
@@ -63,7 +74,7 @@ async function main() {
   // A whole audience connects within seconds (a page, its requests and a chat socket each): Node's
   // default queue of 511 pending connections overflows and resets some (docs/decisions/0024).
   const server = app.listen(env.PORT, env.HOST, LISTEN_BACKLOG, () => {
-    console.log(`server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
+    log.info(`server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
   server.keepAliveTimeout = 65_000;
   // In-event chat sockets on the same port (/ws/chat).
@@ -93,7 +104,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing server`);
+    log.info(`${signal}: closing server`);
     const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop(), ttsSockets.close()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     // Captions first: each speaker's last finals still go out through the chat bus.
@@ -110,6 +121,5 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  refuseToStart(inspect(e));
 });

@@ -17,6 +17,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { TenantFiles } from '../data/tenantData.server';
 import { isStorageError, tenantObjectKey } from '../services/storage.server';
 import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
+import { log } from '../observability/log.server';
 
 // ---------------------------------------------------------------------------------------------
 // Messages of the upload API, in the request's language
@@ -268,7 +269,7 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
       }
       return json({ error: 'badRequest', message: messagesFor(language).badRequest }, { status: 400, headers: NO_STORE });
     }
-    console.warn(`[chat] upload signing failed: ${(e as Error).message}`);
+    log.warn(`[chat] upload signing failed: ${(e as Error).message}`);
     return json({ error: 'unavailable', message: messagesFor(language).unavailable }, { status: 503, headers: NO_STORE });
   }
 }
@@ -295,7 +296,7 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
       ...(isInlineImageKey(key) ? {} : { fileName: chatFileName(key) }),
     });
   } catch (e) {
-    console.warn(`[chat] download signing failed: ${(e as Error).message}`);
+    log.warn(`[chat] download signing failed: ${(e as Error).message}`);
     return json({ error: 'unavailable', message: messagesFor(language).unavailable }, { status: 503, headers: NO_STORE });
   }
   return new Response(null, { status: 302, headers: { Location: url, ...FILE_CACHE } });

@@ -19,6 +19,7 @@ import type { VideoService } from '../services/video.server';
 import type { MediaQueue } from '../media/queue.server';
 import { receiveEgressWebhook } from '../recording/egressWebhook.server';
 import type { RecordingServices } from '../recording/services.server';
+import { log } from '../observability/log.server';
 
 /** Where LiveKit posts its webhooks (a tenant's host, or the platform's own address). */
 export const LIVEKIT_WEBHOOK_PATH = '/api/livekit/webhook';
@@ -81,7 +82,7 @@ export async function receiveLivekitWebhook(input: WebhookInput): Promise<Webhoo
   try {
     pairs = input.services.video.webhookKeys(tenant);
   } catch (e) {
-    console.error(`[video] ${(e as Error).message}`);
+    log.error(`[video] ${(e as Error).message}`);
     return { status: 503, message: 'The video configuration of this site is incomplete.' };
   }
   const event = await verified(pairs, input.body, authorization);

@@ -33,6 +33,7 @@ import type { Services } from '../services/index.server';
 import { ticketGate } from '../tickets/gate.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';
 import { CaptionSpeaker } from './speaker.server';
+import { log } from '../observability/log.server';
 
 export interface CaptionsHubOptions {
   services: Services;
@@ -150,7 +151,7 @@ export class CaptionsHub {
       this.send(ws, { type: 'ready', language });
       for (const [frame, isBinary] of early) this.enqueue(speaking, frame, isBinary);
     } catch (e) {
-      console.error('[captions] admission failed', e);
+      log.error('[captions] admission failed', e);
       this.send(ws, { type: 'error', code: 'unavailable', fatal: true });
       ws.close(1011, 'unavailable');
     }
@@ -192,12 +193,12 @@ export class CaptionsHub {
       if (refusal) return this.fatal(s.ws, refusal);
       s.event = event;
     } catch (e) {
-      console.warn(`[captions] recheck failed for ${s.key}: ${(e as Error).message}`);
+      log.warn(`[captions] recheck failed for ${s.key}: ${(e as Error).message}`);
     }
   }
 
   private enqueue(s: Speaking, data: RawData, isBinary: boolean) {
-    s.chain = s.chain.then(() => this.frame(s, data, isBinary)).catch((e: unknown) => console.error('[captions] frame handling failed', e));
+    s.chain = s.chain.then(() => this.frame(s, data, isBinary)).catch((e: unknown) => log.error('[captions] frame handling failed', e));
   }
 
   private async frame(s: Speaking, data: RawData, isBinary: boolean) {
@@ -222,7 +223,7 @@ export class CaptionsHub {
     if (!(await this.allowed(s, this.controlLimiter, 1))) return;
     if (parsed.data.type === 'ping') return this.send(s.ws, { type: 'pong' });
     // Not awaited: the next audio starts a new utterance at once while this one's finals are made.
-    void s.speaker.pause().catch((e: unknown) => console.warn(`[captions] pause of ${s.key}: ${(e as Error).message}`));
+    void s.speaker.pause().catch((e: unknown) => log.warn(`[captions] pause of ${s.key}: ${(e as Error).message}`));
   }
 
   /** Spends from the limiter; a refusal is told to the client, and too many in a row close the socket. */
@@ -242,7 +243,7 @@ export class CaptionsHub {
 
   private leave(s: Speaking) {
     if (this.speaking.get(s.key) === s) this.speaking.delete(s.key);
-    void s.speaker.end().catch((e: unknown) => console.warn(`[captions] ending ${s.key}: ${(e as Error).message}`));
+    void s.speaker.end().catch((e: unknown) => log.warn(`[captions] ending ${s.key}: ${(e as Error).message}`));
   }
 
   private fatal(ws: WebSocket, refusal: Refusal) {

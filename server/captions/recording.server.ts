@@ -10,6 +10,7 @@ import type { StoredCaption } from '../data/liveCaptions.server';
 import { captionsKey } from '../data/mediaCaptions.server';
 import type { TenantData } from '../data/tenantData.server';
 import { recordingStartMs } from '../ondemand/eventVod.server';
+import { log } from '../observability/log.server';
 
 /** Cues of the captions on a timeline starting at `startMs` (seconds from it); nothing before it. */
 export function cuesOfCaptions(captions: readonly StoredCaption[], startMs: number): CaptionCue[] {
@@ -49,6 +50,6 @@ export async function keepLiveCaptions(data: TenantData, item: MediaItem, endedA
   try {
     await attachLiveCaptions(data, item, endedAt);
   } catch (e) {
-    console.error(`[captions] live captions not attached to ${item.id}: ${(e as Error).message}`);
+    log.error(`[captions] live captions not attached to ${item.id}: ${(e as Error).message}`);
   }
 }

@@ -13,6 +13,7 @@ import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages'
 import type { StoredCaption } from '../data/liveCaptions.server';
 import { StreamingRecognizer, type StreamSegment } from '../speech/stream.server';
 import type { SpeechToText } from '../speech/types';
+import { log } from '../observability/log.server';
 
 export interface SpeakerOptions {
   stt: SpeechToText;
@@ -82,7 +83,7 @@ export class CaptionSpeaker {
         this.nextUtterance();
         this.finals = this.finals.then(() => this.final(segment, origin, utteranceId));
       },
-      onError: (e) => console.warn(`[captions] recognition failed for ${this.o.speaker.id}: ${e.message}`),
+      onError: (e) => log.warn(`[captions] recognition failed for ${this.o.speaker.id}: ${e.message}`),
     });
   }
 
@@ -122,7 +123,7 @@ export class CaptionSpeaker {
         words: segment.words.map((w) => ({ w: w.word, s: Math.max(0, Math.round((w.start - segment.start) * 1000)), e: Math.max(0, Math.round((w.end - segment.start) * 1000)) })),
       });
     } catch (e) {
-      console.error(`[captions] a final caption was not kept for ${this.o.speaker.id}: ${(e as Error).message}`);
+      log.error(`[captions] a final caption was not kept for ${this.o.speaker.id}: ${(e as Error).message}`);
     }
   }
 }

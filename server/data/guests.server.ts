@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
 import { accountFieldError, NAME_MAX } from '#app/lib/account/fieldErrors';
 import { tenantKey, type Database } from './dynamo.server';
+import { log as logger } from '../observability/log.server';
 
 export const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
 export const GUEST_MAX_ATTEMPTS = 5;
@@ -59,7 +60,7 @@ export function deliverGuestCode(tenantId: TenantId, email: string, code: string
     return;
   }
   // No email sender is configured for guest codes yet: nothing is sent.
-  console.warn(`guest verification: no email sender configured, code for tenant ${tenantId} was not delivered`);
+  logger.warn(`guest verification: no email sender configured, code for tenant ${tenantId} was not delivered`);
 }
 
 /** Issues a new code (replacing any earlier one) and delivers it. Returns nothing about the code. */

@@ -15,6 +15,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { registerSellable, type Refusal, type SellContext } from '../payments/sellables.server';
 import { channelOf } from '../roomSales/catalog.server';
 import { charCount, cleanText } from '../services/chat/frames.server';
+import { log } from '../observability/log.server';
 
 /** madeDonation and the supporter badge: whether the user donated in the event's room. */
 export function hasDonated(data: TenantData, eventId: string, userId: string): Promise<boolean> {
@@ -87,7 +88,7 @@ export async function announceDonation(data: TenantData, eventId: string, donati
   try {
     await data.chat.broadcast(eventId, { kind: 'donation', donation });
   } catch (e) {
-    console.error(`[donations] alert for ${data.tenantId}/${eventId} failed: ${(e as Error).message}`);
+    log.error(`[donations] alert for ${data.tenantId}/${eventId} failed: ${(e as Error).message}`);
   }
 }
 

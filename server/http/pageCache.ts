@@ -15,6 +15,8 @@ import type { AppContext } from '../context';
 import { RenderCache, type CachedPage } from '../renderCache.server';
 import { detachedRequest, sendFetchResponse, toFetchRequest } from './fetchRequest';
 import { requestOrigin } from './requestTarget';
+import { countRenderCache } from '../observability/metrics.server';
+import { log } from '../observability/log.server';
 
 export type RemixHandler = (request: Request, context: AppContext) => Promise<Response>;
 
@@ -36,6 +38,7 @@ export function sendCached(req: ExpressRequest, res: ExpressResponse, page: Cach
   res.setHeader('ETag', page.etag);
   res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
   res.setHeader('X-Render-Cache', state);
+  countRenderCache(state);
   if (req.headers['if-none-match'] === page.etag) {
     res.status(304).end();
     return;
@@ -97,7 +100,7 @@ export class PageCache {
         sendCached(req, res, result, 'SHELL', { 'Cache-Control': 'private, no-store' });
         return true;
       }
-      rendering.catch((e) => console.error('background shell render failed', e));
+      rendering.catch((e) => log.error('background shell render failed', e));
     }
     sendCached(req, res, found.page, 'SHELL', { 'Cache-Control': 'private, no-store' });
     return true;
@@ -110,7 +113,7 @@ export class PageCache {
     if (found?.fresh) return sendCached(req, res, found.page, 'HIT');
     if (found) {
       // Stale: answer at once and refresh in the background, detached from this response.
-      if (!this.inflight.has(key)) this.renderOnce(handler, key, detachedRequest(req), context).catch((e) => console.error('background render failed', e));
+      if (!this.inflight.has(key)) this.renderOnce(handler, key, detachedRequest(req), context).catch((e) => log.error('background render failed', e));
       return sendCached(req, res, found.page, 'STALE');
     }
     const leader = !this.inflight.has(key);

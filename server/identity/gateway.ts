@@ -36,6 +36,7 @@ import { refuseContactClaim } from './contactClaims';
 import { keepSignUpProfile } from './signUpProfile';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
+import { log as logger } from '../observability/log.server';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
@@ -264,7 +265,7 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     code: { account: new Limiter(limits.code.account), ip: new Limiter(limits.code.ip) },
     send: { account: new Limiter(limits.send.account), ip: new Limiter(limits.send.ip) },
   };
-  const log = options.log ?? ((entry: GatewayLogEntry) => console.log(`[identity] ${JSON.stringify(entry)}`));
+  const log = options.log ?? ((entry: GatewayLogEntry) => logger.info('[identity]', entry));
   const identity = services.identity;
 
   async function handle(req: Request, tenant: Tenant, operation: string, rawBody: unknown): Promise<Answer> {
@@ -414,7 +415,7 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       const timeout = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
       const refused = /fetch failed|ECONNREFUSED/.test(String((e as Error).message));
       answer = cognitoError(503, 'ServiceUnavailableException', 'The sign-in service is unavailable. Please try again.');
-      if (!timeout && !refused) console.error('identity gateway failed', operation, e);
+      if (!timeout && !refused) logger.error('identity gateway failed', { operation, error: e });
     }
     res.status(answer.status);
     res.setHeader('Content-Type', JSON_TYPE);

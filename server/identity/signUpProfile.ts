@@ -9,6 +9,7 @@ import { NAME_MAX } from '#app/lib/account/fieldErrors';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
 import { saveProfile, type ProfileUpdate } from '../data/profiles.server';
+import { log } from '../observability/log.server';
 
 type Body = Record<string, unknown>;
 
@@ -35,5 +36,5 @@ export async function keepSignUpProfile(db: Database, tenant: Pick<Tenant, 'id'>
   const sub = typeof response.UserSub === 'string' ? response.UserSub : '';
   const update = signUpProfile(request);
   if (!sub || !update) return;
-  await saveProfile(db, tenant.id, sub, update).catch((e: Error) => console.error(`[identity] sign-up profile for tenant ${tenant.id} not saved: ${e.name}: ${e.message}`));
+  await saveProfile(db, tenant.id, sub, update).catch((e: Error) => log.error(`[identity] sign-up profile for tenant ${tenant.id} not saved: ${e.name}: ${e.message}`));
 }

@@ -22,6 +22,7 @@ import { createStorage } from '../services/storage.server';
 import { ingestConfig } from './config.server';
 import { startRtmpIngest } from './rtmp.server';
 import { startSrtIngest } from './srt.server';
+import { log as logger } from '../observability/log.server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -38,7 +39,7 @@ async function main() {
   const local = workerEnv.parse(process.env);
   const config = ingestConfig();
   if (!config.INGEST_KEY_SECRET) {
-    console.error('ingest worker: INGEST_KEY_SECRET is not set: keys cannot be checked');
+    logger.error('ingest worker: INGEST_KEY_SECRET is not set: keys cannot be checked');
     process.exit(1);
   }
   const { registry } = loadRegistry(env.CONFIG_ROOT);
@@ -48,7 +49,7 @@ async function main() {
   const tmpRoot = local.INGEST_WORKER_TMP ?? tmpdir();
   mkdirSync(tmpRoot, { recursive: true });
   const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const log = (line: string) => console.log(`[ingest] ${line}`);
+  const log = (line: string) => logger.info(`[ingest] ${line}`);
   const common = { stores, queue, workerId, tmpRoot, log, resolveTenant, x264Preset: local.INGEST_X264_PRESET };
 
   const rtmp = await startRtmpIngest({ ...common, port: local.INGEST_RTMP_PORT, bind: local.INGEST_BIND, app: config.INGEST_RTMP_URL.split('/').pop()! });
@@ -70,6 +71,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  logger.error('ingest worker stopped', e);
   process.exit(1);
 });

@@ -82,6 +82,8 @@ export interface MediaQueue {
   enqueue(job: MediaJob): Promise<void>;
   /** Jobs waiting, delayed or running (for health and tests). */
   pending(): Promise<number>;
+  /** Jobs by state and the workers' completed / failed totals, read at each /metrics scrape (server/observability). */
+  counts?(): Promise<MediaQueueCounts>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,12 @@ export function mediaQueueRedisUrl(env: Pick<Env, 'MEDIA_QUEUE_REDIS_URL' | 'RED
  */
 export function mediaQueueConnection(url: string): ConnectionOptions {
   return { url, maxRetriesPerRequest: null };
+}
+
+export interface MediaQueueCounts {
+  jobs: Record<string, number>;
+  completedTotal: number;
+  failedTotal: number;
 }
 
 /** How long an enqueue may take before the caller is told the queue is unreachable. */
@@ -154,6 +162,11 @@ export class BullMediaQueue implements MediaQueue {
 
   pending(): Promise<number> {
     return this.queue.getJobCountByTypes('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
+  }
+
+  async counts(): Promise<MediaQueueCounts> {
+    const [jobs, completed, failed] = await Promise.all([this.queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'failed'), this.queue.getMetrics('completed', 0, 0), this.queue.getMetrics('failed', 0, 0)]);
+    return { jobs, completedTotal: completed.meta.count, failedTotal: failed.meta.count };
   }
 
   close(): Promise<void> {

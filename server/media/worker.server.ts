@@ -4,7 +4,7 @@
  * `concurrency` jobs at once. A worker that dies mid-job stops renewing the job's lock; BullMQ's
  * stalled-job check (every `stalledIntervalMs`) puts the job back for another worker.
  */
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { MetricsTime, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaJob } from '#app/lib/media/model';
 import type { SpeechToText } from '../speech/types';
@@ -56,6 +56,8 @@ export function createMediaWorker(options: MediaWorkerOptions): Worker {
       stalledInterval: options.stalledIntervalMs ?? 30_000,
       // A job whose worker died twice (e.g. a file that crashes ffmpeg's host) fails instead of looping.
       maxStalledCount: 2,
+      // Completed and failed totals kept in Redis, read by every app instance's /metrics.
+      metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
     },
   );
   worker.on('failed', (job, error) => log(`media job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));

@@ -15,6 +15,7 @@ import { createStorage } from '../services/storage.server';
 import { createSpeechServices } from '../speech/index.server';
 import { mediaQueueRedisUrl } from './queue.server';
 import { createMediaWorker } from './worker.server';
+import { log as logger } from '../observability/log.server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -28,7 +29,7 @@ async function main() {
   const local = workerEnv.parse(process.env);
   const redisUrl = mediaQueueRedisUrl(env);
   if (!redisUrl) {
-    console.error('media worker: no MEDIA_QUEUE_REDIS_URL or REDIS_URL: nothing to work on');
+    logger.error('media worker: no MEDIA_QUEUE_REDIS_URL or REDIS_URL: nothing to work on');
     process.exit(1);
   }
   const { registry } = loadRegistry(env.CONFIG_ROOT);
@@ -42,10 +43,10 @@ async function main() {
     lockDurationMs: local.MEDIA_WORKER_LOCK_SECONDS * 1000,
     stalledIntervalMs: Math.max(1000, (local.MEDIA_WORKER_LOCK_SECONDS * 1000) / 2),
     tmpRoot: local.MEDIA_WORKER_TMP,
-    log: (line) => console.log(line),
+    log: (line) => logger.info(line),
   });
   await worker.waitUntilReady();
-  console.log(`media worker ${process.pid} ready (concurrency ${env.MEDIA_WORKER_CONCURRENCY})`);
+  logger.info(`media worker ${process.pid} ready (concurrency ${env.MEDIA_WORKER_CONCURRENCY})`);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -60,6 +61,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  logger.error('media worker stopped', e);
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import type { PaymentEvent, PaymentState, ProviderId } from './provider.server';
 import { bookCapturedOrder, bookRefund } from './ledgerBooking.server';
 import { sendReceipt, sendRefundNotice } from './mails.server';
 import { orderCapturedListeners, sellableFor, type SellContext } from './sellables.server';
+import { log } from '../observability/log.server';
 
 export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: false; reason: 'duplicate' | 'unknown_order' | 'no_change' | 'ignored' | 'other_tenant' };
 
@@ -34,7 +35,7 @@ async function fulfil(ctx: SellContext, order: Order): Promise<void> {
     try {
       await listener(ctx, fulfilled);
     } catch (e) {
-      console.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
+      log.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
     }
   }
   await sendReceipt(ctx.tenant.id, ctx.tenant.displayName, fulfilled);

@@ -11,6 +11,7 @@ import { tenantData, type DataStores } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 import { providerOf } from './checkout.server';
 import { moveToState } from './orderState.server';
+import { log as logger } from '../observability/log.server';
 
 export interface PendingSweepDeps {
   db: Database;
@@ -29,7 +30,7 @@ export interface PendingSweepResult {
 }
 
 export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<PendingSweepResult> {
-  const log = deps.log ?? ((m: string) => console.warn(`[pending-orders] ${m}`));
+  const log = deps.log ?? ((m: string) => logger.warn(`[pending-orders] ${m}`));
   const cutoff = new Date((deps.now?.() ?? Date.now()) - deps.env.PENDING_ORDER_MINUTES * 60_000).toISOString();
   const result: PendingSweepResult = { canceled: [], captured: [], deferred: [] };
   for (const tenant of deps.tenants) {
@@ -68,6 +69,6 @@ export function startPendingOrderSweeper(deps: PendingSweepDeps & { intervalSeco
     run: () => sweepPendingOrders(deps),
     empty: () => ({ canceled: [], captured: [], deferred: [] }),
     intervalSeconds: deps.intervalSeconds,
-    log: (m) => console.warn(`[pending-orders] ${m}`),
+    log: (m) => logger.warn(`[pending-orders] ${m}`),
   });
 }

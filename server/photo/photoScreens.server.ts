@@ -16,6 +16,7 @@ import { readForm } from '../http/readForm.server';
 import { getFixedT } from '../i18n.server';
 import { requireUser } from '../identity/session.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
+import { log } from '../observability/log.server';
 
 /** How long the picker's links live: an editing session. */
 const LINK_SECONDS = 3600;
@@ -37,7 +38,7 @@ async function ownImages(context: LoaderFunctionArgs['context'], user: SessionUs
     const page = await context.data.media.list({ ownerId: user.sub, kind: 'image', match: (i) => FINISHED.has(i.status), limit: PICKER_LIMIT });
     return { images: await Promise.all(page.items.map((item) => pickable(context, item))), failed: false };
   } catch (e) {
-    console.warn('[photo] the picker could not list the library', e);
+    log.warn('[photo] the picker could not list the library', e);
     return { images: [], failed: true };
   }
 }

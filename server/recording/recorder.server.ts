@@ -19,6 +19,7 @@ import type { MediaQueue } from '../media/queue.server';
 import type { VideoService } from '../services/video.server';
 import type { RecordingServices } from './services.server';
 import { keepLiveCaptions } from '../captions/recording.server';
+import { log } from '../observability/log.server';
 
 export interface RecordingContext {
   tenant: Pick<Tenant, 'id' | 'video'>;
@@ -47,7 +48,7 @@ export async function announce(ctx: RecordingContext, event: EventRecord, record
   try {
     await ctx.services.video.setRoomMetadata(ctx.tenant, event, JSON.stringify(meta));
   } catch (e) {
-    console.warn(`[recording] room metadata not updated for ${event.eventId}: ${(e as Error).message}`);
+    log.warn(`[recording] room metadata not updated for ${event.eventId}: ${(e as Error).message}`);
   }
 }
 
@@ -115,7 +116,7 @@ export async function startRecording(
     });
     return (await move(ctx, event, recording.id, { status: 'starting', egressId: info.egressId, mediaId: item.id })) ?? recording;
   } catch (e) {
-    console.warn(`[recording] egress start failed for ${event.eventId}: ${(e as Error).message}`);
+    log.warn(`[recording] egress start failed for ${event.eventId}: ${(e as Error).message}`);
     await ctx.data.media.delete(item.id);
     await move(ctx, event, recording.id, { status: 'failed', failure: 'egressUnavailable', endedAt: new Date().toISOString() });
     throw new RecordingError('unavailable', (e as Error).message);
@@ -135,7 +136,7 @@ export async function stopRecording(ctx: RecordingContext, event: EventRecord, u
       await ctx.services.recording.egress.stop(ctx.tenant, recording.egressId);
     } catch (e) {
       // Still stopping: the egress_ended webhook finishes it; a second stop tries again.
-      console.warn(`[recording] egress stop failed for ${event.eventId}: ${(e as Error).message}`);
+      log.warn(`[recording] egress stop failed for ${event.eventId}: ${(e as Error).message}`);
       throw new RecordingError('unavailable', (e as Error).message);
     }
   }

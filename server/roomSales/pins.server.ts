@@ -12,6 +12,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { eventImageUrl } from '../screens/eventCards.server';
 import { mediaImageUrl } from '../shop/storefront.server';
 import { productOf } from './catalog.server';
+import { log } from '../observability/log.server';
 
 /** What a pin could not be made of: unknown, another organizer's, or not for sale. */
 export class PinRefused extends Error {
@@ -63,6 +64,6 @@ async function announce(data: TenantData, eventId: string, state: PinState) {
     await data.chat.broadcast(eventId, { kind: 'pin', state });
   } catch (e) {
     // The pin is stored: browsers read it on their next GET (they do on every chat welcome).
-    console.error(`[roomSales] pin notice for ${data.tenantId}/${eventId} failed: ${(e as Error).message}`);
+    log.error(`[roomSales] pin notice for ${data.tenantId}/${eventId} failed: ${(e as Error).message}`);
   }
 }

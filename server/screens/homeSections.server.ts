@@ -13,6 +13,7 @@ import { channelHref } from '#app/lib/shop/links';
 import { playbackHref } from '#app/lib/ondemand/catalog';
 import { isSharedWith } from '../data/mediaShared.server';
 import { eventImageUrl, toCard } from './eventCards.server';
+import { log } from '../observability/log.server';
 
 /** Long enough to outlive a cached render of the page that carries it. */
 const URL_SECONDS = 3600;
@@ -41,7 +42,7 @@ async function featuredEvents(context: AppLoadContext, limit: number): Promise<F
       })),
     );
   } catch (error) {
-    console.error('listing featured events failed', error);
+    log.error('listing featured events failed', error);
     return null;
   }
 }
@@ -84,7 +85,7 @@ async function tiles(load: () => Promise<FeaturedTile[]>, what: string): Promise
     const items = await load();
     return items.length ? items : null;
   } catch (error) {
-    console.error(`listing ${what} for the home page failed`, error);
+    log.error(`listing ${what} for the home page failed`, error);
     return null;
   }
 }

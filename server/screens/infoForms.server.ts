@@ -13,6 +13,7 @@ import { getFixedT } from '../i18n.server';
 import { localize } from '#app/lib/config/tenant';
 import { readForm } from '../http/readForm.server';
 import { NO_STORE } from '#server/api/responses.server';
+import { log } from '../observability/log.server';
 
 export type FormActionData =
   | { status: 'success'; email: string }
@@ -69,7 +70,7 @@ export async function handleFormAction({ request, context }: Pick<ActionFunction
   try {
     await withTimeout(data.forms.save(kind, language, result.fields), SAVE_TIMEOUT_MS);
   } catch (error) {
-    console.error(`[forms] ${kind} submission for tenant ${tenant.id} not saved: ${(error as Error).name}: ${(error as Error).message}`);
+    log.error(`[forms] ${kind} submission for tenant ${tenant.id} not saved: ${(error as Error).name}: ${(error as Error).message}`);
     return fail(503, 'serviceDown', t('forms.serviceDown'), {}, { 'Retry-After': '60' });
   }
   return json<FormActionData>({ status: 'success', email: result.fields.email }, { headers: NO_STORE });

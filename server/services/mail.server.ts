@@ -8,6 +8,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import type { TenantId } from '#app/lib/config/tenant';
+import { log } from '../observability/log.server';
 
 export interface MailAttachment {
   filename: string;
@@ -39,6 +40,6 @@ export function sendMail(tenantId: TenantId, message: MailMessage, outboxFile = 
     appendFileSync(outboxFile, `${JSON.stringify(line)}\n`);
     return true;
   }
-  console.warn(`mail: no email sender configured, "${message.purpose}" for tenant ${tenantId} was not sent`);
+  log.warn(`mail: no email sender configured, "${message.purpose}" for tenant ${tenantId} was not sent`);
   return false;
 }

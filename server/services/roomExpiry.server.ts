@@ -16,6 +16,7 @@ import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '../data/dynamo.server';
 import { tenantData } from '../data/tenantData.server';
 import { isVideoConfigError, isVideoUnavailableError, type VideoService } from './video.server';
+import { log as logger } from '../observability/log.server';
 
 export interface SweepDeps {
   db: Database;
@@ -33,7 +34,7 @@ export interface SweepResult {
 }
 
 export async function sweepExpiredRooms(deps: SweepDeps): Promise<SweepResult> {
-  const log = deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`));
+  const log = deps.log ?? ((m: string) => logger.warn(`[room-expiry] ${m}`));
   const now = deps.now?.() ?? Date.now();
   const result: SweepResult = { closed: [], deferred: [] };
   let unavailable: string | null = null;
@@ -76,6 +77,6 @@ export function startRoomExpirySweeper(deps: SweepDeps & { intervalSeconds: numb
     run: () => sweepExpiredRooms(deps),
     empty: () => ({ closed: [], deferred: [] }),
     intervalSeconds: deps.intervalSeconds,
-    log: deps.log ?? ((m: string) => console.warn(`[room-expiry] ${m}`)),
+    log: deps.log ?? ((m: string) => logger.warn(`[room-expiry] ${m}`)),
   });
 }

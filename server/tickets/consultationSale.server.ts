@@ -14,6 +14,7 @@ import type { Booking } from '#server/data/consultations.server';
 import { registerSellable, type SellContext } from '#server/payments/sellables.server';
 import { sendConsultationBooked, sendConsultationCancelled } from './confirmation.server';
 import { scheduleReminders } from './reminders.server';
+import { log } from '../observability/log.server';
 
 const held = (booking: Booking | null, now: number): booking is Booking => booking !== null && booking.status === 'held' && Date.parse(booking.heldUntil) > now;
 
@@ -22,7 +23,7 @@ export async function fulfilConsultation(ctx: SellContext, order: Pick<Order, 'o
   const booking = await ctx.data.consultations.confirm(bookingId, order.orderId);
   if (!booking) {
     // The slot went to someone else while this buyer paid (their hold had run out): nothing to make; the order is refunded by its owner.
-    console.warn(`[consultations] ${ctx.tenant.id}/${bookingId}: paid after its hold ran out; no session made`);
+    log.warn(`[consultations] ${ctx.tenant.id}/${bookingId}: paid after its hold ran out; no session made`);
     return null;
   }
   if (booking.eventId) return ctx.data.events.get(booking.eventId);

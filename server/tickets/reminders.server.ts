@@ -12,6 +12,7 @@ import type { Database } from '#server/data/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import type { ReminderEntry, ReminderStage } from '#server/data/ticketReminders.server';
 import { sendReminder } from './confirmation.server';
+import { log as logger } from '../observability/log.server';
 
 const MINUTE = 60_000;
 /** When each stage may be sent: from `before` minutes before the start until `until` minutes before it. */
@@ -36,7 +37,7 @@ export interface ReminderSweepDeps {
 /** One pass over every tenant; returns the reminders sent as <tenant>/<eventId>/<userId>/<stage>. */
 export async function sweepReminders(deps: ReminderSweepDeps): Promise<string[]> {
   const now = deps.now?.() ?? Date.now();
-  const log = deps.log ?? ((m: string) => console.warn(`[reminders] ${m}`));
+  const log = deps.log ?? ((m: string) => logger.warn(`[reminders] ${m}`));
   const sent: string[] = [];
   for (const tenant of deps.tenants) {
     const data = tenantData({ db: deps.db }, tenant.id);
@@ -85,6 +86,6 @@ export function startReminderSweeper(deps: ReminderSweepDeps & { intervalSeconds
     run: () => sweepReminders(deps),
     empty: () => [],
     intervalSeconds: deps.intervalSeconds,
-    log: (m) => (deps.log ?? console.warn)(`[reminders] ${m}`),
+    log: (m) => (deps.log ?? logger.warn)(`[reminders] ${m}`),
   });
 }

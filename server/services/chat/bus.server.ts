@@ -6,6 +6,7 @@
  */
 import type { Env } from '../../env.server';
 import { RedisBus } from './redisBus.server';
+import { log } from '../../observability/log.server';
 
 export type BusHandler = (payload: string) => void;
 
@@ -35,7 +36,7 @@ export class MemoryBus implements ChatBus {
       try {
         handler(payload);
       } catch (e) {
-        console.error(`[chat] bus handler failed on ${channel}`, e);
+        log.error(`[chat] bus handler failed on ${channel}`, e);
       }
     }
   }

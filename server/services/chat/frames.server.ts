@@ -26,6 +26,7 @@ import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
 import type { Conn } from './hub.server';
 import { ChatError, type Sequenced } from '../../data/chat/keys.server';
+import { log } from '../../observability/log.server';
 
 const REPLY_QUOTE_MAX = 140;
 const CLIENT_ID = /^[A-Za-z0-9_-]{6,64}$/;
@@ -108,7 +109,7 @@ export class ChatFrames {
           ...(e.retryAfterSeconds ? { retryAfterSeconds: e.retryAfterSeconds } : {}),
         });
       }
-      console.error(`[chat] ${frame.type} failed for ${conn.tenant.id}/${conn.eventId}`, e);
+      log.error(`[chat] ${frame.type} failed for ${conn.tenant.id}/${conn.eventId}`, e);
       this.hub.send(conn.ws, {
         type: 'error',
         clientId: frame.clientId,
@@ -190,7 +191,7 @@ export class ChatFrames {
         const result =
           frame.type === 'block' ? await blockUser(deps, conn.tenant, event, conn.user, frame.userId) : await unblockUser(deps, event, conn.user, frame.userId);
         if (!result.ok) throw new ChatError('forbidden');
-        if (result.videoError) console.warn(`[chat] could not remove ${frame.userId} from the video room: ${(result.videoError as Error).message}`);
+        if (result.videoError) log.warn(`[chat] could not remove ${frame.userId} from the video room: ${(result.videoError as Error).message}`);
         return ack();
       }
     }

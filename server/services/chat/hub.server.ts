@@ -27,6 +27,8 @@ import { sharedEventRead } from '../../screens/roomEntry.server';
 import { ticketGate } from '../../tickets/gate.server';
 import { shownName } from '../../screens/roomSession.server';
 import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
+import { countChatFanout, countChatSocket } from '../../observability/metrics.server';
+import { log } from '../../observability/log.server';
 
 export interface HubOptions {
   services: Services;
@@ -202,6 +204,7 @@ export class ChatHub {
         presence: newPresence(user.sub, displayName, role),
       };
       this.conns.add(conn);
+      countChatSocket(tenant.id, 1);
       const room = this.roomFor(data, eventId);
       conn.room = room;
       room.conns.add(conn);
@@ -221,7 +224,7 @@ export class ChatHub {
       for (const live of held) if (live.seq > welcome.headSeq) this.deliverTo(conn, live);
       for (const [frame, isBinary] of early) this.enqueue(conn, frame, isBinary);
     } catch (e) {
-      console.error('[chat] join failed', e);
+      log.error('[chat] join failed', e);
       this.send(ws, { type: 'error', code: 'unavailable' });
       ws.close(1011, 'unavailable');
     }
@@ -233,13 +236,16 @@ export class ChatHub {
   }
 
   private leave(conn: Conn) {
-    if (this.conns.delete(conn)) announceLeft(conn);
+    if (this.conns.delete(conn)) {
+      announceLeft(conn);
+      countChatSocket(conn.tenant.id, -1);
+    }
     const room = conn.room;
     if (!room) return;
     room.conns.delete(conn);
     if (room.conns.size > 0 || this.rooms.get(room.key) !== room) return;
     this.rooms.delete(room.key);
-    void room.ready.then(() => room.unsubscribe?.()).catch((e: unknown) => console.warn(`[chat] unsubscribe ${room.key}: ${(e as Error).message}`));
+    void room.ready.then(() => room.unsubscribe?.()).catch((e: unknown) => log.warn(`[chat] unsubscribe ${room.key}: ${(e as Error).message}`));
   }
 
   private roomFor(data: TenantData, eventId: string): Room {
@@ -308,6 +314,7 @@ export class ChatHub {
     };
     const everyone = live.audience.everyone;
     let bytes: Buffer | null = null;
+    let delivered = 0;
     for (const conn of room.conns) {
       if (conn.held) {
         conn.held.push(live);
@@ -316,7 +323,9 @@ export class ChatHub {
       if (!everyone && !canSee(live.audience, conn.viewer)) continue;
       bytes ??= Buffer.from(live.frame);
       this.sendRaw(conn.ws, bytes);
+      delivered++;
     }
+    countChatFanout(room.data.tenantId, live.frame, delivered);
   }
 
   /** A room notice goes to every socket; one still joining gets it right after its welcome. */
@@ -331,6 +340,7 @@ export class ChatHub {
       bytes ??= Buffer.from(frame);
       this.sendRaw(conn.ws, bytes);
     }
+    countChatFanout(room.data.tenantId, frame, room.conns.size);
   }
 
   private deliverTo(conn: Conn, live: Live) {
@@ -399,6 +409,6 @@ export class ChatHub {
 
   private enqueue(conn: Conn, data: RawData, isBinary: boolean) {
     conn.lastSeen = Date.now();
-    conn.chain = conn.chain.then(() => this.frames.handle(conn, data, isBinary)).catch((e: unknown) => console.error('[chat] frame handling failed', e));
+    conn.chain = conn.chain.then(() => this.frames.handle(conn, data, isBinary)).catch((e: unknown) => log.error('[chat] frame handling failed', e));
   }
 }

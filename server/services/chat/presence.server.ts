@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventRole } from '#app/lib/events/permissions';
 import { CHAT_PRESENCE_REFRESH_MS, type ChatConnection } from '../../data/chatPresence.server';
 import type { TenantData } from '../../data/tenantData.server';
+import { log } from '../../observability/log.server';
 
 export interface PresentSocket {
   data: TenantData;
@@ -15,7 +16,7 @@ export interface PresentSocket {
   presence: ChatConnection & { writtenAt: number; joined?: Promise<void> };
 }
 
-const warn = (what: string) => (e: unknown) => console.warn(`[chat] presence ${what} failed: ${(e as Error).message}`);
+const warn = (what: string) => (e: unknown) => log.warn(`[chat] presence ${what} failed: ${(e as Error).message}`);
 
 /** The presence of a socket that just joined (its identity, shown name and role in the event). */
 export function newPresence(identity: string, name: string, role: EventRole, now = Date.now()): PresentSocket['presence'] {

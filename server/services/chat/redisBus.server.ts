@@ -7,6 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import type { BusHandler, ChatBus } from './bus.server';
+import { log } from '../../observability/log.server';
 
 const retryStrategy = (attempt: number) => Math.min(100 * 2 ** Math.min(attempt, 6), 5000);
 
@@ -32,7 +33,7 @@ export class RedisBus implements ChatBus {
       ['subscriber', this.subscriber],
     ] as const) {
       client.on('error', (e: Error) => {
-        if (!this.closed) console.warn(`[chat] redis ${name}: ${e.message}`);
+        if (!this.closed) log.warn(`[chat] redis ${name}: ${e.message}`);
       });
     }
     this.subscriber.on('close', () => {
@@ -52,7 +53,7 @@ export class RedisBus implements ChatBus {
         try {
           handler(message);
         } catch (e) {
-          console.error(`[chat] bus handler failed on ${channel}`, e);
+          log.error(`[chat] bus handler failed on ${channel}`, e);
         }
       }
     });

@@ -14,6 +14,7 @@ import type { Database } from '../../data/dynamo.server';
 import { chatChannel, createChatBus, type ChatBus } from './bus.server';
 import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from '../../data/chat/keys.server';
 import { ChatRepository } from '../../data/chat/repository.server';
+import { log } from '../../observability/log.server';
 
 /** Sent between instances: a blocked user's sockets close everywhere; the event changed (drop cached copies). */
 export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblocked'; userId: string } | { kind: 'eventChanged' };
@@ -78,7 +79,7 @@ export class ChatService {
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeEvent(change));
     } catch (e) {
-      console.error(`[chat] publish failed for ${tenantId}/${eventId} seq ${change.event.seq}: ${(e as Error).message}`);
+      log.error(`[chat] publish failed for ${tenantId}/${eventId} seq ${change.event.seq}: ${(e as Error).message}`);
     }
   }
 
@@ -90,7 +91,7 @@ export class ChatService {
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeControl(control));
     } catch (e) {
-      console.error(`[chat] control ${control.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+      log.error(`[chat] control ${control.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 
@@ -102,7 +103,7 @@ export class ChatService {
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeNotice(notice));
     } catch (e) {
-      console.error(`[chat] notice ${notice.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+      log.error(`[chat] notice ${notice.kind} failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 
@@ -111,7 +112,7 @@ export class ChatService {
     try {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeCaption(caption));
     } catch (e) {
-      console.error(`[chat] caption failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+      log.error(`[chat] caption failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 

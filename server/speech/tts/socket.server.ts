@@ -19,6 +19,7 @@ import { getSessionUser } from '../../identity/session.server';
 import type { Services } from '../../services/index.server';
 import { refuse, sameOrigin } from '../../services/chat/socket.server';
 import { admitSynthesis, failureCode } from './synthesis.server';
+import { log } from '../../observability/log.server';
 
 export interface TtsSocketOptions {
   env: Pick<Env, 'PLATFORM_ROOT_DOMAIN' | 'TRUST_PROXY'>;
@@ -140,7 +141,7 @@ async function serve(ws: WebSocket, tenant: Tenant, cookie: string | undefined, 
     const request = new Request(`http://tts.invalid${TTS_SOCKET_PATH}`, { headers: cookie ? { cookie } : {} });
     user = await getSessionUser({ request, context: { tenant, services } as unknown as AppLoadContext });
   } catch (e) {
-    console.warn(`[tts] session check failed: ${(e as Error).message}`);
+    log.warn(`[tts] session check failed: ${(e as Error).message}`);
     user = null;
   }
   if (!user) {
@@ -178,7 +179,7 @@ async function speak(
   } catch (e) {
     if (run.abort.signal.aborted) return send(ws, { type: 'end', id: run.id, seconds: bytes / 2 / tts.sampleRate, cancelled: true });
     const code = failureCode(e);
-    if (code === 'internal') console.error(`[tts] synthesis failed: ${(e as Error).message}`);
+    if (code === 'internal') log.error(`[tts] synthesis failed: ${(e as Error).message}`);
     send(ws, { type: 'error', id: run.id, code });
   }
 }
