@@ -307,7 +307,8 @@ async function main() {
     const ingestEnv = localIngestEnv(ingestOptions);
     await assertPortFree(ingestRtmpPort, 'the ingest worker (RTMP)', 'LOCAL_INGEST_RTMP_PORT');
     ingest = startIngestWorker(ingestOptions, { ...baseEnv, ...media.env, ...ingestEnv });
-    const appEnv: NodeJS.ProcessEnv = { ...baseEnv, ...media.env, ...ingestEnv };
+    // Test stacks keep the runner's output as quiet as before: no access line per request (docs/decisions/0049).
+    const appEnv: NodeJS.ProcessEnv = { ...baseEnv, ...media.env, ...ingestEnv, ...(testMode && !process.env.LOG_LEVEL ? { LOG_LEVEL: 'warn' } : {}) };
     // Test stacks record the app's settings, so a test can start another app instance on this
     // very stack (tests/security/instance.ts: the security suites run on their own instance).
     if (testMode) writeFileSync(join(dataDir, 'app-env.json'), JSON.stringify(appSettings(appEnv, { ...stack.env, ...videoEnv, ...media.env, ...ingestEnv })));
