@@ -14,6 +14,7 @@ import type { Env } from '../../env.server';
 import type { Services } from '../index.server';
 import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
 import { ChatHub } from './hub.server';
+import { requestIdFrom, runInRequest } from '../../observability/context.server';
 
 export interface ChatSocketOptions {
   env: Pick<Env, 'PLATFORM_ROOT_DOMAIN' | 'TRUST_PROXY'>;
@@ -67,7 +68,8 @@ export function attachChatSockets(httpServer: Server, options: ChatSocketOptions
     if (!tenant) return refuse(socket, 404, 'Not Found');
     if (!sameOrigin(request.headers, env.TRUST_PROXY)) return refuse(socket, 403, 'Forbidden');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      void hub.connect(ws, { tenant, url, cookie: request.headers.cookie });
+      // The join's log lines name the upgrade request and its tenant (docs/decisions/0049).
+      void runInRequest({ requestId: requestIdFrom(request.headers['x-request-id']), tenant: tenant.id }, () => hub.connect(ws, { tenant, url, cookie: request.headers.cookie }));
     });
   };
   const unclaim = claimUpgradePath(httpServer, CHAT_SOCKET_PATH);
