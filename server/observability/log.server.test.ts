@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentRequest, requestIdFrom, runInRequest } from './context.server';
-import { captureLogs, log, type LogRecord } from './log.server';
+import { captureLogs, log, prettyLine, type LogRecord } from './log.server';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -67,6 +67,13 @@ describe('log', () => {
     log.warn('w');
     log.error('e');
     expect(lines.map((l) => l.record.level)).toEqual(['warn', 'error']);
+  });
+});
+
+describe('prettyLine (development on a terminal)', () => {
+  it('puts time, level, message, fields and the request on one readable line', () => {
+    const line = prettyLine({ time: '2026-11-25T00:31:02.417Z', level: 'info', msg: 'request', requestId: '2f0c3e4a-9d1b', tenant: 'aurora', route: '/aboutUs', status: 200, extra: { a: 1 } });
+    expect(line).toBe('00:31:02.417 INFO  request route=/aboutUs status=200 extra={"a":1} [aurora 2f0c3e4a]');
   });
 });
 

@@ -74,7 +74,8 @@ function fieldsOf(extra: unknown): Record<string, unknown> {
   return { detail: redactValue(extra) };
 }
 
-function pretty(record: LogRecord): string {
+/** The readable form of a record (development on a terminal). */
+export function prettyLine(record: LogRecord): string {
   const { time, level, msg, requestId, tenant, ...fields } = record;
   const rest = Object.entries(fields)
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
@@ -95,7 +96,7 @@ function write(level: RecordLevel, msg: string, extra?: unknown) {
   for (const [k, v] of Object.entries(fields)) if (!(k in record)) record[k] = v;
   let line: string;
   try {
-    line = settings.format === 'pretty' ? pretty(record) : JSON.stringify(record);
+    line = settings.format === 'pretty' ? prettyLine(record) : JSON.stringify(record);
   } catch {
     line = JSON.stringify({ time: record.time, level, msg: record.msg, requestId: record.requestId, tenant: record.tenant, detail: '[unserialisable fields]' });
   }
