@@ -9,6 +9,9 @@ import { RedisBus } from './redisBus.server';
 
 export type BusHandler = (payload: string) => void;
 
+/** For /api/health: the shared bus's service and whether it answers; 'absent' for the in-process bus. */
+export type BusHealth = { state: 'up' | 'down'; service: 'redis'; error?: string } | { state: 'absent' };
+
 export interface ChatBus {
   /** Delivers the payload to every subscriber of the channel, on every instance. */
   publish(channel: string, payload: string): Promise<void>;
@@ -19,6 +22,7 @@ export interface ChatBus {
    * subscribers then make their clients resume from the store.
    */
   onGap(listener: () => void): void;
+  health(): BusHealth;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,10 @@ export class MemoryBus implements ChatBus {
 
   onGap(): void {
     // Nothing is ever lost in process.
+  }
+
+  health(): BusHealth {
+    return { state: 'absent' };
   }
 
   async close(): Promise<void> {
