@@ -15,7 +15,7 @@ import type { BusHandler, BusHealth, ChatBus } from './bus.server';
 
 const retryStrategy = (attempt: number) => Math.min(100 * 2 ** Math.min(attempt, 6), 5000);
 /** A publish not confirmed this soon is delivered locally (a dead connection may look open for a moment). */
-const PUBLISH_TIMEOUT_MS = 1000;
+const PUBLISH_TIMEOUT_MS = 2000;
 /** How long a SUBSCRIBE may take before the join goes on without it (it is redone when Redis is back). */
 const SUBSCRIBE_TIMEOUT_MS = 2000;
 
@@ -85,11 +85,11 @@ export class RedisBus implements ChatBus {
     }
     this.publisher.once('ready', () => (this.publisherWasReady = true));
     this.subscriber.once('ready', () => (this.subscriberWasReady = true));
+    // A failed first connection counts as a gap too: sockets that joined meanwhile resume.
     this.subscriber.on('close', () => {
       if (!this.closed) this.gap = true;
     });
     this.subscriber.on('ready', () => void this.restoreChannels());
-    // A failed first connection counts as a gap too: sockets that joined meanwhile resume.
     this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
   }
 
