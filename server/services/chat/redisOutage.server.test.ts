@@ -1,7 +1,8 @@
 /**
  * Chat on two instances while their Redis is killed and started again on the same port
  * (docs/decisions/0052): one instance keeps delivering to its own sockets, every accepted message
- * reaches every client once after the bus returns, and nothing is delivered twice.
+ * reaches every client once after the bus returns, and nothing is delivered twice. An instance
+ * whose connections drop (a killed process): its clients resume on another with nothing missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ const texts = (events: ChatEvent[]) => events.flatMap((e) => (e.kind === 'messag
 const headOf = (client: ChatClient) =>
   client.frames.reduce((head, f: ServerFrame) => (f.type === 'welcome' ? Math.max(head, f.headSeq) : f.type === 'event' ? Math.max(head, f.event.seq) : head), 0);
 
-describe('chat while Redis is down and after it returns', () => {
+describe('chat across outages: its Redis, one of its instances', () => {
   let dir: string;
   let port: number;
   let redis: LocalRedis;
@@ -105,5 +106,37 @@ describe('chat while Redis is down and after it returns', () => {
     const after = await say(farBack, 'after the return');
     expect(after.type).toBe('ack');
     await nearBack.event((e) => e.kind === 'message' && e.message.textMessage === 'after the return', 10_000);
+  });
+
+  it('an instance that dies: its clients resume on the other one with every message sent meanwhile, none twice', { timeout: 60_000 }, async () => {
+    const three = await startChatServer({ redisUrl: redis.url });
+    // The TCP connections of the instance, to cut them as a killed process would (no close frame).
+    const wires = new Set<import('node:net').Socket>();
+    three.server.on('upgrade', (_req, socket: import('node:net').Socket) => wires.add(socket));
+    try {
+      const event = await openEvent(one.services, organizer);
+      const org = open(one, organizer, event.eventId);
+      const onThree = open(three, alice, event.eventId);
+      await Promise.all([org.welcome(), onThree.welcome()]);
+      await say(org, 'before');
+      await onThree.event((e) => e.kind === 'message' && e.message.textMessage === 'before');
+
+      for (const wire of wires) wire.destroy();
+      expect((await onThree.closed).code).toBe(1006);
+      const missed = ['while away 1', 'while away 2', 'while away 3'];
+      for (const text of missed) expect((await say(org, text)).type).toBe('ack');
+
+      // The client comes back through the same address, which now reaches instance one.
+      const back = open(one, alice, event.eventId, headOf(onThree));
+      const welcome = await back.welcome();
+      expect(welcome.mode).toBe('resume');
+      expect(texts(welcome.events)).toEqual(missed);
+      await say(org, 'after');
+      await back.event((e) => e.kind === 'message' && e.message.textMessage === 'after');
+      const seen = [...texts(onThree.events()), ...texts(welcome.events), ...texts(back.events())];
+      expect(seen).toEqual(['before', ...missed, 'after']);
+    } finally {
+      await three.close();
+    }
   });
 });
