@@ -25,7 +25,7 @@ import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkMediaQueue, checkVideoServer, type Services } from './services/index.server';
+import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
 
@@ -143,14 +143,19 @@ export function createApp(options: AppOptions): express.Express {
   app.get('/api/health', async (_req, res) => {
     const [dependencies, video, mediaQueue] = await Promise.all([checkDependencies(services), checkVideoServer(env), checkMediaQueue(services.mediaQueue)]);
     const down = dependencies.filter((d) => !d.up);
+    const chatBus = services.chat.bus.health();
+    const degraded = degradedServices({ video, mediaQueue, chatBus });
     res.setHeader('Cache-Control', 'no-store');
     res.status(down.length ? 503 : 200).json({
       status: down.length ? 'down' : 'ok',
-      message: down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up',
+      message: `${down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up'}${degraded.length ? `; degraded: ${degraded.join(', ')}` : ''}`,
       dependencies,
-      // Reported, never failing the check: without them only video, or media processing, is unavailable.
+      // Reported, never failing the check: without them only video, media processing or
+      // cross-instance chat is unavailable (docs/decisions/0052).
       video,
       mediaQueue,
+      chatBus,
+      degraded,
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * Media processing in the local stack (`npm start`, the browser-test stack): Debian's redis-server
- * for the queue (loopback, no persistence in test mode) and one media worker process
+ * for the queue (loopback, append-only so jobs survive its restart) and one media worker process
  * (server/media/worker.ts) beside the app, restarted if it dies. With a Redis of one's own
  * (MEDIA_QUEUE_REDIS_URL or REDIS_URL) none is started; without redis-server the stack runs on and
  * the upload screens say processing is unavailable.
@@ -13,9 +13,8 @@ import { REDIS_SERVER, startRedis, type LocalRedis } from './redis';
 
 export interface MediaProcessingOptions {
   root: string;
-  /** Where Redis keeps its dump (persisted stacks) and workers their work folders. */
+  /** Where Redis keeps its append-only file and workers their work folders. */
   dataDir: string;
-  persist: boolean;
   redisPort: number;
   /** A Redis of one's own: start none. */
   redisUrl?: string;
@@ -47,7 +46,9 @@ export async function startMediaProcessing(options: MediaProcessingOptions): Pro
     await assertPortFree(options.redisPort, 'redis-server (media queue)', 'LOCAL_REDIS_PORT');
     const dir = join(options.dataDir, 'redis');
     mkdirSync(dir, { recursive: true });
-    redis = await startRedis({ port: options.redisPort, dir, persist: options.persist });
+    // Always append-only: queued jobs survive a Redis restart (the test stack's data folder is a
+    // temporary one, removed with the stack). docs/decisions/0052.
+    redis = await startRedis({ port: options.redisPort, dir, persist: true });
     options.watch(redis.pid);
     url = redis.url;
   }

@@ -12,13 +12,13 @@ export const REDIS_SERVER = '/usr/bin/redis-server';
 
 export interface StartRedisOptions {
   port: number;
-  /** Working folder of the server (nothing is written there: no RDB, no AOF). Default: the OS temp folder. */
+  /** Working folder of the server (the append-only file when `persist`). Default: the OS temp folder. */
   dir?: string;
   /** Maximum time to wait until it answers PING (default 10 s). */
   timeoutMs?: number;
   /**
-   * Keep the data across restarts (an append-only file in `dir`): `npm start`'s queued media jobs
-   * survive a restart. Default false: nothing is written.
+   * Keep the data across restarts (an append-only file in `dir`, fsynced on every write): queued
+   * media jobs survive a restart, even a killed process. Default false: nothing is written.
    */
   persist?: boolean;
 }
@@ -58,7 +58,9 @@ export async function startRedis(options: StartRedisOptions): Promise<LocalRedis
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (node scripts/ensure-deps.mjs does it) to run the media queue and the multi-instance chat tests.`);
   }
-  const durability = options.persist ? ['--save', '', '--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
+  // fsync on every write: with the default "everysec" Redis may answer a write whose append it
+  // postponed (a busy disk), and a killed process then loses an accepted job. docs/decisions/0052.
+  const durability = options.persist ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always'] : ['--save', '', '--appendonly', 'no'];
   const args = ['--port', String(options.port), '--bind', '127.0.0.1', ...durability, '--protected-mode', 'yes', '--loglevel', 'warning'];
   if (options.dir) args.push('--dir', options.dir);
   const child: ChildProcess = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });

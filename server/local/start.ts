@@ -296,7 +296,6 @@ async function main() {
     media = await startMediaProcessing({
       root: PROJECT_ROOT,
       dataDir,
-      persist: !testMode,
       redisPort,
       redisUrl: env.MEDIA_QUEUE_REDIS_URL ?? env.REDIS_URL,
       workerEnv: baseEnv,

@@ -155,6 +155,10 @@ export class BullMediaQueue implements MediaQueue {
     };
     try {
       await Promise.race([add(), deadline]);
+    } catch (e) {
+      // Redis refused or dropped the connection: one kind of failure for callers ("processing is paused").
+      if (e instanceof MediaQueueUnavailableError) throw e;
+      throw new MediaQueueUnavailableError(`redis: ${(e as Error).message}`);
     } finally {
       clearTimeout(timer);
     }

@@ -20,9 +20,9 @@ export interface MediaWorkerOptions {
   /** The speech-to-text engine of transcription jobs (services.speech.stt); without it they fail as unavailable. */
   stt?: SpeechToText;
   concurrency?: number;
-  /** How long a job's lock lasts without renewal (default 30 s); a dead worker's job is free after it. */
+  /** How long a job's lock lasts without renewal (default 10 s, renewed every half); a dead worker's job is free after it. */
   lockDurationMs?: number;
-  /** How often stalled jobs are looked for (default 30 s). */
+  /** How often stalled jobs are looked for (default 5 s): with the lock, a dead worker's job runs again within ~15 s. */
   stalledIntervalMs?: number;
   tmpRoot?: string;
   log?: (line: string) => void;
@@ -52,8 +52,8 @@ export function createMediaWorker(options: MediaWorkerOptions): Worker {
     {
       connection: mediaQueueConnection(options.redisUrl),
       concurrency: options.concurrency ?? 1,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      lockDuration: options.lockDurationMs ?? 10_000,
+      stalledInterval: options.stalledIntervalMs ?? 5_000,
       // A job whose worker died twice (e.g. a file that crashes ffmpeg's host) fails instead of looping.
       maxStalledCount: 2,
       // Completed and failed totals kept in Redis, read by every app instance's /metrics.

@@ -3,8 +3,8 @@
  * app; production runs as many as the load needs, on as many machines, all on the same Redis.
  *
  * Settings (env, validated like the app's): MEDIA_QUEUE_REDIS_URL or REDIS_URL, the DynamoDB and
- * S3 settings, MEDIA_WORKER_CONCURRENCY, MEDIA_WORKER_LOCK_SECONDS (default 30: how soon a dead
- * worker's job is taken over), MEDIA_WORKER_TMP (work folders).
+ * S3 settings, MEDIA_WORKER_CONCURRENCY, MEDIA_WORKER_LOCK_SECONDS (default 10: a dead worker's job is
+ * taken over within about 1.5 times that; docs/decisions/0052), MEDIA_WORKER_TMP (work folders).
  */
 import { z } from 'zod';
 import { SYSTEM_TENANT_ID } from '#app/lib/config/tenant';
@@ -20,7 +20,7 @@ import { log as logger } from '../observability/log.server';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const workerEnv = z.object({
-  MEDIA_WORKER_LOCK_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  MEDIA_WORKER_LOCK_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
   MEDIA_WORKER_TMP: z.string().min(1).optional(),
 });
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { getFreePort } from '../local/ports';
-import { checkVideoServer } from './index.server';
+import { checkVideoServer, degradedServices } from './index.server';
 
 describe('checkVideoServer (/api/health: video)', () => {
   it('reports absent when the local stack found no livekit-server, without probing', async () => {
@@ -23,5 +23,16 @@ describe('checkVideoServer (/api/health: video)', () => {
       url: `ws://localhost:${live}`,
     });
     await new Promise((r) => server.close(r));
+  });
+});
+
+describe('degradedServices (/api/health: what is down without failing the check)', () => {
+  const up = { video: { state: 'up', url: 'ws://x' }, mediaQueue: { state: 'up', service: 'redis' }, chatBus: { state: 'up', service: 'redis' } } as const;
+  it('names each service that is down with what it takes away, and nothing when all answer or are absent', () => {
+    expect(degradedServices(up)).toEqual([]);
+    expect(degradedServices({ video: { state: 'absent', url: 'ws://x' }, mediaQueue: { state: 'absent' }, chatBus: { state: 'absent' } })).toEqual([]);
+    expect(
+      degradedServices({ video: { state: 'down', url: 'ws://x', error: 'ECONNREFUSED' }, mediaQueue: { state: 'down', service: 'redis' }, chatBus: { state: 'down', service: 'redis' } }),
+    ).toEqual(['livekit (video)', 'redis (media processing)', 'redis (chat across instances)']);
   });
 });

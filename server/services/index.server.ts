@@ -2,6 +2,7 @@ import type { Registry } from '../config/registry.server';
 import type { Env } from '../env.server';
 import { ContentStore } from './content.server';
 import { createChatService, type ChatService } from './chat/service.server';
+import type { BusHealth } from './chat/bus.server';
 import { createDatabase, pingDatabase, type Database } from '../data/dynamo.server';
 import { createMediaQueue, type MediaQueue } from '../media/queue.server';
 import { createIdentity, type Identity } from './identity.server';
@@ -95,6 +96,8 @@ export async function checkVideoServer(env: Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_A
  */
 export interface MediaQueueState {
   state: 'up' | 'down' | 'absent';
+  /** The service the queue lives on, named so an operator knows what to bring back. */
+  service?: 'redis';
   pending?: number;
   error?: string;
 }
@@ -102,10 +105,22 @@ export interface MediaQueueState {
 export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending'> | null): Promise<MediaQueueState> {
   if (!queue) return { state: 'absent' };
   try {
-    return { state: 'up', pending: await withTimeout(queue.pending(), 2000) };
+    return { state: 'up', service: 'redis', pending: await withTimeout(queue.pending(), 2000) };
   } catch (e) {
-    return { state: 'down', error: (e as Error).message || (e as Error).name };
+    return { state: 'down', service: 'redis', error: (e as Error).message || (e as Error).name };
   }
+}
+
+/**
+ * The services that are down without failing the check, each named with what it takes away
+ * ("redis (media processing)"), for /api/health's message and `degraded` list.
+ */
+export function degradedServices(states: { video: VideoServerState; mediaQueue: MediaQueueState; chatBus: BusHealth }): string[] {
+  const out: string[] = [];
+  if (states.video.state === 'down') out.push('livekit (video)');
+  if (states.mediaQueue.state === 'down') out.push('redis (media processing)');
+  if (states.chatBus.state === 'down') out.push('redis (chat across instances)');
+  return out;
 }
 
 /** Probes each dependency the server needs to serve pages. */

@@ -31,11 +31,13 @@ const live = {
     left: 'You left the room.',
     lost: 'The connection to the room was lost.',
     rejoin: 'Rejoin',
+    rejoining: 'Reconnecting by itself in a few seconds…',
     signIn: 'Sign in again',
   },
   unavailable: {
     body: 'Video is unavailable right now: the video service cannot be reached. Chat and the rest of this page keep working.',
     retry: 'Retry',
+    automatic: 'It tries again by itself every few seconds.',
   },
   stage: {
     label: 'Stage',

@@ -33,11 +33,13 @@ const live: TranslationShape<typeof en> = {
     left: 'Has salido de la sala.',
     lost: 'Se perdió la conexión con la sala.',
     rejoin: 'Volver a entrar',
+    rejoining: 'Se volverá a conectar automáticamente en unos segundos…',
     signIn: 'Inicia sesión de nuevo',
   },
   unavailable: {
     body: 'El video no está disponible ahora: no se puede contactar con el servicio de video. El chat y el resto de esta página siguen funcionando.',
     retry: 'Reintentar',
+    automatic: 'Se vuelve a intentar automáticamente cada pocos segundos.',
   },
   stage: {
     label: 'Escenario',

@@ -33,11 +33,13 @@ const live: TranslationShape<typeof en> = {
     left: 'Vous avez quitté la salle.',
     lost: 'La connexion à la salle a été perdue.',
     rejoin: 'Revenir',
+    rejoining: 'Reconnexion automatique dans quelques secondes…',
     signIn: 'Se reconnecter',
   },
   unavailable: {
     body: 'La vidéo est indisponible pour le moment : le service vidéo est injoignable. Le chat et le reste de cette page continuent de fonctionner.',
     retry: 'Réessayer',
+    automatic: 'Un nouvel essai est fait automatiquement toutes les quelques secondes.',
   },
   stage: {
     label: 'Scène',

@@ -10,6 +10,9 @@ import { log } from '../../observability/log.server';
 
 export type BusHandler = (payload: string) => void;
 
+/** For /api/health: the shared bus's service and whether it answers; 'absent' for the in-process bus. */
+export type BusHealth = { state: 'up' | 'down'; service: 'redis'; error?: string } | { state: 'absent' };
+
 export interface ChatBus {
   /** Delivers the payload to every subscriber of the channel, on every instance. */
   publish(channel: string, payload: string): Promise<void>;
@@ -20,6 +23,7 @@ export interface ChatBus {
    * subscribers then make their clients resume from the store.
    */
   onGap(listener: () => void): void;
+  health(): BusHealth;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,10 @@ export class MemoryBus implements ChatBus {
 
   onGap(): void {
     // Nothing is ever lost in process.
+  }
+
+  health(): BusHealth {
+    return { state: 'absent' };
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,7 @@ import type { CaptionsAvailability } from '#app/lib/captions/protocol';
 import type { LayoutSpec } from './layouts';
 import type { RoomEnd, RosterEntry } from './LiveStage';
 import type { ClosedReason } from './RoomClosedState';
-import { useRoomSession } from './useRoomSession';
+import { useRoomSession, videoRetryDelayMs } from './useRoomSession';
 import { VideoUnavailable } from './VideoUnavailable';
 
 const LiveStage = lazy(() => import('./LiveStage'));
@@ -83,6 +83,12 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
     setEnded(null);
     retry();
   }, [retry]);
+  // A connection lost (the video service went away, not the person): rejoin by itself shortly.
+  useEffect(() => {
+    if (ended !== 'lost') return;
+    const timer = window.setTimeout(rejoin, videoRetryDelayMs(0));
+    return () => window.clearTimeout(timer);
+  }, [ended, rejoin]);
 
   let body: React.ReactNode;
   if (!mounted || phase.kind === 'loading') body = <Busy text={t('live.connection.preparing')} />;
@@ -90,6 +96,7 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
     body = (
       <StageMessage testId={`room-${ended}`}>
         <Text fontWeight="semibold">{t(`live.connection.${ended}`)}</Text>
+        {ended === 'lost' && <Text color="fg.muted">{t('live.connection.rejoining')}</Text>}
         <Button colorPalette="brand" onClick={rejoin} data-testid="room-rejoin">
           {t('live.connection.rejoin')}
         </Button>

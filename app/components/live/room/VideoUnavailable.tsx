@@ -12,6 +12,7 @@ export function VideoUnavailable({ onRetry, detail }: { onRetry: () => void; det
           <Alert.Description>
             <Stack gap="3" align="flex-start">
               <Text fontWeight="medium">{t('live.unavailable.body')}</Text>
+              <Text fontSize="sm">{t('live.unavailable.automatic')}</Text>
               {detail && (
                 <Text fontSize="sm" color="fg.muted">
                   {detail}

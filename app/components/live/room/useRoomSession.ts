@@ -2,7 +2,8 @@
  * The room's way in, after the page has mounted: a room token (the one the room's data brought
  * while it has a minute left, else one asked of the server), then ask the server whether the
  * video service answers at all (so the browser does not hammer an address where nothing listens),
- * then hand the token to the LiveKit connection. `retry()` starts over with a new token.
+ * then hand the token to the LiveKit connection. `retry()` starts over with a new token; while
+ * video is unavailable the hook retries by itself (videoRetryDelayMs).
  */
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,6 +28,12 @@ const REFUSALS: ReadonlySet<string> = new Set(['unauthenticated', 'notFound', 'f
 /** A token the room's data brought is used only while it has at least this long left. */
 const FIRST_TOKEN_MIN_LEFT_MS = 60_000;
 
+/** Delay before the room's automatic attempt `n` (0-based) while video is unavailable: 5 s doubling to 20 s, ±25 % jitter. */
+export function videoRetryDelayMs(n: number, random = Math.random): number {
+  const base = Math.min(20_000, 5_000 * 2 ** n);
+  return Math.round(base * (0.75 + random() / 2));
+}
+
 const usable = (session: RoomTokenResponse | null, now = Date.now()): session is RoomTokenResponse =>
   session !== null && Date.parse(session.expiresAt) - now >= FIRST_TOKEN_MIN_LEFT_MS;
 
@@ -37,13 +44,17 @@ export function useRoomSession(eventId: string, connects: boolean, firstSession:
   const probe = useFetcher<ProbeAnswer>({ key: `room-probe-${eventId}` });
   const location = useLocation();
   const pending = useRef<{ session: RoomTokenResponse; attempt: number } | null>(null);
+  const automatic = useRef(0);
+  const quiet = useRef(false);
   const submitProbe = probe.submit;
   const probeAction = `${location.pathname}${location.search}`;
 
   useEffect(() => {
     if (!connects) return;
     let cancelled = false;
-    setPhase({ kind: 'loading' });
+    // An automatic attempt keeps the unavailable message up until it knows better (no flicker).
+    if (!quiet.current) setPhase({ kind: 'loading' });
+    quiet.current = false;
     pending.current = null;
     const first = attempt === 0 && usable(firstSession) ? { ok: true as const, data: firstSession } : null;
     void (first ? Promise.resolve(first) : fetchRoomToken(eventId)).then((result) => {
@@ -68,10 +79,28 @@ export function useRoomSession(eventId: string, connects: boolean, firstSession:
     const { session, attempt: forAttempt } = pending.current;
     pending.current = null;
     if (probe.data.probed && probe.data.reachable === false) setPhase({ kind: 'unavailable' });
-    else setPhase({ kind: 'ready', session, attempt: forAttempt });
+    else {
+      automatic.current = 0;
+      setPhase({ kind: 'ready', session, attempt: forAttempt });
+    }
   }, [probe.state, probe.data]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Video unavailable: try again by itself, waiting longer each time (docs/decisions/0052), so
+  // the room comes back when the video service does without anyone pressing Retry.
+  useEffect(() => {
+    if (phase.kind !== 'unavailable') return;
+    const timer = window.setTimeout(() => {
+      quiet.current = true;
+      setAttempt((n) => n + 1);
+    }, videoRetryDelayMs(automatic.current++));
+    return () => window.clearTimeout(timer);
+  }, [phase]);
+
+  const retry = useCallback(() => {
+    automatic.current = 0;
+    quiet.current = false;
+    setAttempt((n) => n + 1);
+  }, []);
   const markUnavailable = useCallback((detail?: string) => setPhase({ kind: 'unavailable', detail }), []);
   return { phase, retry, markUnavailable };
 }
