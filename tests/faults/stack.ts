@@ -168,9 +168,18 @@ export async function startFaultStack(base: number, log: (line: string) => void)
 
   try {
     const began = performance.now();
-    await Promise.all([start('dynamodb'), start('storage'), start('identity'), start('redis')]);
-    testPay = await startTestPay({ port: ports.testPay, env: childNodeEnv() });
-    if (reaper.connected) reaper.send({ watch: testPay.child.pid });
+    const lap = (what: string) => log(`${what} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
+    await Promise.all([
+      start('dynamodb'),
+      start('storage'),
+      start('identity'),
+      start('redis'),
+      startTestPay({ port: ports.testPay, env: childNodeEnv() }).then((p) => {
+        testPay = p;
+        if (reaper.connected) reaper.send({ watch: p.child.pid });
+      }),
+    ]);
+    lap('DynamoDB, s3rver, cognito-local, Redis and the test provider up');
     await ensureTable(db);
     await storage.client.send(new HeadBucketCommand({ Bucket: stackEnv.S3_BUCKET }));
     const { accounts } = await provisionLocalIdentity(
@@ -181,10 +190,10 @@ export async function startFaultStack(base: number, log: (line: string) => void)
       localPoolSettings(registry.tenants.values()),
     );
     await seedResources(db, registry);
-    if (livekitBinary) await start('livekit');
+    lap('table, bucket, user pools and text resources ready');
     env = {
       ...(stackEnv as unknown as Record<string, string>),
-      ...testPay.env,
+      ...testPay!.env,
       PAYMENTS_PROVIDER: 'test',
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
       MEDIA_QUEUE_REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
@@ -197,8 +206,7 @@ export async function startFaultStack(base: number, log: (line: string) => void)
       // The simulated users post forms far more often than a visitor may.
       FORM_RATE_LIMIT_PER_HOUR: '1000000',
     };
-    await start('worker');
-    await Promise.all([start('app1'), start('app2')]);
+    await Promise.all([livekitBinary ? start('livekit') : undefined, start('worker'), start('app1'), start('app2')]);
     log(`stack ready in ${((performance.now() - began) / 1000).toFixed(1)} s (apps :${ports.app.join(', :')}, data in ${dir})`);
     return {
       root: resolve(ROOT),

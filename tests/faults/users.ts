@@ -46,11 +46,16 @@ export abstract class SimulatedUser {
     await this.loop;
   }
 
+  /** Whether the last refused call may be sent again (a 5xx or no answer), as a client's retry policy would. */
+  protected retryable = false;
+
   /** Sends through the balancer and records the outcome; the answer when it was a success. */
   protected async call(op: string, call: Call, ok: (a: Answer) => boolean = (a) => a.status < 400): Promise<Answer | null> {
+    this.retryable = true;
     try {
       const answer = await this.lb.send(call);
       const success = ok(answer);
+      this.retryable = answer.status >= 500;
       this.ledger.record({ user: this.name, op, language: this.language, ok: success, status: answer.status, transport: '', message: success ? '' : messageOf(answer.body) });
       return success ? answer : null;
     } catch (e) {
@@ -175,19 +180,20 @@ export class Uploader extends SimulatedUser {
       this.ledger.record({ user: this.name, op: 'upload PUT (storage)', language: 'en', ok: false, status: 0, transport: e instanceof TransportError ? e.kind : 'error', message: (e as Error).message });
       return;
     }
-    // A refused finish is retried (the bytes are stored): the same item must not be queued twice.
+    // A finish refused with a 5xx or unanswered is retried (the bytes are stored): the same item must not be queued twice.
     for (let attempt = 0; attempt < 20; attempt++) {
       const finished = await this.call('upload finish', apiCall(this.site, this.identity, '/api/media/upload/finish', { mediaId }));
       if (finished) {
         this.accept('upload', this.site.tenant, mediaId, marker);
         return;
       }
+      if (!this.retryable) return;
       await sleep(500);
     }
   }
 }
 
-/** Starts a checkout for one ticket of a paid event; a refused attempt is retried with the same idempotency key. */
+/** Starts a checkout for one ticket of a paid event; an attempt refused with a 5xx or unanswered is retried with the same idempotency key. */
 export class Buyer extends SimulatedUser {
   /** A checkout was sent and not yet answered with an order (the order may exist already). */
   inFlight = false;
@@ -215,6 +221,7 @@ export class Buyer extends SimulatedUser {
         this.accept('order', this.site.tenant, orderId, idempotencyKey);
         return;
       }
+      if (!this.retryable) return;
       await sleep(500);
     }
   }
