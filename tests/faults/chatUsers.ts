@@ -7,16 +7,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { CHAT_SOCKET_PATH, type ChatMessage, type ServerFrame, type WelcomeFrame } from '#app/lib/chat/protocol';
+import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, type ChatMessage, type ServerFrame, type WelcomeFrame } from '#app/lib/chat/protocol';
 import { messageOf, type Ledger } from './ledger';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ACK_TIMEOUT_MS = 5000;
+/** Below the server's send limit per person, with room for a resend. */
+const SEND_PAUSE_MS = Math.ceil((CHAT_SEND_LIMIT.seconds * 1000) / (CHAT_SEND_LIMIT.points - 2));
 
 interface Pending {
   clientId: string;
   text: string;
-  resolve: (frame: Extract<ServerFrame, { type: 'ack' | 'error' }> | null) => void;
+  /** The answer to the send; 'closed' when the socket ended first, null when nothing came in time. */
+  resolve: (frame: Extract<ServerFrame, { type: 'ack' | 'error' }> | 'closed' | null) => void;
 }
 
 export class ChatUser {
@@ -104,7 +107,7 @@ export class ChatUser {
         clearTimeout(timer);
         resolve(false);
         if (this.ws === ws) this.ws = null;
-        this.pending?.resolve(null);
+        this.pending?.resolve('closed');
       });
     });
     this.ws = ws;
@@ -124,7 +127,7 @@ export class ChatUser {
   /** Sends (or resends) the pending message and waits for its ack, its error or the socket's end. */
   private async sendPending(): Promise<void> {
     const pending = this.pending!;
-    const answer = await new Promise<Extract<ServerFrame, { type: 'ack' | 'error' }> | null>((resolve) => {
+    const answer = await new Promise<Extract<ServerFrame, { type: 'ack' | 'error' }> | 'closed' | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), ACK_TIMEOUT_MS);
       pending.resolve = (frame) => {
         clearTimeout(timer);
@@ -132,7 +135,9 @@ export class ChatUser {
       };
       this.ws!.send(JSON.stringify({ type: 'send', clientId: pending.clientId, textMessage: pending.text }));
     });
-    if (answer?.type === 'ack') {
+    if (answer === 'closed') {
+      this.ledger.record({ user: this.name, op: 'chat send', language: 'en', ok: false, status: 0, transport: 'dropped', message: 'the socket closed before the ack' });
+    } else if (answer?.type === 'ack') {
       this.ledger.record({ user: this.name, op: 'chat send', language: 'en', ok: true, status: 200, transport: '', message: '' });
       this.ledger.accepted('chat', this.tenant, answer.msgId ?? '', pending.clientId);
       this.pending = null;
@@ -168,7 +173,7 @@ export class ChatUser {
         }
         this.pending ??= { clientId: `f${randomBytes(6).toString('hex')}`, text: `${this.name} ${randomBytes(3).toString('hex')}`, resolve: () => undefined };
         await this.sendPending();
-        await sleep(600);
+        await sleep(SEND_PAUSE_MS);
       }
     })();
   }

@@ -11,9 +11,9 @@ export const MESSAGE_WORDS: Record<Exclude<Fault, 'app2'>, Words> = {
   dynamodb: { en: /database|data store/i, fr: /base de données/i, es: /base de datos/i },
   identity: { en: /sign[- ]?in|identity|account/i, fr: /connexion|identit|compte/i, es: /inicio de sesión|iniciar sesión|identidad|cuenta/i },
   storage: { en: /storage|file/i, fr: /stockage|fichier/i, es: /almacenamiento|archivo/i },
-  redis: { en: /chat|queue|messag|processing/i, fr: /chat|messag|file d.attente|traitement/i, es: /chat|mensaj|cola|procesamiento/i },
+  redis: { en: /chat|queue|messag|process/i, fr: /chat|messag|file d.attente|trait/i, es: /chat|mensaj|cola|procesa/i },
   livekit: { en: /video/i, fr: /vidéo/i, es: /vídeo|video/i },
-  worker: { en: /processing/i, fr: /traitement/i, es: /procesamiento/i },
+  worker: { en: /process/i, fr: /trait/i, es: /procesa/i },
 };
 
 /** The names /api/health may use for the service (a dependency's `name`, or a key of the report). */

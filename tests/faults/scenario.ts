@@ -35,6 +35,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The kind of a refusal, knowing which service is down; '' for an expected, clear answer. */
 export function classify(fault: Fault, o: Outcome): string {
   if (o.transport.startsWith('chat error')) return o.transport === 'chat error unavailable' ? 'clear (chat unavailable)' : o.transport;
+  // The browser's PUT straight to storage: the uploader's own retry and message, not the app's.
+  if (o.transport.startsWith('storage ')) return fault === 'storage' && o.transport === 'storage refused' ? 'clear (uploader retries storage)' : o.transport;
   if (o.transport) return o.transport;
   if (o.status === 503) return namesService(fault, o.language, o.message) ? 'clear 503' : 'unclear 503';
   if (o.status >= 500) return `${o.status}`;

@@ -156,6 +156,19 @@ export class Uploader extends SimulatedUser {
     super('uploader', 'en', ledger, new Balancer(site.ports), 600);
   }
 
+  /** One presigned PUT straight to storage; true when stored. */
+  private async putToStorage(target: URL, headers: Record<string, string> | undefined): Promise<boolean> {
+    const op = 'upload PUT (storage)';
+    try {
+      const put = await send(Number(target.port), { method: 'PUT', path: `${target.pathname}${target.search}`, host: target.host, headers: { 'Content-Type': 'image/jpeg', ...headers }, body: this.jpeg });
+      this.ledger.record({ user: this.name, op, language: 'en', ok: put.status < 300, status: put.status, transport: '', message: put.status < 300 ? '' : messageOf(put.body) });
+      return put.status < 300;
+    } catch (e) {
+      this.ledger.record({ user: this.name, op, language: 'en', ok: false, status: 0, transport: e instanceof TransportError ? `storage ${e.kind}` : 'error', message: (e as Error).message });
+      return false;
+    }
+  }
+
   protected async step() {
     const marker = `fault-upload-${randomBytes(4).toString('hex')}`;
     const started = await this.call('upload start', apiCall(this.site, this.identity, '/api/media/upload/start', { fileName: `${marker}.jpg`, contentType: 'image/jpeg', size: this.jpeg.length, title: marker }));
@@ -165,21 +178,14 @@ export class Uploader extends SimulatedUser {
     if (!signed) return;
     const { url, headers } = JSON.parse(signed.body) as { url: string; headers?: Record<string, string> };
     const target = new URL(url);
-    // Straight to storage, as the browser does (not through the app).
-    try {
-      const put = await send(Number(target.port), {
-        method: 'PUT',
-        path: `${target.pathname}${target.search}`,
-        host: target.host,
-        headers: { 'Content-Type': 'image/jpeg', ...headers },
-        body: this.jpeg,
-      });
-      this.ledger.record({ user: this.name, op: 'upload PUT (storage)', language: 'en', ok: put.status < 300, status: put.status, transport: '', message: put.status < 300 ? '' : messageOf(put.body) });
-      if (put.status >= 300) return;
-    } catch (e) {
-      this.ledger.record({ user: this.name, op: 'upload PUT (storage)', language: 'en', ok: false, status: 0, transport: e instanceof TransportError ? e.kind : 'error', message: (e as Error).message });
-      return;
+    // Straight to storage, as the browser does (not through the app), retried as the uploader does (Uppy's retryDelays).
+    let stored = false;
+    for (const delay of [0, 1000, 3000, 5000, 5000, 5000]) {
+      await sleep(delay);
+      stored = await this.putToStorage(target, headers);
+      if (stored) break;
     }
+    if (!stored) return;
     // A finish refused with a 5xx or unanswered is retried (the bytes are stored): the same item must not be queued twice.
     for (let attempt = 0; attempt < 20; attempt++) {
       const finished = await this.call('upload finish', apiCall(this.site, this.identity, '/api/media/upload/finish', { mediaId }));
