@@ -34,6 +34,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The kind of a refusal, knowing which service is down; '' for an expected, clear answer. */
 export function classify(fault: Fault, o: Outcome): string {
+  // A chat socket that closes is reconnected and resumed by the client (its unacknowledged message resent): the
+  // reconnection, the resume and the history are what is checked, below and in the chat assertions.
+  if (o.op.startsWith('chat') && o.transport === 'dropped') return 'clear (chat reconnects)';
   if (o.transport.startsWith('chat error')) return o.transport === 'chat error unavailable' ? 'clear (chat unavailable)' : o.transport;
   // The browser's PUT straight to storage: the uploader's own retry and message, not the app's.
   if (o.transport.startsWith('storage ')) return fault === 'storage' && o.transport === 'storage refused' ? 'clear (uploader retries storage)' : o.transport;
