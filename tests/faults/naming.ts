@@ -8,7 +8,7 @@ import type { Fault } from './stack';
 type Words = Record<'en' | 'fr' | 'es', RegExp>;
 
 export const MESSAGE_WORDS: Record<Exclude<Fault, 'app2'>, Words> = {
-  dynamodb: { en: /database|data store/i, fr: /base de données/i, es: /base de datos/i },
+  dynamodb: { en: /database|data store|\bdata\b/i, fr: /base de données|données/i, es: /base de datos|datos/i },
   identity: { en: /sign[- ]?in|identity|account/i, fr: /connexion|identit|compte/i, es: /inicio de sesión|iniciar sesión|identidad|cuenta/i },
   storage: { en: /storage|file/i, fr: /stockage|fichier/i, es: /almacenamiento|archivo/i },
   redis: { en: /chat|queue|messag|process/i, fr: /chat|messag|file d.attente|trait/i, es: /chat|mensaj|cola|procesa/i },
@@ -38,9 +38,13 @@ const isDown = (value: unknown): boolean => {
   return v.up === false || v.state === 'down' || v.status === 'down';
 };
 
+/** Lists of what is down by name, e.g. `degraded: ['redis (media processing)']`. */
+const DOWN_LISTS = new Set(['degraded', 'down', 'unavailable']);
+
 /**
  * Whether a /api/health body reports the service down: a `{ name, up: false }` entry (the
- * dependencies list) or a key of that name whose value says down (`video: { state: 'down' }`).
+ * dependencies list), a key of that name whose value says down (`video: { state: 'down' }`), or
+ * its name in a list of what is down or degraded.
  */
 export function healthReportsDown(fault: Fault, body: unknown): boolean {
   if (fault === 'app2') return false;
@@ -49,6 +53,9 @@ export function healthReportsDown(fault: Fault, body: unknown): boolean {
     if (Array.isArray(node)) return node.some(walk);
     if (!node || typeof node !== 'object') return false;
     const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (DOWN_LISTS.has(key) && Array.isArray(value) && value.some((v) => typeof v === 'string' && [...names].some((n) => v.toLowerCase().includes(n)))) return true;
+    }
     if (typeof record.name === 'string' && names.has(record.name.toLowerCase()) && isDown(record)) return true;
     return Object.entries(record).some(([key, value]) => (names.has(key.toLowerCase()) && isDown(value)) || walk(value));
   };

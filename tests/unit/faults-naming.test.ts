@@ -26,6 +26,11 @@ describe('healthReportsDown', () => {
     expect(healthReportsDown('redis', health({ mediaQueue: { state: 'down', error: 'closed' } }))).toBe(true);
   });
 
+  it('finds the service in a list of what is degraded', () => {
+    expect(healthReportsDown('redis', health({ degraded: ['redis (chat across instances)'] }))).toBe(true);
+    expect(healthReportsDown('livekit', health({ degraded: ['redis (chat across instances)'] }))).toBe(false);
+  });
+
   it('does not report a service that is up or absent from the report', () => {
     expect(healthReportsDown('dynamodb', health())).toBe(false);
     expect(healthReportsDown('identity', health())).toBe(false);
@@ -38,6 +43,8 @@ describe('namesService and classify', () => {
     expect(namesService('dynamodb', 'fr', 'La base de données ne répond pas.')).toBe(true);
     expect(namesService('dynamodb', 'fr', 'The database is not answering.')).toBe(false);
     expect(namesService('storage', 'en', 'File storage is unavailable, try again in a moment.')).toBe(true);
+    expect(namesService('dynamodb', 'es', 'Los datos de nuestros eventos no están disponibles en este momento.')).toBe(true);
+    expect(namesService('dynamodb', 'en', 'We could not save your message right now.')).toBe(false);
   });
 
   it('tells a clear 503 from an unclear one, a 500 and transport failures', () => {
