@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH, type ChatMessage, type ServerFrame, type WelcomeFrame } from '#app/lib/chat/protocol';
+import { DEFAULT_TIMEOUT_MS } from './http';
 import { messageOf, type Ledger } from './ledger';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,7 +81,7 @@ export class ChatUser {
     });
     const refusal = { status: 0, transport: 'chat: no welcome', message: `no welcome from :${port}` };
     const welcomed = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 8000);
+      const timer = setTimeout(() => resolve(false), DEFAULT_TIMEOUT_MS);
       ws.on('message', (data) => {
         const frame = JSON.parse(data.toString()) as ServerFrame;
         if (frame.type === 'welcome') {

@@ -36,10 +36,12 @@ export function faultTable(results: FaultResult[]): string {
 }
 
 export function summaryLine(results: FaultResult[], seconds: number): string {
-  const failed = results.filter((r) => r.failures.length).length;
+  const faults = results.filter((r) => r.fault !== 'none (warm-up)');
+  const failed = faults.filter((r) => r.failures.length).length;
+  const warmUp = results.length - faults.length ? ', refusals before any fault' : '';
   const lost = results.reduce((n, r) => n + r.lost, 0);
   const duplicates = results.reduce((n, r) => n + r.duplicates, 0);
-  return `[faults] ${results.length} faults, ${results.length - failed} recovered cleanly, ${failed} failed; ${lost} lost writes, ${duplicates} duplicates (${seconds.toFixed(0)} s)`;
+  return `[faults] ${faults.length} faults, ${faults.length - failed} recovered cleanly, ${failed} failed${warmUp}; ${lost} lost writes, ${duplicates} duplicates (${seconds.toFixed(0)} s)`;
 }
 
 export function writeReport(results: FaultResult[], seconds: number, setupError?: string): void {

@@ -16,7 +16,8 @@ export const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_MS ?? 5000);
 export const RECOVERY_LIMIT_MS = 30_000;
 
 export interface FaultResult {
-  fault: Fault;
+  /** The service stopped; 'none (warm-up)': refusals before any fault. */
+  fault: Fault | 'none (warm-up)';
   requestsDuringFault: number;
   /** Kind → count of refusals users saw from the stop to the recovery. */
   errors: Record<string, number>;
