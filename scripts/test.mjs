@@ -1,5 +1,7 @@
 // The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
-// unit tests, production build, browser tests. Prints one closing line with the totals.
+// unit tests, production build, browser tests, then the fault suite alone (tests/faults/run.ts:
+// each service stopped and started again under load, docs/decisions/0051). Prints one closing
+// line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -10,12 +12,14 @@ const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
 ];
 
 rmSync('test-reports/unit.json', { force: true });
 rmSync('test-reports/e2e.json', { force: true });
 rmSync('test-reports/security.json', { force: true });
 rmSync('test-reports/security', { recursive: true, force: true });
+rmSync('test-reports/faults.json', { force: true });
 const started = Date.now();
 let failedStep = null;
 for (const [name, cmd, args] of steps) {
@@ -46,6 +50,14 @@ if (failedStep && failed === 0) failed = 1;
 if (existsSync('test-reports/security.json')) {
   const { suites } = JSON.parse(readFileSync('test-reports/security.json', 'utf8'));
   for (const suite of Object.values(suites)) console.log(suite.summary);
+}
+// The fault suite's line (tests/faults/report.ts): faults recovered, lost writes, duplicates.
+if (existsSync('test-reports/faults.json')) {
+  const faults = JSON.parse(readFileSync('test-reports/faults.json', 'utf8'));
+  console.log(faults.summary);
+  const faultsFailed = faults.faults.filter((f) => f.failures.length).length;
+  passed += faults.faults.length - faultsFailed;
+  failed += faultsFailed;
 }
 console.log(`\nsuite finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 console.log(`${passed} passed, ${failed} failed`);
