@@ -84,6 +84,8 @@ export interface MediaQueue {
   pending(): Promise<number>;
   /** Jobs by state and the workers' completed / failed totals, read at each /metrics scrape (server/observability). */
   counts?(): Promise<MediaQueueCounts>;
+  /** Workers connected to the queue now (for health: none means processing is paused). */
+  workers?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -171,6 +173,10 @@ export class BullMediaQueue implements MediaQueue {
   async counts(): Promise<MediaQueueCounts> {
     const [jobs, completed, failed] = await Promise.all([this.queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'failed'), this.queue.getMetrics('completed', 0, 0), this.queue.getMetrics('failed', 0, 0)]);
     return { jobs, completedTotal: completed.meta.count, failedTotal: failed.meta.count };
+  }
+
+  workers(): Promise<number> {
+    return this.queue.getWorkersCount();
   }
 
   close(): Promise<void> {

@@ -164,12 +164,15 @@ describe('media processing across a Redis restart', () => {
 describe('a media worker killed mid-job', () => {
   it('has its job taken over by the next worker within seconds, and the result is written once', { timeout: 300_000 }, async () => {
     for (const w of [...workers]) await stopWorker(w);
+    // With no worker connected, health says so (the queue itself answers).
+    expect(await checkMediaQueue(queue)).toMatchObject({ state: 'up', workers: 0 });
     const clip = await makeVideo(root, { seconds: 30, width: 640, height: 360 }, 'half-minute.mp4');
     const item = await upload('video', clip, 'video/mp4', 'mp4');
     const first = startWorker();
     await queue.enqueue({ tenantId, scope: 'tenant', mediaId: item.id, kind: 'video' });
     const midway = await waitForItem(item.id, (i) => (i.progress ?? 0) >= 5 || i.status !== 'processing', 200_000);
     expect(midway.status).toBe('processing');
+    expect(await checkMediaQueue(queue)).toMatchObject({ state: 'up', workers: 1 });
     const next = startWorker();
     await stopWorker(first, 'SIGKILL');
     const killedAt = Date.now();

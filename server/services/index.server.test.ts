@@ -35,4 +35,8 @@ describe('degradedServices (/api/health: what is down without failing the check)
       degradedServices({ video: { state: 'down', url: 'ws://x', error: 'ECONNREFUSED' }, mediaQueue: { state: 'down', service: 'redis' }, chatBus: { state: 'down', service: 'redis' } }),
     ).toEqual(['livekit (video)', 'redis (media processing)', 'redis (chat across instances)']);
   });
+  it('names the media worker when the queue answers but no worker is connected', () => {
+    expect(degradedServices({ ...up, mediaQueue: { state: 'up', service: 'redis', pending: 2, workers: 0 } })).toEqual(['media worker (media processing)']);
+    expect(degradedServices({ ...up, mediaQueue: { state: 'up', service: 'redis', pending: 2, workers: 1 } })).toEqual([]);
+  });
 });

@@ -99,13 +99,16 @@ export interface MediaQueueState {
   /** The service the queue lives on, named so an operator knows what to bring back. */
   service?: 'redis';
   pending?: number;
+  /** Media workers connected to the queue (0: jobs wait until one comes back). */
+  workers?: number;
   error?: string;
 }
 
-export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending'> | null): Promise<MediaQueueState> {
+export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending' | 'workers'> | null): Promise<MediaQueueState> {
   if (!queue) return { state: 'absent' };
   try {
-    return { state: 'up', service: 'redis', pending: await withTimeout(queue.pending(), 2000) };
+    const [pending, workers] = await withTimeout(Promise.all([queue.pending(), queue.workers?.()]), 2000);
+    return { state: 'up', service: 'redis', pending, ...(workers === undefined ? {} : { workers }) };
   } catch (e) {
     return { state: 'down', service: 'redis', error: (e as Error).message || (e as Error).name };
   }
@@ -119,6 +122,7 @@ export function degradedServices(states: { video: VideoServerState; mediaQueue: 
   const out: string[] = [];
   if (states.video.state === 'down') out.push('livekit (video)');
   if (states.mediaQueue.state === 'down') out.push('redis (media processing)');
+  if (states.mediaQueue.state === 'up' && states.mediaQueue.workers === 0) out.push('media worker (media processing)');
   if (states.chatBus.state === 'down') out.push('redis (chat across instances)');
   return out;
 }
