@@ -11,6 +11,7 @@
  */
 import type { ServerBuild } from '@remix-run/node';
 import { isErrorNamed } from '../errors';
+import { readForm } from '../http/readForm.server';
 
 /** The services whose outage a visitor is told about, in user words (app/locales: unavailable.*). */
 export type OutageService = 'database' | 'identity' | 'storage';
@@ -185,7 +186,7 @@ const SECRET_FIELD = /password|secret|token|code|card|cvc/i;
 /** The text fields of a form post (never secrets or files), for showing the form again. */
 async function submittedValues(request: Request): Promise<Record<string, string> | undefined> {
   try {
-    const form = await request.formData();
+    const form = await readForm(request, 'en');
     const values: Record<string, string> = {};
     for (const [name, value] of form) if (typeof value === 'string' && !SECRET_FIELD.test(name)) values[name] = value;
     return values;
