@@ -7,16 +7,14 @@ import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
 import { requestCart } from '#server/shop/cart.server';
 import { accountName } from '#server/identity/accountName.server';
+import { catalogue } from '#server/i18n.server';
+import { isServiceUnavailable, outageResponse } from '#server/services/unavailable.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;
   const { tenant, theme, language, languageTag } = context;
   const url = new URL(request.url);
-  // The cart count is rendered on the server (static pages show it too). A plain anonymous visit
-  // has no cart (nothing read; the render cache keeps count 0); a cart cookie skips that cache.
-  const user = context.shell ? null : await getSessionUser(args);
-  const cart = context.shell ? null : { count: (await requestCart(args)).cartItemsCnt };
-  const data: RootData = {
+  const base = {
     tenant: publicTenant(tenant),
     theme,
     language,
@@ -25,10 +23,6 @@ export async function loader(args: LoaderFunctionArgs) {
     translationHashes: namespaceHashes(languageTag),
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
-    // The shared shell of a gated page names no one (docs/decisions/0024).
-    user,
-    account: user ? await accountName(context.data, user) : null,
-    cart,
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),
@@ -37,5 +31,18 @@ export async function loader(args: LoaderFunctionArgs) {
       siteName: tenant.displayName,
     },
   };
-  return json(data);
+  try {
+    // The shared shell of a gated page names no one (docs/decisions/0024). The cart count is
+    // rendered on the server (static pages show it too). A plain anonymous visit has no cart
+    // (nothing read; the render cache keeps count 0); a cart cookie skips that cache.
+    const user = context.shell ? null : await getSessionUser(args);
+    const cart = context.shell ? null : { count: (await requestCart(args)).cartItemsCnt };
+    const data: RootData = { ...base, user, account: user ? await accountName(context.data, user) : null, cart };
+    return json(data);
+  } catch (e) {
+    // An outage still gets the tenant's branded page: the brand travels with the 503 (app/lib/rootData.ts).
+    if (!isServiceUnavailable(e)) throw e;
+    const root: RootData = { ...base, user: null, account: null, cart: null };
+    throw outageResponse(e.service, catalogue(languageTag).unavailable, { root });
+  }
 }

@@ -6,6 +6,7 @@ import { pageSystemForTheme } from '#app/lib/config/themeSystem';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
+import { isOutageData, UnavailablePage } from '#app/components/shell/UnavailablePage';
 import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
 import { isRoomPath } from '#app/lib/events/layouts';
 import { documentMeta } from '#app/lib/meta';
@@ -126,5 +127,7 @@ export function ErrorBoundary() {
       </main>
     );
   }
+  // A service outage (503): which one is unavailable, and a way to try again (docs/decisions/0053).
+  if (isRouteErrorResponse(error) && error.status === 503 && isOutageData(error.data)) return <UnavailablePage outage={error.data} />;
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

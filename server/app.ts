@@ -28,6 +28,8 @@ import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './services/index.server';
 import { videoConnectSources } from './services/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
+import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from './services/unavailable.server';
+import { catalogue } from './i18n.server';
 
 export interface AppOptions {
   env: Env;
@@ -287,12 +289,13 @@ export function createApp(options: AppOptions): express.Express {
 
   const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
   let handlerPromise: Promise<RemixHandler> | undefined;
+  // Every loader and action answers an outage of DynamoDB, identity or storage with a 503 in the
+  // visitor's language (server/services/unavailable.server.ts, docs/decisions/0053).
+  const remixHandler = (build: ServerBuild, mode: string) =>
+    withRetryAfter(createRequestHandler(wrapBuildForOutages(build, outageStringsOf), mode) as unknown as RemixHandler);
   const getHandler = async (): Promise<RemixHandler> => {
-    if (typeof options.build === 'function') {
-      const build = await options.build();
-      return createRequestHandler(build, 'development') as unknown as RemixHandler;
-    }
-    handlerPromise ??= Promise.resolve(createRequestHandler(options.build, env.NODE_ENV) as unknown as RemixHandler);
+    if (typeof options.build === 'function') return remixHandler(await options.build(), 'development');
+    handlerPromise ??= Promise.resolve(remixHandler(options.build, env.NODE_ENV));
     return handlerPromise;
   };
 
@@ -304,13 +307,14 @@ export function createApp(options: AppOptions): express.Express {
       const context: AppContext = { tenant, theme, language, languageTag: languageTag(tenant.languages, language), clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
+      // During an outage these steps wait for the next request; the page itself then answers 503.
       if (req.method === 'GET') {
-        const clearCart = await mergeGuestCartAtSignIn(toFetchRequest(req, res), context);
+        const clearCart = await mergeGuestCartAtSignIn(toFetchRequest(req, res), context).catch(unlessOutage(null));
         if (clearCart) res.append('Set-Cookie', clearCart);
       }
       // A signed-in person entering a live room gets its cached shell once let in (docs/decisions/0024).
       if (pages.cache.enabled && isRoomDocumentRequest(req) && !isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
-        if ((await mayEnterRoom(toFetchRequest(req, res), context)) && (await pages.serveShell(req, res, handler, context))) return;
+        if ((await mayEnterRoom(toFetchRequest(req, res), context).catch(unlessOutage(false))) && (await pages.serveShell(req, res, handler, context))) return;
       }
       if (pages.cache.enabled && isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) {
         return await pages.serve(req, res, handler, context);
@@ -320,7 +324,30 @@ export function createApp(options: AppOptions): express.Express {
       next(error);
     }
   });
+  // An outage reaching an Express handler of its own (webhooks, the render cache's steps): the
+  // same 503 as the routes give, in the request's language.
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) => {
+    if (!isServiceUnavailable(error) || res.headersSent) return next(error);
+    const tenant = res.locals.tenant as Tenant | undefined;
+    const tag = tenant ? languageTag(tenant.languages, negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language'])) : refusalLanguage(registry, env.PLATFORM_ROOT_DOMAIN, req.headers);
+    void sendFetchResponse(res, outageResponse(error.service, outageStringsOf({ languageTag: tag })));
+  });
+  // Anything else: one log line and a plain status text.
   app.use(logRequestErrors);
 
   return app;
 }
+
+/** The unavailable strings in the request's language (the load context's languageTag). */
+function outageStringsOf(context: unknown): OutageStrings {
+  const tag = (context as Partial<AppContext> | undefined)?.languageTag ?? 'en';
+  return (catalogue(tag) as unknown as { unavailable: OutageStrings }).unavailable;
+}
+
+/** A catch handler that answers `fallback` for an outage and rethrows anything else. */
+const unlessOutage =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (isServiceUnavailable(error)) return fallback;
+    throw error;
+  };

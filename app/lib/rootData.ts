@@ -1,4 +1,4 @@
-import { useMatches, useRouteLoaderData } from '@remix-run/react';
+import { isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { RouteHandle } from './handles';
 import type { Namespace } from './i18n/namespaces';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
@@ -28,9 +28,15 @@ export interface RootData {
   seo: { title: string; description: string; ogImage: string | null; url: string; siteName: string };
 }
 
-/** Root loader data from any component, error boundaries included. */
+/**
+ * Root loader data from any component, error boundaries included. When the root loader itself met
+ * an outage, its 503 carries the brand (`root`, app/root.server.ts) so the page stays branded.
+ */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const error = useRouteError();
+  if (data) return data;
+  return isRouteErrorResponse(error) && error.status === 503 ? ((error.data as { root?: RootData } | null)?.root ?? undefined) : undefined;
 }
 
 /**

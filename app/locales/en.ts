@@ -257,6 +257,16 @@ const en = {
     retry: 'Try again',
     methodNotAllowed: 'This address does not take that method; use {{allow}}.',
   },
+  unavailable: {
+    title: {
+      database: 'Our event data is unavailable right now.',
+      identity: 'Sign-in is unavailable right now.',
+      storage: 'Files and media are unavailable right now.',
+    },
+    body: 'Nothing you did was lost. Please try again in a moment.',
+    retry: 'Try again',
+    kept: 'What you entered is shown below; send it again in a moment.',
+  },
   meta: {
     updated: 'Last updated {{date}}',
   },

@@ -259,6 +259,16 @@ const es: TranslationShape = {
     retry: 'Reintentar',
     methodNotAllowed: 'Esta dirección no admite ese método; use {{allow}}.',
   },
+  unavailable: {
+    title: {
+      database: 'Los datos de nuestros eventos no están disponibles en este momento.',
+      identity: 'El inicio de sesión no está disponible en este momento.',
+      storage: 'Los archivos y contenidos no están disponibles en este momento.',
+    },
+    body: 'No se perdió nada de lo que hiciste. Vuelve a intentarlo en un momento.',
+    retry: 'Reintentar',
+    kept: 'Lo que escribiste se muestra abajo; envíalo de nuevo en un momento.',
+  },
   meta: {
     updated: 'Última actualización: {{date}}',
   },

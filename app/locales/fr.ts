@@ -259,6 +259,16 @@ const fr: TranslationShape = {
     retry: 'Réessayer',
     methodNotAllowed: 'Cette adresse n’accepte pas cette méthode ; utilisez {{allow}}.',
   },
+  unavailable: {
+    title: {
+      database: 'Les données de nos événements sont indisponibles pour le moment.',
+      identity: 'La connexion est indisponible pour le moment.',
+      storage: 'Les fichiers et médias sont indisponibles pour le moment.',
+    },
+    body: 'Rien de ce que vous avez fait n’a été perdu. Veuillez réessayer dans un instant.',
+    retry: 'Réessayer',
+    kept: 'Ce que vous avez saisi est affiché ci-dessous ; renvoyez-le dans un instant.',
+  },
   meta: {
     updated: 'Dernière mise à jour\u00a0: {{date}}',
   },

@@ -6,6 +6,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCom
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
+import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from '../services/unavailable.server';
 
 export interface Database {
   doc: DynamoDBDocumentClient;
@@ -15,14 +16,17 @@ export interface Database {
 
 export function createDatabase(
   env: Pick<Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'DYNAMODB_TABLE'>,
-  options: Pick<DynamoDBClientConfig, 'credentials' | 'maxAttempts'> = {},
+  options: Pick<DynamoDBClientConfig, 'credentials' | 'maxAttempts' | 'requestHandler'> = {},
 ): Database {
   const raw = new DynamoDBClient({
     region: env.AWS_REGION,
     ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
-    maxAttempts: 3,
+    // Fail within seconds when DynamoDB does not answer (docs/decisions/0053).
+    requestHandler: SDK_REQUEST_HANDLER,
+    maxAttempts: SDK_MAX_ATTEMPTS,
     ...options,
   });
+  markOutages(raw, 'database');
   const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   return { doc, raw, table: env.DYNAMODB_TABLE };
 }

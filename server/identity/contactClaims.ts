@@ -10,6 +10,7 @@
  */
 import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { TenantPool } from '../services/identity.server';
+import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from '../services/unavailable.server';
 
 type Contact = 'email' | 'phone_number';
 const CONTACTS: readonly string[] = ['email', 'phone_number'];
@@ -33,9 +34,9 @@ export function cognitoContactDirectory(): ContactDirectory {
     let client = clients.get(key);
     if (!client) {
       client = pool.local
-        ? new CognitoIdentityProviderClient({ region: pool.region, endpoint: pool.serviceEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 })
-        : new CognitoIdentityProviderClient({ region: pool.region });
-      clients.set(key, client);
+        ? new CognitoIdentityProviderClient({ region: pool.region, endpoint: pool.serviceEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1, requestHandler: SDK_REQUEST_HANDLER })
+        : new CognitoIdentityProviderClient({ region: pool.region, maxAttempts: SDK_MAX_ATTEMPTS, requestHandler: SDK_REQUEST_HANDLER });
+      clients.set(key, markOutages(client, 'identity'));
     }
     return client;
   };

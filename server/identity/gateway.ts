@@ -37,6 +37,7 @@ import { keepSignUpProfile } from './signUpProfile';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 import { log as logger } from '../observability/log.server';
+import { IDENTITY_TIMEOUT_MS, isOutage, reaching, RETRY_AFTER_SECONDS } from '../services/unavailable.server';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
@@ -148,6 +149,9 @@ const cognitoError = (status: number, type: string, message: string, headers?: R
   headers,
 });
 
+/** Amplify shows a ServiceUnavailableException as "sign-in is unavailable" in the page's language (app/components/account/errors.ts). */
+const UNAVAILABLE = cognitoError(503, 'ServiceUnavailableException', 'Sign-in is unavailable right now. Please try again in a moment.', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const record = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : {});
 
@@ -221,14 +225,20 @@ function limitMessage(kind: LimitKind, seconds: number): string {
   return `Too many sign-in attempts. ${wait}`;
 }
 
+/** The identity service answered that it cannot serve now (a gateway or availability 5xx). */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
 async function upstream(pool: TenantPool, operation: string, body: Body): Promise<Answer> {
-  const res = await fetch(`${pool.serviceEndpoint}/`, {
-    method: 'POST',
-    headers: { 'Content-Type': JSON_TYPE, 'X-Amz-Target': `${TARGET_PREFIX}${operation}` },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
+  const res = await reaching('identity', () =>
+    fetch(`${pool.serviceEndpoint}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': JSON_TYPE, 'X-Amz-Target': `${TARGET_PREFIX}${operation}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS),
+    }),
+  );
+  const text = await reaching('identity', () => res.text());
+  if (UNAVAILABLE_STATUSES.has(res.status)) return UNAVAILABLE;
   let json: Body = {};
   try {
     json = record(text ? JSON.parse(text) : {});
@@ -412,10 +422,9 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
         ? await handle(req, tenant, operation, req.body)
         : cognitoError(400, 'InvalidParameterException', 'Unknown operation.');
     } catch (e) {
-      const timeout = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
-      const refused = /fetch failed|ECONNREFUSED/.test(String((e as Error).message));
-      answer = cognitoError(503, 'ServiceUnavailableException', 'The sign-in service is unavailable. Please try again.');
-      if (!timeout && !refused) logger.error('identity gateway failed', { operation, error: e });
+      // The identity service, or DynamoDB for the sign-out records, could not be reached: 503.
+      answer = UNAVAILABLE;
+      if (!isOutage(e) && (e as Error).name !== 'AbortError') logger.error('identity gateway failed', { operation, error: e });
     }
     res.status(answer.status);
     res.setHeader('Content-Type', JSON_TYPE);

@@ -122,7 +122,9 @@ export function corsConfigurationXml(origins: string[]): string {
 
 /** A DynamoDB client for the local stack with explicit credentials (no credential chain lookups). */
 export function createLocalDatabase(env: LocalStackEnv): Database {
-  return createDatabase(env, { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }, maxAttempts: 1 });
+  // Creating the table can take several seconds on a busy machine: longer than the app's timeout.
+  const requestHandler = { connectionTimeout: 5000, requestTimeout: 60_000, throwOnRequestTimeout: true };
+  return createDatabase(env, { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }, maxAttempts: 1, requestHandler });
 }
 
 export function createLocalStorage(env: LocalStackEnv): Storage {

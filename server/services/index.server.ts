@@ -127,20 +127,52 @@ export function degradedServices(states: { video: VideoServerState; mediaQueue: 
   return out;
 }
 
-/** Probes each dependency the server needs to serve pages. */
+/**
+ * The identity services the tenants' pools use, each asked once: cognito-local's /health, or the
+ * Amazon Cognito endpoint of a region (any answer below 500 means it is reachable).
+ */
+export function identityProbeUrls(services: Pick<Services, 'registry' | 'identity'>): string[] {
+  const urls = new Set<string>();
+  for (const tenant of services.registry.tenants.values()) {
+    const pool = services.identity.poolFor(tenant);
+    if (pool) urls.add(pool.local ? `${pool.serviceEndpoint}/health` : `${pool.serviceEndpoint}/`);
+  }
+  return [...urls];
+}
+
+/**
+ * How long a dependency probe may take before it counts as down: long enough that a busy but
+ * working service (s3rver on a loaded machine took over 2 s) is not reported down.
+ */
+const DEPENDENCY_PROBE_TIMEOUT_MS = 5000;
+
+async function pingIdentity(urls: string[]): Promise<void> {
+  await Promise.all(
+    urls.map(async (url) => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(DEPENDENCY_PROBE_TIMEOUT_MS), redirect: 'manual' });
+      await res.body?.cancel().catch(() => undefined);
+      if (res.status >= 500) throw new Error(`HTTP ${res.status} from ${url}`);
+    }),
+  );
+}
+
+/** Probes each dependency the server needs to serve pages; `cognito` when a tenant has a user pool. */
 export async function checkDependencies(services: Services): Promise<DependencyState[]> {
+  const identityUrls = identityProbeUrls(services);
   const probes: Array<[string, () => Promise<void>]> = [
     ['dynamodb', () => pingDatabase(services.db)],
     ['s3', () => pingStorage(services.storage)],
+    ...(identityUrls.length ? [['cognito', () => pingIdentity(identityUrls)] as [string, () => Promise<void>]] : []),
   ];
   return Promise.all(
     probes.map(async ([name, probe]) => {
       const start = performance.now();
       try {
-        await withTimeout(probe(), 2000);
+        await withTimeout(probe(), DEPENDENCY_PROBE_TIMEOUT_MS);
         return { name, up: true, latencyMs: Math.round(performance.now() - start) };
       } catch (e) {
-        return { name, up: false, latencyMs: Math.round(performance.now() - start), error: (e as Error).message || (e as Error).name };
+        const err = e as Error & { cause?: { code?: string } };
+        return { name, up: false, latencyMs: Math.round(performance.now() - start), error: err.cause?.code ?? (err.message || err.name) };
       }
     }),
   );

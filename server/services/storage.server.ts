@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Env } from '../env.server';
 import { isErrorNamed } from '../errors';
+import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from './unavailable.server';
 
 export interface Storage {
   client: S3Client;
@@ -18,8 +19,11 @@ export function createStorage(env: Pick<Env, 'AWS_REGION' | 'S3_ENDPOINT' | 'S3_
     // Presigned URLs must not carry checksum parameters the browser cannot compute.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
+    // Fail within seconds when storage does not answer (docs/decisions/0053).
+    requestHandler: SDK_REQUEST_HANDLER,
+    maxAttempts: SDK_MAX_ATTEMPTS,
   });
+  markOutages(client, 'storage');
   return { client, bucket: env.S3_BUCKET };
 }
 

@@ -98,7 +98,7 @@ test('health reports every dependency', async ({ request }) => {
   const response = await tenantApi(request, 'aurora').get('/api/health');
   expect(response.status()).toBe(200);
   const body = await response.json();
-  expect(body.dependencies.map((d: { name: string }) => d.name).sort()).toEqual(['dynamodb', 's3']);
+  expect(body.dependencies.map((d: { name: string }) => d.name).sort()).toEqual(['cognito', 'dynamodb', 's3']);
   // The test stack runs the real LiveKit server: reported beside the dependencies.
   expect(body.video).toEqual({ state: 'up', url: `ws://localhost:${E2E_PORT + 4000}` });
 });

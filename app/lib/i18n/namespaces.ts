@@ -7,7 +7,7 @@ import type { TranslationShape } from './keys';
  * sections of the page shell (header, navigation, footer, language menu, session menu, error
  * pages), which together form `common` and come with every page.
  */
-export const COMMON_SECTIONS = ['nav', 'language', 'footer', 'notFound', 'error', 'session', 'cart'] as const;
+export const COMMON_SECTIONS = ['nav', 'language', 'footer', 'notFound', 'error', 'unavailable', 'session', 'cart'] as const;
 
 type Section = keyof Translations;
 type CommonSection = (typeof COMMON_SECTIONS)[number];
