@@ -221,7 +221,7 @@ const en = {
     fixErrors: 'Please correct the highlighted fields.',
     rateLimited_one: 'Too many submissions from your network. Please try again in {{minutes}} minute.',
     rateLimited_other: 'Too many submissions from your network. Please try again in {{minutes}} minutes.',
-    serviceDown: 'We could not save your message right now. Nothing was lost: please try again in a moment.',
+    serviceDown: 'We could not save your message: our data service is unavailable right now. Nothing was lost: please try again in a moment.',
     honeypot: 'Leave this field empty',
     counter: {
       visible: '{{count, number}} / {{max, number}}',

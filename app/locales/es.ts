@@ -223,7 +223,7 @@ const es: TranslationShape = {
     fixErrors: 'Corrige los campos marcados.',
     rateLimited_one: 'Demasiados envíos desde tu red. Vuelve a intentarlo en {{minutes}} minuto.',
     rateLimited_other: 'Demasiados envíos desde tu red. Vuelve a intentarlo en {{minutes}} minutos.',
-    serviceDown: 'No pudimos guardar tu mensaje en este momento. No se ha perdido nada: vuelve a intentarlo en un momento.',
+    serviceDown: 'No pudimos guardar tu mensaje: nuestro servicio de datos no está disponible en este momento. No se ha perdido nada: vuelve a intentarlo en un momento.',
     honeypot: 'Deja este campo vacío',
     counter: {
       visible: '{{count, number}} / {{max, number}}',

@@ -223,7 +223,7 @@ const fr: TranslationShape = {
     fixErrors: 'Veuillez corriger les champs signalés.',
     rateLimited_one: 'Trop d’envois depuis votre réseau. Veuillez réessayer dans {{minutes}} minute.',
     rateLimited_other: 'Trop d’envois depuis votre réseau. Veuillez réessayer dans {{minutes}} minutes.',
-    serviceDown: 'Impossible d’enregistrer votre message pour le moment. Rien n’est perdu\u00a0: réessayez dans un instant.',
+    serviceDown: 'Impossible d’enregistrer votre message\u00a0: notre service de données est indisponible pour le moment. Rien n’est perdu\u00a0: réessayez dans un instant.',
     honeypot: 'Laissez ce champ vide',
     counter: {
       visible: '{{count, number}} / {{max, number}}',
