@@ -6,6 +6,9 @@ import { pageSystemForTheme } from '#app/lib/config/themeSystem';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
+import { ChunkLoadMessage } from '#app/components/chunks/ChunkLoadMessage';
+import { ChunkLoadNotice } from '#app/components/chunks/ChunkLoadNotice';
+import { isChunkLoadError } from '#app/lib/chunks/chunkLoadError';
 import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
 import { isRoomPath } from '#app/lib/events/layouts';
 import { documentMeta } from '#app/lib/meta';
@@ -92,6 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
           {hydrate ? <SessionRuntime user={user} tenantId={data.tenant.id} language={data.language} /> : null}
+          {/* A script or stylesheet chunk that fails or hangs: the reload message (docs/decisions/0050). */}
+          <ChunkLoadNotice />
         </ChakraProvider>
         {hydrate ? (
           <>
@@ -126,5 +131,6 @@ export function ErrorBoundary() {
       </main>
     );
   }
+  if (isChunkLoadError(error)) return <ChunkLoadMessage placement="page" />;
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }
