@@ -18,7 +18,7 @@ test.describe('a route module that cannot be loaded on client-side navigation', 
     await page.route(`**${module}`, (route) => route.fulfill(notFound));
     await markDocument(page);
 
-    await page.locator('header nav a[href="/pricing"]').click();
+    await page.locator('header a[href="/pricing"]:visible').click();
     await expectMessage(page, 'en', 'page');
     await expect(page).toHaveURL(tenantUrl('aurora', '/pricing'));
     // Branded: the tenant's header and footer stay around the message.
@@ -44,12 +44,12 @@ test.describe('a route module that cannot be loaded on client-side navigation', 
     await page.route(`**${module}`, (route) => route.fulfill(notFound));
     await markDocument(page);
     // The header links prefetch on intent: the module is asked for, and fails.
-    await page.locator('header nav a[href="/support"]').hover();
+    await page.locator('header a[href="/support"]:visible').hover();
     await asked;
     await expect(page.locator('main form')).toBeVisible();
     await expect(message(page)).toHaveCount(0);
     await expectSameDocument(page);
-    await page.locator('header nav a[href="/support"]').click();
+    await page.locator('header a[href="/support"]:visible').click();
     await expectMessage(page, 'en', 'page');
     await expectSameDocument(page);
   });
@@ -65,7 +65,7 @@ test.describe('a route module that cannot be loaded on client-side navigation', 
     await page.route(`**${module}`, () => {});
     await markDocument(page);
 
-    await page.locator('header nav a[href="/pricing"]').click();
+    await page.locator('header a[href="/pricing"]:visible').click();
     await asked;
     await page.clock.runFor(119_000);
     await expect(message(page)).toHaveCount(0);
@@ -94,7 +94,7 @@ test.describe('a route module that cannot be loaded on client-side navigation', 
     await pageHydrated(page);
     const module = await routeModule(page, 'pricing');
     await page.route(`**${module}`, (route) => route.abort('failed'));
-    await page.locator('header nav a[href="/pricing"]').click();
+    await page.locator('header a[href="/pricing"]:visible').click();
     await expectMessage(page, 'en', 'page');
     expect(errors).toEqual([]);
   });

@@ -1,10 +1,13 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
+import { createUser, poolOf, signInContext } from './session-helpers';
 
 /**
- * SPEC.md §8 in the browser, beyond chunk loading (tests/e2e/chunk-*.spec.ts): an unknown route shows
- * the fallback page after client-side navigation too, every time; a navigation that starts while
- * the page is still hydrating (a link clicked early) included (docs/decisions/0050-chunk-loading.md).
+ * SPEC.md §8 in the browser, beyond chunk loading (tests/e2e/chunk-*.spec.ts), with the services
+ * behind the page failing: the texts fall back to English, a sign-out still clears the client data,
+ * and an unknown route shows the fallback page after client-side navigation too, every time; a
+ * navigation that starts while the page is still hydrating (a link clicked early) included
+ * (docs/decisions/0050-chunk-loading.md).
  */
 
 /** A client-side navigation, as a <Link> click makes it (the router's own navigate). */
@@ -64,4 +67,71 @@ test('a navigation started while the page hydrates is shown once hydration ends'
     else await expect(page.locator('main h1'), `pricing page (try ${i + 1})`).not.toHaveText(/sign in/i);
     await expect(signInForm(page), `the sign-in screen stayed (try ${i + 1})`).toHaveCount(0);
   }
+});
+
+const unavailable = (service: string) => ({
+  status: 503,
+  contentType: 'application/json',
+  headers: { 'Retry-After': '5' },
+  body: JSON.stringify({ error: 'serviceUnavailable', service, message: 'unavailable' }),
+});
+
+/** A page of its own whose only allowed console errors are the 503 answers the test causes. */
+async function pageAllowing503(context: BrowserContext) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of (4\d\d|503)/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, errors };
+}
+
+test('the identity service down: signing out still clears the client data and lands home, signed out', async ({ context, request }) => {
+  const { page, errors } = await pageAllowing503(context);
+  const user = await createUser('aurora', 'signout-fault');
+  await signInContext(context, request, user);
+  await page.goto(tenantUrl('aurora', '/userDashboard'));
+  await pageHydrated(page);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).toBe('true');
+  await page.evaluate(() => sessionStorage.setItem('platform.faultMarker', 'kept until sign-out'));
+  const gatewayAsked = page.waitForResponse((response) => response.url().endsWith('/api/identity') && response.status() === 503);
+  await page.route('**/api/identity', (route) => route.fulfill(unavailable('identity')));
+
+  await page.goto(tenantUrl('aurora', '/signOut'));
+  await gatewayAsked;
+  await page.waitForURL(tenantUrl('aurora', '/'));
+  const prefix = `CognitoIdentityServiceProvider.${poolOf('aurora').appClientId}.`;
+  expect((await context.cookies()).filter((c) => decodeURIComponent(c.name).startsWith(prefix) && c.value !== '')).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('platform.faultMarker'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).not.toBe('true');
+  // The server sees no session either: the account menu offers sign-in again.
+  await expect(page.locator('header a[href^="/signIn"]:visible').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the texts API down (503): the inactivity dialog speaks the English defaults on a Spanish page', async ({ context, request }) => {
+  test.setTimeout(90_000);
+  const { page, errors } = await pageAllowing503(context);
+  await context.addCookies([{ name: 'lng', value: 'es', domain: 'solana.localhost', path: '/' }]);
+  await page.route('**/api/dynamodb/resources/batchGet', (route) => route.fulfill(unavailable('database')));
+  const user = await createUser('solana', 'texts-fault');
+  await signInContext(context, request, user);
+  const t0 = Date.now();
+  await page.clock.install({ time: t0 });
+  // The guard asks for its texts once it runs; the answer is the outage.
+  const textsAsked = page.waitForResponse((response) => response.url().includes('/api/dynamodb/resources/batchGet') && response.status() === 503);
+  await page.goto(tenantUrl('solana', '/userDashboard'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).toBe('true');
+  await textsAsked;
+  await page.clock.pauseAt(t0 + 20_000);
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(60 * 60_000);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Warning' })).toBeVisible();
+  await expect(dialog).toContainText('Your online session will end soon, due to inactivity');
+  await expect(page.getByTestId('idle-countdown')).toHaveText('You will be Logged out in 60 seconds');
+  expect(await page.evaluate(() => sessionStorage.getItem('platform.resources.idle.es'))).toBeNull();
+  expect(errors).toEqual([]);
 });

@@ -20,14 +20,25 @@ const BOXED = {
   p: { base: '4', md: '5' },
 } as const;
 
+/**
+ * The notice is also what a failed theme stylesheet shows, when the design tokens (CSS variables)
+ * are missing: its frame uses plain values, the tokens only where they exist.
+ */
 const NOTICE = {
   position: 'fixed',
-  insetX: { base: '3', md: 'auto' },
-  right: { md: '6' },
-  bottom: { base: '3', md: '6' },
-  maxW: { md: 'md' },
-  zIndex: 'toast',
-  boxShadow: 'lg',
+  left: '12px',
+  right: '12px',
+  bottom: '12px',
+  zIndex: 1400,
+  padding: '16px',
+  color: 'var(--chakra-colors-fg, #18181b)',
+  background: 'var(--chakra-colors-bg-panel, #ffffff)',
+  border: '1px solid var(--chakra-colors-border-emphasized, #a1a1aa)',
+  borderTop: '4px solid var(--chakra-colors-brand-solid, #18181b)',
+  borderRadius: '12px',
+  boxShadow: '0 10px 30px rgba(0, 0, 0, 0.25)',
+  '@media (min-width: 768px)': { left: 'auto', right: '24px', bottom: '24px', maxWidth: '28rem', padding: '20px' },
+  '& button': { border: '1px solid var(--chakra-colors-brand-solid, currentColor)', paddingInline: '16px', minHeight: '40px' },
 } as const;
 
 /**
@@ -68,7 +79,7 @@ export function ChunkLoadMessage({ placement }: { placement: ChunkMessagePlaceme
     );
   }
   return (
-    <Box as="section" role="alert" aria-labelledby={`${id}-title`} data-testid="chunk-load-error" data-placement={placement} {...BOXED} {...(placement === 'notice' ? NOTICE : {})}>
+    <Box as="section" role="alert" aria-labelledby={`${id}-title`} data-testid="chunk-load-error" data-placement={placement} {...(placement === 'notice' ? { css: NOTICE } : BOXED)}>
       {content}
     </Box>
   );

@@ -10,6 +10,11 @@ interface RemixWindow {
   __remixManifest?: { routes: Record<string, { module: string } | undefined> };
 }
 
+/** What a route whose module could not be loaded renders. */
+function ChunkMissingPage() {
+  return <ChunkLoadMessage placement="page" />;
+}
+
 /**
  * Watches the page's chunks once it runs in the browser (docs/decisions/0050-chunk-loading.md):
  * route modules under the 120-second limit, stylesheets that fail or hang, and shows the reload
@@ -20,7 +25,7 @@ export function ChunkLoadNotice() {
   useEffect(() => {
     const remix = window as unknown as RemixWindow;
     const manifest = remix.__remixManifest;
-    if (remix.__remixRouter && manifest) guardRouteModules(remix.__remixRouter.routes, (id) => manifest.routes[id]?.module);
+    if (remix.__remixRouter && manifest) guardRouteModules(remix.__remixRouter.routes, (id) => manifest.routes[id]?.module, ChunkMissingPage);
     const stopWatching = watchStylesheets(reportChunkLoadError);
     // A route module prefetched on hover (<Link prefetch="intent">) that fails rejects where nobody
     // waits for it; the navigation, if the visitor follows the link, shows the message.

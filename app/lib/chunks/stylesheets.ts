@@ -5,10 +5,21 @@ function isStylesheet(node: unknown): node is HTMLLinkElement {
 }
 
 /**
+ * A stylesheet of the document, once the document has loaded: no sheet (the request failed), or an
+ * error status (Chromium then gives it an empty sheet, so the sheet alone does not tell).
+ */
+function documentSheetFailed(link: HTMLLinkElement): boolean {
+  if (!link.sheet) return true;
+  const timing = performance.getEntriesByName(link.href, 'resource').at(-1) as (PerformanceResourceTiming & { responseStatus?: number }) | undefined;
+  return (timing?.responseStatus ?? 0) >= 400;
+}
+
+/**
  * Reports a stylesheet of the page that failed to load, or is still loading after 120 seconds, as a
- * ChunkLoadError (SPEC.md §8). The document's own sheets have settled by the window's load event: one
- * without a sheet then failed. Sheets added later (a route's styles on client-side navigation, a lazy
- * component's) are watched from insertion. Returns the function that stops watching.
+ * ChunkLoadError (SPEC.md §8). The document's own sheets have settled by the window's load event and
+ * are checked then; sheets added later (a route's styles on client-side navigation, a lazy
+ * component's) are watched from insertion for their error event or the limit. Returns the function
+ * that stops watching.
  */
 export function watchStylesheets(onFailure: (error: ChunkLoadError) => void, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): () => void {
   const timers = new Map<HTMLLinkElement, ReturnType<typeof setTimeout>>();
@@ -37,7 +48,7 @@ export function watchStylesheets(onFailure: (error: ChunkLoadError) => void, tim
   };
   const checkDocumentSheets = () => {
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-      if (isStylesheet(link) && !link.sheet && !timers.has(link)) onFailure(new ChunkLoadError(link.href, 'failed'));
+      if (isStylesheet(link) && !timers.has(link) && documentSheetFailed(link)) onFailure(new ChunkLoadError(link.href, 'failed'));
     }
   };
   const observer = new MutationObserver((records) => {
