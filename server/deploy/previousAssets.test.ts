@@ -60,4 +60,13 @@ describe('previous builds’ assets in a new build', () => {
     emit(join(root, 'build'), ['manifest-old0.js', 'home-old0.js']);
     expect(build(root, ['manifest-new0.js', 'home-new0.js'], '2026-11-05T00:00:00Z').sort()).toEqual(['home-old0.js', 'manifest-old0.js']);
   });
+
+  it('keeps what the folder held when the same code is built again before any history exists', () => {
+    const root = mkdtempSync(join(tmpdir(), 'assets-'));
+    roots.push(root);
+    emit(join(root, 'build'), ['manifest-same.js', 'home-same.js', 'home-older.js']);
+    expect(build(root, ['manifest-same.js', 'home-same.js'], '2026-11-06T00:00:00Z')).toEqual(['home-older.js']);
+    // And the next rebuild of the same code keeps them through the history.
+    expect(build(root, ['manifest-same.js', 'home-same.js'], '2026-11-07T00:00:00Z')).toEqual(['home-older.js']);
+  });
 });

@@ -51,8 +51,9 @@ export function holdPreviousAssets(buildDir: string, holdDir: string): void {
 export function carryPreviousAssets(buildDir: string, holdDir: string, now = new Date(), keep = KEEP_BUILDS): string[] {
   const current = files(assetsDir(buildDir));
   const held = files(join(holdDir, 'assets'));
-  // A build made before the history existed: its files are one previous build.
-  const previous = readHistory(join(holdDir, HISTORY_FILE))?.builds ?? (held.length ? [{ version: versionOf(held), builtAt: 'unknown', files: held }] : []);
+  // A build made before the history existed: all its files count as one previous build (they may
+  // hold more than one build's; the marker keeps them apart from a rebuild of the same version).
+  const previous = readHistory(join(holdDir, HISTORY_FILE))?.builds ?? (held.length ? [{ version: `before history (${versionOf(held)})`, builtAt: 'unknown', files: held }] : []);
   const builds = [{ version: versionOf(current), builtAt: now.toISOString(), files: current }, ...previous.filter((b) => b.version !== versionOf(current))].slice(0, keep);
   const present = new Set(current);
   const carried: string[] = [];
