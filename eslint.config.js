@@ -31,7 +31,7 @@ const noRawStores = [
 ];
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.local/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'patches/**'] },
+  { ignores: ['build/**', 'node_modules/**', '.local/**', '.cache/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'patches/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,9 @@ import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
 import { isOutageData, UnavailablePage } from '#app/components/shell/UnavailablePage';
+import { ChunkLoadMessage } from '#app/components/chunks/ChunkLoadMessage';
+import { ChunkLoadNotice } from '#app/components/chunks/ChunkLoadNotice';
+import { isChunkLoadError } from '#app/lib/chunks/chunkLoadError';
 import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
 import { isRoomPath } from '#app/lib/events/layouts';
 import { documentMeta } from '#app/lib/meta';
@@ -93,6 +96,8 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           {/* Client session data and, for signed-in users, the inactivity guard (docs/PRODUCT.md). */}
           {hydrate ? <SessionRuntime user={user} tenantId={data.tenant.id} language={data.language} /> : null}
+          {/* A script or stylesheet chunk that fails or hangs: the reload message (docs/decisions/0050). */}
+          <ChunkLoadNotice />
         </ChakraProvider>
         {hydrate ? (
           <>
@@ -129,5 +134,6 @@ export function ErrorBoundary() {
   }
   // A service outage (503): which one is unavailable, and a way to try again (docs/decisions/0053).
   if (isRouteErrorResponse(error) && error.status === 503 && isOutageData(error.data)) return <UnavailablePage outage={error.data} />;
+  if (isChunkLoadError(error)) return <ChunkLoadMessage placement="page" />;
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -252,6 +252,12 @@ const en = {
     support: 'Visit support',
   },
   error: {
+    // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
+    chunk: {
+      title: 'This page could not be loaded completely',
+      body: 'Part of the site did not arrive, perhaps because of the connection or because a new version of the site was just published. Reload the page to continue.',
+      reload: 'Reload the page',
+    },
     title: 'Something went wrong',
     body: 'An unexpected error stopped this page. Please try again; if it keeps happening, contact us.',
     retry: 'Try again',

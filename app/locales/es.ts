@@ -254,6 +254,12 @@ const es: TranslationShape = {
     support: 'Ir a la ayuda',
   },
   error: {
+    // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
+    chunk: {
+      title: 'No se pudo cargar la página por completo',
+      body: 'Una parte del sitio no llegó, quizá por la conexión o porque se acaba de publicar una nueva versión del sitio. Vuelve a cargar la página para continuar.',
+      reload: 'Volver a cargar la página',
+    },
     title: 'Algo salió mal',
     body: 'Un error inesperado impidió mostrar esta página. Vuelve a intentarlo; si sigue ocurriendo, contáctanos.',
     retry: 'Reintentar',

@@ -254,6 +254,12 @@ const fr: TranslationShape = {
     support: 'Consulter l’aide',
   },
   error: {
+    // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
+    chunk: {
+      title: 'Cette page n’a pas pu être chargée entièrement',
+      body: 'Une partie du site n’est pas arrivée, peut-être à cause de la connexion ou parce qu’une nouvelle version du site vient d’être publiée. Rechargez la page pour continuer.',
+      reload: 'Recharger la page',
+    },
     title: 'Une erreur s’est produite',
     body: 'Une erreur inattendue a interrompu cette page. Veuillez réessayer\u00a0; si le problème persiste, contactez-nous.',
     retry: 'Réessayer',

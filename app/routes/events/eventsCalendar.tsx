@@ -1,7 +1,8 @@
 import { Alert, Box, Container, Flex, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyChunk } from '#app/components/chunks/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import calendarStyles from 'react-big-calendar/lib/css/react-big-calendar.css?url';
 import { PageHeader } from '#app/components/content/PageHeader';
@@ -17,7 +18,7 @@ import type { loader } from './eventsCalendar.server';
 import { i18nHandle } from '#app/lib/handles';
 export const handle = i18nHandle('events');
 
-const EventsCalendar = lazy(() => import('#app/components/events/EventsCalendar.client'));
+const EventsCalendar = lazyChunk(() => import('#app/components/events/EventsCalendar.client'), 'EventsCalendar');
 
 /** Where the viewer's chosen zone is remembered in this browser. */
 const ZONE_KEY = 'platform.calendarZone';

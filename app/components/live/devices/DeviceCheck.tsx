@@ -4,7 +4,8 @@
  * LiveKit-based part (DeviceCheckClient.tsx) is loaded only after hydration.
  */
 import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazyChunk } from '#app/components/chunks/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from './choice';
 
@@ -20,7 +21,7 @@ export interface DeviceCheckProps {
   testId?: string;
 }
 
-const DeviceCheckClient = lazy(() => import('./DeviceCheckClient'));
+const DeviceCheckClient = lazyChunk(() => import('./DeviceCheckClient'), 'DeviceCheckClient');
 
 function Placeholder({ video }: { video: boolean }) {
   const { t } = useTranslation();

@@ -5,7 +5,8 @@
  */
 import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyChunk } from '#app/components/chunks/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import type { DeviceChoice } from '#app/components/live/devices/choice';
 import type { RoomTokenResponse } from '#app/lib/events/api';
@@ -17,7 +18,7 @@ import type { ClosedReason } from './RoomClosedState';
 import { useRoomSession, videoRetryDelayMs } from './useRoomSession';
 import { VideoUnavailable } from './VideoUnavailable';
 
-const LiveStage = lazy(() => import('./LiveStage'));
+const LiveStage = lazyChunk(() => import('./LiveStage'), 'LiveStage');
 
 function useMounted() {
   const [mounted, setMounted] = useState(false);

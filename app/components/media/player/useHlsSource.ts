@@ -5,6 +5,7 @@
  * without video never download it.
  */
 import { useEffect, useState, type RefObject } from 'react';
+import { loadChunk } from '#app/lib/chunks/loadChunk';
 
 export type VideoSourceKind = 'pending' | 'hls.js' | 'native' | 'mp4' | 'error';
 
@@ -45,7 +46,8 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
         cancelled = true;
       };
     }
-    void import('hls.js').then(({ default: Hls }) => {
+    // A chunk that fails or takes over 120 seconds: the MP4 instead (docs/decisions/0050).
+    void loadChunk(() => import('hls.js'), 'hls.js').then(({ default: Hls }) => {
       if (cancelled) return;
       if (Hls.isSupported()) {
         // No web worker: the page's CSP allows scripts from this origin only, not blob: workers.

@@ -1,0 +1,72 @@
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError } from './chunkLoadError';
+
+function isStylesheet(node: unknown): node is HTMLLinkElement {
+  return node instanceof HTMLLinkElement && node.rel === 'stylesheet' && (!node.media || window.matchMedia(node.media).matches);
+}
+
+/**
+ * A stylesheet of the document, once the document has loaded: no sheet (the request failed), or an
+ * error status (Chromium then gives it an empty sheet, so the sheet alone does not tell).
+ */
+function documentSheetFailed(link: HTMLLinkElement): boolean {
+  if (!link.sheet) return true;
+  const timing = performance.getEntriesByName(link.href, 'resource').at(-1) as (PerformanceResourceTiming & { responseStatus?: number }) | undefined;
+  return (timing?.responseStatus ?? 0) >= 400;
+}
+
+/**
+ * Reports a stylesheet of the page that failed to load, or is still loading after 120 seconds, as a
+ * ChunkLoadError (SPEC.md §8). The document's own sheets have settled by the window's load event and
+ * are checked then; sheets added later (a route's styles on client-side navigation, a lazy
+ * component's) are watched from insertion for their error event or the limit. Returns the function
+ * that stops watching.
+ */
+export function watchStylesheets(onFailure: (error: ChunkLoadError) => void, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): () => void {
+  const timers = new Map<HTMLLinkElement, ReturnType<typeof setTimeout>>();
+  const settle = (link: HTMLLinkElement) => {
+    clearTimeout(timers.get(link));
+    timers.delete(link);
+  };
+  // Element load and error events do not bubble; both reach a capturing listener on the document.
+  const onError = (event: Event) => {
+    if (!isStylesheet(event.target)) return;
+    settle(event.target);
+    onFailure(new ChunkLoadError(event.target.href, 'failed'));
+  };
+  const onLoad = (event: Event) => {
+    if (isStylesheet(event.target)) settle(event.target);
+  };
+  const watch = (link: HTMLLinkElement) => {
+    if (link.sheet || timers.has(link)) return;
+    timers.set(
+      link,
+      setTimeout(() => {
+        timers.delete(link);
+        if (link.isConnected && !link.sheet) onFailure(new ChunkLoadError(link.href, 'timeout'));
+      }, timeoutMs),
+    );
+  };
+  const checkDocumentSheets = () => {
+    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+      if (isStylesheet(link) && !timers.has(link) && documentSheetFailed(link)) onFailure(new ChunkLoadError(link.href, 'failed'));
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (isStylesheet(node)) watch(node);
+  });
+
+  document.addEventListener('error', onError, true);
+  document.addEventListener('load', onLoad, true);
+  observer.observe(document.head, { childList: true });
+  if (document.readyState === 'complete') checkDocumentSheets();
+  else window.addEventListener('load', checkDocumentSheets, { once: true });
+
+  return () => {
+    document.removeEventListener('error', onError, true);
+    document.removeEventListener('load', onLoad, true);
+    window.removeEventListener('load', checkDocumentSheets);
+    observer.disconnect();
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  };
+}
