@@ -27,6 +27,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { TenantData } from '../data/tenantData.server';
 import { startProcessing } from '../media/startProcessing.server';
+import { isOutage } from '../services/unavailable.server';
 import type { MediaS3Call } from '../services/mediaObjects.server';
 import { canManageItem, isPlatformAdmin, scopeData, scopeTenant } from './mediaAccess.server';
 import { checkQuota, countUpload } from './mediaQuota.server';
@@ -187,7 +188,8 @@ export const finishUpload = (args: Args) =>
     try {
       await checkQuota(quota);
     } catch (e) {
-      await discard(data, item);
+      // Only a refusal discards the upload: after an outage the bytes stay for the client's retry.
+      if (!isOutage(e)) await discard(data, item);
       throw e;
     }
 
@@ -198,7 +200,7 @@ export const finishUpload = (args: Args) =>
     try {
       await countUpload(quota);
     } catch (e) {
-      await discard(data, checked);
+      if (!isOutage(e)) await discard(data, checked);
       throw e;
     }
     const started = await startProcessing(data.media, queue, tenantId, checked, 'uploading');
