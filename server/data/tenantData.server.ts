@@ -301,6 +301,7 @@ const chat = (service: ChatService, t: TenantId) => {
     observe: withTenant(repo, 'observe', t),
     headSeq: withTenant(repo, 'headSeq', t),
     postMessage: withTenant(repo, 'postMessage', t),
+    sentMessageId: withTenant(repo, 'sentMessageId', t),
     approve: withTenant(repo, 'approve', t),
     like: withTenant(repo, 'like', t),
     vote: withTenant(repo, 'vote', t),

@@ -156,6 +156,8 @@ export const SK = {
   vote: (userId: string, msgId: string) => `VOTE#${userId}#${msgId}`,
   member: (userId: string) => `MEMBER#${userId}`,
   staff: (userId: string) => `STAFF#${userId}`,
+  /** A sender's send, by the clientId of its frame: a resent frame finds its message (docs/decisions/0053). */
+  sent: (userId: string, clientId: string) => `SENT#${userId}#${clientId}`,
 } as const;
 export const KIND_SK: Record<MessageKind, (msgId: string) => string> = { pub: SK.pub, pend: SK.pend, prv: SK.prv };
 

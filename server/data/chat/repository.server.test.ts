@@ -71,6 +71,25 @@ describe('ChatRepository sequencing', () => {
     expect((await fresh.page(tenant, eventId, null)).messages).toHaveLength(21);
   });
 
+  it('stores a resent send (same sender and clientId) once, also when two instances race with it', async () => {
+    const tenant = uniqueTenantId('chat');
+    const eventId = newEventId();
+    const one = new ChatRepository(db);
+    const two = new ChatRepository(db);
+    const first = messageOf(await one.postMessage(tenant, eventId, draft('u1', 'hello', { clientId: 'resend-0001' })));
+    // The answer was lost and the browser sends the frame again, to either instance.
+    expect(await two.postMessage(tenant, eventId, draft('u1', 'hello', { clientId: 'resend-0001' }))).toBeNull();
+    expect(await one.sentMessageId(tenant, eventId, 'u1', 'resend-0001')).toBe(first.msgId);
+    // The same clientId from another sender is another message.
+    expect(messageOf(await one.postMessage(tenant, eventId, draft('u2', 'hi', { clientId: 'resend-0001' }))).seq).toBe(2);
+    // Racing resends on two instances, mixed with other messages (group commit): each send stored once.
+    const sends = Array.from({ length: 12 }, (_, i) => [i % 4, i % 2 ? one : two] as const);
+    const private_ = { isPrivateMsg: true, recipient: 'host', msgSubType: 'toHost' } as const;
+    await Promise.all(sends.map(([n, repo]) => repo.postMessage(tenant, eventId, draft('u3', `m${n}`, { clientId: `race-000${n}`, ...(n === 3 ? private_ : {}) }))));
+    expect(await one.headSeq(tenant, eventId)).toBe(2 + 4);
+    for (const n of [0, 1, 2, 3]) expect(await one.sentMessageId(tenant, eventId, 'u3', `race-000${n}`)).toMatch(/^[0-9]{12}$/);
+  });
+
   it('chains private conversations separately, keeps pending ones unchained and approval makes a new public message', async () => {
     const tenant = uniqueTenantId('chat');
     const eventId = newEventId();

@@ -34,6 +34,8 @@ import { ChatSequencer } from './sequencer.server';
 
 export class ChatRepository extends ChatReads {
   private sequencer: ChatSequencer;
+  /** Sends being stored, by channel, sender and clientId (see postMessage). */
+  private sendsInFlight = new Map<string, Promise<Sequenced | null>>();
 
   constructor(db: Database) {
     super(db);
@@ -67,14 +69,37 @@ export class ChatRepository extends ChatReads {
     return item;
   }
 
-  /** A new message: public (approved), pending (waits for approval) or private. */
-  postMessage(tenantId: TenantId, eventId: string, draft: MessageDraft): Promise<Sequenced | null> {
+  /**
+   * A new message: public (approved), pending (waits for approval) or private. A send whose
+   * clientId the sender already used is stored once: a resend finds the stored message (null), and
+   * one made while the first is still being stored waits for it rather than share its transaction.
+   */
+  async postMessage(tenantId: TenantId, eventId: string, draft: MessageDraft): Promise<Sequenced | null> {
+    if (!draft.clientId) return this.storeMessage(tenantId, eventId, draft);
+    const key = `${chatPk(tenantId, eventId)}|${draft.sender}|${draft.clientId}`;
+    const earlier = this.sendsInFlight.get(key);
+    const sending = (earlier ?? Promise.resolve(null)).catch(() => null).then(() => this.storeMessage(tenantId, eventId, draft));
+    this.sendsInFlight.set(key, sending);
+    try {
+      return await sending;
+    } finally {
+      if (this.sendsInFlight.get(key) === sending) this.sendsInFlight.delete(key);
+    }
+  }
+
+  private storeMessage(tenantId: TenantId, eventId: string, draft: MessageDraft): Promise<Sequenced | null> {
     const pk = chatPk(tenantId, eventId);
     return this.append(
       tenantId,
       eventId,
       async ({ seq, msgId, lastPublic, lastPrivate }) => {
+        // A resent frame (its answer was lost) whose message is already stored changes nothing.
+        if (draft.clientId && (await this.getItem(pk, SK.sent(draft.sender, draft.clientId)))) return null;
         const base = { ...draft, msgId, eventId, seq, likes: 0, votes: 0, questionAnswered: false, deleted: false, approvedFrom: null };
+        // Written with the message; the condition makes a concurrent resend on another instance re-plan and find it.
+        const marker: TxItem[] = draft.clientId
+          ? [{ Put: { TableName: this.db.table, Item: { pk, sk: SK.sent(draft.sender, draft.clientId), msgId }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+          : [];
         if (draft.isPrivateMsg && draft.recipient) {
           const pair = pairKey(draft.sender, draft.recipient);
           const message: ChatMessage = { ...base, prevMsgId: lastPrivate(pair), status: 'approved' };
@@ -86,6 +111,7 @@ export class ChatRepository extends ChatReads {
               this.put(pk, SK.prv(msgId), this.messageItem(tenantId, 'prv', message, audience)),
               this.put(pk, SK.inbox(draft.sender, msgId), { msgId }),
               this.put(pk, SK.inbox(draft.recipient, msgId), { msgId }),
+              ...marker,
             ],
             pm: [pair, msgId],
           };
@@ -96,19 +122,25 @@ export class ChatRepository extends ChatReads {
           return {
             event: { kind: 'message', seq, message },
             audience,
-            writes: [this.put(pk, SK.pend(msgId), this.messageItem(tenantId, 'pend', message, audience))],
+            writes: [this.put(pk, SK.pend(msgId), this.messageItem(tenantId, 'pend', message, audience)), ...marker],
           };
         }
         const message: ChatMessage = { ...base, prevMsgId: lastPublic };
         return {
           event: { kind: 'message', seq, message },
           audience: EVERYONE,
-          writes: [this.put(pk, SK.pub(msgId), this.messageItem(tenantId, 'pub', message, EVERYONE))],
+          writes: [this.put(pk, SK.pub(msgId), this.messageItem(tenantId, 'pub', message, EVERYONE)), ...marker],
           lastPublic: msgId,
         };
       },
       true,
     );
+  }
+
+  /** The message a sender's send (by its frame's clientId) made, if it is stored. */
+  async sentMessageId(tenantId: TenantId, eventId: string, sender: string, clientId: string): Promise<string | null> {
+    const found = await this.getItem(chatPk(tenantId, eventId), SK.sent(sender, clientId));
+    return typeof found?.msgId === 'string' ? found.msgId : null;
   }
 
   /** Approves a pending message: a new public message (new seq and msgId) replaces it. */

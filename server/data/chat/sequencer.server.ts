@@ -30,8 +30,11 @@ interface ChannelState {
 }
 
 const MAX_ATTEMPTS = 10;
-/** Changes committed together at most (a TransactWrite takes 100 items; a private message needs 4). */
-const MAX_BATCH = 20;
+/**
+ * Changes committed together at most: a TransactWrite takes 100 items; a private message needs 5
+ * (its three items, the send marker and the LOG entry), plus the HEAD update once per batch.
+ */
+const MAX_BATCH = 19;
 
 const isRetryable = (e: unknown) => {
   const name = (e as Error)?.name;

@@ -245,11 +245,9 @@ export class ChatFrames {
       ...(conn.me.avatarId ? { avatarId: conn.me.avatarId } : {}),
     });
     await chat.publish(eventId, change);
-    this.hub.send(conn.ws, {
-      type: 'ack',
-      clientId: frame.clientId,
-      ...(change?.event.kind === 'message' ? { msgId: change.event.message.msgId } : {}),
-    });
+    // No change: this frame's message was stored by an earlier send whose answer was lost.
+    const msgId = change?.event.kind === 'message' ? change.event.message.msgId : await chat.sentMessageId(eventId, conn.user.sub, frame.clientId);
+    this.hub.send(conn.ws, { type: 'ack', clientId: frame.clientId, ...(msgId ? { msgId } : {}) });
   }
 
   /** Private messages go from a participant to a host or the organizer, or from them to a participant who joined the chat. */

@@ -157,6 +157,23 @@ describe('chat socket: messages', () => {
     expect(late.welcome.myLikes).toEqual([msgId]);
   });
 
+  it('a send resent after a lost answer (same clientId, new connection) is stored once and acked with its message', async () => {
+    const event = await openEvent(server.services, organizer);
+    const first = await joined(bob, event.eventId);
+    const id = clientId();
+    first.client.send({ type: 'send', clientId: id, textMessage: 'only once' });
+    const ack = await first.client.next('ack', (f) => f.clientId === id);
+    first.client.ws.terminate();
+    // The browser did not see the answer: it reconnects and sends the same frame, twice at once.
+    const again = await joined(bob, event.eventId);
+    again.client.send({ type: 'send', clientId: id, textMessage: 'only once' });
+    again.client.send({ type: 'send', clientId: id, textMessage: 'only once' });
+    const acks = [await again.client.next('ack', (f) => f.clientId === id), await again.client.next('ack', (f) => f.clientId === id)];
+    expect(acks.map((a) => (a as { msgId?: string }).msgId)).toEqual([(ack as { msgId: string }).msgId, (ack as { msgId: string }).msgId]);
+    const late = await joined(organizer, event.eventId);
+    expect(late.welcome.messages.filter((m) => m.textMessage === 'only once')).toHaveLength(1);
+  });
+
   it('refuses empty, too long, unknown reply targets and files that are not the sender’s uploads', async () => {
     const event = await openEvent(server.services, organizer);
     const { client } = await joined(bob, event.eventId);
