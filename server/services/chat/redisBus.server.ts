@@ -51,6 +51,8 @@ function readyNow(client: Redis, wasReady: boolean): Promise<boolean> | boolean 
 }
 
 export class RedisBus implements ChatBus {
+  /** Payloads delivered here after an unconfirmed publish, until Redis echoes them (see publish). */
+  private deliveredLocally = new Map<string, number>();
   private publisher: Redis;
   private subscriber: Redis;
   private channels = new Map<string, Set<BusHandler>>();
@@ -91,7 +93,11 @@ export class RedisBus implements ChatBus {
       if (!this.closed) this.gap = true;
     });
     this.subscriber.on('ready', () => void this.restoreChannels());
-    this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    this.subscriber.on('message', (channel: string, message: string) => {
+      // Already delivered here when its publish was not confirmed in time: not twice.
+      if (this.deliveredLocally.delete(`${channel}\n${message}`)) return;
+      this.deliver(channel, message);
+    });
   }
 
   /** After a (re)connect: subscribe every channel with local handlers, then tell the listeners of a gap. */
@@ -138,7 +144,15 @@ export class RedisBus implements ChatBus {
       }
     }
     this.gap = true;
+    this.rememberLocalDelivery(`${channel}\n${payload}`);
     this.deliver(channel, payload);
+  }
+
+  /** A slow publish may still reach Redis after the local delivery; its echo is then skipped (for a minute). */
+  private rememberLocalDelivery(key: string) {
+    const now = Date.now();
+    if (this.deliveredLocally.size >= 1000) for (const [k, until] of this.deliveredLocally) if (until < now) this.deliveredLocally.delete(k);
+    this.deliveredLocally.set(key, now + 60_000);
   }
 
   private serial(channel: string, step: () => Promise<unknown>): Promise<unknown> {

@@ -108,6 +108,27 @@ describe('chat across outages: its Redis, one of its instances', () => {
     await nearBack.event((e) => e.kind === 'message' && e.message.textMessage === 'after the return', 10_000);
   });
 
+  it('a publish Redis confirms only late (Redis frozen) is delivered once on the sender’s instance', { timeout: 60_000 }, async () => {
+    const event = await openEvent(one.services, organizer);
+    const org = open(one, organizer, event.eventId);
+    const part = open(two, alice, event.eventId);
+    await Promise.all([org.next('welcome'), part.next('welcome')]);
+    process.kill(redis.pid, 'SIGSTOP');
+    let ack: Awaited<ReturnType<typeof say>>;
+    try {
+      // Not confirmed within the publish limit: delivered on this instance at once.
+      ack = await say(org, 'late');
+      await org.event((e) => e.kind === 'message' && e.message.textMessage === 'late');
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    expect(ack.type).toBe('ack');
+    // Redis then carries the late publish (and its echo reaches instance one) before the next one.
+    expect((await say(org, 'after')).type).toBe('ack');
+    await waitUntil(() => texts(org.events()).includes('after') && texts(part.events()).includes('after'), 30_000, 'the next message everywhere');
+    expect(texts(org.events()).filter((t) => t === 'late')).toEqual(['late']);
+  });
+
   it('an instance that dies: its clients resume on the other one with every message sent meanwhile, none twice', { timeout: 60_000 }, async () => {
     const three = await startChatServer({ redisUrl: redis.url });
     // The TCP connections of the instance, to cut them as a killed process would (no close frame).
