@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '#app/lib/i18n/instance';
 import { readDocumentBundle } from '#app/lib/i18n/documentBundle';
 import { configureAmplify } from '#app/lib/identity/amplify.client';
+import { ClientStylesProvider } from '#app/components/shell/ClientStyles';
 import type { RootData } from '#app/lib/rootData';
 
 // The document carries its language and the strings of its namespaces: no fetch before hydrating.
@@ -18,7 +19,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RemixBrowser />
+        <ClientStylesProvider>
+          <RemixBrowser />
+        </ClientStylesProvider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -6,6 +6,7 @@ import { pageSystemForTheme } from '#app/lib/config/themeSystem';
 import { Shell } from '#app/components/shell/Shell';
 import { SessionRuntime } from '#app/components/session/SessionRuntime';
 import { ErrorPage } from '#app/components/shell/ErrorPage';
+import { useStylesSurviveDocumentRemount } from '#app/components/shell/ClientStyles';
 import { isOutageData, UnavailablePage } from '#app/components/shell/UnavailablePage';
 import { ChunkLoadMessage } from '#app/components/chunks/ChunkLoadMessage';
 import { ChunkLoadNotice } from '#app/components/chunks/ChunkLoadNotice';
@@ -52,6 +53,7 @@ function useStage(): boolean {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  useStylesSurviveDocumentRemount();
   const data = useRootData();
   const hydrate = useHydrate();
   const stage = useStage();

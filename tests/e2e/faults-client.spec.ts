@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, pageHydrated, tenantUrl, test } from './fixtures';
+import { expect, outageTest, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, poolOf, signInContext } from './session-helpers';
 
 /**
@@ -134,4 +134,36 @@ test('the texts API down (503): the inactivity dialog speaks the English default
   await expect(page.getByTestId('idle-countdown')).toHaveText('You will be Logged out in 60 seconds');
   expect(await page.evaluate(() => sessionStorage.getItem('platform.resources.idle.es'))).toBeNull();
   expect(errors).toEqual([]);
+});
+
+outageTest('a 503 met on a client-side navigation shows the branded unavailable page, styled, and styles stay after leaving it', async ({ page }) => {
+  await page.goto(tenantUrl('aurora', '/signIn'));
+  await pageHydrated(page);
+  // The next screen's data request meets an outage, as the server answers one (a thrown 503).
+  await page.route(/\/liveEvents\?_data=/, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'X-Remix-Catch': 'yes', 'Retry-After': '30' },
+      body: JSON.stringify({ error: 'serviceUnavailable', service: 'database', message: 'Our event data is unavailable right now.' }),
+    }),
+  );
+  await navigate(page, '/liveEvents');
+  const unavailable = page.getByTestId('unavailable-page');
+  await expect(unavailable).toBeVisible();
+  await expect(unavailable).toContainText('Our event data is unavailable right now.');
+  // Styled: the document was mounted anew, and Chakra's rules are in the new <head>.
+  const button = unavailable.getByRole('link', { name: 'Try again' });
+  await expect.poll(() => button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
+  const padding = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).paddingTop);
+  await expect.poll(() => padding('[data-testid="unavailable-page"]')).not.toBe('0px');
+  // The document's stylesheets, mounted again with it, are not taken for failed chunks.
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-reports/unavailable-client-navigation-desktop.png', fullPage: true });
+
+  // Leaving the error page mounts the document again: still styled.
+  await page.unroute(/\/liveEvents\?_data=/);
+  await navigate(page, '/signIn');
+  await expect(signInForm(page)).toBeVisible();
+  await expect.poll(() => signInForm(page).locator('button[type="submit"]').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toHaveCount(0);
 });

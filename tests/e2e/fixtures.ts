@@ -14,18 +14,24 @@ export const VIEWPORTS = {
 
 export const tenantUrl = (tenant: string, path = '/') => `http://${tenant}.localhost:${E2E_PORT}${path}`;
 
+/** A test whose page fails it on a console error or an uncaught page error, except loads answered with an `allowed` status. */
+const guardedTest = (allowed: RegExp) =>
+  base.extend<{ page: Page }>({
+    page: async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !allowed.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(page);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+  });
+
 /** A console error or an uncaught page error fails the test (docs/ARCHITECTURE.md, Conventions). */
-export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
-    });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await use(page);
-    expect(errors, 'console errors on the page').toEqual([]);
-  },
-});
+export const test = guardedTest(/status of 4\d\d/);
+/** The same guard for tests of outages, whose 503 answers are expected (Chromium logs every non-2xx load). */
+export const outageTest = guardedTest(/status of (4\d\d|503)/);
 
 export { expect };
 

@@ -8,25 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, outageTest as test } from './fixtures';
 import { getFreePort } from '#server/local/ports';
 import { E2E_STACK_DIR } from './stack';
-
-/**
- * The console guard of ./fixtures, except that the outage's own 503 answers are what these tests
- * expect (Chromium logs every non-2xx load); any other console or page error still fails.
- */
-const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/status of (4\d\d|503)/.test(msg.text())) errors.push(msg.text());
-    });
-    page.on('pageerror', (err) => errors.push(err.message));
-    await use(page);
-    expect(errors, 'console errors on the page').toEqual([]);
-  },
-});
 
 interface Instance {
   origin(tenant: string): string;

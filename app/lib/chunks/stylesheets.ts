@@ -5,13 +5,18 @@ function isStylesheet(node: unknown): node is HTMLLinkElement {
 }
 
 /**
- * A stylesheet of the document, once the document has loaded: no sheet (the request failed), or an
- * error status (Chromium then gives it an empty sheet, so the sheet alone does not tell).
+ * A stylesheet of the document, once the document has loaded: failed with an error status
+ * (Chromium then gives it an empty sheet, so the sheet alone does not tell) or without a sheet
+ * and never loaded; pending when it has no sheet yet but its address loaded before (the document
+ * was mounted again, as when the root error boundary replaces a page: the new element is still
+ * taking it from the cache).
  */
-function documentSheetFailed(link: HTMLLinkElement): boolean {
-  if (!link.sheet) return true;
+function documentSheetState(link: HTMLLinkElement): 'ok' | 'failed' | 'pending' {
   const timing = performance.getEntriesByName(link.href, 'resource').at(-1) as (PerformanceResourceTiming & { responseStatus?: number }) | undefined;
-  return (timing?.responseStatus ?? 0) >= 400;
+  const status = timing?.responseStatus ?? 0;
+  if (status >= 400) return 'failed';
+  if (link.sheet) return 'ok';
+  return status >= 200 ? 'pending' : 'failed';
 }
 
 /**
@@ -48,7 +53,10 @@ export function watchStylesheets(onFailure: (error: ChunkLoadError) => void, tim
   };
   const checkDocumentSheets = () => {
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-      if (isStylesheet(link) && !timers.has(link) && documentSheetFailed(link)) onFailure(new ChunkLoadError(link.href, 'failed'));
+      if (!isStylesheet(link) || timers.has(link)) continue;
+      const state = documentSheetState(link);
+      if (state === 'failed') onFailure(new ChunkLoadError(link.href, 'failed'));
+      else if (state === 'pending') watch(link);
     }
   };
   const observer = new MutationObserver((records) => {
