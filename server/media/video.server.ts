@@ -5,6 +5,7 @@
  * progress; key frames every 2 s keep the renditions' segments aligned for switching. The MP4 is
  * the highest rendition remuxed (no third encode).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VIDEO_RENDITION_HEIGHTS, type DerivedFile } from '#app/lib/media/model';
@@ -98,8 +99,12 @@ export const processVideo: Processor = async ({ originalPath, workDir, store, pr
   // take is shorter than its original: measure the MP4 cut from it.
   const durationSeconds = info.durationSeconds > 0 && !trim ? info.durationSeconds : (await probe(join(workDir, 'video.mp4'), 'video')).durationSeconds;
   if (trim && durationSeconds <= 0) throw new ProcessingError('trim_outside', 'nothing left after trimming');
-  const posterAt = (trim?.startSeconds ?? 0) + Math.min(1, durationSeconds / 10);
-  await run(FFMPEG, ['-hide_banner', '-nostdin', '-y', '-ss', posterAt.toFixed(2), '-i', originalPath, '-frames:v', '1', '-vf', `scale=-2:${posterHeight}`, '-q:v', '3', join(workDir, 'poster.jpg')]);
+  // The poster comes from the MP4 cut above (indexed, already trimmed): seeking in a recorder's WebM
+  // can land past its last frame, and ffmpeg then writes nothing yet exits 0; the first frame then.
+  const posterPath = join(workDir, 'poster.jpg');
+  const posterArgs = (at: number) => ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', join(workDir, 'video.mp4'), '-frames:v', '1', '-vf', `scale=-2:${posterHeight}`, '-q:v', '3', posterPath];
+  await run(FFMPEG, posterArgs(Math.min(1, durationSeconds / 10)));
+  if (!existsSync(posterPath)) await run(FFMPEG, posterArgs(0));
   progress(0.88);
 
   const width = (h: number) => Math.round((info.width! * h) / info.height! / 2) * 2;
