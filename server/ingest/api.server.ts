@@ -30,7 +30,7 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
  * segments, the playlist asked again every second), with room for a slow network; a link passed on
  * is worth a minute of nothing new, since only the playlist route names the next segments.
  */
-export const SEGMENT_URL_SECONDS = 60;
+const SEGMENT_URL_SECONDS = 60;
 const VARIANT = z.string().regex(/^\d{2,4}p$/);
 
 export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive';
@@ -102,7 +102,7 @@ async function currentState(args: LoaderFunctionArgs, eventId: string): Promise<
  * whether it is live (what /liveEvents shows anyone) and `admitted: false`. The kept item's id only
  * to those who may watch the event's replay.
  */
-export async function stateFor(data: TenantData, event: EventRecord, user: SessionUser | null, admission: BroadcastAdmission, state: BroadcastState): Promise<BroadcastState> {
+async function stateFor(data: TenantData, event: EventRecord, user: SessionUser | null, admission: BroadcastAdmission, state: BroadcastState): Promise<BroadcastState> {
   const { mediaId, ...rest } = state;
   const kept = mediaId && (await mayWatchReplay(data, event, user)) ? { mediaId } : {};
   return admission.ok ? { ...rest, ...kept } : { status: state.status, admitted: false, ...kept };
