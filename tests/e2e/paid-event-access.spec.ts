@@ -234,3 +234,25 @@ test('the event page shows a member without a ticket no live player while the pu
   await expect(page.getByTestId('buy-ticket')).toBeVisible();
   await expect(page.getByTestId('live-broadcast')).toHaveCount(0);
 });
+
+test('the lobby of an open paid room shows a member without a ticket the way to buy one, not a Join button', async ({ page, context, request }) => {
+  const api = as(request, 'member');
+  const res = await api.get(`/ety?event=${event.eventId}`);
+  expect(res.status()).toBe(403);
+  await signInContext(context, request, users.member);
+  await page.goto(tenantUrl(T, `/ety?event=${event.eventId}`));
+  await pageHydrated(page);
+  await expect(page.getByTestId('lobby-ticket-gate')).toContainText('This event needs a ticket');
+  await expect(page.getByTestId('lobby-gate-buy')).toHaveAttribute('href', `/preview?event=${event.eventId}`);
+  await expect(page.getByTestId('lobby-gate')).toHaveCount(0);
+  // A ticket holder waits for nothing: the room is open.
+  expect((await as(request, 'ticketHolder').get(`/ety?event=${event.eventId}`)).status()).toBe(200);
+});
+
+test('a free event’s broadcast stays on its public page for everyone, signed out too', async ({ request }) => {
+  const free = await seedEvent(T, users.organizer, { title: `Free live ${mark}`, eventDateTime: minutesFromNow(-1) });
+  await seedLiveBroadcast(T, free.eventId);
+  const api = as(request, 'signedOut');
+  expect((await api.get(`/api/broadcast/live?event=${free.eventId}&variant=360p`)).status()).toBe(200);
+  expect(await (await api.get(`/api/broadcast/status?event=${free.eventId}`)).json()).toMatchObject({ status: 'live', width: 640 });
+});
