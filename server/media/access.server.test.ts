@@ -92,7 +92,7 @@ describe('the media rule', () => {
     expect(reads).not.toHaveBeenCalled();
   });
 
-  it("keeps a rehearsal's recording with its organizer, hosts and admins, and an item of a missing event with its owner and admins", async () => {
+  it("keeps a rehearsal's recording with its organizer, hosts and admins, and one of a missing event (or naming none) with its owner and admins", async () => {
     const rehearsal = await setUp({}, 'rehearsal');
     expect(await mediaAccess(rehearsal.data, other).mayView(rehearsal.made())).toBe(false);
     expect(await mediaAccess(rehearsal.data, person('host')).mayView(rehearsal.made())).toBe(true);
@@ -101,6 +101,13 @@ describe('the media rule', () => {
     const gone = item({ eventId: 'nosuchevent1', origin: 'recording' });
     expect(await mediaAccess(rehearsal.data, other).mayView(gone)).toBe(false);
     expect(await mediaAccess(rehearsal.data, owner).mayView(gone)).toBe(true);
+    // A recording or kept broadcast naming no event: its owner and admins alone; an upload as its visibility says.
+    for (const origin of ['recording', 'broadcast'] as const) {
+      expect(await mediaAccess(rehearsal.data, other).mayView(item({ origin }))).toBe(false);
+      expect(await mediaAccess(rehearsal.data, admin).mayView(item({ origin }))).toBe(true);
+    }
+    expect(await mediaAccess(rehearsal.data, other).mayView(item({ origin: 'upload' }))).toBe(true);
+    expect(await mediaAccess(rehearsal.data, null).mayView(item())).toBe(true);
   });
 
   it('reads each event once for a whole listing, and filters it in order', async () => {

@@ -10,7 +10,8 @@
  *   captions: the item's `eventId`, which every such item has carried since it was made), only
  *   those who may watch that event's replay: when the event sells its seats or its replay, its
  *   ticket and replay holders, organizer, hosts and tenant admins; a rehearsal's or demo's, its
- *   organizer, hosts and admins. An event that is gone lets nobody else in.
+ *   organizer, hosts and admins. An event that is gone, or a recording that names none, lets
+ *   nobody else in.
  *
  * Callers answer "not allowed" as not found (404), so an item one may not see does not show that
  * it exists. A viewer's access object reads each event once, and events that sell nothing cost no
@@ -23,6 +24,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { mayWatchReplay } from '../tickets/access.server';
 
 const SHOWN: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
+const MADE_FROM_AN_EVENT: ReadonlySet<NonNullable<MediaItem['origin']>> = new Set(['recording', 'broadcast']);
 
 export const isMediaAdmin = (user: SessionUser | null) => !!user?.groups.includes('admin');
 
@@ -69,7 +71,9 @@ export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAc
   const mayView = async (item: MediaItem) => {
     if (canManageMedia(user, item)) return true;
     if (!visibleByItself(user, item)) return false;
-    return item.eventId ? eventAllows(item.eventId) : true;
+    if (item.eventId) return eventAllows(item.eventId);
+    // Made in a room or kept from a push, but naming no event (none is stored so): nobody else.
+    return !MADE_FROM_AN_EVENT.has(item.origin ?? 'upload');
   };
   return {
     user,
