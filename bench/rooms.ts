@@ -29,6 +29,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventSchema, expirationFor, type EventRecord } from '#app/lib/events/model';
+import { canJoin } from '#app/lib/events/permissions';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { channelNameFor, newEventId, newEventInput, newShortCode } from '#server/data/events.server';
 import { newLivekitKeyPair } from '#server/local/livekitKeys';
@@ -121,9 +122,10 @@ function benchEvent(): EventRecord {
 }
 
 async function mint(video: VideoService, event: EventRecord, user: VideoUser): Promise<{ token: string; serverUrl: string }> {
-  const result = await video.mintToken({ id: event.tenantId, video: {} }, event, user);
-  if (!result.ok) throw new Error(`no room token for ${user.sub}: ${JSON.stringify(result.decision)}`);
-  return result.response;
+  // The event sells nothing: the room's admission is canJoin alone (server/rooms/admission.server.ts).
+  const admission = canJoin(event, user, Date.now());
+  if (!admission.ok) throw new Error(`no room token for ${user.sub}: ${JSON.stringify(admission)}`);
+  return video.mintToken({ id: event.tenantId, video: {} }, event, user, admission);
 }
 
 const median = (xs: number[]) => {

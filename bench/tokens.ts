@@ -1,10 +1,12 @@
 // bench/tokens: room tokens minted per second on one core. The real mint path of POST
-// /api/events/token after the event and profile reads: VideoService.mintToken = canJoin +
+// /api/events/token after the event and profile reads: the room's admission (for an event that sells
+// nothing it is canJoin alone, no read: server/rooms/admission.server.ts) + VideoService.mintToken =
 // grantsFor (app/lib/events/permissions.ts) + livekit-server-sdk AccessToken.toJwt (HS256),
 // one token at a time (never more than one in flight, so one core does the work), rotating
 // organizer, host and participant. No network, no DynamoDB. Target: ≥ 2,000 tokens/s.
 import { eventSchema, expirationFor } from '#app/lib/events/model';
-import { VideoService } from '#server/services/video.server';
+import { canJoin } from '#app/lib/events/permissions';
+import { VideoService, type VideoUser } from '#server/services/video.server';
 import { table } from './lib';
 
 const SECONDS = Number(process.env.BENCH_TOKEN_SECONDS ?? 3);
@@ -38,8 +40,13 @@ export async function benchTokens(): Promise<boolean> {
     ...Array.from({ length: 8 }, (_, i) => ({ sub: `participant-${i}`, email: `p${i}@example.com`, displayName: `Participant ${i}` })),
   ];
 
+  /** What the token route does once it has the event and the profile: admit, then mint. */
+  const mint = async (user: VideoUser) => {
+    const admission = canJoin(event, user, Date.now());
+    return admission.ok ? video.mintToken(tenant, event, user, admission) : null;
+  };
   // Warm-up: JIT and the key import path.
-  for (let i = 0; i < 500; i++) await video.mintToken(tenant, event, users[i % users.length]!);
+  for (let i = 0; i < 500; i++) await mint(users[i % users.length]!);
 
   let minted = 0;
   let refused = 0;
@@ -48,8 +55,8 @@ export async function benchTokens(): Promise<boolean> {
   const deadline = began + SECONDS * 1000;
   while (performance.now() < deadline) {
     for (let i = 0; i < 100; i++) {
-      const result = await video.mintToken(tenant, event, users[(minted + refused) % users.length]!);
-      if (result.ok) minted++;
+      const result = await mint(users[(minted + refused) % users.length]!);
+      if (result) minted++;
       else refused++;
     }
   }

@@ -104,8 +104,10 @@ describe('chat file messages', () => {
 
 describe('who may see chat files', () => {
   const now = Date.parse('2030-01-01T12:00:00Z');
+  const data = tenantData({ db: testDatabase() }, uniqueTenantId('chatfa'));
   const event = (over: Record<string, unknown> = {}) =>
     ({
+      eventId: 'abcdefghij12',
       organizerId: 'org',
       hosts: ['host@example.com'],
       acceptedHosts: { 'host@example.com': 'h' },
@@ -115,18 +117,28 @@ describe('who may see chat files', () => {
       eventExpiration: new Date(now + 150 * 60_000).toISOString(),
       cancelled: false,
       endedAt: null,
+      ticketPrice: 0,
+      capacity: null,
       ...over,
-    }) as unknown as Parameters<typeof chatFilesAccess>[0];
+    }) as unknown as Parameters<typeof chatFilesAccess>[1];
   const user = (sub: string, email: string | null = null) => ({ sub, email });
 
-  it('lets staff in at any time and others while the room admits them', () => {
-    expect(chatFilesAccess(event(), user('org'), now).ok).toBe(true);
-    expect(chatFilesAccess(event(), user('h', 'host@example.com'), now).ok).toBe(true);
-    expect(chatFilesAccess(event(), user('p'), now)).toMatchObject({ ok: false, reason: 'notYetOpen' });
+  it('lets staff in at any time and others while the room admits them', async () => {
+    expect((await chatFilesAccess(data, event(), user('org'), now)).ok).toBe(true);
+    expect((await chatFilesAccess(data, event(), user('h', 'host@example.com'), now)).ok).toBe(true);
+    expect(await chatFilesAccess(data, event(), user('p'), now)).toMatchObject({ ok: false, reason: 'notYetOpen' });
     const live = event({ eventDateTime: new Date(now - 10 * 60_000).toISOString() });
-    expect(chatFilesAccess(live, user('p'), now).ok).toBe(true);
-    expect(chatFilesAccess(live, user('blocked'), now)).toMatchObject({ ok: false, reason: 'blocked' });
-    expect(chatFilesAccess(event({ blockedUsers: ['h'] }), user('h', 'host@example.com'), now)).toMatchObject({ ok: false, reason: 'blocked' });
+    expect((await chatFilesAccess(data, live, user('p'), now)).ok).toBe(true);
+    expect(await chatFilesAccess(data, live, user('blocked'), now)).toMatchObject({ ok: false, reason: 'blocked' });
+    expect(await chatFilesAccess(data, event({ blockedUsers: ['h'] }), user('h', 'host@example.com'), now)).toMatchObject({ ok: false, reason: 'blocked' });
+  });
+
+  it("keeps a paid event's files for its ticket holders, as its room is", async () => {
+    const paid = event({ eventDateTime: new Date(now - 10 * 60_000).toISOString(), ticketPrice: 1500 });
+    expect(await chatFilesAccess(data, paid, user('p'), now)).toMatchObject({ ok: false, reason: 'ticketRequired', buyUrl: '/preview?event=abcdefghij12' });
+    expect(await chatFilesAccess(data, paid, { sub: 'adm', email: null, groups: ['admin'] }, now)).toEqual({ ok: true, role: 'organizer' });
+    await data.tickets.grant({ eventId: 'abcdefghij12', userId: 'p', orderId: 'o-1', kind: 'ticket' });
+    expect(await chatFilesAccess(data, paid, user('p'), now)).toEqual({ ok: true, role: 'participant' });
   });
 });
 

@@ -10,13 +10,14 @@ import { z } from 'zod';
 import { chatFileKeySchema, chatFileName, chatFileUrl } from '#app/lib/chat/protocol';
 import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '#app/lib/chat/files';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
-import { canJoin, flagsOf, isStaff, roleOf, type EventUser, type JoinDecision } from '#app/lib/events/permissions';
+import { flagsOf, isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import { getSessionUser } from '../identity/session.server';
 import { ChatError } from '../data/chat/keys.server';
 import type { TenantId } from '#app/lib/config/tenant';
-import type { TenantFiles } from '../data/tenantData.server';
+import type { TenantData, TenantFiles } from '../data/tenantData.server';
+import { admitToRoom, type Admission } from '../rooms/admission.server';
 import { isStorageError, tenantObjectKey } from '../services/storage.server';
-import { NO_STORE, readRoomRequest, refuse } from './roomRequest.server';
+import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from './roomRequest.server';
 import { log } from '../observability/log.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -209,14 +210,14 @@ export async function checkChatFiles(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The room's own gates: a blocked person never; the organizer and hosts at any time (history stays
- * reviewable); everyone else while they may be in the room (canJoin).
+ * The room's own admission (admitToRoom: blocks, opening times, the event's end, the ticket of an
+ * event that sells its seats), except that the organizer, hosts and tenant admins may look at any
+ * time, so the history stays reviewable after the room closes.
  */
-export function chatFilesAccess(event: EventRecord, user: EventUser, now: number): JoinDecision {
+export function chatFilesAccess(data: TenantData, event: EventRecord, user: EventUser, now: number): Promise<Admission> {
   const role = roleOf(event, user);
-  if (flagsOf(event, user).isUserBlocked) return { ok: false, reason: 'blocked', role };
-  if (isStaff(role)) return { ok: true, role };
-  return canJoin(event, user, now);
+  if (isStaff(role) && !flagsOf(event, user).isUserBlocked) return Promise.resolve({ ok: true, role });
+  return admitToRoom(data, event, user, now);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,8 +243,8 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
 
   const event = await context.data.events.getFor(eventId, user);
   if (!event) return refuse(404, 'notFound', language);
-  const decision = canJoin(event, user, Date.now());
-  if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
+  const admission = await admitToRoom(context.data, event, user);
+  if (!admission.ok) return refuseAdmission(admission, language);
 
   const problem = chatFileProblem(kind, type, size);
   if (problem) return json({ error: problem, message: fileProblemMessage(kind, problem, language) }, { status: 400, headers: NO_STORE });
@@ -286,8 +287,8 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
   if (!eventId.success || !viewableChatKey(eventId.data, key, context.data.tenantId)) return refuse(404, 'notFound', language);
   const event = await context.data.events.getFor(eventId.data, user);
   if (!event) return refuse(404, 'notFound', language);
-  const access = chatFilesAccess(event, user, Date.now());
-  if (!access.ok) return refuse(403, access.reason, language, { opensAt: access.opensAt });
+  const access = await chatFilesAccess(context.data, event, user, Date.now());
+  if (!access.ok) return refuseAdmission(access, language);
   let url: string;
   try {
     url = await context.data.files.presignDownload({

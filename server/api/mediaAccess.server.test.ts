@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
-import { testStorage } from '#tests/support/local-stack';
+import { testDatabase, testStorage } from '#tests/support/local-stack';
+import { tenantData } from '../data/tenantData.server';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { downloadFileName, mediaDownloadUrl } from '../services/mediaObjects.server';
 import { canManageItem, canSeeItem, isPlatformAdmin } from './mediaAccess.server';
@@ -42,15 +43,19 @@ describe('who sees and changes media', () => {
     expect(canManageItem(user('r', [], 'root@example.com'), item({ scope: 'system' }), 'system', env)).toBe(true);
   });
 
-  it('others see finished items their visibility allows; system media are everyone’s once ready', () => {
-    expect(canSeeItem(user('other'), item(), 'tenant', env)).toBe(false);
-    expect(canSeeItem(user('other'), item({ visibility: 'tenant' }), 'tenant', env)).toBe(true);
-    expect(canSeeItem(null, item({ visibility: 'tenant' }), 'tenant', env)).toBe(false);
-    expect(canSeeItem(null, item({ visibility: 'public' }), 'tenant', env)).toBe(true);
-    expect(canSeeItem(user('other'), item({ visibility: 'public', status: 'pending_review' }), 'tenant', env)).toBe(false);
-    expect(canSeeItem(user('owner'), item({ status: 'processing' }), 'tenant', env)).toBe(true);
-    expect(canSeeItem(null, item({ scope: 'system' }), 'system', env)).toBe(true);
-    expect(canSeeItem(null, item({ scope: 'system', status: 'processing' }), 'system', env)).toBe(false);
+  it('others see finished items their visibility allows; system media are everyone’s once ready', async () => {
+    const data = tenantData({ db: testDatabase() }, uniqueTenantId('see'));
+    expect(await canSeeItem(data, user('other'), item(), 'tenant', env)).toBe(false);
+    expect(await canSeeItem(data, user('other'), item({ visibility: 'tenant' }), 'tenant', env)).toBe(true);
+    expect(await canSeeItem(data, null, item({ visibility: 'tenant' }), 'tenant', env)).toBe(false);
+    expect(await canSeeItem(data, null, item({ visibility: 'public' }), 'tenant', env)).toBe(true);
+    expect(await canSeeItem(data, user('other'), item({ visibility: 'public', status: 'pending_review' }), 'tenant', env)).toBe(false);
+    expect(await canSeeItem(data, user('owner'), item({ status: 'processing' }), 'tenant', env)).toBe(true);
+    expect(await canSeeItem(data, null, item({ scope: 'system' }), 'system', env)).toBe(true);
+    expect(await canSeeItem(data, null, item({ scope: 'system', status: 'processing' }), 'system', env)).toBe(false);
+    // Made from an event this tenant does not have: nobody but its owner and the admins.
+    expect(await canSeeItem(data, user('other'), item({ visibility: 'public', eventId: 'nosuchevent1' }), 'tenant', env)).toBe(false);
+    expect(await canSeeItem(data, user('owner'), item({ visibility: 'public', eventId: 'nosuchevent1' }), 'tenant', env)).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { UploadScope } from '#app/lib/media/uploadApi';
 import type { AppContext } from '../context';
-import { canManageMedia, canViewMedia } from '../media/access.server';
+import { canManageMedia, mediaAccess } from '../media/access.server';
 import { tenantData, type TenantData } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 
@@ -46,10 +46,10 @@ export function canManageItem(user: SessionUser, item: MediaItem, scope: UploadS
   return canManageMedia(user, item);
 }
 
-/** Whether the user may see (and download) this item: manage it, or its visibility lets them. */
-export function canSeeItem(user: SessionUser | null, item: MediaItem, scope: UploadScope, env: Pick<Env, 'PLATFORM_ADMIN_EMAILS'>): boolean {
+/** Whether the user may see (and download) this item of the scope's data: manage it, or the media rule lets them. */
+export async function canSeeItem(data: TenantData, user: SessionUser | null, item: MediaItem, scope: UploadScope, env: Pick<Env, 'PLATFORM_ADMIN_EMAILS'>): Promise<boolean> {
   // System media are every tenant's defaults and placeholders: readable by anyone on any tenant.
   if (scope === 'system') return item.status === 'ready' || (user !== null && isPlatformAdmin(user, env));
   // A tenant's items: the one rule every media screen uses (server/media/access.server.ts).
-  return canViewMedia(user, item);
+  return mediaAccess(data, user).mayView(item);
 }

@@ -40,7 +40,7 @@ export async function downloadMedia(args: LoaderFunctionArgs): Promise<Response>
   const data = scopeData(context, scope);
   const item = await data.media.get(id);
   // A tenant's item may also have been bought (a product that delivers it as a download).
-  const allowed = item && (canSeeItem(user, item, scope, context.env) || (scope === 'tenant' && (await mayViewMedia(data, user, item))));
+  const allowed = item && (scope === 'tenant' ? await mayViewMedia(data, user, item) : await canSeeItem(data, user, item, scope, context.env));
   if (!item || !allowed) return json(errorBody(t, 'notFound'), { status: 404, headers: NO_STORE });
   // An upload still on its way has nothing to give yet.
   if (item.status === 'uploading') return json(errorBody(t, 'notFound'), { status: 404, headers: NO_STORE });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '../identity/session.server';
+import { needsSeat, type Refused } from '../rooms/admission.server';
 import { roomMessage, type RoomMessageKey } from '../services/video.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
 
@@ -14,6 +15,15 @@ export function refuse(status: number, error: RoomErrorCode, language: string, e
   if (extra.opensAt) body.opensAt = extra.opensAt;
   if (extra.buyUrl) body.buyUrl = extra.buyUrl;
   return json(body, { status, headers: NO_STORE });
+}
+
+/**
+ * The answer to a person the room's admission refused: 403 with the reason (opensAt before the
+ * room opens; ticketRequired with the buy link when a ticket, or a registration, is missing).
+ */
+export function refuseAdmission(refusal: Refused, language: string) {
+  if (needsSeat(refusal)) return refuse(403, 'ticketRequired', language, { buyUrl: refusal.buyUrl, message: refusal.reason });
+  return refuse(403, refusal.reason, language, refusal.reason === 'notYetOpen' ? { opensAt: refusal.opensAt } : {});
 }
 
 /**

@@ -23,14 +23,13 @@ import {
 } from '#app/lib/captions/protocol';
 import type { Tenant } from '#app/lib/config/tenant';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
-import { canJoin } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
 import { tenantData, type TenantData } from '../data/tenantData.server';
 import { getSessionUser } from '../identity/session.server';
 import { shownName } from '../screens/roomSession.server';
 import type { Services } from '../services/index.server';
-import { ticketGate } from '../tickets/gate.server';
+import { admitToRoom } from '../rooms/admission.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';
 import { CaptionSpeaker } from './speaker.server';
 import { log } from '../observability/log.server';
@@ -178,10 +177,9 @@ export class CaptionsHub {
 
   /** Null while the person may publish audio in the event's room now. */
   private async mayStillSpeak(data: TenantData, event: EventRecord, user: SessionUser): Promise<Refusal | null> {
-    const decision = canJoin(event, user, Date.now());
-    if (!decision.ok) return decision.reason === 'blocked' || decision.reason === 'notYetOpen' ? REFUSE.forbidden : REFUSE.over;
-    if (await ticketGate(data, event, user)) return REFUSE.forbidden;
-    if (!(await mayPublishAudio(data, event, user.sub, decision.role))) return REFUSE.forbidden;
+    const admission = await admitToRoom(data, event, user);
+    if (!admission.ok) return admission.reason === 'ended' || admission.reason === 'expired' || admission.reason === 'cancelled' ? REFUSE.over : REFUSE.forbidden;
+    if (!(await mayPublishAudio(data, event, user.sub, admission.role))) return REFUSE.forbidden;
     return null;
   }
 

@@ -80,8 +80,12 @@ export interface PageOptions<T> {
   limit: number;
   /** Continue after this key (a previous page's `next`). */
   startKey?: Item | null;
-  /** Turns a stored item into what the page holds; null drops it (another tenant's, malformed, filtered). */
-  read?: (item: Item) => T | null;
+  /**
+   * Turns a stored item into what the page holds; null drops it (another tenant's, malformed,
+   * filtered). It may answer later (a rule that reads, such as who may see a media item): the items
+   * of one DynamoDB page are read together.
+   */
+  read?: (item: Item) => T | null | Promise<T | null>;
   /** Items DynamoDB reads per request (its Limit); a filter or `read` may drop some, so the page reads on. */
   pageSize?: number;
 }
@@ -99,8 +103,9 @@ export async function queryPage<T = Item>(db: Database, input: QueryInput, optio
       new QueryCommand({ ...input, TableName: db.table, ExclusiveStartKey: start, ...(options.pageSize ? { Limit: options.pageSize } : {}) }),
     );
     const raws = (out.Items as Item[] | undefined) ?? [];
-    for (const raw of raws) {
-      const value = read(raw);
+    const values = await Promise.all(raws.map((raw) => read(raw)));
+    for (const [i, raw] of raws.entries()) {
+      const value = values[i]!;
       if (value === null) continue;
       items.push(value);
       if (items.length === options.limit) {

@@ -150,7 +150,7 @@ export interface MediaListQuery {
   kind?: MediaKind;
   status?: MediaStatus;
   /** Keeps only the items this accepts (who may see them, a search); applied before the page is counted. */
-  match?: (item: MediaItem) => boolean;
+  match?: (item: MediaItem) => boolean | Promise<boolean>;
   limit?: number;
   startKey?: Item | null;
   /** Continue the tenant-wide list after this item id (a cursor a URL can carry; ignored with ownerId). */
@@ -159,12 +159,12 @@ export interface MediaListQuery {
 
 /** One page of the tenant's items (or one owner's), newest first, optionally of one kind and status. */
 export async function listMedia(db: Database, tenantId: TenantId, query: MediaListQuery = {}): Promise<Page<MediaItem>> {
-  const read = (raw: Item) => {
+  const read = async (raw: Item) => {
     const item = toMediaItem(tenantId, raw);
     if (!item) return null;
     if (query.kind && item.kind !== query.kind) return null;
     if (query.status && item.status !== query.status) return null;
-    if (query.match && !query.match(item)) return null;
+    if (query.match && !(await query.match(item))) return null;
     return item;
   };
   const input = query.ownerId

@@ -19,5 +19,5 @@ export async function mayEnterRoom(request: Request, context: AppContext): Promi
   const user = await getSessionUser({ request, context: { ...context } });
   if (!user) return false;
   const entry = await roomEntry(context.data, user, new URL(request.url).searchParams.get('event'));
-  return entry.kind === 'room' && entry.closed === null && entry.gate === null;
+  return entry.kind === 'room' && entry.admission.ok;
 }

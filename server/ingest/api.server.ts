@@ -1,9 +1,12 @@
 /**
- * The broadcast API (app/routes/api/broadcast/*; docs/decisions/0029):
+ * The broadcast API (app/routes/api/broadcast/*; docs/decisions/0029, 0054):
  *   GET /api/broadcast/status?event=<id>                 the live state (status, bitrate, size, kept VOD)
  *   GET /api/broadcast/live?event=<id>[&variant=720p]     the live HLS playlist, segments signed
- * Both answer what the event page would: an event the viewer may not see is a 404 like a missing
- * one. Nothing here is cached: the state and the playlists change every second.
+ * An event the viewer may not see (its page) is a 404 like a missing one. The live pictures are
+ * for those the event's room admits when it sells its seats (access.server.ts): anyone else gets
+ * 401 (signed out) or 403 with the room's reason, and the status tells them only whether it is
+ * live; the kept item's id is told only to those who may watch the event's replay. Nothing here is
+ * cached: the state and the playlists change every second.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
@@ -11,14 +14,23 @@ import type { BroadcastState } from '#app/lib/broadcast/model';
 import { livePlaylistUrl } from '#app/lib/broadcast/model';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '../i18n.server';
-import { viewableEvent } from './access.server';
+import { refuse, refuseAdmission } from '../api/roomRequest.server';
+import type { TenantData } from '../data/tenantData.server';
+import { mayWatchReplay } from '../tickets/access.server';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { EventRecord } from '#app/lib/events/model';
+import { admitToBroadcast, viewableEvent, type BroadcastAdmission } from './access.server';
 import { ingressState } from './livekitIngress.server';
 import { rewriteLiveMaster, rewriteLiveMedia } from './livePlaylist.server';
 import { NO_STORE } from '#server/api/responses.server';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-/** Segment links outlive the few seconds a live player keeps a segment in its playlist, with room for a slow network. */
-const SEGMENT_URL_SECONDS = 300;
+/**
+ * Segment links outlive the few seconds a live player keeps a segment in its playlist (8 one-second
+ * segments, the playlist asked again every second), with room for a slow network; a link passed on
+ * is worth a minute of nothing new, since only the playlist route names the next segments.
+ */
+const SEGMENT_URL_SECONDS = 60;
 const VARIANT = z.string().regex(/^\d{2,4}p$/);
 
 export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive';
@@ -76,15 +88,33 @@ async function livekitState(args: LoaderFunctionArgs, eventId: string): Promise<
   return state;
 }
 
+async function currentState(args: LoaderFunctionArgs, eventId: string): Promise<BroadcastState> {
+  const { context } = args;
+  const platform = await platformState(context.tenant.id, eventId, () => context.data.broadcasts.state(eventId));
+  // A push on the platform worker (SRT, or before the tenant moved to Ingress) wins over the room's ingress.
+  if (platform.status === 'connecting' || platform.status === 'live') return platform;
+  const viaIngress = await livekitState(args, eventId);
+  return viaIngress && viaIngress.status !== 'idle' ? viaIngress : platform;
+}
+
+/**
+ * The state as this viewer may know it: all of it when they may watch the broadcast; else only
+ * whether it is live (what /liveEvents shows anyone) and `admitted: false`. The kept item's id only
+ * to those who may watch the event's replay.
+ */
+async function stateFor(data: TenantData, event: EventRecord, user: SessionUser | null, admission: BroadcastAdmission, state: BroadcastState): Promise<BroadcastState> {
+  const { mediaId, ...rest } = state;
+  const kept = mediaId && (await mayWatchReplay(data, event, user)) ? { mediaId } : {};
+  return admission.ok ? { ...rest, ...kept } : { status: state.status, admitted: false, ...kept };
+}
+
 export async function statusLoader(args: LoaderFunctionArgs): Promise<Response> {
   const { request, context } = args;
-  const event = await viewableEvent(args, new URL(request.url).searchParams.get('event'));
-  if (!event) return refuseBroadcast(404, 'notFound', context.language);
-  const platform = await platformState(context.tenant.id, event.eventId, () => context.data.broadcasts.state(event.eventId));
-  // A push on the platform worker (SRT, or before the tenant moved to Ingress) wins over the room's ingress.
-  if (platform.status === 'connecting' || platform.status === 'live') return json(platform, { headers: NO_STORE });
-  const viaIngress = await livekitState(args, event.eventId);
-  return json(viaIngress && viaIngress.status !== 'idle' ? viaIngress : platform, { headers: NO_STORE });
+  const found = await viewableEvent(args, new URL(request.url).searchParams.get('event'));
+  if (!found) return refuseBroadcast(404, 'notFound', context.language);
+  const { event, user } = found;
+  const [state, admission] = await Promise.all([currentState(args, event.eventId), admitToBroadcast(context.data, event, user)]);
+  return json(await stateFor(context.data, event, user, admission, state), { headers: NO_STORE });
 }
 
 export async function liveLoader(args: LoaderFunctionArgs): Promise<Response> {
@@ -92,8 +122,12 @@ export async function liveLoader(args: LoaderFunctionArgs): Promise<Response> {
   const url = new URL(request.url);
   const variant = url.searchParams.get('variant');
   if (variant !== null && !VARIANT.safeParse(variant).success) return refuseBroadcast(400, 'badRequest', context.language);
-  const event = await viewableEvent(args, url.searchParams.get('event'));
-  if (!event) return refuseBroadcast(404, 'notFound', context.language);
+  const found = await viewableEvent(args, url.searchParams.get('event'));
+  if (!found) return refuseBroadcast(404, 'notFound', context.language);
+  const { event, user } = found;
+  // The room's own admission, for the master playlist, each rendition's and so every segment they sign.
+  const admission = await admitToBroadcast(context.data, event, user);
+  if (!admission.ok) return admission.reason === 'unauthenticated' ? refuse(401, 'unauthenticated', context.language) : refuseAdmission(admission, context.language);
   const state = await context.data.broadcasts.state(event.eventId);
   const variants = state.variants ?? [];
   if (state.status !== 'live' || !state.folder || !variants.length) return refuseBroadcast(409, 'notLive', context.language);

@@ -1,15 +1,30 @@
 /**
- * Who may see and manage a media item (docs/PRODUCT.md, Media): the owner and the tenant's admins
- * always; other signed-in members of the tenant a tenant-visible item once it is ready (or
- * published); anyone a public one once it is ready. Work in progress, review and rejected videos
- * stay with the owner and the admins. Callers answer "not allowed" as not found (404), so an item
- * one may not see does not show that it exists.
+ * Who may see and manage a media item (docs/PRODUCT.md, Media; docs/decisions/0054): the one rule
+ * of every media route, screen and listing.
+ *
+ * - The owner and the tenant's admins always (and they alone manage it).
+ * - Others once it is ready (or published), by its visibility: a public item anyone, a tenant item
+ *   the tenant's signed-in members. Work in progress, review and rejected videos stay with the
+ *   owner and the admins.
+ * - And, for an item made from an event (its room recording, its kept broadcast, with their
+ *   captions: the item's `eventId`, which every such item has carried since it was made), only
+ *   those who may watch that event's replay: when the event sells its seats or its replay, its
+ *   ticket and replay holders, organizer, hosts and tenant admins; a rehearsal's or demo's, its
+ *   organizer, hosts and admins. An event that is gone, or a recording that names none, lets
+ *   nobody else in.
+ *
+ * Callers answer "not allowed" as not found (404), so an item one may not see does not show that
+ * it exists. A viewer's access object reads each event once, and events that sell nothing cost no
+ * ticket read.
  */
+import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
+import { mayWatchReplay } from '../tickets/access.server';
 
 const SHOWN: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
+const MADE_FROM_AN_EVENT: ReadonlySet<NonNullable<MediaItem['origin']>> = new Set(['recording', 'broadcast']);
 
 export const isMediaAdmin = (user: SessionUser | null) => !!user?.groups.includes('admin');
 
@@ -18,19 +33,67 @@ export function canManageMedia(user: SessionUser | null, item: Pick<MediaItem, '
   return !!user && (isMediaAdmin(user) || user.sub === item.ownerId);
 }
 
-export function canViewMedia(user: SessionUser | null, item: Pick<MediaItem, 'ownerId' | 'visibility' | 'status'>): boolean {
-  if (canManageMedia(user, item)) return true;
+/** The item's own part of the rule: its status and visibility. */
+function visibleByItself(user: SessionUser | null, item: Pick<MediaItem, 'visibility' | 'status'>): boolean {
   if (!SHOWN.has(item.status)) return false;
   if (item.visibility === 'public') return true;
   return item.visibility === 'tenant' && !!user;
 }
 
+/** What one viewer may see of the tenant's media, each event's answer read once. */
+export interface MediaAccess {
+  readonly user: SessionUser | null;
+  /** Whether the viewer may see the item (and play, list or download it): the rule above. */
+  mayView(item: MediaItem): Promise<boolean>;
+  /** The items the viewer may see, in their order (nulls, such as missing items, dropped). */
+  visible<T extends MediaItem>(items: readonly (T | null)[]): Promise<T[]>;
+  /**
+   * Whether signing in could let a signed-out visitor see it (a members' item, or one made from an
+   * event whose replay a signed-in buyer may watch): such screens ask to sign in rather than 404.
+   */
+  mightViewSignedIn(item: MediaItem): boolean;
+}
+
+export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAccess {
+  const events = new Map<string, Promise<boolean>>();
+  const eventAllows = (eventId: string) => {
+    let allowed = events.get(eventId);
+    if (!allowed) {
+      allowed = data.events.get(eventId).then((event) => {
+        if (!event) return false;
+        if (event.kind !== 'event') return !!user && isStaff(roleOf(event, user));
+        return mayWatchReplay(data, event, user);
+      });
+      events.set(eventId, allowed);
+    }
+    return allowed;
+  };
+  const mayView = async (item: MediaItem) => {
+    if (canManageMedia(user, item)) return true;
+    if (!visibleByItself(user, item)) return false;
+    if (item.eventId) return eventAllows(item.eventId);
+    // Made in a room or kept from a push, but naming no event (none is stored so): nobody else.
+    return !MADE_FROM_AN_EVENT.has(item.origin ?? 'upload');
+  };
+  return {
+    user,
+    mayView,
+    async visible<T extends MediaItem>(items: readonly (T | null)[]) {
+      const present = items.filter((item): item is T => item !== null);
+      const allowed = await Promise.all(present.map(mayView));
+      return present.filter((_, i) => allowed[i]);
+    },
+    mightViewSignedIn: (item) => !user && SHOWN.has(item.status) && item.visibility !== 'private',
+  };
+}
+
 /**
- * canViewMedia, or the buyer of a product that delivers this item (a download grant of a paid,
- * not refunded order: server/data/products.server.ts) once it is finished, whatever its visibility.
+ * The rule for one item, or the buyer of a product that delivers this item (a download grant of a
+ * paid, not refunded order: server/data/products.server.ts) once it is finished, whatever its
+ * visibility: the single-item routes (playlist, status, download, transcripts) ask this.
  */
 export async function mayViewMedia(data: TenantData, user: SessionUser | null, item: MediaItem): Promise<boolean> {
-  if (canViewMedia(user, item)) return true;
+  if (await mediaAccess(data, user).mayView(item)) return true;
   if (!user || item.scope !== 'tenant' || !SHOWN.has(item.status)) return false;
   return data.products.hasDownload(user.sub, item.id);
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { IMAGE_SIZE_NAMES, type DerivedFile, type MediaItem } from '#app/lib/media/model';
 import type { LibraryCard, LibraryQuery } from '#app/lib/media/library';
 import { mediaFolder } from '../data/media.server';
-import { canManageMedia, canViewMedia, isMediaAdmin } from './access.server';
+import { canManageMedia, isMediaAdmin, mediaAccess } from './access.server';
 import type { TenantData } from '../data/tenantData.server';
 
 type Viewer = SessionUser;
@@ -18,7 +18,6 @@ const LINK_SECONDS = 900;
 export const LIBRARY_PAGE_SIZE = 24;
 
 export const isTenantAdmin = (viewer: Viewer) => isMediaAdmin(viewer);
-export const canSee = (viewer: Viewer, item: MediaItem) => canViewMedia(viewer, item);
 export const canManage = (viewer: Viewer, item: MediaItem) => canManageMedia(viewer, item);
 
 /** Whether the item's title or one of its tags contains the search (case-insensitive). */
@@ -33,7 +32,7 @@ export type Lookup = { item: MediaItem } | { status: 403 | 404 };
 /** The item when the viewer may change it; 404 when they may not even see it (or it is not this tenant's), else 403. */
 export async function findManageable(data: TenantData, viewer: Viewer, id: string): Promise<Lookup> {
   const item = await data.media.get(id);
-  if (!item || item.scope !== 'tenant' || !canSee(viewer, item)) return { status: 404 };
+  if (!item || item.scope !== 'tenant' || !(await mediaAccess(data, viewer).mayView(item))) return { status: 404 };
   if (!canManage(viewer, item)) return { status: 403 };
   return { item };
 }
@@ -93,12 +92,13 @@ export async function libraryCard(data: TenantData, viewer: Viewer, item: MediaI
 export async function libraryPage(data: TenantData, viewer: Viewer, query: LibraryQuery, withSizes = false) {
   // One item more than a page: a next page is offered only when it really holds something
   // (the store's own "more" also counts items the filter would leave out).
+  const access = mediaAccess(data, viewer);
   const page = await data.media.list({
     kind: query.kind,
     status: query.status,
     afterId: query.after,
     limit: LIBRARY_PAGE_SIZE + 1,
-    match: (item) => item.scope === 'tenant' && canSee(viewer, item) && matchesSearch(item, query.q),
+    match: (item) => item.scope === 'tenant' && matchesSearch(item, query.q) && access.mayView(item),
   });
   const shown = page.items.slice(0, LIBRARY_PAGE_SIZE);
   const cards = await Promise.all(shown.map((item) => libraryCard(data, viewer, item, withSizes)));

@@ -1,8 +1,9 @@
 /**
  * The on-demand libraries (/vod, /aod; docs/decisions/0032): the tenant's finished items of one
- * kind that the viewer may see (the media library's one rule: `data.media.shared`, which applies
- * server/media/access.server.ts), searched and filtered, one page after the URL's cursor, with
- * the filter choices the visible items offer.
+ * kind that the viewer may see (the media library's one rule, server/media/access.server.ts,
+ * applied by `data.media.shared`: a paid event's recordings only to those who may watch its
+ * replay), searched and filtered, one page after the URL's cursor, with the filter choices the
+ * visible items offer.
  */
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
@@ -17,6 +18,7 @@ import {
   type CatalogQuery,
 } from '#app/lib/ondemand/catalog';
 import type { TenantData } from '../data/tenantData.server';
+import { mediaAccess } from '../media/access.server';
 
 /** Poster links live as long as a library page is likely to stay open. */
 const POSTER_SECONDS = 3600;
@@ -77,7 +79,7 @@ async function card(data: TenantData, kind: CatalogKind, item: MediaItem): Promi
 }
 
 export async function catalogPage(data: TenantData, viewer: SessionUser | null, kind: CatalogKind, query: CatalogQuery, uiLanguage: string): Promise<CatalogPage> {
-  const items = (await data.media.shared(viewer, kind)).filter((item) => item.scope === 'tenant');
+  const items = (await data.media.shared(mediaAccess(data, viewer), kind)).filter((item) => item.scope === 'tenant');
   const page = pageOf(items, query);
   return {
     cards: await Promise.all(page.items.map((item) => card(data, kind, item))),

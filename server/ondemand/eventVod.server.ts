@@ -17,7 +17,7 @@ import type { MediaView } from '#app/lib/media/view';
 import { chaptersFrom, offsetSeconds, withinRecording, type Chapter, type ReplayMessage } from '#app/lib/ondemand/replay';
 import type { ReplayRecord } from '../data/chatReplay.server';
 import type { TenantData } from '../data/tenantData.server';
-import { canManageMedia, canViewMedia } from '../media/access.server';
+import { canManageMedia, mediaAccess } from '../media/access.server';
 import { mediaView } from '../media/view.server';
 
 /** Why an event has no recording to show, told to its organizer and hosts. */
@@ -75,7 +75,8 @@ export function noRecordingReason(event: EventRecord, recordings: readonly Media
 /** The state of the event's recording for this viewer. */
 export async function eventVodState(data: TenantData, event: EventRecord, viewer: SessionUser | null, now = Date.now()): Promise<EventVodState> {
   const recordings = recordingsOf(await data.media.forEvent(event.eventId));
-  const playable = recordings.find((item) => isFinished(item) && canViewMedia(viewer, item));
+  const access = mediaAccess(data, viewer);
+  const [playable] = await access.visible(recordings.filter(isFinished));
   if (playable) {
     const view = await mediaView(data.files, playable, { canManage: canManageMedia(viewer, playable) });
     if (!viewer) return { state: 'ready', view, chapters: [], messages: [], chat: 'signIn' };
@@ -85,7 +86,7 @@ export async function eventVodState(data: TenantData, event: EventRecord, viewer
   // Finished, but not for this viewer (private, or members only and signed out).
   if (recordings.some(isFinished)) return { state: 'notAllowed', signedIn: viewer !== null };
   // Still being made: shown to whoever may see it once finished.
-  const inProgress = recordings.find((item) => (item.status === 'uploading' || item.status === 'processing') && canViewMedia(viewer, { ...item, status: 'ready' }));
+  const [inProgress] = await access.visible(recordings.filter((item) => item.status === 'uploading' || item.status === 'processing').map((item) => ({ ...item, status: 'ready' as const })));
   if (inProgress) return { state: 'processing', progress: inProgress.progress ?? null };
   const staff = viewer !== null && isStaff(roleOf(event, viewer));
   return { state: 'none', reason: staff ? noRecordingReason(event, recordings, now) : null };

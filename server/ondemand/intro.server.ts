@@ -11,7 +11,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import { isFinished } from '#app/lib/media/sharing';
 import type { TenantData } from '../data/tenantData.server';
-import { canViewMedia } from '../media/access.server';
+import { mediaAccess } from '../media/access.server';
 
 /** Whether the owner may offer the item as their introduction: their own finished video that others can see. */
 export const isIntroCandidate = (ownerId: string, item: MediaItem) =>
@@ -22,7 +22,7 @@ export async function introVideo(data: TenantData, organizerId: string, viewer: 
   const profile = await data.profiles.get(organizerId);
   const chosenId = profile?.introVideoId || null;
   const item = chosenId ? await data.media.get(chosenId) : null;
-  const shown = item && item.ownerId === organizerId && item.kind === 'video' && isFinished(item) && canViewMedia(viewer, item) ? item : null;
+  const shown = item && item.ownerId === organizerId && item.kind === 'video' && isFinished(item) && (await mediaAccess(data, viewer).mayView(item)) ? item : null;
   return { chosenId, item: shown, exists: profile !== null };
 }
 
@@ -32,7 +32,7 @@ export async function introVideo(data: TenantData, organizerId: string, viewer: 
  */
 export async function channelIntroVideo(data: TenantData, channel: { ownerId: string; introVideoId: string | null }, viewer: SessionUser | null): Promise<MediaItem | null> {
   const item = channel.introVideoId ? await data.media.get(channel.introVideoId) : null;
-  return item && item.ownerId === channel.ownerId && item.kind === 'video' && isFinished(item) && canViewMedia(viewer, item) ? item : null;
+  return item && item.ownerId === channel.ownerId && item.kind === 'video' && isFinished(item) && (await mediaAccess(data, viewer).mayView(item)) ? item : null;
 }
 
 /** The owner's videos they may choose from, newest first. */

@@ -53,7 +53,7 @@ export async function photoEditorLoader(args: LoaderFunctionArgs) {
   if (asked !== null) {
     const id = mediaIdSchema.safeParse(asked);
     const item = id.success ? await context.data.media.get(id.data) : null;
-    if (!item || item.kind !== 'image' || !FINISHED.has(item.status) || !canSeeItem(user, item, 'tenant', context.env)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+    if (!item || item.kind !== 'image' || !FINISHED.has(item.status) || !(await canSeeItem(context.data, user, item, 'tenant', context.env))) throw new Response('Not Found', { status: 404, headers: NO_STORE });
     initial = await pickable(context, item);
   }
   const { images, failed } = await ownImages(context, user);

@@ -3,8 +3,9 @@
  * /listenerMediaPlayback?mediaId=): the item named by `?mediaId=` when the viewer may see it, as a
  * MediaView with signed URLs, its owner's name, the link to share, and where a signed-in viewer
  * resumes. The access rule is the library's (server/media/access.server.ts): an item the viewer
- * may not see is not found (404), except that a signed-out visitor asked for an item the tenant's
- * members may watch is told to sign in (401), so the link works once they have.
+ * may not see is not found (404), except that a signed-out visitor asked for an item a signed-in
+ * person may watch (the tenant's members, or the buyers of the event it was made from) is told to
+ * sign in (401), so the link works once they have.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import type { MediaView } from '#app/lib/media/view';
 import { resumeAt } from '#app/lib/playback/position';
 import { getSessionUser } from '../identity/session.server';
-import { canManageMedia, canViewMedia } from '../media/access.server';
+import { canManageMedia, mediaAccess } from '../media/access.server';
 import { mediaView } from '../media/view.server';
 import { NO_STORE } from '#server/api/responses.server';
 
@@ -38,14 +39,13 @@ export function mediaIdParam(request: Request, param = 'mediaId'): string {
   return parsed.data;
 }
 
-const SHOWN = new Set(['ready', 'published']);
-
 /** The item when the viewer may see it and it is one of `kinds`; else throws the screen's 401/404. */
 export async function viewableItem(args: Args, user: SessionUser | null, id: string, kinds: readonly MediaKind[]): Promise<MediaItem> {
   const item = await args.context.data.media.get(id);
   if (!item || item.scope !== 'tenant' || !kinds.includes(item.kind)) throw refuse('notFound');
-  if (canViewMedia(user, item)) return item;
-  if (!user && item.visibility === 'tenant' && SHOWN.has(item.status)) throw refuse('signIn');
+  const access = mediaAccess(args.context.data, user);
+  if (await access.mayView(item)) return item;
+  if (access.mightViewSignedIn(item)) throw refuse('signIn');
   throw refuse('notFound');
 }
 

@@ -6,7 +6,7 @@
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
-import { canViewMedia } from '../media/access.server';
+import { mediaAccess } from '../media/access.server';
 
 export const MAX_RELATED = 8;
 /** How many of the tenant's newest videos are read to find them (one page of the library's query). */
@@ -30,10 +30,11 @@ export function relatedness(item: Pick<MediaItem, 'ownerId' | 'tags'>, other: Pi
 }
 
 export async function relatedVideos(data: TenantData, viewer: SessionUser | null, item: MediaItem): Promise<RelatedItem[]> {
+  const access = mediaAccess(data, viewer);
   const page = await data.media.list({
     kind: 'video',
     limit: SCAN_LIMIT,
-    match: (other) => other.id !== item.id && other.scope === 'tenant' && SHOWN.has(other.status) && canViewMedia(viewer, other) && relatedness(item, other) > 0,
+    match: (other) => other.id !== item.id && other.scope === 'tenant' && SHOWN.has(other.status) && relatedness(item, other) > 0 && access.mayView(other),
   });
   // Newest first from the query; a stable sort keeps that order among equally related items.
   const ranked = page.items.sort((a, b) => relatedness(item, b) - relatedness(item, a)).slice(0, MAX_RELATED);

@@ -7,19 +7,20 @@ import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
-import { canViewMedia } from '../media/access.server';
+import { mediaAccess, type MediaAccess } from '../media/access.server';
 
 const SHOWN = new Set(['ready', 'published']);
 const MAX_OPTIONS = 200;
 
-/** Whether the item may be an event's trailer for this organizer: a finished tenant video they may see. */
-export function isTrailerCandidate(user: SessionUser | null, item: MediaItem | null): item is MediaItem {
-  return !!item && item.scope === 'tenant' && item.kind === 'video' && SHOWN.has(item.status) && canViewMedia(user, item);
+/** Whether the item may be an event's trailer for this organizer (or be watched as one): a finished tenant video they may see. */
+export async function isTrailerCandidate(access: MediaAccess, item: MediaItem | null): Promise<boolean> {
+  return !!item && item.scope === 'tenant' && item.kind === 'video' && SHOWN.has(item.status) && (await access.mayView(item));
 }
 
 /** The videos the organizer may choose from, newest first. */
 export async function trailerOptions(data: TenantData, user: SessionUser): Promise<{ id: string; title: string }[]> {
-  const page = await data.media.list({ kind: 'video', limit: MAX_OPTIONS, match: (item) => isTrailerCandidate(user, item) });
+  const access = mediaAccess(data, user);
+  const page = await data.media.list({ kind: 'video', limit: MAX_OPTIONS, match: (item) => isTrailerCandidate(access, item) });
   return page.items.map((item) => ({ id: item.id, title: item.title }));
 }
 
@@ -27,5 +28,5 @@ export async function trailerOptions(data: TenantData, user: SessionUser): Promi
 export async function eventTrailer(data: TenantData, viewer: SessionUser | null, event: Pick<EventRecord, 'trailerMediaId'>): Promise<MediaItem | null> {
   if (!event.trailerMediaId) return null;
   const item = await data.media.get(event.trailerMediaId);
-  return isTrailerCandidate(viewer, item) ? item : null;
+  return item && (await isTrailerCandidate(mediaAccess(data, viewer), item)) ? item : null;
 }

@@ -17,7 +17,7 @@ import { receiveLivekitWebhook } from '#server/api/livekitWebhook.server';
 import { createEvent, newEventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { runMediaJob } from '#server/media/job.server';
-import { canViewMedia } from '#server/media/access.server';
+import { mediaAccess } from '#server/media/access.server';
 import { VideoService } from '#server/services/video.server';
 import { startEgressStandIn, type EgressStandIn } from '#tests/support/egressStandIn';
 import { localStackEnv, testDatabase, testStorage } from '#tests/support/local-stack';
@@ -173,7 +173,7 @@ describe('cloud recording through EgressClient', () => {
     expect(vod!.derived.durationSeconds).toBeGreaterThan(5);
     expect(vod!.derived.durationSeconds).toBeLessThan(7);
     // The audience (signed-in members) may watch it.
-    expect(canViewMedia({ ...participant, username: 'v', email: null } as never, vod!)).toBe(true);
+    expect(await mediaAccess(s.data, { ...participant, username: 'v', email: null } as never).mayView(vod!)).toBe(true);
     // The room's live captions became its captions track, timed from the recording's start.
     expect(vod!.captions?.en).toMatchObject({ language: 'en', source: 'live', cueCount: 1 });
     const vtt = (await s.data.files.read(vod!.captions!.en!.key)).toString('utf8');
@@ -186,8 +186,8 @@ describe('cloud recording through EgressClient', () => {
     const started = await startRecording(s.ctx, event, organizerUser);
     const item = (await s.data.media.get(started.mediaId!))!;
     expect(item.visibility).toBe('private');
-    expect(canViewMedia({ ...participant, username: 'v', email: null } as never, { ...item, status: 'ready' })).toBe(false);
-    expect(canViewMedia({ sub: organizer.sub, groups: [], username: 'o', email: null } as never, { ...item, status: 'ready' })).toBe(true);
+    expect(await mediaAccess(s.data, { ...participant, username: 'v', email: null } as never).mayView({ ...item, status: 'ready' })).toBe(false);
+    expect(await mediaAccess(s.data, { sub: organizer.sub, groups: [], username: 'o', email: null } as never).mayView({ ...item, status: 'ready' })).toBe(true);
   });
 
   it('starts once by itself when the event is live with enableRecording cloud, and never when it is off', async () => {

@@ -12,6 +12,7 @@ import { eventStatus } from '#app/lib/events/model';
 import { channelHref } from '#app/lib/shop/links';
 import { playbackHref } from '#app/lib/ondemand/catalog';
 import { isSharedWith } from '../data/mediaShared.server';
+import { mediaAccess } from '../media/access.server';
 import { eventImageUrl, toCard } from './eventCards.server';
 import { log } from '../observability/log.server';
 
@@ -65,7 +66,9 @@ async function featuredChannels(context: AppLoadContext, limit: number): Promise
 }
 
 async function featuredReplays(context: AppLoadContext, limit: number): Promise<FeaturedTile[]> {
-  const page = await context.data.media.list({ kind: 'video', limit, match: (item) => item.scope === 'tenant' && isSharedWith(null, item) });
+  // What an anonymous visitor may see (the home page is one render for everyone): a paid event's replay never.
+  const anyone = mediaAccess(context.data, null);
+  const page = await context.data.media.list({ kind: 'video', limit, match: (item) => item.scope === 'tenant' && isSharedWith(anyone, item) });
   return Promise.all(
     page.items.map(async (item) => ({
       id: item.id,

@@ -43,15 +43,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const entry = await roomEntry(context.data, user, url.searchParams.get('event'));
   if (entry.kind === 'notFound') notFound();
   if (entry.kind === 'lobby') throw redirect(lobbyHref(entry.event.eventId), { headers: NO_STORE });
-  const { event, decision, closed, gate } = entry;
+  const { event, admission, closed, gate } = entry;
 
   const now = Date.now();
-  const role = decision.role;
+  const role = admission.role;
   const flags = flagsOf(event, user);
-  const [devices, session, payment] =
-    closed || gate
-      ? [null, null, null]
-      : await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user), roomPaymentFlags(context.data, event, user.sub, context.tenant.features.donations)]);
+  const [devices, session, payment] = admission.ok
+    ? await Promise.all([context.data.videoSettings.get(user.sub).catch(() => null), firstRoomToken(context, event, user, admission), roomPaymentFlags(context.data, event, user.sub, context.tenant.features.donations)])
+    : [null, null, null];
   // Only the blocked page has a title of its own; the translator is not built for every entry.
   const title = closed === 'blocked' ? (await getFixedT(context.languageTag))('live.closed.blockedTitle') : event.title;
 

@@ -6,7 +6,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { getFixedT } from '../i18n.server';
 import { uploadUsage } from './mediaLibrary.server';
 import { requireGroup } from '../identity/session.server';
-import { canSee } from '../media/library.server';
+import { mediaAccess } from '../media/access.server';
 
 const LINK_SECONDS = 3600;
 const MAX_AUDIO = 100;
@@ -32,11 +32,12 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
   const user = await requireGroup(args, 'organizer', 'admin');
   const { context, request } = args;
   const data = context.data;
+  const access = mediaAccess(data, user);
   const openId = new URL(request.url).searchParams.get('playlist');
   const [t, playlists, audio] = await Promise.all([
     getFixedT(context.languageTag),
     data.playlists.list(user.sub),
-    data.media.list({ kind: 'audio', limit: MAX_AUDIO, match: (item) => item.scope === 'tenant' && PLAYABLE.has(item.status) && canSee(user, item) }),
+    data.media.list({ kind: 'audio', limit: MAX_AUDIO, match: (item) => item.scope === 'tenant' && PLAYABLE.has(item.status) && access.mayView(item) }),
   ]);
   let open = null;
   if (openId) {
@@ -44,7 +45,7 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
     // Another person's playlist, another tenant's, a made-up id: not found, like any object that is not the caller's.
     if (!playlist) throw new Response('Not found', { status: 404 });
     const items = await Promise.all(playlist.trackIds.map((id) => data.media.get(id)));
-    const playable = items.filter((item): item is MediaItem => item !== null && item.kind === 'audio' && item.scope === 'tenant' && canSee(user, item));
+    const playable = await access.visible(items.filter((item): item is MediaItem => item !== null && item.kind === 'audio' && item.scope === 'tenant'));
     open = { playlist, tracks: await Promise.all(playable.map((item) => playlistTrack(data, item))) };
   }
   return {

@@ -1,13 +1,15 @@
 /**
- * Who may enter which live room (docs/decisions/0024): one decision shared by the room's loader
- * and by the server's shell path, which serves the cached room shell only when this says "open".
+ * Where a room's URL takes a person (docs/decisions/0024): the room's one admission
+ * (server/rooms/admission.server.ts) read as the page's states, shared by the room's loader and by
+ * the server's shell path, which serves the cached room shell only when this says "open".
  */
 import { eventIdSchema, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
-import { canJoin, type JoinDecision, type JoinRefusal } from '#app/lib/events/permissions';
+import type { JoinRefusal } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import type { TenantData } from '#server/data/tenantData.server';
-import { ticketGate, type TicketGate } from '#server/tickets/gate.server';
+import { admitToRoom, needsSeat, type Admission } from '#server/rooms/admission.server';
+import type { TicketGate } from '#server/tickets/gate.server';
 
 /** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
 export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;
@@ -21,7 +23,7 @@ export type RoomEntry =
    * The room page: open (closed null) or a closed state (blocked, ended, expired, cancelled);
    * gate set when the room is open but the person has no ticket (server/tickets/gate.server.ts).
    */
-  | { kind: 'room'; event: EventRecord; decision: JoinDecision; closed: RoomClosed | null; gate: TicketGate | null };
+  | { kind: 'room'; event: EventRecord; admission: Admission; closed: RoomClosed | null; gate: TicketGate | null };
 
 /** The layout named by the request path (/ils → 'ils'); any other path is not a room. */
 export function layoutOfPath(pathname: string): RoomLayout | null {
@@ -58,11 +60,11 @@ export async function roomEntry(data: TenantData, user: SessionUser, eventParam:
   const stored = await sharedEventRead(data, id.data);
   if (!stored) return { kind: 'notFound' };
   const event = await data.invitations.accept(stored, user);
-  const decision = canJoin(event, user, now);
-  if (!decision.ok && decision.reason === 'notYetOpen') return { kind: 'lobby', event };
+  const admission = await admitToRoom(data, event, user, now);
+  if (admission.ok) return { kind: 'room', event, admission, closed: null, gate: null };
+  if (admission.reason === 'notYetOpen') return { kind: 'lobby', event };
+  if (needsSeat(admission)) return { kind: 'room', event, admission, closed: null, gate: { reason: admission.reason, buyUrl: admission.buyUrl } };
   // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
-  const refusal = decision.ok ? null : (decision.reason as RoomClosed);
-  const closed: RoomClosed | null = refusal === 'expired' && event.endedAt ? 'ended' : refusal;
-  const gate = closed === null ? await ticketGate(data, event, user) : null;
-  return { kind: 'room', event, decision, closed, gate };
+  const closed: RoomClosed = admission.reason === 'expired' && event.endedAt ? 'ended' : admission.reason;
+  return { kind: 'room', event, admission, closed, gate: null };
 }

@@ -7,7 +7,7 @@
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
-import type { MintResult } from '#server/services/video.server';
+import type { Admitted } from '#server/rooms/admission.server';
 import type { AppContext } from '#server/context';
 import { displayNameOf } from '#app/lib/identity/displayName';
 
@@ -16,20 +16,20 @@ export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenN
   return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName, email: user.email, username: user.username });
 }
 
-/** A room token for this person and event now (the event's own rules decide: canJoin), from their recently read profile. */
-export async function mintRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser): Promise<MintResult> {
+/** A room token for a person the room admitted (admitToRoom), from their recently read profile. */
+export async function mintRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser, admitted: Admitted): Promise<RoomTokenResponse> {
   const profile = await context.data.profiles.recent(user.sub);
-  return context.services.video.mintToken(context.tenant, event, { sub: user.sub, groups: user.groups, displayName: shownName(user, profile), ...(profile?.avatarId ? { avatarId: profile.avatarId } : {}) });
+  const person = { sub: user.sub, groups: user.groups, displayName: shownName(user, profile), ...(profile?.avatarId ? { avatarId: profile.avatarId } : {}) };
+  return context.services.video.mintToken(context.tenant, event, person, admitted);
 }
 
 /**
  * The token the room's data carries for a person let in, or null when video is not set up for the
- * tenant (the browser then asks the token route, which says why) or the rules refuse now.
+ * tenant (the browser then asks the token route, which says why).
  */
-export async function firstRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser): Promise<RoomTokenResponse | null> {
+export async function firstRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser, admitted: Admitted): Promise<RoomTokenResponse | null> {
   try {
-    const result = await mintRoomToken(context, event, user);
-    return result.ok ? result.response : null;
+    return await mintRoomToken(context, event, user, admitted);
   } catch {
     // Missing video credentials (or a failed profile read): the token route gives the reason.
     return null;

@@ -12,6 +12,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { DeckState, DeckSummary, PhotoCard, SizedImage, Slide } from '#app/components/media/gallery/types';
 import { getSessionUser } from '../identity/session.server';
 import { isSharedWith } from '../data/mediaShared.server';
+import { mediaAccess, type MediaAccess } from '../media/access.server';
 import type { TenantFiles } from '../data/tenantData.server';
 import { NO_STORE } from '#server/api/responses.server';
 
@@ -24,9 +25,10 @@ const IMAGE_URL_SECONDS = 3600;
 /** Signed download URLs are used at once: the browser follows the redirect straight away. */
 export const DOWNLOAD_URL_SECONDS = 60;
 
-export async function sharedViewer(args: Args): Promise<{ viewer: SessionUser | null; signedIn: boolean }> {
+/** Who is looking, and what they may see of the tenant's media (the one rule: server/media/access.server.ts). */
+export async function sharedViewer(args: Args): Promise<{ viewer: SessionUser | null; signedIn: boolean; access: MediaAccess }> {
   const viewer = await getSessionUser(args);
-  return { viewer, signedIn: viewer !== null };
+  return { viewer, signedIn: viewer !== null, access: mediaAccess(args.context.data, viewer) };
 }
 
 const itemId = z.string().regex(/^[a-z0-9]{21}$/);
@@ -37,12 +39,12 @@ const itemId = z.string().regex(/^[a-z0-9]{21}$/);
  * viewer may download on this tenant (another tenant's item is simply not found). Null when
  * the URL asks for no download.
  */
-export async function downloadRedirect(args: Args, viewer: SessionUser | null, param: string, accept: (item: MediaItem) => boolean = () => true) {
+export async function downloadRedirect(args: Args, access: MediaAccess, param: string, accept: (item: MediaItem) => boolean = () => true) {
   const raw = new URL(args.request.url).searchParams.get(param);
   if (raw === null) return null;
   const id = itemId.safeParse(raw);
   const item = id.success ? await args.context.data.media.get(id.data) : null;
-  if (!item || !isSharedWith(viewer, item) || !accept(item)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  if (!item || !accept(item) || !(await isSharedWith(access, item))) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   // The library's one download link (attachment, never rendered), here living one minute.
   const url = await args.context.data.files.mediaDownloadUrl(item, { expiresIn: DOWNLOAD_URL_SECONDS });
   return redirect(url, { headers: NO_STORE });
@@ -79,10 +81,10 @@ export async function slidesOf(files: TenantFiles, deck: MediaItem): Promise<Sli
 }
 
 /** The tenant's pitch deck as the viewer finds it: none, still being processed, failed, or ready with its summary. */
-export async function pitchDeck(args: Args, viewer: SessionUser | null): Promise<{ state: DeckState; deck: DeckSummary | null; item: MediaItem | null }> {
-  const item = await args.context.data.media.pitchDeck(viewer);
+export async function pitchDeck(args: Args, access: MediaAccess): Promise<{ state: DeckState; deck: DeckSummary | null; item: MediaItem | null }> {
+  const item = await args.context.data.media.pitchDeck(access);
   if (!item) return { state: 'none', deck: null, item: null };
-  const state: DeckState = isSharedWith(viewer, item) ? 'ready' : item.status === 'failed' ? 'failed' : 'processing';
+  const state: DeckState = (await isSharedWith(access, item)) ? 'ready' : item.status === 'failed' ? 'failed' : 'processing';
   if (state !== 'ready') return { state, deck: null, item: null };
   return {
     state,

@@ -15,7 +15,6 @@ import {
   videoConnectSources,
 } from './video.server';
 
-const MIN = 60_000;
 const START = Date.parse('2030-03-01T15:00:00.000Z');
 const tenant = { id: 'aurora', video: {} };
 
@@ -55,17 +54,16 @@ async function claims(token: string) {
 
 describe('room tokens', () => {
   const video = new VideoService(env);
+  /** The role the room's admission let each person in with (server/rooms/admission.server.ts decides; the token only carries it). */
+  const as = (role: 'organizer' | 'host' | 'participant') => ({ ok: true as const, role });
 
   it('gives the organizer and hosts admin, publishing grants and participants no publishing under ownerOnlyBroadcast', async () => {
-    const now = START - 2 * MIN;
     for (const [user, role, admin, publish] of [
       [organizer, 'organizer', true, true],
       [host, 'host', true, true],
       [participant, 'participant', false, false],
     ] as const) {
-      const result = await video.mintToken(tenant, event(), user, now);
-      if (!result.ok) throw new Error(`refused ${role}`);
-      const { response } = result;
+      const response = await video.mintToken(tenant, event(), user, as(role));
       expect(response).toMatchObject({ serverUrl: 'ws://localhost:7880', identity: user.sub, name: user.displayName, role });
       const c = await claims(response.token);
       expect(c.sub).toBe(user.sub);
@@ -78,47 +76,15 @@ describe('room tokens', () => {
   });
 
   it('lets participants publish when ownerOnlyBroadcast is off on a conference layout, microphone only on audio layouts', async () => {
-    const open = await video.mintToken(tenant, event({ ownerOnlyBroadcast: false, layout: 'preBuilt' }), participant, START);
-    expect(open.ok && (await claims(open.response.token)).video).toMatchObject({ canPublish: true });
-    const audio = await video.mintToken(tenant, event({ layout: 'abc' }), host, START);
-    if (!audio.ok) throw new Error('refused');
-    expect((await claims(audio.response.token)).video).toMatchObject({ canPublish: true, canPublishSources: ['microphone'] });
-    expect(audio.response.grants.canPublishSources).toEqual(['microphone']);
-  });
-
-  it('opens at start − 5 min for participants and start − 30 min for hosts and the organizer', async () => {
-    const at = async (user: typeof participant, minutesBefore: number) => {
-      const r = await video.mintToken(tenant, event(), user, START - minutesBefore * MIN);
-      return r.ok ? 'ok' : r.decision.reason;
-    };
-    expect(await at(participant, 6)).toBe('notYetOpen');
-    expect(await at(participant, 5)).toBe('ok');
-    expect(await at(participant, 4)).toBe('ok');
-    expect(await at(host, 31)).toBe('notYetOpen');
-    expect(await at(host, 29)).toBe('ok');
-    expect(await at(organizer, 31)).toBe('notYetOpen');
-    expect(await at(organizer, 30)).toBe('ok');
-    const early = await video.mintToken(tenant, event(), participant, START - 6 * MIN);
-    expect(!early.ok && early.decision.opensAt).toBe(new Date(START - 5 * MIN).toISOString());
-  });
-
-  it('refuses a blocked user, a cancelled, ended-early and expired event', async () => {
-    const reason = async (e: EventRecord, user = participant, now = START) => {
-      const r = await video.mintToken(tenant, e, user, now);
-      return r.ok ? 'ok' : r.decision.reason;
-    };
-    expect(await reason(event({ blockedUsers: ['part-sub'] }))).toBe('blocked');
-    expect(await reason(event({ blockedUsers: ['org-sub'] }), organizer)).toBe('ok');
-    expect(await reason(event({ cancelledAt: new Date(START - MIN).toISOString() }))).toBe('cancelled');
-    expect(await reason(event({ endedAt: new Date(START + MIN).toISOString(), eventExpiration: new Date(START + MIN).toISOString() }), participant, START + 2 * MIN)).toBe(
-      'expired',
-    );
-    expect(await reason(event(), participant, START + 61 * MIN)).toBe('ok');
-    expect(await reason(event(), participant, START + 91 * MIN)).toBe('expired');
+    const open = await video.mintToken(tenant, event({ ownerOnlyBroadcast: false, layout: 'preBuilt' }), participant, as('participant'));
+    expect((await claims(open.token)).video).toMatchObject({ canPublish: true });
+    const audio = await video.mintToken(tenant, event({ layout: 'abc' }), host, as('host'));
+    expect((await claims(audio.token)).video).toMatchObject({ canPublish: true, canPublishSources: ['microphone'] });
+    expect(audio.grants.canPublishSources).toEqual(['microphone']);
   });
 
   it("never mints for another tenant's event", async () => {
-    await expect(video.mintToken({ id: 'solana', video: {} }, event(), participant, START)).rejects.toThrow(/does not belong/);
+    await expect(video.mintToken({ id: 'solana', video: {} }, event(), participant, as('participant'))).rejects.toThrow(/does not belong/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * LiveKit for the platform: per-tenant configuration, room tokens and the room service (host
- * controls, closing rooms). Tokens are minted only here, after the permissions module has said
- * yes (canJoin) and with the grants it decides (grantsFor). The room service is LiveKit's Twirp
+ * controls, closing rooms). Tokens are minted only here, for a person the room's one admission
+ * let in (server/rooms/admission.server.ts), with the grants the permissions module decides for
+ * the role it admitted them with (grantsFor). The room service is LiveKit's Twirp
  * API through livekit-server-sdk: locally and in the tests the real LiveKit server the local stack
  * runs (server/local/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
  *
@@ -11,10 +12,11 @@
 import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type ParticipantInfo } from 'livekit-server-sdk';
 import type { RoomParticipant, RoomTokenResponse } from '#app/lib/events/api';
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
-import { canJoin, grantsFor, type EventRole, type EventUser, type JoinDecision, type RoomGrants } from '#app/lib/events/permissions';
+import { grantsFor, type EventRole, type EventUser, type RoomGrants } from '#app/lib/events/permissions';
 import type { Tenant } from '#app/lib/config/tenant';
 import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '../env.server';
+import type { Admitted } from '../rooms/admission.server';
 
 /** `livekit-server --dev`'s key pair: fine on one machine, refused in production (env.server.ts). */
 export const DEV_API_KEY = PUBLIC_LIVEKIT_KEY;
@@ -134,9 +136,6 @@ export interface VideoUser extends EventUser {
   avatarId?: string;
 }
 
-export type JoinRefused = Extract<JoinDecision, { ok: false }>;
-export type MintResult = { ok: true; response: RoomTokenResponse } | { ok: false; decision: JoinRefused };
-
 /** What every participant carries in its LiveKit metadata (set at join from the token). */
 export interface ParticipantMetadata {
   role: EventRole;
@@ -227,16 +226,15 @@ export class VideoService {
   }
 
   /**
-   * A room token for the user, or the refusal (blocked, not yet open, ended, expired, cancelled).
-   * `now` decides the gate; the token's own nbf/exp are set from the real clock by the SDK.
+   * A room token for a person the room admitted (admitToRoom), with the grants of the role it
+   * admitted them with. The token's own nbf/exp are set from the real clock by the SDK.
    */
-  async mintToken(tenant: VideoTenant, event: EventRecord, user: VideoUser, now = Date.now()): Promise<MintResult> {
+  async mintToken(tenant: VideoTenant, event: EventRecord, user: VideoUser, admitted: Admitted): Promise<RoomTokenResponse> {
     if (event.tenantId !== tenant.id) throw new Error(`event ${event.eventId} does not belong to tenant ${tenant.id}`);
-    const decision = canJoin(event, user, now);
-    if (!decision.ok) return { ok: false, decision };
+    const { role } = admitted;
     const { serverUrl, apiKey, apiSecret } = this.config(tenant);
-    const grants = grantsFor(event, decision.role);
-    const metadata: ParticipantMetadata = { role: decision.role, tenantId: tenant.id, eventId: event.eventId, ...withAvatar(user.avatarId) };
+    const grants = grantsFor(event, role);
+    const metadata: ParticipantMetadata = { role, tenantId: tenant.id, eventId: event.eventId, ...withAvatar(user.avatarId) };
     const token = new AccessToken(apiKey, apiSecret, {
       identity: user.sub,
       name: user.displayName,
@@ -248,19 +246,16 @@ export class VideoService {
     const issuedAt = Date.now();
     const jwt = await token.toJwt();
     return {
-      ok: true,
-      response: {
-        token: jwt,
-        serverUrl,
-        identity: user.sub,
-        name: user.displayName,
-        role: decision.role,
-        grants,
-        // jose rounds the expiry down to whole seconds.
-        expiresAt: new Date(Math.floor(issuedAt / 1000) * 1000 + ROOM_TOKEN_TTL_SECONDS * 1000).toISOString(),
-        startVideoOff: event.startVideoOff,
-        startAudioOff: event.startAudioOff,
-      },
+      token: jwt,
+      serverUrl,
+      identity: user.sub,
+      name: user.displayName,
+      role,
+      grants,
+      // jose rounds the expiry down to whole seconds.
+      expiresAt: new Date(Math.floor(issuedAt / 1000) * 1000 + ROOM_TOKEN_TTL_SECONDS * 1000).toISOString(),
+      startVideoOff: event.startVideoOff,
+      startAudioOff: event.startAudioOff,
     };
   }
 

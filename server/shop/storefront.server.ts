@@ -10,7 +10,7 @@ import { isFinished } from '#app/lib/media/sharing';
 import type { Channel, ImageKeys, Product } from '#app/lib/shop/model';
 import type { ChannelCardView, ChannelPageView, ProductCardView, RecordingView } from '#app/lib/shop/views';
 import type { TenantData } from '../data/tenantData.server';
-import { canViewMedia } from '../media/access.server';
+import { mediaAccess } from '../media/access.server';
 import { eventImageUrl, toCard } from '../screens/eventCards.server';
 import { channelIntroVideo } from '../ondemand/intro.server';
 
@@ -27,7 +27,7 @@ async function upcomingEvents(data: TenantData, now: number): Promise<EventRecor
 
 /** A finished image the viewer may see, as a signed URL of one of its sizes. */
 export async function mediaImageUrl(data: TenantData, item: MediaItem | null, viewer: SessionUser | null, size: 'small300' | 'medium500' | 'medium750' | 'large1500' = 'medium500') {
-  if (!item || item.kind !== 'image' || !isFinished(item) || !canViewMedia(viewer, item)) return null;
+  if (!item || item.kind !== 'image' || !isFinished(item) || !(await mediaAccess(data, viewer).mayView(item))) return null;
   const file = item.derived.sizes?.[size] ?? item.derived.sizes?.medium500 ?? item.derived.sizes?.small300;
   return file ? data.files.presignDownload({ key: file.key, expiresIn: IMAGE_URL_SECONDS }) : null;
 }
@@ -68,7 +68,9 @@ export async function channelCards(data: TenantData, now = Date.now()): Promise<
 }
 
 async function recordingsOf(data: TenantData, ownerId: string, viewer: SessionUser | null): Promise<RecordingView[]> {
-  const page = await data.media.list({ ownerId, kind: 'video', limit: 12, match: (item) => item.scope === 'tenant' && isFinished(item) && canViewMedia(viewer, item) });
+  // A channel's recordings, each as the media rule shows it to this viewer (a paid event's only to those who may watch its replay).
+  const access = mediaAccess(data, viewer);
+  const page = await data.media.list({ ownerId, kind: 'video', limit: 12, match: (item) => item.scope === 'tenant' && isFinished(item) && access.mayView(item) });
   return Promise.all(
     page.items.map(async (item) => ({
       mediaId: item.id,

@@ -4,7 +4,7 @@
  * registration. Shops and rooms call these; checkout's ticket and replay kinds grant through them.
  */
 import type { EventRecord } from '#app/lib/events/model';
-import { isStaff, roleOf } from '#app/lib/events/permissions';
+import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
 import { FREE_ORDER, type TicketKind } from '#server/data/tickets.server';
 import { hasDonated } from '#server/donations/donations.server';
@@ -16,9 +16,15 @@ export const needsTicket = (event: Pick<EventRecord, 'ticketPrice' | 'capacity'>
 /** The replay is sold (apart or with the ticket). */
 export const replayIsGated = (event: Pick<EventRecord, 'ticketPrice' | 'replayPrice'>) => event.ticketPrice > 0 || event.replayPrice !== null;
 
-/** Whether the user may enter the room ('ticket') or watch the recording ('replay') of the event. */
-export async function hasEventAccess(data: TenantData, event: AccessFields, userId: string, access: TicketKind): Promise<boolean> {
-  if (isStaff(roleOf(event, { sub: userId }))) return true;
+/**
+ * Whether the person may enter the room ('ticket') or watch the recording ('replay') of the event.
+ * Pass the person with their groups: a tenant admin counts as the organizer (a bare id counts no
+ * groups, only the event's own roles).
+ */
+export async function hasEventAccess(data: TenantData, event: AccessFields, person: EventUser | string, access: TicketKind): Promise<boolean> {
+  const who = typeof person === 'string' ? { sub: person } : person;
+  const userId = who.sub;
+  if (isStaff(roleOf(event, who))) return true;
   if (access === 'ticket') {
     if (!needsTicket(event)) return true;
     return (await data.tickets.ticket(event.eventId, userId)) !== null;
@@ -27,6 +33,18 @@ export async function hasEventAccess(data: TenantData, event: AccessFields, user
   const [ticket, replay] = await Promise.all([data.tickets.ticket(event.eventId, userId), data.tickets.replay(event.eventId, userId)]);
   // A free registration of an event whose replay is sold apart does not include the replay.
   return replay !== null || (ticket !== null && (event.ticketPrice > 0 || ticket.orderId !== FREE_ORDER));
+}
+
+/**
+ * Whether the person (null: signed out) may watch what was made from the event: its recordings,
+ * its kept broadcast, their captions (the replay). Free when the event sells neither seats with
+ * the replay nor the replay apart; otherwise its ticket or replay holders, organizer, hosts and
+ * tenant admins. An event that sells nothing costs no read.
+ */
+export function mayWatchReplay(data: TenantData, event: AccessFields, person: EventUser | null): Promise<boolean> {
+  if (!replayIsGated(event)) return Promise.resolve(true);
+  if (!person) return Promise.resolve(false);
+  return hasEventAccess(data, event, person, 'replay');
 }
 
 export interface PaymentFlags {

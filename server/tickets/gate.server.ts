@@ -1,8 +1,8 @@
 /**
  * The ticket gate of a room (issue 15): for a paid event, or a free one with a capacity, the
- * room token, the room page and the chat are only for ticket holders (a registration counts for
- * a free event), the organizer and hosts. One decision shared by the room's entry, the token
- * route and the chat join.
+ * room and everything in it are only for ticket holders (a registration counts for a free event),
+ * the organizer, hosts and tenant admins. Rooms ask it through their one admission
+ * (server/rooms/admission.server.ts), never on its own.
  */
 import { previewHref, type EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
@@ -20,7 +20,7 @@ export interface TicketGate {
 /** Null when the person may enter as far as tickets go (the event's other rules still apply). */
 export async function ticketGate(data: TenantData, event: EventRecord, user: EventUser): Promise<TicketGate | null> {
   if (!needsTicket(event) || isStaff(roleOf(event, user))) return null;
-  if (await hasEventAccess(data, event, user.sub, 'ticket')) return null;
+  if (await hasEventAccess(data, event, user, 'ticket')) return null;
   return { reason: event.ticketPrice > 0 ? 'ticketRequired' : 'registrationRequired', buyUrl: previewHref(event.eventId) };
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { IMAGE_SIZES, IMAGE_SIZE_NAMES, type DerivedFile, type MediaDerived, type MediaItem, type MediaKind, type MediaStatus, type MediaVisibility } from '#app/lib/media/model';
+import { IMAGE_SIZES, IMAGE_SIZE_NAMES, type DerivedFile, type MediaDerived, type MediaItem, type MediaKind, type MediaOrigin, type MediaStatus, type MediaVisibility } from '#app/lib/media/model';
 import { mediaFolder } from '#server/data/media.server';
 import type { TenantData } from '#server/data/tenantData.server';
 
@@ -157,6 +157,8 @@ export interface SeedMedia {
   fileName?: string;
   /** Documents: a PDF of this many pages, with a page image each (pdftoppm, as the worker makes them). */
   pages?: number;
+  /** Made from an event (a room recording, a kept broadcast): its origin and the event's id. */
+  madeFrom?: { origin: Exclude<MediaOrigin, 'upload'>; eventId: string };
 }
 
 /** An item of the tenant with its original (and, once processed, its derived files) stored, counted in the quota. */
@@ -171,6 +173,7 @@ export async function seedMediaItem(data: TenantData, input: SeedMedia): Promise
     tags: input.tags,
     visibility: input.visibility,
     review: input.review,
+    ...(input.madeFrom ? { origin: input.madeFrom.origin, eventId: input.madeFrom.eventId, startedAt: new Date().toISOString() } : {}),
     original: { fileName: input.fileName ?? `${input.title}.${spec.extension}`, contentType: spec.contentType, bytes: original.length, extension: spec.extension },
   });
   await data.files.put({ key: created.original.key, body: original, contentType: spec.contentType });

@@ -17,7 +17,8 @@ export function LiveBroadcast({ eventId, title, heading = true }: { eventId: str
   const { t } = useTranslation();
   const { state } = useBroadcastStatus(eventId, null, VIEWER_POLL_MS);
   // Through LiveKit Ingress the push is a participant of the room: there is no live HLS to play.
-  if (state?.status !== 'live' || state.path === 'livekit') return null;
+  // Someone the event's room does not admit (a paid event without a ticket) gets no player: its page offers the ticket.
+  if (state?.status !== 'live' || state.path === 'livekit' || state.admitted === false) return null;
   return (
     <Stack gap="2" as="section" aria-label={t('broadcast.viewer.title', { title })} data-testid="live-broadcast">
       {/* The player carries the LIVE badge. */}

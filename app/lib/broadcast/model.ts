@@ -30,6 +30,11 @@ export interface BroadcastState {
   mediaId?: string;
   /** livekit: the push goes into the room through LiveKit Ingress (no live HLS to play). */
   path?: IngestPath;
+  /**
+   * false: this viewer may not watch it (a paid event without their ticket, or signed out), so
+   * nothing else of the push is told and no player is shown; absent for those who may.
+   */
+  admitted?: false;
 }
 
 /** What a key screen shows of a stored key: never the key itself. */

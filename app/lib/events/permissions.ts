@@ -1,8 +1,9 @@
 /**
  * Who may do what in an event: the one place roles, gates and LiveKit grants are decided.
  * Roles appear as flags (isOrganizer, isHost, isParticipant, isUserBlocked); docs/PRODUCT.md
- * (Roles and permissions; Rules) gives who and when. Pure functions of (event, user, now): the server
- * uses them to mint tokens and guard room actions, the browser to show the right controls.
+ * (Roles and permissions; Rules) gives who and when. Pure functions of (event, user, now): the
+ * browser uses them to show the right controls; the server decides who may be in a room only
+ * through its one admission (server/rooms/admission.server.ts), which builds on canJoin.
  */
 import {
   eventStatus,
@@ -78,7 +79,8 @@ export type JoinRefusal = 'blocked' | 'notYetOpen' | 'ended' | 'expired' | 'canc
 export type JoinDecision = { ok: true; role: EventRole } | { ok: false; reason: JoinRefusal; role: EventRole; opensAt?: string };
 
 /**
- * Whether the user may get a room token now. Participants are refused before start − 5 min
+ * The event's own part of the room's admission (the server adds the ticket gate:
+ * server/rooms/admission.server.ts). Participants are refused before start − 5 min
  * (livekit-server-sdk fixes nbf to "now", so the server refuses to mint earlier), hosts before
  * start − 30 min; nobody after an early end, expiry or cancellation; a blocked user never.
  */

@@ -1,7 +1,7 @@
 /**
  * What the download and viewing screens share (docs/decisions/0028): finished items only, and the
- * tag that marks the tenant's pitch deck. Who may see an item is the one visibility rule of the
- * media library (server/media/access.server.ts, `canViewMedia`); an upload still in progress, a
+ * tag that marks the tenant's pitch deck. Who may see an item is the one rule of the media
+ * library (server/media/access.server.ts, `mediaAccess`); an upload still in progress, a
  * failed one or a video waiting for review is never offered for download.
  */
 import type { MediaItem, MediaStatus } from './model';

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
 import { eventIdSchema } from '#app/lib/events/model';
-import { canJoin, canModerate, roleOf } from '#app/lib/events/permissions';
+import { canModerate, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { blockUser, unblockUser } from '#server/services/moderation.server';
 import {
@@ -10,7 +10,8 @@ import {
   isVideoUnavailableError,
   type RoomMessageKey,
 } from '#server/services/video.server';
-import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from '#server/api/roomRequest.server';
+import { admitToRoom } from '#server/rooms/admission.server';
 import { connectedPeople } from '#server/services/roomParticipants.server';
 import { shownName } from '#server/screens/roomSession.server';
 
@@ -46,8 +47,8 @@ export async function action(args: ActionFunctionArgs) {
   const ok = (extra: Record<string, unknown> = {}) => json({ ok: true, intent: command.intent, ...extra }, { headers: NO_STORE });
 
   if (command.intent === 'raiseHand' || command.intent === 'lowerHand') {
-    const decision = canJoin(event, user, Date.now());
-    if (!decision.ok) return refuse(403, decision.reason, language, { opensAt: decision.opensAt });
+    const admission = await admitToRoom(data, event, user);
+    if (!admission.ok) return refuseAdmission(admission, language);
     if (command.intent === 'lowerHand') {
       await data.hands.lower(event.eventId, user.sub);
       return ok();

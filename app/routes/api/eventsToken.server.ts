@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
-import { canJoin } from '#app/lib/events/permissions';
-import { NO_STORE, readRoomRequest, refuse } from '#server/api/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from '#server/api/roomRequest.server';
+import { admitToRoom } from '#server/rooms/admission.server';
 import { sharedEventRead } from '#server/screens/roomEntry.server';
 import { mintRoomToken } from '#server/screens/roomSession.server';
-import { ticketGate } from '#server/tickets/gate.server';
 import { methodNotAllowed } from '#server/api/responses.server';
 
 /**
@@ -26,12 +25,9 @@ export async function action(args: ActionFunctionArgs) {
   const stored = await sharedEventRead(data, body.eventId);
   if (!stored) return refuse(404, 'notFound', language);
   const event = await data.invitations.accept(stored, user);
-  // The ticket gate (paid events, capacity) is asked only when the event's own rules let the person in now.
-  const gate = canJoin(event, user, Date.now()).ok ? await ticketGate(data, event, user) : null;
-  if (gate) return refuse(403, 'ticketRequired', language, { buyUrl: gate.buyUrl, message: gate.reason });
-  const result = await mintRoomToken(context, event, user);
-  if (!result.ok) return refuse(403, result.decision.reason, language, { opensAt: result.decision.opensAt });
-  return json(result.response, { headers: NO_STORE });
+  const admission = await admitToRoom(data, event, user);
+  if (!admission.ok) return refuseAdmission(admission, language);
+  return json(await mintRoomToken(context, event, user, admission), { headers: NO_STORE });
 }
 
 export function loader({ context }: LoaderFunctionArgs) {

@@ -9,6 +9,7 @@ import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
 import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
+import { mediaAccess } from '#server/media/access.server';
 import { isTrailerCandidate, trailerOptions } from '#server/playback/trailer.server';
 import { attachUploadedImage, draftUploadPrefix, eventImageAction, presignImage } from '#server/screens/scheduleImages.server';
 import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
@@ -113,7 +114,7 @@ function failure(
 async function withTrailerChecked(args: Args, user: SessionUser, result: ReturnType<typeof parseEventForm>): Promise<ReturnType<typeof parseEventForm>> {
   const id = result.values.trailerMediaId;
   if (!id || (!result.ok && result.errors.trailerMediaId)) return result;
-  if (isTrailerCandidate(user, await args.context.data.media.get(id))) return result;
+  if (await isTrailerCandidate(mediaAccess(args.context.data, user), await args.context.data.media.get(id))) return result;
   return { ok: false, values: result.values, errors: { ...(result.ok ? {} : result.errors), trailerMediaId: 'schedule.errors.trailer' }, invalidHosts: result.ok ? [] : result.invalidHosts };
 }
 

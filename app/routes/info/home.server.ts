@@ -2,6 +2,7 @@ import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/n
 import { DEFAULT_HOME, type Hero } from '#app/lib/config/home';
 import type { HeroCta, HeroView, HomeSectionView } from '#app/lib/home/view';
 import { isSharedWith } from '#server/data/mediaShared.server';
+import { mediaAccess } from '#server/media/access.server';
 import { homeImage, loadSection } from '#server/screens/homeSections.server';
 
 /** The hero video link must outlive a cached render of the page (docs/decisions/0002). */
@@ -20,7 +21,7 @@ function asCta(value: unknown): HeroCta | null {
 async function libraryVideoUrl(context: AppLoadContext, mediaId: string): Promise<string | null> {
   try {
     const item = await context.data.media.get(mediaId);
-    if (!item || item.kind !== 'video' || !isSharedWith(null, item) || !item.derived.mp4) return null;
+    if (!item || item.kind !== 'video' || !item.derived.mp4 || !(await isSharedWith(mediaAccess(context.data, null), item))) return null;
     return await context.data.files.presignDownload({ key: item.derived.mp4.key, expiresIn: VIDEO_URL_SECONDS });
   } catch (error) {
     console.error('reading the home hero video failed', error);

@@ -62,6 +62,28 @@ function ClosedState({ reason }: { reason: LobbyClosed }) {
   );
 }
 
+/** The room is open, but this person has no ticket (or registration) yet: the room's own words and the way to get one. */
+function SeatNeeded({ gate }: { gate: { title: string; text: string; action: string; buyUrl: string } }) {
+  return (
+    <Alert.Root status="info" borderRadius="l3" p={{ base: '4', md: '6' }} data-testid="lobby-ticket-gate">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title fontSize="lg" fontWeight="semibold">
+          {gate.title}
+        </Alert.Title>
+        <Alert.Description>
+          <Stack gap="4" align="flex-start">
+            <Text>{gate.text}</Text>
+            <Button asChild colorPalette="brand" data-testid="lobby-gate-buy">
+              <Link to={gate.buyUrl}>{gate.action}</Link>
+            </Button>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 export default function Lobby() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
@@ -117,6 +139,8 @@ export default function Lobby() {
 
         {closed ? (
           <ClosedState reason={closed} />
+        ) : data.ticketGate ? (
+          <SeatNeeded gate={data.ticketGate} />
         ) : (
           <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
             <Stack gap="4" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '6' }} bg="bg.panel" data-testid="lobby-gate" data-open={open}>

@@ -28,14 +28,14 @@ export function sortFiles(items: MediaItem[], sort: FileSort, dir: SortDirection
  * ?sort=&dir= say. `?file=<id>` answers with a redirect to a one-minute signed attachment URL.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { viewer, signedIn } = await sharedViewer(args);
-  const download = await downloadRedirect(args, viewer, 'file');
+  const { access, signedIn } = await sharedViewer(args);
+  const download = await downloadRedirect(args, access, 'file');
   if (download) return download;
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
   const params = new URL(request.url).searchParams;
   const { sort, dir } = sortSchema.parse({ sort: params.get('sort') ?? undefined, dir: params.get('dir') ?? undefined });
-  const items = sortFiles(await context.data.media.shared(viewer), sort, dir);
+  const items = sortFiles(await context.data.media.shared(access), sort, dir);
   const files: FileRow[] = items.map((item) => ({
     id: item.id,
     title: item.title,

@@ -9,10 +9,10 @@ import { downloadRedirect, NO_STORE, pitchDeck, sharedViewer } from '#server/scr
  * attachment URL of the PDF.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { viewer, signedIn } = await sharedViewer(args);
-  const download = await downloadRedirect(args, viewer, 'file', isPitchDeck);
+  const { access, signedIn } = await sharedViewer(args);
+  const download = await downloadRedirect(args, access, 'file', isPitchDeck);
   if (download) return download;
   const t = await getFixedT(args.context.languageTag);
-  const { state, deck } = await pitchDeck(args, viewer);
+  const { state, deck } = await pitchDeck(args, access);
   return json({ title: t('gallery.deck.title'), state, deck, signedIn, site: args.context.tenant.displayName }, { headers: NO_STORE });
 }

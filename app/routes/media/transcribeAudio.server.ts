@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { canManageMedia, canViewMedia } from '#server/media/access.server';
+import { canManageMedia, mediaAccess } from '#server/media/access.server';
 import { NO_STORE } from '#server/api/responses.server';
 
 /** Items offered in the picker (newest first); an older one is reached through `?media=`. */
@@ -17,8 +17,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
+  const access = mediaAccess(context.data, user);
   const page = await context.data.media.list({
-    match: (item) => (item.kind === 'audio' || item.kind === 'video') && item.status !== 'uploading' && canViewMedia(user, item),
+    match: (item) => (item.kind === 'audio' || item.kind === 'video') && item.status !== 'uploading' && access.mayView(item),
     limit: PICKER_LIMIT,
   });
   const items = page.items.map((item) => ({ id: item.id, title: item.title, kind: item.kind, canManage: canManageMedia(user, item) }));
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     else {
       const found = await context.data.media.get(asked.data);
       // An item the person may not see, or another tenant's, is not found.
-      if (!found || !canViewMedia(user, found)) throw new Response('Not Found', { status: 404 });
+      if (!found || !(await access.mayView(found))) throw new Response('Not Found', { status: 404 });
       if (found.kind === 'audio' || found.kind === 'video') {
         items.unshift({ id: found.id, title: found.title, kind: found.kind, canManage: canManageMedia(user, found) });
         selected = found.id;

@@ -4,10 +4,10 @@ import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.
 
 /** /viewPhotos: the finished photos shared with the viewer, as a gallery; `?photo=<id>` opens the lightbox at one (404 when it is not among them). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { viewer, signedIn } = await sharedViewer(args);
+  const { access, signedIn } = await sharedViewer(args);
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
-  const photos = await photoCards(context.data.files, await context.data.media.shared(viewer, 'image'));
+  const photos = await photoCards(context.data.files, await context.data.media.shared(access, 'image'));
   const wanted = new URL(request.url).searchParams.get('photo');
   const openAt = wanted ? photos.findIndex((p) => p.id === wanted) : -1;
   // A named photo that is not among them (gone, not shared, another tenant's) is not found.

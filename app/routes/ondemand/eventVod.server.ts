@@ -4,7 +4,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { eventVodState, type EventVodState } from '#server/ondemand/eventVod.server';
-import { hasEventAccess, replayIsGated } from '#server/tickets/access.server';
+import { mayWatchReplay } from '#server/tickets/access.server';
 import { previewHref } from '#app/lib/events/model';
 import { NO_STORE } from '#server/api/responses.server';
 
@@ -21,8 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!event) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const staff = viewer !== null && isStaff(roleOf(event, viewer));
   if (event.kind !== 'event' && !staff) throw new Response('Not Found', { status: 404, headers: NO_STORE });
-  // A paid event's replay (or one sold apart) is for ticket or replay holders, the organizer and hosts.
-  const gated = replayIsGated(event) && !(viewer && (await hasEventAccess(context.data, event, viewer.sub, 'replay')));
+  // A paid event's replay (or one sold apart) is for ticket or replay holders, the organizer, hosts and tenant admins.
+  const gated = !(await mayWatchReplay(context.data, event, viewer));
   const vod: EventVodState = gated ? { state: 'notAllowed', signedIn: viewer !== null } : await eventVodState(context.data, event, viewer);
   const t = await getFixedT(context.languageTag);
   return json(

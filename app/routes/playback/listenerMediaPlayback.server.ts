@@ -4,7 +4,7 @@ import { DEFAULT_PLAYLIST_FLAGS } from '#app/lib/media/playlist';
 import type { MediaItem } from '#app/lib/media/model';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { canViewMedia } from '#server/media/access.server';
+import { mediaAccess } from '#server/media/access.server';
 import { loadPlaybackItem, refuse, withProblems } from '#server/playback/item.server';
 import { playlistTrack } from '#server/screens/mediaPlaylists.server';
 
@@ -34,7 +34,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const playlist = await context.data.playlists.get(user.sub, playlistId);
     if (!playlist) throw refuse('notFound');
     const items = await Promise.all(playlist.trackIds.map((id) => context.data.media.get(id)));
-    const playable = items.filter((item): item is MediaItem => item !== null && item.scope === 'tenant' && item.kind === 'audio' && PLAYABLE.has(item.status) && canViewMedia(user, item));
+    const playable = await mediaAccess(context.data, user).visible(items.filter((item): item is MediaItem => item !== null && item.scope === 'tenant' && item.kind === 'audio' && PLAYABLE.has(item.status)));
     const tracks = await Promise.all(playable.map((item) => playlistTrack(context.data, item)));
     const { playAll, shuffle, loop, repeat, volume } = playlist;
     return { title: playlist.title || t('playback.titles.listenerMediaPlayback'), playback: null, list: { title: playlist.title, tracks, flags: { playAll, shuffle, loop, repeat, volume } } };

@@ -2,7 +2,7 @@ import { requireShop } from '#server/shop/feature.server';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import type { MediaView } from '#app/lib/media/view';
 import { getSessionUser } from '#server/identity/session.server';
-import { canManageMedia, canViewMedia } from '#server/media/access.server';
+import { canManageMedia, mediaAccess } from '#server/media/access.server';
 import { mediaView } from '#server/media/view.server';
 import { isFinished } from '#app/lib/media/sharing';
 import { showsProduct } from '#server/shop/storefront.server';
@@ -20,10 +20,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!product || !showsProduct(product, viewer)) throw new Response('Not Found', { status: 404, headers: NO_STORE });
   const channel = await context.data.channels.get(product.channelId);
   if (!channel) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+  const access = mediaAccess(context.data, viewer);
   const views = async (ids: string[], kind: 'image' | 'video' | 'audio'): Promise<MediaView[]> => {
     const items = await Promise.all(ids.map((id) => context.data.media.get(id)));
-    const shown = items.filter((item) => item && item.kind === kind && isFinished(item) && canViewMedia(viewer, item));
-    return Promise.all(shown.map((item) => mediaView(context.data.files, item!, { canManage: canManageMedia(viewer, item!) })));
+    const shown = await access.visible(items.filter((item) => item && item.kind === kind && isFinished(item)));
+    return Promise.all(shown.map((item) => mediaView(context.data.files, item, { canManage: canManageMedia(viewer, item) })));
   };
   const [images, videos, audios, event] = await Promise.all([
     views(product.media.images, 'image'),

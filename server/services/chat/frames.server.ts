@@ -20,8 +20,9 @@ import {
   type ServerFrame,
 } from '#app/lib/chat/protocol';
 import type { EventRecord } from '#app/lib/events/model';
-import { canJoin, isStaff, roleOf, type JoinRefusal } from '#app/lib/events/permissions';
+import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { checkChatFiles } from '../../api/chatFiles.server';
+import { admitToRoom, type AdmissionRefusal } from '../../rooms/admission.server';
 import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
 import type { Conn } from './hub.server';
@@ -42,12 +43,15 @@ export function cleanText(text: string): string {
 
 export const charCount = (text: string) => [...text].length;
 
-export const REFUSAL: Record<JoinRefusal, { code: ChatErrorCode; close: number }> = {
+export const REFUSAL: Record<AdmissionRefusal, { code: ChatErrorCode; close: number }> = {
   blocked: { code: 'blocked', close: CHAT_CLOSE.blocked },
   notYetOpen: { code: 'notYetOpen', close: CHAT_CLOSE.notYetOpen },
   ended: { code: 'ended', close: CHAT_CLOSE.over },
   expired: { code: 'expired', close: CHAT_CLOSE.over },
   cancelled: { code: 'cancelled', close: CHAT_CLOSE.over },
+  // Without a ticket (or a registration) the chat stays shut, as the room does.
+  ticketRequired: { code: 'forbidden', close: CHAT_CLOSE.blocked },
+  registrationRequired: { code: 'forbidden', close: CHAT_CLOSE.blocked },
 };
 
 /** What the frame commands need from the hub that owns the sockets. */
@@ -94,11 +98,12 @@ export class ChatFrames {
     const frame = parsed.data;
     if (frame.type === 'ping') return this.hub.send(conn.ws, { type: 'pong' });
     try {
-      // The event may have ended, or the person been blocked, since the socket joined.
+      // The event may have ended, or the person been blocked, since the socket joined. The seat was
+      // checked when it joined: a frame costs no ticket read.
       const event = await this.hub.eventOf(conn);
       if (!event) return this.hub.fatal(conn.ws, 'notFound', CHAT_CLOSE.notFound);
-      const decision = canJoin(event, conn.user, Date.now());
-      if (!decision.ok) return this.hub.fatal(conn.ws, REFUSAL[decision.reason].code, REFUSAL[decision.reason].close);
+      const admission = await admitToRoom(conn.data, event, conn.user, Date.now(), { seated: true });
+      if (!admission.ok) return this.hub.fatal(conn.ws, REFUSAL[admission.reason].code, REFUSAL[admission.reason].close);
       await this.apply(conn, event, frame);
     } catch (e) {
       if (e instanceof ChatError) {

@@ -11,7 +11,7 @@
 import { WebSocket, type RawData } from 'ws';
 import { CHAT_CLOSE, CHAT_PING_SECONDS, avatarColorFor, canSee, type ChatAudience, type ChatErrorCode, type ChatMember, type ServerFrame } from '#app/lib/chat/protocol';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
-import { canJoin, isStaff } from '#app/lib/events/permissions';
+import { isStaff } from '#app/lib/events/permissions';
 import { getSessionUser } from '../../identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
@@ -24,7 +24,7 @@ import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 import { sharedEventRead } from '../../screens/roomEntry.server';
-import { ticketGate } from '../../tickets/gate.server';
+import { admitToRoom } from '../../rooms/admission.server';
 import { shownName } from '../../screens/roomSession.server';
 import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
 import { countChatFanout, countChatSocket } from '../../observability/metrics.server';
@@ -173,13 +173,12 @@ export class ChatHub {
       const [found, profile] = await Promise.all([this.joiningEvent(data, eventId), data.profiles.recent(user.sub)]);
       const event = found && (await this.acceptedFor(data, found, user));
       if (!event) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
-      const decision = canJoin(event, user, Date.now());
-      if (!decision.ok) return this.fatal(ws, REFUSAL[decision.reason].code, REFUSAL[decision.reason].close);
-      // A paid event's chat (or a free one with a capacity) is for its ticket holders, organizer and hosts.
-      if (await ticketGate(data, event, user)) return this.fatal(ws, 'forbidden', CHAT_CLOSE.blocked);
+      // The room's one admission: a paid event's chat (or a free one with a capacity) is for its ticket holders, organizer, hosts and admins.
+      const admission = await admitToRoom(data, event, user);
+      if (!admission.ok) return this.fatal(ws, REFUSAL[admission.reason].code, REFUSAL[admission.reason].close);
       if (ws.readyState !== WebSocket.OPEN) return;
 
-      const role = decision.role;
+      const role = admission.role;
       const displayName = shownName(user, profile);
       const me: ChatMember = {
         userId: user.sub,

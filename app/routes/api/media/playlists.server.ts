@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import type { FieldErrors } from '#app/lib/media/library';
 import { playlistSaveSchema } from '#app/lib/media/playlist';
-import { canSee } from '#server/media/library.server';
+import { mediaAccess } from '#server/media/access.server';
 import { acceptLibrary, libraryGet, readLibraryRequest, refuseLibrary } from '#server/media/libraryApi.server';
 
 const playlistId = z.string().regex(/^[a-z0-9]{21}$/);
@@ -74,7 +74,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await playlists.get(user.sub, id))) return refuseLibrary(language, 404, 'notFound');
   // Every track must be an audio item of this tenant the caller may see.
   const tracks = await Promise.all(parsed.data.trackIds.map((trackId) => context.data.media.get(trackId)));
-  if (tracks.some((item) => !item || item.kind !== 'audio' || item.scope !== 'tenant' || !canSee(user, item))) {
+  const audio = tracks.filter((item) => item !== null && item.kind === 'audio' && item.scope === 'tenant');
+  if ((await mediaAccess(context.data, user).visible(audio)).length !== tracks.length) {
     return refuseLibrary(language, 400, 'invalid', { trackIds: 'library.errors.track' });
   }
   const saved = await playlists.save(user.sub, id, parsed.data);

@@ -8,6 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { z } from 'zod';
 import { photoZipName, uniqueEntryNames } from '#app/lib/media/zipNames';
 import { isSharedWith } from '#server/data/mediaShared.server';
+import { mediaAccess } from '#server/media/access.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { attachmentDisposition } from '#server/services/storage.server';
@@ -32,7 +33,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const viewer = await getSessionUser(args);
   const ids = [...new Set(parsed.data.ids)];
   const items = await Promise.all(ids.map((id) => context.data.media.get(id)));
-  const photos = items.filter((item) => item !== null && item.kind === 'image' && isSharedWith(viewer, item));
+  const access = mediaAccess(context.data, viewer);
+  const shared = await Promise.all(items.map((item) => item !== null && item.kind === 'image' && isSharedWith(access, item)));
+  const photos = items.filter((item, i) => item !== null && shared[i]);
   if (photos.length !== ids.length) return json({ error: 'notFound', message: t('gallery.zip.notFound') }, { status: 404, headers: NO_STORE });
 
   const names = uniqueEntryNames(photos.map((p) => p!.original.fileName));

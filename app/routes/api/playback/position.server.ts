@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { positionSaveSchema } from '#app/lib/playback/position';
 import { getSessionUser } from '#server/identity/session.server';
-import { canViewMedia } from '#server/media/access.server';
+import { mediaAccess } from '#server/media/access.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
 /**
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const named = positionSaveSchema.shape.mediaId.safeParse((body as { mediaId?: unknown } | null)?.mediaId);
   if (!named.success) return problem(400, 'badRequest');
   const item = await context.data.media.get(named.data);
-  if (!item || item.scope !== 'tenant' || (item.kind !== 'video' && item.kind !== 'audio') || !canViewMedia(user, item)) return problem(404, 'notFound');
+  if (!item || item.scope !== 'tenant' || (item.kind !== 'video' && item.kind !== 'audio') || !(await mediaAccess(context.data, user).mayView(item))) return problem(404, 'notFound');
   const parsed = positionSaveSchema.safeParse(body);
   if (!parsed.success) return problem(400, 'badRequest');
   await context.data.playback.savePosition(user.sub, item.id, parsed.data.seconds);
