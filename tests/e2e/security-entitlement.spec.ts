@@ -9,7 +9,8 @@
  * show no marker the caller may not see; every route, declared or not, is also sent the event's
  * ids in every known placement by those short of a ticket, so a new route that serves the
  * event's content without a declaration fails here. Controls first prove the content reaches
- * those entitled to it, down to the bytes in storage.
+ * those entitled to it, down to the bytes in storage; at the end the push ends (its state then
+ * names the kept broadcast) and the public pages and the broadcast state are asked again.
  *
  * Like the other security suites it runs on an app instance of its own (tests/security/instance.ts).
  */
@@ -18,7 +19,7 @@ import { endpoints } from '../security/catalog';
 import { entitledControls } from '../security/entitlement-controls';
 import { followServed, type Followable } from '../security/entitlement-follow';
 import { declaredJobs, sweepJobs, type Tally } from '../security/entitlement-jobs';
-import { seedPaidEvent, type PaidEvent } from '../security/entitlement-seed';
+import { endPush, seedPaidEvent, type PaidEvent } from '../security/entitlement-seed';
 import { socketEntitlements } from '../security/entitlement-sockets';
 import { startAppInstance, STACK_PORT, type AppInstance } from '../security/instance';
 import { describeFailures, recordTotals } from '../security/report';
@@ -72,6 +73,12 @@ test.describe('security: entitlement matrix', () => {
     await test.step('writes: declared placements and every placement', async () => {
       addResult(total, await runJobs([...declared.writes, ...sweep.writes], run));
       addResult(total, await followServed({ port: PORT, host: app.host(TENANT), markers: paid.markers }, ctx.follow.splice(0)));
+    });
+
+    await test.step('after the push ended: the public pages and the broadcast state again', async () => {
+      await endPush(paid);
+      const again = declaredJobs(ctx, list, paid.callers, tally, { only: (e) => e.serves === 'public' && e.event !== undefined, phase: 'after the push ended, ' });
+      addResult(total, await runJobs(again.reads, run));
     });
 
     const health = await fetch(`http://127.0.0.1:${PORT}/api/health`, { signal: AbortSignal.timeout(10_000) });

@@ -123,14 +123,24 @@ function declaredValues(paid: PaidEvent, endpoint: Endpoint, entitlement: Entitl
   return [{ label: 'the event', value: valueOf(paid, ids?.[name] ?? 'event'), applies: true }];
 }
 
-export function declaredJobs(ctx: EntitlementContext, list: Endpoint[], callers: Caller[], tally: Tally): { reads: Job[]; writes: Job[] } {
+/**
+ * `only` picks the entitlements asked (the public pages again once the push has ended); `phase`
+ * names the moment in each request's description.
+ */
+export function declaredJobs(
+  ctx: EntitlementContext,
+  list: Endpoint[],
+  callers: Caller[],
+  tally: Tally,
+  { only = () => true, phase = '' }: { only?: (e: Entitlement) => boolean; phase?: string } = {},
+): { reads: Job[]; writes: Job[] } {
   const reads: Job[] = [];
   const writes: Job[] = [];
   for (const endpoint of list) {
     if (endpoint.kind === 'websocket' || endpoint.kind === 'identity') continue;
     for (const entitlement of endpoint.entitlements) {
       const placement = entitlement.event ?? entitlement.media;
-      if (!placement || !entitlement.serves) continue;
+      if (!placement || !entitlement.serves || !only(entitlement)) continue;
       const { where, name } = placementOf(placement);
       const serves = entitlement.serves;
       for (const { label, value, applies } of declaredValues(ctx.paid, endpoint, entitlement)) {
@@ -139,9 +149,10 @@ export function declaredJobs(ctx: EntitlementContext, list: Endpoint[], callers:
           Object.entries(ids ?? {})
             .filter(([n]) => n !== name)
             .map(([n, kind]): [string, string | string[]] => [n, valueOf(ctx.paid, kind)]);
-        for (const caller of callers) {
+        // A media item of a kind the route does not serve: only the leak rule applies, and only those the rule refuses could be shown what they may not see.
+        for (const caller of applies ? callers : callers.filter((c) => !isAllowed(serves, c.role))) {
           const add = (into: Job[], request: RawRequest) => {
-            const job = { endpoint: endpoint.route, as: caller.as, input: `${label} in ${placement}`, request };
+            const job = { endpoint: endpoint.route, as: caller.as, input: `${phase}${label} in ${placement}`, request };
             into.push({ ...job, check: check(ctx, job, caller, applies ? serves : null, tally) });
           };
           if (where === 'query') {

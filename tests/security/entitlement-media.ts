@@ -34,6 +34,8 @@ const HLS = 'application/vnd.apple.mpegurl';
 const TS = 'video/mp2t';
 
 export interface LivePush {
+  /** The push's session: only it may change the live state. */
+  sessionId: string;
   /** Tenant-relative folder of the push (its name carries the marker). */
   folder: string;
   variant: string;
@@ -59,7 +61,13 @@ export async function seedLivePush(data: TenantData, eventId: string, mark: stri
   ]);
   const live = await data.broadcasts.updateLive(eventId, sessionId, { status: 'live', variants: [variant], width: 640, height: 360, bitrateKbps: 800 });
   if (!live) throw new Error('the live push of the entitlement matrix lost its claim');
-  return { folder, variant, segmentBytes };
+  return { sessionId, folder, variant, segmentBytes };
+}
+
+/** The push ends and its video is kept: the live state names the kept item, as the ingest worker leaves it. */
+export async function endLivePush(data: TenantData, eventId: string, push: LivePush, keptId: string): Promise<void> {
+  const ended = await data.broadcasts.updateLive(eventId, push.sessionId, { status: 'ended', endedAt: new Date().toISOString(), mediaId: keptId });
+  if (!ended) throw new Error('the live push of the entitlement matrix lost its claim before it ended');
 }
 
 export interface FinishedVideo {

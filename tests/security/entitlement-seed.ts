@@ -18,7 +18,7 @@ import { minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import { e2eStores } from '../e2e/library-helpers';
 import { postChatWithFile } from './chat-seed';
 import { ALLOWED, CALLER_ROLES, type Caller, type CallerRole, type Marker } from './entitlement-rule';
-import { seedBrowserRecording, seedCaptionsTrack, seedKeptBroadcast, seedLivePush, seedTranscript, type FinishedVideo, type LivePush } from './entitlement-media';
+import { endLivePush, seedBrowserRecording, seedCaptionsTrack, seedKeptBroadcast, seedLivePush, seedTranscript, type FinishedVideo, type LivePush } from './entitlement-media';
 import type { AppInstance } from './instance';
 import { newSession, type Session } from './sessions';
 
@@ -39,6 +39,8 @@ export interface PaidEvent {
   channelId: string;
   media: EventMedia[];
   live: LivePush;
+  /** The kept broadcast's media id (the live state names it once the push ends). */
+  keptId: string;
   chat: { key: string; msgId: string; text: string; fileBytes: string };
   markers: Marker[];
   callers: SessionCaller[];
@@ -146,8 +148,14 @@ export async function seedPaidEvent(app: AppInstance, tenant: string): Promise<P
       { label: 'kept broadcast', video: kept },
     ],
     live,
+    keptId: kept.item.id,
     chat: { ...chat, text: text.chat, fileBytes: text.chatFile },
     markers,
     callers,
   };
+}
+
+/** Ends the live push; its state then names the kept broadcast, as after a real push. */
+export function endPush(paid: PaidEvent): Promise<void> {
+  return endLivePush(tenantData(e2eStores(), testTenantId(paid.tenant)), paid.eventId, paid.live, paid.keptId);
 }
