@@ -6,8 +6,8 @@
  *    event): the status must fit the rule (served to the admitted, 401/403/404 or sign-in to the
  *    rest) and no answer may show a marker the caller may not see;
  *  - sweep: every route, declared or not, with every known id placement at once holding the paid
- *    event's ids, asked by each caller entitled to nothing of it: no marker they may see, so a
- *    route that serves the event's content without a declaration is still caught.
+ *    event's ids, asked by each caller short of a ticket: no marker they may not see, so a route
+ *    that serves the event's content without a declaration is still caught.
  * GETs and POSTs come as two lists: the POSTs run last, so nothing they might change spoils a read.
  */
 import type { Endpoint, Entitlement, IdKind, Serves } from './catalog';
@@ -37,10 +37,10 @@ const JSON_FILLER = { intent: 'block', kind: 'attachment', name: 'notes.txt', ty
 const FORM_FILLER: Record<string, string> = { intent: 'cancel' };
 
 /**
- * Callers of the sweep: those entitled to nothing of the event. Ticket holders and staff may see
- * nearly all of it; a replay holder's live content is asked for on every declared live route.
+ * Callers of the sweep: those entitled to nothing of the event, and the replay-only holder (its
+ * live content). Ticket holders and staff may see nearly all of it.
  */
-const SWEEP_ROLES = new Set(['anonymous', 'member', 'otherOrganizer']);
+const SWEEP_ROLES = new Set(['anonymous', 'member', 'otherOrganizer', 'replayHolder']);
 
 type Where = 'query' | 'body' | 'form' | 'actionQuery';
 
@@ -177,10 +177,28 @@ export function declaredJobs(
   return { reads, writes };
 }
 
+/**
+ * Every id placement, name → kind: what the routes declare first (so `id` carries a media id, as
+ * the media API reads it), then the entitlements' own placements, then the chat frames' and the
+ * likely names of the cross-tenant matrix.
+ */
+export function sweepPlacements(list: Endpoint[]): Record<string, IdKind> {
+  const all: Record<string, IdKind> = {};
+  for (const e of list) {
+    for (const ids of [e.ids?.query, e.ids?.body, e.ids?.actionQuery]) for (const [name, kind] of Object.entries(ids ?? {})) all[name] ??= kind;
+    for (const ent of e.entitlements) {
+      if (ent.event) all[placementOf(ent.event).name] ??= 'event';
+      if (ent.media) all[placementOf(ent.media).name] ??= 'media';
+    }
+  }
+  for (const [name, kind] of Object.entries(allPlacements(list))) all[name] ??= kind;
+  return all;
+}
+
 export function sweepJobs(ctx: EntitlementContext, list: Endpoint[], callers: Caller[], tally: Tally): { reads: Job[]; writes: Job[] } {
   const reads: Job[] = [];
   const writes: Job[] = [];
-  const every = Object.entries(allPlacements(list)).map(([name, kind]): [string, string | string[]] => [name, valueOf(ctx.paid, kind)]);
+  const every = Object.entries(sweepPlacements(list)).map(([name, kind]): [string, string | string[]] => [name, valueOf(ctx.paid, kind)]);
   const modules = new Set<string>();
   for (const endpoint of list) {
     if (endpoint.kind === 'websocket' || endpoint.kind === 'identity') continue;
