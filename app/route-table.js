@@ -7,6 +7,11 @@
 // (tests/e2e/security-matrix.spec.ts) asks each for another tenant's object and expects
 // 401/403/404. It also sends every known id placement to every route, so a route that reads an id
 // it does not declare is still checked for leaks; declaring it adds the status check.
+// `entitlement` says who may have what the route serves of an event (its room, its live broadcast,
+// its recordings and their media): the entitlement matrix (tests/e2e/security-entitlement.spec.ts,
+// docs/decisions/0055) asks each declared placement for a paid event's content as every kind of
+// caller and holds the route to its rule; tests/unit/entitlement-declarations.test.ts fails when a
+// route that reads an event or media id declares none.
 
 /**
  * A kind of tenant object that can be asked for by id.
@@ -17,7 +22,27 @@
  * JSON or form fields, `actionQuery` query parameters the action reads too.
  * @typedef {{ query?: Readonly<Record<string, IdKind>>; body?: Readonly<Record<string, IdKind>>; actionQuery?: Readonly<Record<string, IdKind>> }} IdParams
  */
-/** @typedef {{ path: string; file: string; maxBodyBytes?: number; ids?: IdParams }} RouteEntry */
+/**
+ * Who may have what a route serves of an event (server/tickets/access.server.ts hasEventAccess):
+ *  - live: the room and its live broadcast: ticket holders, hosts, the organizer, the tenant's admins;
+ *  - replay: what was recorded of it (recordings, kept broadcasts, their playlists, files, captions,
+ *    transcripts, the chat replayed): ticket or replay holders, hosts, the organizer, admins;
+ *  - staff: the room's controls: hosts, the organizer, admins;
+ *  - organizer: managing the event or its media: the organizer (their owner) and admins;
+ *  - own: what the caller keeps of an item for themselves (their transcript): each gets only their own;
+ *  - public: anyone, but only what `shows` says (the event's public face), never its media ids,
+ *    recording titles, chat text, captions or media bytes.
+ * @typedef {'live' | 'replay' | 'staff' | 'organizer' | 'own' | 'public'} Serves
+ */
+/**
+ * One way a route reaches an event's content. `event` ("query.event", "body.eventId",
+ * "form.x", "actionQuery.x") is where it reads the event (or its short code or chat file, as `ids`
+ * says); `media` where it reads the id of one of the event's media items, `kinds` the media kinds
+ * it serves; `serves` the rule of the answer. `lists` marks a listing that may show an event's
+ * content without being asked for it, with its rule. `shows` says what a public route may show.
+ * @typedef {{ event?: string; media?: string; kinds?: ReadonlyArray<'image' | 'video' | 'audio' | 'document'>; serves?: Serves; lists?: Serves; shows?: string }} Entitlement
+ */
+/** @typedef {{ path: string; file: string; maxBodyBytes?: number; ids?: IdParams; entitlement?: Entitlement | ReadonlyArray<Entitlement> }} RouteEntry */
 
 /** The body cap of every route that names none, and of every path outside the table. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -28,10 +53,21 @@ const EVENT_QUERY = { query: { event: 'event' } };
 /** The media upload API reads the item's id from the JSON body. @type {IdParams} */
 const MEDIA_BODY = { body: { mediaId: 'media' } };
 
+/** What anyone may see of an event, on the pages that advertise it. */
+const EVENT_FACE = "the event's public face: title, description, images, organizer, time, price and seats";
+/** Every room layout: the room is the live content of its event. @type {Entitlement} */
+const LIVE_ROOM = { event: 'query.event', serves: 'live' };
+/** Media listings: an event's recordings only to those entitled to its replay. @type {Entitlement} */
+const LISTS_MEDIA = { lists: 'replay' };
+/** Event listings: the event's public face only. @type {Entitlement} */
+const LISTS_EVENTS = { lists: 'public', shows: EVENT_FACE };
+/** Routes that manage one media item (its owner and admins). @type {Entitlement} */
+const MANAGES_MEDIA = { media: 'body.mediaId', serves: 'organizer' };
+
 /** @type {ReadonlyArray<RouteEntry>} */
 export const ROUTES = [
-  { path: '/', file: 'routes/info/home.tsx' },
-  { path: '/home', file: 'routes/info/home.tsx' },
+  { path: '/', file: 'routes/info/home.tsx', entitlement: LISTS_MEDIA },
+  { path: '/home', file: 'routes/info/home.tsx', entitlement: LISTS_MEDIA },
   { path: '/aboutUs', file: 'routes/info/aboutUs.tsx' },
   { path: '/company', file: 'routes/info/company.tsx' },
   { path: '/products', file: 'routes/info/products.tsx' },
@@ -97,51 +133,51 @@ export const ROUTES = [
   { path: '/twoFactorAddPhone', file: 'routes/twoFactor/twoFactorAddPhone.tsx' },
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
-  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx' },
-  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx' },
-  { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx' },
-  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx', ids: { query: { playlist: 'playlist' } } },
-  { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx' },
-  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } } },
-  { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx' },
-  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } } },
+  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', entitlement: LISTS_EVENTS },
+  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx', entitlement: LISTS_MEDIA },
+  { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx', entitlement: LISTS_MEDIA },
+  { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx', ids: { query: { playlist: 'playlist' } }, entitlement: LISTS_MEDIA },
+  { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx', entitlement: LISTS_MEDIA },
+  { path: '/downloadFiles', file: 'routes/media/downloadFiles.tsx', ids: { query: { file: 'media' } }, entitlement: [{ media: 'query.file', serves: 'replay' }, LISTS_MEDIA] },
+  { path: '/downloadPhotos', file: 'routes/media/downloadPhotos.tsx', entitlement: LISTS_MEDIA },
+  { path: '/viewPhotos', file: 'routes/media/viewPhotos.tsx', ids: { query: { photo: 'media' } }, entitlement: [{ media: 'query.photo', kinds: ['image'], serves: 'replay' }, LISTS_MEDIA] },
   { path: '/browserVoice', file: 'routes/media/browserVoice.tsx' },
-  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } } },
-  { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx' },
+  { path: '/pitchDeckDownload', file: 'routes/media/pitchDeckDownload.tsx', ids: { query: { file: 'media' } }, entitlement: [{ media: 'query.file', kinds: ['document'], serves: 'replay' }, LISTS_MEDIA] },
+  { path: '/pitchDeckSlide', file: 'routes/media/pitchDeckSlide.tsx', entitlement: LISTS_MEDIA },
   // Photo tools (app/lib/photo/): edits rendered in the browser, saved through the upload API.
-  { path: '/photoEditor', file: 'routes/media/photoEditor.tsx', ids: { query: { image: 'media' } } },
+  { path: '/photoEditor', file: 'routes/media/photoEditor.tsx', ids: { query: { image: 'media' } }, entitlement: [{ media: 'query.image', kinds: ['image'], serves: 'replay' }, LISTS_MEDIA] },
   // Its form's mediaId is covered by the matrix's every-placement leak rule; tools-photo-avatar.spec.ts checks the 404.
   { path: '/profilePhotoChanger', file: 'routes/media/profilePhotoChanger.tsx' },
   // Speech to text (docs/decisions/0047): live dictation and transcription of library items.
   { path: '/speechToText', file: 'routes/media/speechToText.tsx' },
-  { path: '/transcribeAudio', file: 'routes/media/transcribeAudio.tsx', ids: { query: { media: 'media' } } },
+  { path: '/transcribeAudio', file: 'routes/media/transcribeAudio.tsx', ids: { query: { media: 'media' } }, entitlement: [{ media: 'query.media', kinds: ['audio', 'video'], serves: 'replay' }, LISTS_MEDIA] },
   { path: '/consultationForm', file: 'routes/tickets/consultationForm.tsx', ids: { query: { channel: 'channel', booking: 'booking' }, actionQuery: { channel: 'channel', booking: 'booking' } } },
-  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } } },
+  { path: '/scheduleEvents', file: 'routes/events/scheduleEvents.tsx', maxBodyBytes: 256 * 1024, ids: { query: { event: 'event' }, actionQuery: { event: 'event' } }, entitlement: [{ event: 'query.event', serves: 'organizer' }, { event: 'actionQuery.event', serves: 'organizer' }, LISTS_MEDIA] },
   { path: '/testScheduler', file: 'routes/events/testScheduler.tsx' },
-  { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } } },
-  { path: '/liveEvents', file: 'routes/events/liveEvents.tsx' },
-  { path: '/eventsCalendar', file: 'routes/events/eventsCalendar.tsx' },
-  { path: '/preview', file: 'routes/events/preview.tsx', ids: EVENT_QUERY },
-  { path: '/ety', file: 'routes/live/ety.tsx', ids: EVENT_QUERY },
+  { path: '/shortUrl', file: 'routes/events/shortUrl.tsx', ids: { query: { c: 'shortCode' } }, entitlement: { event: 'query.c', serves: 'public', shows: 'a redirect to the event page' } },
+  { path: '/liveEvents', file: 'routes/events/liveEvents.tsx', entitlement: LISTS_EVENTS },
+  { path: '/eventsCalendar', file: 'routes/events/eventsCalendar.tsx', entitlement: LISTS_EVENTS },
+  { path: '/preview', file: 'routes/events/preview.tsx', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: EVENT_FACE } },
+  { path: '/ety', file: 'routes/live/ety.tsx', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: `${EVENT_FACE}, the caller's role and when the room opens for them` } },
   { path: '/customVideoSettings', file: 'routes/live/customVideoSettings.tsx' },
   { path: '/demoPage', file: 'routes/live/demoPage.tsx' },
   // ?created= only shows its creator their own demo's link; any other id shows the create form.
   { path: '/teamDemoPage', file: 'routes/live/teamDemoPage.tsx', ids: { query: { invite: 'inviteCode' } } },
   // Every room layout (app/lib/events/model.ts ROOM_LAYOUTS) shares one module that reads its layout from the path.
-  { path: '/liveEventsContainer', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/liveEventsVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/liveEventsChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/preBuilt', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/preBuiltChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/customVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/hybridVideoChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/ils', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/lbc', file: 'routes/live/broadcastRoom.tsx', ids: EVENT_QUERY },
-  { path: '/hbc', file: 'routes/live/broadcastRoom.tsx', ids: EVENT_QUERY },
-  { path: '/abc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
-  { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY },
+  { path: '/liveEventsContainer', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/liveEventsVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/liveEventsChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/preBuilt', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/preBuiltChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/customVideo', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/hybridVideoChat', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/ils', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/lbc', file: 'routes/live/broadcastRoom.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/hbc', file: 'routes/live/broadcastRoom.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/abc', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/habc', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/pvs', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
+  { path: '/hpv', file: 'routes/live/room.tsx', ids: EVENT_QUERY, entitlement: LIVE_ROOM },
   // Uploads (app/lib/media/uploadApi.ts): the browser sends the files straight to storage.
   { path: '/uploadS3', file: 'routes/media/uploadS3.tsx' },
   { path: '/uploadS3Media', file: 'routes/media/uploadS3Media.tsx' },
@@ -152,28 +188,28 @@ export const ROUTES = [
   // Media tools (issue 17).
   { path: '/mediaCapture', file: 'routes/media/mediaCapture.tsx' },
   // On demand (docs/decisions/0032): the libraries, an event's recording, an organizer's introduction video.
-  { path: '/vod', file: 'routes/ondemand/vod.tsx' },
-  { path: '/aod', file: 'routes/ondemand/aod.tsx' },
-  { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } } },
-  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user', channel: 'channel' } } },
+  { path: '/vod', file: 'routes/ondemand/vod.tsx', entitlement: LISTS_MEDIA },
+  { path: '/aod', file: 'routes/ondemand/aod.tsx', entitlement: LISTS_MEDIA },
+  { path: '/eventVod', file: 'routes/ondemand/eventVod.tsx', ids: { query: { eventId: 'event' } }, entitlement: { event: 'query.eventId', serves: 'replay' } },
+  { path: '/cmiVideo', file: 'routes/ondemand/cmiVideo.tsx', ids: { query: { organizerId: 'user', channel: 'channel' } }, entitlement: [{ media: 'form.mediaId', kinds: ['video'], serves: 'organizer' }, LISTS_MEDIA] },
   // Single-item playback (docs/decisions/0031-player.md): the one player, its position remembered per viewer.
-  { path: '/mediaPlayBack', file: 'routes/playback/mediaPlayBack.tsx', ids: { query: { mediaId: 'media' } } },
-  { path: '/listenerMediaPlayback', file: 'routes/playback/listenerMediaPlayback.tsx', ids: { query: { mediaId: 'media', playlistId: 'playlist' } } },
-  { path: '/morePlayBack', file: 'routes/playback/morePlayBack.tsx', ids: { query: { mediaId: 'media' } } },
-  { path: '/trailerPlayBack', file: 'routes/playback/trailerPlayBack.tsx', ids: { query: { eventId: 'event' } } },
-  { path: '/nuevoPlayerPage', file: 'routes/playback/nuevoPlayerPage.tsx', ids: { query: { mediaId: 'media' } } },
+  { path: '/mediaPlayBack', file: 'routes/playback/mediaPlayBack.tsx', ids: { query: { mediaId: 'media' } }, entitlement: { media: 'query.mediaId', kinds: ['video', 'audio'], serves: 'replay' } },
+  { path: '/listenerMediaPlayback', file: 'routes/playback/listenerMediaPlayback.tsx', ids: { query: { mediaId: 'media', playlistId: 'playlist' } }, entitlement: { media: 'query.mediaId', kinds: ['audio'], serves: 'replay' } },
+  { path: '/morePlayBack', file: 'routes/playback/morePlayBack.tsx', ids: { query: { mediaId: 'media' } }, entitlement: [{ media: 'query.mediaId', kinds: ['video'], serves: 'replay' }, LISTS_MEDIA] },
+  { path: '/trailerPlayBack', file: 'routes/playback/trailerPlayBack.tsx', ids: { query: { eventId: 'event' } }, entitlement: { event: 'query.eventId', serves: 'public', shows: 'the trailer its organizer picked (a library video shown to anyone)' } },
+  { path: '/nuevoPlayerPage', file: 'routes/playback/nuevoPlayerPage.tsx', ids: { query: { mediaId: 'media' } }, entitlement: { media: 'query.mediaId', kinds: ['video'], serves: 'replay' } },
   { path: '/nuevoPlayerDemoPage', file: 'routes/playback/nuevoPlayerDemoPage.tsx' },
   // Live ingest keys (docs/decisions/0029): the event is picked with ?eventId=; the actions take it as a form field (checked by tests/e2e/broadcast-access.spec.ts).
-  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } } },
-  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } } },
+  { path: '/rtmpKey', file: 'routes/broadcast/rtmpKey.tsx', ids: { query: { eventId: 'event' } }, entitlement: { event: 'query.eventId', serves: 'organizer' } },
+  { path: '/srtKey', file: 'routes/broadcast/srtKey.tsx', ids: { query: { eventId: 'event' } }, entitlement: { event: 'query.eventId', serves: 'organizer' } },
   // Payouts (docs/decisions/0033): the organizer's ledgers, and where the provider's onboarding returns.
   { path: '/primeProfilePayments', file: 'routes/payments/primeProfilePayments.tsx' },
   { path: '/accountLinkReturn', file: 'routes/payments/accountLinkReturn.tsx' },
   { path: '/accountLinkRefresh', file: 'routes/payments/accountLinkRefresh.tsx' },
   // The shop (issue 15, docs/decisions/0034): the tenant's channels, one channel, one product.
   { path: '/customerChannels', file: 'routes/shop/customerChannels.tsx' },
-  { path: '/channelPage', file: 'routes/shop/channelPage.tsx', ids: { query: { channel: 'channel' } } },
-  { path: '/channelProductDetails', file: 'routes/shop/channelProductDetails.tsx', ids: { query: { product: 'product' } } },
+  { path: '/channelPage', file: 'routes/shop/channelPage.tsx', ids: { query: { channel: 'channel' } }, entitlement: { lists: 'replay', shows: `${EVENT_FACE} of its owner's upcoming events` } },
+  { path: '/channelProductDetails', file: 'routes/shop/channelProductDetails.tsx', ids: { query: { product: 'product' } }, entitlement: LISTS_MEDIA },
 ];
 
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
@@ -182,45 +218,45 @@ export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 /** Server endpoints that are not screens. @type {ReadonlyArray<RouteEntry>} */
 export const API_ROUTES = [
   { path: '/api/dynamodb/resources/batchGet', file: 'routes/api/resourcesBatchGet.ts' },
-  { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } } },
-  { path: '/api/tickets/register', file: 'routes/tickets/ticketsRegister.ts', ids: { body: { eventId: 'event' } } },
-  { path: '/api/tickets/ics', file: 'routes/tickets/ticketsIcs.ts', ids: EVENT_QUERY },
+  { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'live' } },
+  { path: '/api/tickets/register', file: 'routes/tickets/ticketsRegister.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'public', shows: 'whether a free seat can be had' } },
+  { path: '/api/tickets/ics', file: 'routes/tickets/ticketsIcs.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: `${EVENT_FACE} as a calendar file` } },
   // A channel's consultation settings, its owner only (docs/decisions/0035).
   { path: '/api/consultations/availability', file: 'routes/tickets/consultationSettings.ts', ids: { query: { channel: 'channel' }, body: { channelId: 'channel' } } },
-  { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } } },
+  { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'live' }] },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
-  { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } } },
-  { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
-  { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } } },
-  { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } } },
-  { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } } },
+  { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
+  { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'organizer' }] },
+  { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
+  { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'live' } },
+  { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } }, entitlement: { event: 'query.event', serves: 'live' } },
   // People's avatars (app/lib/photo/avatar.ts): a redirect to a signed link; another tenant's person is not found.
   { path: '/api/avatar', file: 'routes/api/avatar.ts', ids: { query: { user: 'user' } } },
   // The library's API (app/lib/media/library.ts): the named items are looked up before the rest of the body is judged.
-  { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } } },
-  { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } } },
+  { path: '/api/media/items', file: 'routes/api/media/items.ts', ids: { body: { id: 'media' } }, entitlement: { media: 'body.id', serves: 'organizer' } },
+  { path: '/api/media/review', file: 'routes/api/media/review.ts', ids: { body: { id: 'media' } }, entitlement: { media: 'body.id', serves: 'organizer' } },
   { path: '/api/media/playlists', file: 'routes/api/media/playlists.ts', ids: { body: { id: 'playlist' } } },
   // Media uploads (app/lib/media/uploadApi.ts): the browser sends the bytes to storage, never here.
   { path: '/api/media/upload/start', file: 'routes/api/media/uploadStart.ts' },
-  { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY },
-  { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY },
-  { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY },
-  { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } } },
-  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts', ids: { query: { id: 'media' } } },
-  { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } } },
-  { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY },
-  { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } } },
+  { path: '/api/media/upload/sign', file: 'routes/api/media/uploadSign.ts', ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
+  { path: '/api/media/upload/abort', file: 'routes/api/media/uploadAbort.ts', ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
+  { path: '/api/media/upload/finish', file: 'routes/api/media/uploadFinish.ts', ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
+  { path: '/api/media/download', file: 'routes/api/media/download.ts', ids: { query: { id: 'media' } }, entitlement: { media: 'query.id', serves: 'replay' } },
+  { path: '/api/media/playlist', file: 'routes/api/media/playlist.ts', ids: { query: { id: 'media' } }, entitlement: { media: 'query.id', kinds: ['video'], serves: 'replay' } },
+  { path: '/api/media/status', file: 'routes/api/media/status.ts', ids: { query: { id: 'media' } }, entitlement: { media: 'query.id', serves: 'replay' } },
+  { path: '/api/media/retry', file: 'routes/api/media/retry.ts', ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
+  { path: '/api/media/zip', file: 'routes/api/media/zip.ts', ids: { query: { ids: 'media' } }, entitlement: { media: 'query.ids', kinds: ['image'], serves: 'replay' } },
   // Transcripts of library items and captions files (server/speech/api/transcripts.server.ts).
-  { path: '/api/transcripts', file: 'routes/api/speech/transcripts.ts', ids: { query: { media: 'media' }, body: { mediaId: 'media' } } },
-  { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
-  { path: '/api/transcripts/captions', file: 'routes/api/speech/transcriptCaptions.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY },
+  { path: '/api/transcripts', file: 'routes/api/speech/transcripts.ts', ids: { query: { media: 'media' }, body: { mediaId: 'media' } }, entitlement: [{ media: 'query.media', serves: 'own' }, { media: 'body.mediaId', kinds: ['audio', 'video'], serves: 'replay' }] },
+  { path: '/api/transcripts/cues', file: 'routes/api/speech/transcriptCues.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
+  { path: '/api/transcripts/captions', file: 'routes/api/speech/transcriptCaptions.ts', maxBodyBytes: 1024 * 1024, ids: MEDIA_BODY, entitlement: MANAGES_MEDIA },
   // Text read aloud as an MP3 (the text-to-speech socket's rules, docs/decisions/0046).
   { path: '/api/speech/tts', file: 'routes/api/speech/ttsDownload.ts', maxBodyBytes: 32 * 1024 },
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
-  { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } } },
+  { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } }, entitlement: { media: 'body.mediaId', kinds: ['video', 'audio'], serves: 'replay' } },
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
-  { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY },
-  { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY },
+  { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: 'the live state (status, protocol, bitrate, picture size, start and end), never a media id' } },
+  { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'live' } },
   // The shop (docs/decisions/0034): organizers' channels and products, and the cart.
   { path: '/api/channels', file: 'routes/api/shop/channels.ts', ids: { body: { channelId: 'channel' } } },
   { path: '/api/products', file: 'routes/api/shop/products.ts', ids: { body: { productId: 'product' } } },

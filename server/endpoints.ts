@@ -9,7 +9,7 @@ import { CAPTIONS_SOCKET_PATH } from '#app/lib/captions/protocol';
 import { CHAT_SOCKET_PATH, clientFrameSchema } from '#app/lib/chat/protocol';
 import { DICTATION_SOCKET_PATH } from '#app/lib/speech/dictation';
 import { TTS_SOCKET_PATH } from '#app/lib/speech/ttsProtocol';
-import type { IdParams } from '#app/route-table.js';
+import type { Entitlement, IdParams } from '#app/route-table.js';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
 
 export interface ServerEndpoint {
@@ -24,6 +24,8 @@ export interface ServerEndpoint {
   anyHost?: boolean;
   /** Ids of a tenant's objects it takes (the cross-tenant matrix requests another tenant's). */
   ids?: IdParams;
+  /** Who may have what it serves of an event (app/route-table.js explains the rules; the entitlement matrix checks them). */
+  entitlement?: Entitlement;
 }
 
 /** Every frame type a browser may send on the chat socket, read from the protocol's own schema. */
@@ -57,9 +59,9 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: '/api/identity', methods: ['POST'], sample: '/api/identity', protocol: 'identity' },
   // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
   { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },
-  { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+  { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } }, entitlement: { event: 'query.event', serves: 'live' } },
   // A speaker's microphone for live captions (docs/decisions/0048); its own steps in the fuzz and matrix suites.
-  { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } } },
+  { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } }, entitlement: { event: 'query.event', serves: 'live' } },
   // Fuzzed and cross-checked by tests/security/tts-socket.ts (it takes no ids).
   { path: TTS_SOCKET_PATH, methods: ['GET'], sample: TTS_SOCKET_PATH, protocol: 'websocket' },
   // Dictation audio (docs/decisions/0047); fuzzed and cross-checked by tests/security/fuzz-dictation.ts (it takes no ids).

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_ROUTES, ROUTES } from '#app/route-table.js';
-import type { IdKind, IdParams } from '#app/route-table.js';
+import type { Entitlement, IdKind, IdParams, Serves } from '#app/route-table.js';
 import { SERVER_ENDPOINTS } from '#server/endpoints';
 
-export type { IdKind, IdParams };
+export type { Entitlement, IdKind, IdParams, Serves };
 
 export interface Endpoint {
   /** The route as declared ("/preview", "/theme/:file"). */
@@ -27,7 +27,11 @@ export interface Endpoint {
   /** The route module (app/…), shared by some routes (room layouts, social providers). */
   module?: string;
   ids?: IdParams;
+  /** What it serves of an event, and to whom (none: it serves nothing of one). */
+  entitlements: Entitlement[];
 }
+
+const listOf = (e: Entitlement | ReadonlyArray<Entitlement> | undefined): Entitlement[] => (e === undefined ? [] : Array.isArray(e) ? [...e] : [e as Entitlement]);
 
 const APP_DIR = join(process.cwd(), 'app');
 /** Where loaders and actions read fields: the routes and the server pieces several of them share. */
@@ -39,7 +43,7 @@ function exports(file: string, name: 'loader' | 'action'): boolean {
 }
 
 export function endpoints(): Endpoint[] {
-  const fromTable = (kind: 'screen' | 'api') => (e: { path: string; file: string; ids?: IdParams }): Endpoint => ({
+  const fromTable = (kind: 'screen' | 'api') => (e: { path: string; file: string; ids?: IdParams; entitlement?: Entitlement | ReadonlyArray<Entitlement> }): Endpoint => ({
     route: e.path,
     path: e.path,
     kind,
@@ -49,6 +53,7 @@ export function endpoints(): Endpoint[] {
     anyHost: false,
     module: e.file,
     ids: e.ids,
+    entitlements: listOf(e.entitlement),
   });
   return [
     ...ROUTES.map(fromTable('screen')),
@@ -62,6 +67,7 @@ export function endpoints(): Endpoint[] {
         post: e.methods.includes('POST'),
         anyHost: e.anyHost ?? false,
         ids: e.ids,
+        entitlements: listOf(e.entitlement),
       }),
     ),
   ];

@@ -10,13 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { COLLECTION_ROUTES } from '#app/lib/content/collections';
-import type { ChatUploadResponse } from '#app/lib/chat/files';
 import { e2eData, minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import type { IdKind } from './catalog';
-import { HttpConnection } from './http';
+import { postChatWithFile } from './chat-seed';
 import type { AppInstance } from './instance';
 import type { Session } from './sessions';
-import { ChatSocket } from './socket';
 
 /** The shop's objects; each is seeded by the module that owns it (issue 15). */
 type CommerceIdKind = 'channel' | 'product' | 'order' | 'booking';
@@ -131,45 +129,16 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
-  // A chat file, uploaded the way the browser does it.
-  const bytes = Buffer.from(`Notes ${token}\n`);
-  // Node's fetch will not send another Host header: the bare client does.
-  const conn = new HttpConnection(app.port);
-  const answer = await conn.send(
-    {
-      method: 'POST',
-      target: '/api/chat/upload',
-      headers: [['Host', app.host(tenant)], ['Origin', app.origin(tenant)], ['Cookie', organizer.cookie], ['Content-Type', 'application/json']],
-      body: JSON.stringify({ eventId: event.eventId, kind: 'attachment', name: 'notes.txt', type: 'text/plain', size: bytes.length }),
-    },
-    15_000,
-  );
-  conn.close();
-  if (answer.kind !== 'response' || answer.response.status !== 200) throw new Error(`chat upload for the matrix failed: ${JSON.stringify(answer).slice(0, 300)}`);
-  const { key, upload: put } = JSON.parse(answer.response.body.toString('utf8')) as ChatUploadResponse;
-  const stored = await fetch(put.url, { method: 'PUT', headers: put.headers, body: bytes });
-  if (!stored.ok) throw new Error(`chat file PUT failed: ${stored.status}`);
-
-  // A chat message with that file, sent over the socket.
-  const socket = ChatSocket.open({ port: app.port, host: app.host(tenant), origin: app.origin(tenant), cookie: organizer.cookie, query: `?event=${event.eventId}` });
-  try {
-    if (!(await socket.until(() => socket.frames.some((f) => f.type === 'welcome'), 15_000)) || socket.closed) throw new Error(`chat join failed: ${socket.closeCode}`);
-    socket.send(JSON.stringify({ type: 'send', clientId: 'matrix-seed-1', textMessage: `Chat ${token}`, attachmentKeys: [key] }));
-    const acked = () => socket.frames.find((f) => f.type === 'ack' && f.clientId === 'matrix-seed-1');
-    if (!(await socket.until(() => acked() !== undefined, 15_000)) || !acked()) throw new Error(`chat send failed: ${JSON.stringify(socket.frames.slice(-2))}`);
-    const msgId = String(acked()!.msgId);
-
-    const keyId = key.split('/')[3]!;
-    return {
-      token,
-      ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId, booking: booking.bookingId },
-      articles: articlesOnlyIn(tenant, other),
-      resourceCode,
-      markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
-      // msgIds are per-event sequence numbers, not secrets: not markers.
-      idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId, booking.bookingId],
-    };
-  } finally {
-    socket.close();
-  }
+  // A chat message with a file, posted the way the browser does it.
+  const { key, msgId } = await postChatWithFile(app, tenant, organizer, event.eventId, `Chat ${token}`, Buffer.from(`Notes ${token}\n`));
+  const keyId = key.split('/')[3]!;
+  return {
+    token,
+    ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId, booking: booking.bookingId },
+    articles: articlesOnlyIn(tenant, other),
+    resourceCode,
+    markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
+    // msgIds are per-event sequence numbers, not secrets: not markers.
+    idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId, booking.bookingId],
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * Totals of the security suites: one line per suite in the test output (scripts/test.mjs
  * repeats them before its closing line), and test-reports/security.json ({ generatedAt, suites:
- * { fuzz: {...}, matrix: {...} } }) for the README's figures. Each suite writes its own part (test-reports/security/<suite>.json) and then
+ * { fuzz: {...}, matrix: {...}, entitlement: {...} } }) for the README's figures. Each suite writes its own part (test-reports/security/<suite>.json) and then
  * rebuilds security.json from every part under a lock, since the suites run in parallel workers.
  */
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -16,8 +16,20 @@ export interface Failure {
   result: string;
 }
 
+/** The entitlement matrix's own figures (tests/e2e/security-entitlement.spec.ts). */
+export interface EntitlementTotals {
+  /** Routes, APIs and sockets that declare an entitlement. */
+  declared: number;
+  /** Kinds of caller asked (signed out, member, ticket holder, ...). */
+  callers: number;
+  /** Declared requests answered with the content to a caller the rule admits. */
+  allowed: number;
+  /** Declared requests refused to a caller the rule refuses. */
+  refused: number;
+}
+
 export interface SuiteTotals {
-  suite: 'fuzz' | 'matrix';
+  suite: 'fuzz' | 'matrix' | 'entitlement';
   /** Requests, socket upgrades and socket frames sent (keep-alive probes not counted). */
   requests: number;
   /** Endpoints covered (route table entries plus the server's own endpoints). */
@@ -29,6 +41,7 @@ export interface SuiteTotals {
   other: number;
   seconds: number;
   failures: Failure[];
+  entitlement?: EntitlementTotals;
 }
 
 const DIR = 'test-reports';
@@ -59,6 +72,13 @@ function withLock(fn: () => void) {
 }
 
 export function summaryLine(t: SuiteTotals): string {
+  if (t.entitlement) {
+    const e = t.entitlement;
+    return (
+      `[security] ${t.suite}: ${t.requests} requests, ${e.declared} routes declared, ${e.callers} callers, ${e.allowed} allowed, ${e.refused} refused, ` +
+      `${t.leaks} leaks, ${t.serverErrors} 5xx, ${t.hung} hung, ${t.other} other failures (${t.seconds.toFixed(0)} s)`
+    );
+  }
   return (
     `[security] ${t.suite}: ${t.requests} requests to ${t.endpoints} endpoints, ${t.serverErrors} 5xx, ${t.hung} hung, ` +
     `${t.leaks} leaks, ${t.other} other failures (${t.seconds.toFixed(0)} s)`
