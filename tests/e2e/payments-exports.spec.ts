@@ -51,6 +51,8 @@ async function downloadLedger(page: Page, kind: string): Promise<string[][]> {
 }
 
 test('a buyer named as a formula is text in the organizer’s ledger CSV; amounts, negative ones too, stay numbers', async ({ page, context, request }) => {
+  // A checkout, its payment and two downloads: long on a loaded machine.
+  test.slow();
   const organizer = await createUser(TENANT, 'csv-org', 'organizer');
   const event = await seedEvent(TENANT, organizer, { title: `Formula night ${testMark()}`, ticketPrice: 2500, capacity: null });
   const buyer = await createUser(TENANT, 'csv-buyer');
