@@ -8,6 +8,9 @@ import layout from './eslint-layout.js';
 // that applies to its files.
 const DATA = 'only data modules (server/data/) talk to DynamoDB; elsewhere use the tenant-bound data context (context.data, or tenantData() outside a request)';
 const dynamoImports = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({ name, message: `${name}: ${DATA}.` }));
+// One CSV writer (issue 24): it keeps every cell from running as a spreadsheet formula.
+const CSV = 'every CSV file is written by server/api/csvFile.server.ts (csvText, csvDownload), which keeps cells from running as spreadsheet formulas';
+const csvImports = { paths: [{ name: 'csv-stringify', message: `csv-stringify: ${CSV}.` }], patterns: [{ group: ['csv-stringify/*'], message: `csv-stringify: ${CSV}.` }] };
 const noTenantIdCasts = [
   { selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
   { selector: "TSTypeAssertion > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
@@ -46,9 +49,14 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: dynamoImports }],
+      'no-restricted-imports': ['error', { paths: [...dynamoImports, ...csvImports.paths], patterns: csvImports.patterns }],
       'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient],
     },
+  },
+  {
+    // The CSV writer itself.
+    files: ['server/api/csvFile.server.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: dynamoImports }] },
   },
   {
     // Route server modules and the screen and API helpers they call.

@@ -2,7 +2,8 @@
  * Consultations per channel (issue 15, docs/decisions/0035-tickets-and-consultations.md):
  *
  *   pk T#<tenant>#CHANNEL#<channelId>   sk CONSULT                 the availability and fee
- *   pk T#<tenant>#CHANNEL#<channelId>   sk SLOT#<start ISO>        { bookingId, state held|booked, heldUntil }
+ *   pk T#<tenant>#CHANNEL#<channelId>   sk SLOT#<start>            { bookingId, state held|booked, heldUntil }
+ *                                       (start: the instant's one canonical spelling, toISOString)
  *   pk T#<tenant>#BOOKING#<bookingId>   sk BOOKING                 the booking
  *
  * A slot is taken by one conditional write (free, or held by someone whose hold ran out) in the
@@ -12,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
-import { HOLD_MINUTES, type Availability } from '#app/lib/tickets/consultations';
+import { HOLD_MINUTES, slotInstant, type Availability } from '#app/lib/tickets/consultations';
 import { queryAll, tenantKey, type Database } from './dynamo.server';
 import { transactOrRefused } from './transactions.server';
 
@@ -102,16 +103,23 @@ export async function takenSlots(db: Database, t: TenantId, channelId: string, f
   return new Set(
     items
       .filter((item) => item.tenantId === t && (item.state === 'booked' || Date.parse(String(item.heldUntil)) > now))
-      .map((item) => String(item.start)),
+      .map((item) => slotInstant(String(item.start)) ?? String(item.start)),
   );
 }
 
 export type HoldRequest = Pick<Booking, 'channelId' | 'ownerId' | 'buyerId' | 'buyerEmail' | 'buyerName' | 'start' | 'minutes' | 'fee' | 'currency' | 'topic' | 'notes' | 'buyerTimeZone'>;
 
-/** Holds a slot for a buyer while they pay; null when someone else has it. */
+/**
+ * Holds a slot for a buyer while they pay; null when someone else has it. The slot is keyed by
+ * its instant's canonical spelling, so `…11:00:00Z` and `…13:00:00+02:00` are the same slot; the
+ * booking keeps that spelling, and its confirmation and session follow it.
+ */
 export async function holdSlot(db: Database, t: TenantId, request: HoldRequest, now = new Date()): Promise<Booking | null> {
+  const start = slotInstant(request.start);
+  if (!start) throw new Error(`a consultation slot starts at an instant with its offset, not "${request.start}"`);
   const booking: Booking = {
     ...request,
+    start,
     bookingId: newBookingId(),
     status: 'held',
     heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
@@ -124,7 +132,7 @@ export async function holdSlot(db: Database, t: TenantId, request: HoldRequest, 
           {
             Put: {
               TableName: db.table,
-              Item: { ...slotKey(t, request.channelId, request.start), tenantId: t, start: request.start, bookingId: booking.bookingId, state: 'held', heldUntil: booking.heldUntil },
+              Item: { ...slotKey(t, request.channelId, start), tenantId: t, start, bookingId: booking.bookingId, state: 'held', heldUntil: booking.heldUntil },
               // Free, or held by a hold that ran out (its booking is then never confirmed: see confirmBooking).
               ConditionExpression: 'attribute_not_exists(pk) OR (#state = :held AND heldUntil < :now)',
               ExpressionAttributeNames: { '#state': 'state' },

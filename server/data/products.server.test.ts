@@ -70,6 +70,20 @@ describe('products', () => {
     expect(await reserveStock(db, t, product.productId, 'o3', 3)).toBe(false);
   });
 
+  it('holds a product once per order: a second hold of the same order for other units is refused, not taken as held', async () => {
+    const t = uniqueTenantId();
+    const channel = await channelOf(t);
+    const product = await createProduct(db, t, { userId: 'owner-1' }, input(channel.channelId, { stock: 1 }), 'USD');
+    expect(await reserveStock(db, t, product.productId, 'o1', 1)).toBe(true);
+    // A second line of the same product in the same order: its unit was never taken from the stock.
+    expect(await reserveStock(db, t, product.productId, 'o1', 2)).toBe(false);
+    expect((await getProduct(db, t, product.productId))?.stock).toBe(0);
+    // The same hold again (a retry) is still held; the release gives back exactly the one unit held.
+    expect(await reserveStock(db, t, product.productId, 'o1', 1)).toBe(true);
+    await releaseStock(db, t, product.productId, 'o1');
+    expect((await getProduct(db, t, product.productId))?.stock).toBe(1);
+  });
+
   it('never runs out with unlimited stock, and an edit never overwrites a sale made since it was read', async () => {
     const t = uniqueTenantId();
     const channel = await channelOf(t);

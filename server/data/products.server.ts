@@ -141,7 +141,7 @@ const cancelledBy = (e: unknown): ('ConditionalCheckFailed' | 'None' | string)[]
 
 /**
  * Holds `quantity` units for an order: true when held (now or by an earlier call for the same
- * order), false when the stock does not cover it or the product is gone. One transaction: the
+ * order and quantity), false when the stock does not cover it or the product is gone. One transaction: the
  * hold is created only if absent, and limited stock is decremented only if enough is left.
  */
 export async function reserveStock(db: Database, tenantId: TenantId, productId: string, orderId: string, quantity: number, now = new Date()): Promise<boolean> {
@@ -169,8 +169,12 @@ export async function reserveStock(db: Database, tenantId: TenantId, productId: 
   } catch (e) {
     if (!isErrorNamed(e, 'TransactionCanceledException')) throw e;
     const [holdReason, stockReason] = cancelledBy(e);
-    // The order already holds its units (a retried reserve): held.
-    if (holdReason === 'ConditionalCheckFailed') return (await getHold(db, tenantId, productId, orderId))?.state !== 'released';
+    // The order already holds these units (a retried reserve): held. A hold of another quantity is
+    // not this request's: one order holds a product once, for its whole quantity (checkout merges its lines).
+    if (holdReason === 'ConditionalCheckFailed') {
+      const existing = await getHold(db, tenantId, productId, orderId);
+      return existing !== null && existing.state !== 'released' && existing.quantity === quantity;
+    }
     // The product's stock changed between unlimited and limited since it was read: ask again.
     if (stockReason === 'ConditionalCheckFailed' && (await getProduct(db, tenantId, productId))?.stock === null && product.stock !== null) {
       return reserveStock(db, tenantId, productId, orderId, quantity, now);

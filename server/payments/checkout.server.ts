@@ -14,6 +14,7 @@ import { type PaymentProvider, type ProviderId } from './provider.server';
 import { providerIdOf, paymentProvider } from './providers.server';
 import { moveToState } from './orderState.server';
 import { isRefusal, sellableFor, type Refusal, type SellContext } from './sellables.server';
+import { mergeLineRequests, refusalsOfRequested } from './checkoutLines.server';
 import './kinds.server';
 
 export interface CheckoutContext extends SellContext {
@@ -117,8 +118,10 @@ export async function startCheckout(ctx: CheckoutContext, request: CheckoutReque
   const existing = await ctx.data.orders.forKey(buyer.userId, request.idempotencyKey);
   if (existing) return resume(ctx, existing);
 
-  const { priced, refusals } = await priceLines(ctx, request.lines);
-  if (refusals.length) return { refusals };
+  // One line per thing sold: its stock or seat is then held once, for the whole quantity.
+  const merged = mergeLineRequests(request.lines);
+  const { priced, refusals } = await priceLines(ctx, merged.lines);
+  if (refusals.length) return { refusals: refusalsOfRequested(merged, refusals) };
   const currency = ctx.tenant.currency;
   const total = sumMoney(
     currency,
@@ -153,7 +156,7 @@ export async function startCheckout(ctx: CheckoutContext, request: CheckoutReque
     if (!ok) {
       await releaseAll(ctx, order, held);
       await ctx.data.orders.move(order.orderId, ['pending'], 'canceled');
-      return { refusals: [{ index, refused: 'sold_out' }] };
+      return { refusals: refusalsOfRequested(merged, [{ index, refused: 'sold_out' as const }]) };
     }
     held.push(line);
   }

@@ -3,7 +3,6 @@
  * per-order refunds) and its CSV export, /accountLinkReturn and /accountLinkRefresh.
  */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { stringify } from 'csv-stringify/sync';
 import { balanceOf, decimalOf, LEDGER_KINDS, type LedgerEntry, type LedgerKind, type PayoutAccount } from '#app/lib/payments/ledger';
 import type { Money } from '#app/lib/money/money';
 import type { OrderStatus } from '#app/lib/payments/model';
@@ -13,6 +12,7 @@ import { checkoutContext } from '../api/paymentsApi.server';
 import { onboardingLink, refreshAccountStatus } from './onboarding.server';
 import { isPaymentsUnavailable } from './provider.server';
 import { NO_STORE } from '#server/api/responses.server';
+import { csvDownload, csvNumber } from '#server/api/csvFile.server';
 
 const isOrganizer = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
 /** Ledgers whose rows are sales of an order, refundable from the row. */
@@ -34,16 +34,14 @@ async function currentAccount(ctx: Awaited<ReturnType<typeof checkoutContext>>, 
   }
 }
 
-function ledgerCsv(entries: readonly LedgerEntry[]): string {
-  return stringify(
-    entries.map((e) => [e.at, e.orderId, e.kind, e.title, e.buyerName ?? '', decimalOf(e.amount), e.amount.currency]),
-    { header: true, columns: ['date', 'order', 'ledger', 'item', 'buyer', 'amount', 'currency'] },
-  );
-}
+const LEDGER_COLUMNS = ['date', 'order', 'ledger', 'item', 'buyer', 'amount', 'currency'] as const;
+
+/** One ledger row; the amount is a number (a refund's `-5.00` stays one), every other cell text the writer neutralises. */
+const ledgerRow = (e: LedgerEntry) => [e.at, e.orderId, e.kind, e.title, e.buyerName ?? '', csvNumber(decimalOf(e.amount)), e.amount.currency];
 
 /**
  * GET /api/payments/ledger?kind=<ledger>: the signed-in organizer's ledger of that kind as a CSV
- * file (csv-stringify): date, order, ledger, item, buyer, amount (decimal), currency.
+ * file (server/api/csvFile.server.ts): date, order, ledger, item, buyer, amount (decimal), currency.
  */
 export async function ledgerCsvDownload(args: LoaderFunctionArgs): Promise<Response> {
   const { request, context } = args;
@@ -53,9 +51,7 @@ export async function ledgerCsvDownload(args: LoaderFunctionArgs): Promise<Respo
   const kind = new URL(request.url).searchParams.get('kind') ?? '';
   if (!(LEDGER_KINDS as readonly string[]).includes(kind)) return new Response(`kind must be one of ${LEDGER_KINDS.join(', ')}`, { status: 400, headers: NO_STORE });
   const entries = (await context.data.payouts.ledger(user.sub)).filter((e) => e.kind === kind);
-  return new Response(ledgerCsv(entries), {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${kind}-${new Date().toISOString().slice(0, 10)}.csv"`, ...NO_STORE },
-  });
+  return csvDownload(`${kind}-${new Date().toISOString().slice(0, 10)}.csv`, LEDGER_COLUMNS, entries.map(ledgerRow));
 }
 
 export async function paymentsScreenData(args: LoaderFunctionArgs) {

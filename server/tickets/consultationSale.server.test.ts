@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
@@ -35,20 +36,20 @@ const availability: Availability = {
   weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '00:00', to: '23:00' })),
 };
 
-async function setUp() {
+async function setUp(ownerEmail = 'odile@example.com') {
   const tenant = { id: uniqueTenantId(), domains: [], languages: { supported: ['en'] }, currency: 'EUR' } as unknown as Tenant;
   const data = tenantData({ db }, tenant.id);
-  await data.consultations.saveAvailability('chan1', { ownerId: 'owner-1', ownerName: 'Odile', ownerEmail: 'odile@example.com' }, availability);
+  await data.consultations.saveAvailability('chan1', { ownerId: 'owner-1', ownerName: 'Odile', ownerEmail }, availability);
   const date = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
   const start = freeSlots(availability, date, 'America/Los_Angeles', Date.now())[0]!;
-  const hold = (buyerId: string) =>
+  const hold = (buyerId: string, spelling = start) =>
     data.consultations.hold({
       channelId: 'chan1',
       ownerId: 'owner-1',
       buyerId,
       buyerEmail: `${buyerId}@example.com`,
       buyerName: buyerId,
-      start,
+      start: spelling,
       minutes: 60,
       fee: availability.fee,
       currency: 'EUR',
@@ -70,6 +71,40 @@ describe('consultation bookings', () => {
     expect(await data.consultations.end(winners[0]!.bookingId, 'released')).toBe(false);
     expect((await data.consultations.taken('chan1', start, start)).size).toBe(0);
     expect(await hold('buyer9')).not.toBeNull();
+  });
+
+  it('holds one instant once however its start is spelt, also when the holds come at once; booking, confirmation and session keep the canonical start', async () => {
+    // Its own organizer address: the mails of the other tests are counted by theirs.
+    const { tenant, data, start, hold } = await setUp('spellings@example.com');
+    const spellingsOf = (iso: string) => {
+      const ms = Date.parse(iso);
+      return [iso, iso.replace('.000Z', 'Z'), iso.replace('Z', '+00:00'), DateTime.fromMillis(ms, { zone: 'UTC+2' }).toISO()!, DateTime.fromMillis(ms, { zone: 'America/Los_Angeles' }).toISO()!];
+    };
+    const spellings = spellingsOf(start);
+    expect(new Set(spellings).size).toBe(5);
+    // One after another: the first holds (under the canonical start), every other spelling finds it taken.
+    const first = (await hold('first', spellings[3]))!;
+    expect(first.start).toBe(start);
+    for (const [i, spelling] of spellings.entries()) expect(await hold(`later${i}`, spelling), spelling).toBeNull();
+    expect(await data.consultations.taken('chan1', start, start)).toEqual(new Set([start]));
+
+    // Paid: the booking is confirmed on the canonical slot and the session starts at that instant.
+    const event = (await fulfilConsultation({ tenant, data }, { orderId: 'order-c', buyerId: 'first', buyerEmail: 'first@example.com', buyerName: 'First' }, first.bookingId))!;
+    expect(event.eventDateTime).toBe(start);
+    expect(await data.consultations.booking(first.bookingId)).toMatchObject({ status: 'confirmed', start, eventId: event.eventId });
+    for (const [i, spelling] of spellings.entries()) expect(await hold(`afterPaid${i}`, spelling), spelling).toBeNull();
+
+    // At once, two buyers for each spelling: exactly one gets the slot.
+    const other = await setUp();
+    const raced = await Promise.all(spellingsOf(other.start).flatMap((spelling, i) => [other.hold(`racer${i}a`, spelling), other.hold(`racer${i}b`, spelling)]));
+    const winners = raced.filter((b) => b !== null);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.start).toBe(other.start);
+  });
+
+  it('refuses to hold a start that is not an instant with its offset', async () => {
+    const { hold, start } = await setUp();
+    await expect(hold('vague', start.replace('.000Z', ''))).rejects.toThrow(/with its offset/);
   });
 
   it('prices the held booking from stored data, and paying makes the private session for the two with mail and .ics', async () => {

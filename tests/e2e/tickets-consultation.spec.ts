@@ -231,3 +231,88 @@ test('Pay pressed before the page has hydrated still goes on to checkout with th
   expect(await e2eData('aurora').consultations.booking(bookingId)).toMatchObject({ status: 'confirmed', topic: 'Early topic', buyerId: buyer.sub });
   await context.close();
 });
+
+test('one instant is one slot however its start is spelt: other spellings are taken, an off-grid start is refused keeping what was typed, and only the canonical slot is paid', async ({ page, context, request }) => {
+  test.slow();
+  const [organizer, first, second, third] = await Promise.all([
+    createUser('aurora', 'cs-org4', 'organizer'),
+    createUser('aurora', 'cs-spell1'),
+    createUser('aurora', 'cs-spell2'),
+    createUser('aurora', 'cs-spell3'),
+  ]);
+  const channelId = await newChannel(organizer, `Spellings ${testMark()}`);
+  const data = e2eData('aurora');
+  const slot = nyMorning(7);
+  const availability: Availability = { timeZone: ORGANIZER_ZONE, slotMinutes: 30, fee: 2000, cancellationHours: 24, rules: '', weekly: [{ weekday: slot.weekday, from: '09:00', to: '10:00' }] };
+  await data.consultations.saveAvailability(channelId, { ownerId: organizer.sub, ownerName: 'Olivia', ownerEmail: organizer.username }, availability);
+  const api = tenantApi(request, 'aurora');
+  const origin = new URL(tenantUrl('aurora', '/')).origin;
+  const [firstCookie, secondCookie, thirdCookie] = await Promise.all([sessionCookie(request, first), sessionCookie(request, second), sessionCookie(request, third)]);
+  const hold = async (cookie: string, start: string, topic = 'Spelling test') => {
+    const res = await api.post(`/consultationForm?channel=${channelId}&_data=consultationForm`, { headers: { Cookie: cookie, Origin: origin }, form: { intent: 'hold', start, topic, tz: BUYER_ZONE } });
+    return { status: res.status(), body: (await res.json()) as { ok: boolean; bookingId?: string; errors?: Record<string, string>; values?: Record<string, string> } };
+  };
+  const spellingsOf = (iso: string) => {
+    const at = DateTime.fromISO(iso, { zone: 'utc' });
+    return [at.setZone('UTC+2').toISO()!, iso, iso.replace('.000Z', 'Z'), iso.replace('Z', '+00:00'), at.setZone(ORGANIZER_ZONE).toISO()!];
+  };
+  const spellings = spellingsOf(slot.startIso);
+  expect(slot.startIso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+
+  // The first buyer holds the 09:00 spelt in +02:00; the booking is under the canonical instant.
+  const held = await hold(firstCookie, spellings[0]!);
+  expect(held.status, JSON.stringify(held.body)).toBe(200);
+  expect(await data.consultations.booking(held.body.bookingId!)).toMatchObject({ status: 'held', start: slot.startIso });
+  // Every other spelling of the same instant is the same slot: taken.
+  for (const spelling of spellings) {
+    const again = await hold(secondCookie, spelling);
+    expect(again.status, spelling).toBe(409);
+    expect(again.body.errors, spelling).toEqual({ start: 'tickets.consult.errors.taken' });
+  }
+
+  // Off the grid (09:05) or with no offset: not a slot, refused beside the field, the typed topic sent back.
+  const offGrid = DateTime.fromISO(slot.startIso, { zone: 'utc' }).plus({ minutes: 5 }).toISO()!;
+  for (const start of [offGrid, slot.startIso.replace('.000Z', '')]) {
+    const refused = await hold(secondCookie, start, 'Kept topic');
+    expect(refused.status, start).toBe(400);
+    expect(refused.body.errors, start).toEqual({ start: 'tickets.consult.errors.slot' });
+    expect(refused.body.values, start).toMatchObject({ start, topic: 'Kept topic' });
+  }
+  // As a page (the form posted without scripts): the field error, and the topic still in its field.
+  const page400 = await api.post(`/consultationForm?channel=${channelId}&date=${slot.date}&tz=${encodeURIComponent(BUYER_ZONE)}`, {
+    headers: { Cookie: secondCookie, Origin: origin },
+    form: { intent: 'hold', start: offGrid, topic: 'Kept topic', notes: 'Kept notes', tz: BUYER_ZONE },
+    maxRedirects: 0,
+  });
+  expect(page400.status()).toBe(400);
+  const html = await page400.text();
+  expect(html).toContain('Choose one of the free times.');
+  expect(html).toContain('value="Kept topic"');
+  expect(html).toContain('Kept notes</textarea>');
+
+  // Two buyers at once, each spelling the 09:30 another way: one holds it, the other is told it is taken.
+  const halfPast = DateTime.fromISO(slot.startIso, { zone: 'utc' }).plus({ minutes: 30 }).toUTC().toISO()!;
+  const [a, b] = spellingsOf(halfPast);
+  const raced = await Promise.all([hold(secondCookie, a!), hold(thirdCookie, b!)]);
+  expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+  expect((await data.consultations.booking(raced.find((r) => r.status === 200)!.body.bookingId!))?.start).toBe(halfPast);
+
+  // The first buyer pays: booked on the canonical instant, the session at that instant, and no spelling can be held again.
+  await signInContext(context, request, first);
+  await page.goto(tenantUrl('aurora', `/consultationForm?channel=${channelId}`));
+  const checkout = await page.evaluate(async (bookingId) => {
+    const res = await fetch('/api/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines: [{ kind: 'consultation', refId: bookingId, quantity: 1 }], returnPath: `/consultationForm?booking=${bookingId}`, idempotencyKey: `consult-${bookingId}` }),
+    });
+    return (await res.json()) as { redirectUrl?: string };
+  }, held.body.bookingId!);
+  await page.goto(checkout.redirectUrl!);
+  const { bookingId } = await payAndWaitBooked(page);
+  const booking = (await data.consultations.booking(bookingId))!;
+  expect(booking).toMatchObject({ status: 'confirmed', start: slot.startIso });
+  expect((await data.events.get(booking.eventId!))?.eventDateTime).toBe(slot.startIso);
+  for (const spelling of spellings) expect((await hold(thirdCookie, spelling)).status, spelling).toBe(409);
+  await expect(page.getByTestId('consult-booking-status')).toHaveText('Booked');
+});

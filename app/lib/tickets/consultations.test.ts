@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlots, isOfferedSlot, refundableCancellation, type Availability } from './consultations';
+import { freeSlots, offeredSlot, refundableCancellation, slotInstant, type Availability } from './consultations';
 
 const availability: Availability = {
   timeZone: 'America/New_York',
@@ -28,8 +28,23 @@ describe('consultation slots', () => {
     expect(freeSlots(availability, '2030-03-04', 'UTC', NOW, new Set(['2030-03-04T14:00:00.000Z']))).toEqual(['2030-03-04T14:45:00.000Z']);
     expect(freeSlots(availability, '2030-03-04', 'UTC', Date.parse('2030-03-04T13:30:00Z'))).toEqual(['2030-03-04T14:45:00.000Z']);
     expect(freeSlots(availability, '2030-06-03', 'UTC', NOW)).toEqual([]);
-    expect(isOfferedSlot(availability, '2030-03-04T14:45:00.000Z', NOW)).toBe(true);
-    expect(isOfferedSlot(availability, '2030-03-04T14:30:00.000Z', NOW)).toBe(false);
+    expect(offeredSlot(availability, '2030-03-04T14:45:00.000Z', NOW)).toBe('2030-03-04T14:45:00.000Z');
+    expect(offeredSlot(availability, '2030-03-04T14:30:00.000Z', NOW)).toBeNull();
+  });
+
+  it('knows one instant however it is spelt, and answers the one canonical spelling of an offered slot', () => {
+    const spellings = ['2030-03-04T14:45:00.000Z', '2030-03-04T14:45:00Z', '2030-03-04T14:45:00.000+00:00', '2030-03-04T16:45:00.000+02:00', '2030-03-04T09:45-0500', '2030-03-04T14:45Z'];
+    for (const spelling of spellings) {
+      expect(slotInstant(spelling), spelling).toBe('2030-03-04T14:45:00.000Z');
+      expect(offeredSlot(availability, spelling, NOW), spelling).toBe('2030-03-04T14:45:00.000Z');
+    }
+    // Off the grid by a second, a minute, or an hour in another zone: not a slot.
+    for (const offGrid of ['2030-03-04T14:45:01.000Z', '2030-03-04T14:46:00Z', '2030-03-04T14:45:00.000+02:00']) expect(offeredSlot(availability, offGrid, NOW), offGrid).toBeNull();
+    // Not an instant: no offset (whose 14:45?), a date alone, words, a number, an impossible time.
+    for (const bad of ['2030-03-04T14:45:00', '2030-03-04', 'tomorrow at ten', '1899296700000', '2030-03-04T25:00:00Z', '2030-02-30T14:45:00Z', ' 2030-03-04T14:45:00Z']) {
+      expect(slotInstant(bad), bad).toBeNull();
+      expect(offeredSlot(availability, bad, NOW), bad).toBeNull();
+    }
   });
 
   it('follows daylight saving time in the organizer’s zone', () => {

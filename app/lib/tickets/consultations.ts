@@ -19,6 +19,9 @@ export const HOLD_MINUTES = 15;
  */
 export const CONSULT_LIMITS = { rulesMax: 1000, hoursMax: 24 * 14, weeklyMax: 50, topicMin: 3, topicMax: 120, notesMax: 2000 } as const;
 
+/** The one spelling of an instant every slot key, booking and session uses: `2026-12-01T11:00:00.000Z` (toISOString). */
+export const canonicalInstant = (ms: number) => new Date(ms).toISOString();
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const weeklyWindowSchema = z
@@ -64,7 +67,7 @@ export function freeSlots(availability: Availability, date: string, viewerZone: 
       for (let start = day.set({ hour: fh, minute: fm }); start.plus({ minutes: availability.slotMinutes }) <= end; start = start.plus({ minutes: availability.slotMinutes })) {
         const ms = start.toMillis();
         if (ms < dayStart.toMillis() || ms >= dayEnd.toMillis() || ms < earliest || ms > latest) continue;
-        const iso = start.toUTC().toISO({ suppressMilliseconds: false })!;
+        const iso = canonicalInstant(ms);
         if (!taken.has(iso)) out.push(iso);
       }
     }
@@ -72,12 +75,28 @@ export function freeSlots(availability: Availability, date: string, viewerZone: 
   return [...new Set(out)].sort();
 }
 
-/** Whether a start (ISO UTC) is one of the organizer's slots (the server re-checks what a buyer asks for). */
-export function isOfferedSlot(availability: Availability, startIso: string, now: number): boolean {
-  const start = DateTime.fromISO(startIso, { zone: 'utc' });
-  if (!start.isValid) return false;
-  const date = start.setZone(availability.timeZone).toFormat('yyyy-MM-dd');
-  return freeSlots(availability, date, availability.timeZone, now).includes(start.toISO({ suppressMilliseconds: false })!);
+// A date and time with its offset spelt out (Z, +02:00, +0200); without one the instant would depend on whoever reads it.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * The canonical spelling of an ISO 8601 instant (`…11:00:00Z`, `…11:00:00.000+00:00` and
+ * `…13:00:00+02:00` are one instant), or null for anything that is not a date, time and offset.
+ */
+export function slotInstant(raw: string): string | null {
+  if (!ISO_INSTANT.test(raw)) return null;
+  const start = DateTime.fromISO(raw, { setZone: true });
+  return start.isValid ? canonicalInstant(start.toMillis()) : null;
+}
+
+/**
+ * The canonical start of the organizer's slot a buyer asked for (however its instant is spelt),
+ * or null when that instant is not one of the slots offered now (the server re-checks what a buyer asks for).
+ */
+export function offeredSlot(availability: Availability, startIso: string, now: number): string | null {
+  const start = slotInstant(startIso);
+  if (!start) return null;
+  const date = DateTime.fromISO(start, { zone: 'utc' }).setZone(availability.timeZone).toFormat('yyyy-MM-dd');
+  return freeSlots(availability, date, availability.timeZone, now).includes(start) ? start : null;
 }
 
 /** Whether the channel takes new bookings. */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { CONSULT_LIMITS, freeSlots, isOfferedSlot, takesBookings } from '#app/lib/tickets/consultations';
+import { CONSULT_LIMITS, freeSlots, offeredSlot, takesBookings } from '#app/lib/tickets/consultations';
 import { getSessionUser } from '#server/identity/session.server';
 import { bookingAction, bookingView } from '#server/tickets/consultationBooking.server';
 import { getFixedT } from '#server/i18n.server';
@@ -76,7 +76,17 @@ const holdSchema = z.object({
 export type HoldField = 'start' | 'topic' | 'notes';
 export type HoldResult =
   | { ok: true; bookingId: string }
-  | { ok: false; errors: Partial<Record<HoldField, string>>; message?: string; signIn?: string };
+  | { ok: false; errors: Partial<Record<HoldField, string>>; message?: string; signIn?: string; values?: Partial<Record<HoldField, string>> };
+
+/** What the buyer typed, sent back with a refusal so a form posted without scripts shows it again. */
+function typedValues(raw: Record<string, FormDataEntryValue>): Partial<Record<HoldField, string>> {
+  const values: Partial<Record<HoldField, string>> = {};
+  for (const field of ['start', 'topic', 'notes'] as const) {
+    const value = raw[field];
+    if (typeof value === 'string') values[field] = value.slice(0, CONSULT_LIMITS.notesMax);
+  }
+  return values;
+}
 
 /** intent=hold: holds the chosen slot for the signed-in buyer while they pay (HOLD_MINUTES); with ?booking=, intent=cancel. */
 export async function action(args: ActionFunctionArgs) {
@@ -93,17 +103,19 @@ export async function action(args: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors: Partial<Record<HoldField, string>> = {};
     // A chosen time that is not (or no longer) offered is reported with the other fields, not after them.
-    if (typeof raw.start === 'string' && raw.start && !isOfferedSlot(availability, raw.start, Date.now())) errors.start = 'tickets.consult.errors.slot';
+    if (typeof raw.start === 'string' && raw.start && !offeredSlot(availability, raw.start, Date.now())) errors.start = 'tickets.consult.errors.slot';
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'start' || field === 'topic' || field === 'notes') && !errors[field]) errors[field] = issue.message.startsWith('tickets.') ? issue.message : 'tickets.consult.errors.failed';
     }
-    return json<HoldResult>({ ok: false, errors }, { status: 400, headers: NO_STORE });
+    return json<HoldResult>({ ok: false, errors, values: typedValues(raw) }, { status: 400, headers: NO_STORE });
   }
-  const { start, topic, notes, tz } = parsed.data;
+  const { topic, notes, tz } = parsed.data;
   const now = Date.now();
-  if (user.sub === availability.ownerId || !isOfferedSlot(availability, start, now)) {
-    return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.slot' } }, { status: 400, headers: NO_STORE });
+  // One instant has many spellings (Z, +00:00, +02:00…): the slot is keyed, held, booked and made a session by its canonical one.
+  const start = offeredSlot(availability, parsed.data.start, now);
+  if (user.sub === availability.ownerId || !start) {
+    return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.slot' }, values: typedValues(raw) }, { status: 400, headers: NO_STORE });
   }
   const booking = await context.data.consultations.hold({
     channelId: availability.channelId,
@@ -119,6 +131,6 @@ export async function action(args: ActionFunctionArgs) {
     notes,
     buyerTimeZone: IANAZone.isValidZone(tz) ? tz : 'UTC',
   });
-  if (!booking) return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.taken' } }, { status: 409, headers: NO_STORE });
+  if (!booking) return json<HoldResult>({ ok: false, errors: { start: 'tickets.consult.errors.taken' }, values: typedValues(raw) }, { status: 409, headers: NO_STORE });
   return json<HoldResult>({ ok: true, bookingId: booking.bookingId }, { headers: NO_STORE });
 }

@@ -44,11 +44,13 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
   const started = useRef<string | null>(null);
   const price = formatMoney(data.fee, locale);
   const errors = result && !result.ok ? result.errors : {};
+  // A form posted before the scripts ran comes back as a new page: what was typed is filled in again.
+  const typed = submitted && !submitted.ok ? (submitted.values ?? {}) : {};
   const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey, CONSULT_LIMITS) : undefined);
   const labels = { start: t('tickets.consult.slots'), topic: t('tickets.consult.topic'), notes: t('tickets.consult.notes', { name: data.ownerName }) };
   const summary = (['start', 'topic', 'notes'] as const).flatMap((field): Array<[string, string]> => (errors[field] ? [[field, err(field)!]] : []));
-  const topic = useCharCount();
-  const notes = useCharCount();
+  const topic = useCharCount(typed.topic);
+  const notes = useCharCount(typed.notes);
   const describedBy = (field: 'topic' | 'notes') => [counterId('consult', field), err(field) ? `consult-${field}-error` : null].filter(Boolean).join(' ');
   const action = `/consultationForm?channel=${encodeURIComponent(data.channelId)}&date=${data.date}&tz=${encodeURIComponent(data.tz)}`;
 
@@ -148,7 +150,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
                   <HStack gap="2" flexWrap="wrap" data-testid="consult-slots">
                     {data.slots.map((iso) => (
                       <chakra.label key={iso} display="inline-flex" alignItems="center" gap="2" px="3" py="2" borderWidth="1px" borderRadius="l2" cursor="pointer" _hover={{ borderColor: 'brand.solid' }}>
-                        <input type="radio" name="start" value={iso} data-testid="consult-slot" />
+                        <input type="radio" name="start" value={iso} defaultChecked={typed.start === iso} data-testid="consult-slot" />
                         <span>{slotLabel(iso)}</span>
                       </chakra.label>
                     ))}
@@ -162,7 +164,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
               </Box>
               <Field.Root invalid={Boolean(err('topic'))} required>
                 <Field.Label htmlFor="consult-topic">{t('tickets.consult.topic')}</Field.Label>
-                <Input id="consult-topic" name="topic" bg="bg" onInput={topic.onInput} aria-invalid={err('topic') ? true : undefined} aria-describedby={describedBy('topic')} />
+                <Input id="consult-topic" name="topic" defaultValue={typed.topic} bg="bg" onInput={topic.onInput} aria-invalid={err('topic') ? true : undefined} aria-describedby={describedBy('topic')} />
                 <CharCounter form="consult" name="topic" count={topic.count} max={CONSULT_LIMITS.topicMax} />
                 {err('topic') ? (
                   <Field.ErrorText id="consult-topic-error" data-testid="error-topic">
@@ -172,7 +174,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
               </Field.Root>
               <Field.Root invalid={Boolean(err('notes'))}>
                 <Field.Label htmlFor="consult-notes">{t('tickets.consult.notes', { name: data.ownerName })}</Field.Label>
-                <Textarea id="consult-notes" name="notes" rows={4} bg="bg" onInput={notes.onInput} aria-invalid={err('notes') ? true : undefined} aria-describedby={describedBy('notes')} />
+                <Textarea id="consult-notes" name="notes" rows={4} defaultValue={typed.notes} bg="bg" onInput={notes.onInput} aria-invalid={err('notes') ? true : undefined} aria-describedby={describedBy('notes')} />
                 <CharCounter form="consult" name="notes" count={notes.count} max={CONSULT_LIMITS.notesMax} />
                 {err('notes') ? (
                   <Field.ErrorText id="consult-notes-error" data-testid="error-notes">
