@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { percentOf, sumMoney, timesQuantity } from '#app/lib/money/money';
 import type { LineRequest, Order, OrderLine } from '#app/lib/payments/model';
+import { safeRedirect } from '#app/lib/safeRedirect';
 import type { Env } from '../env.server';
 import type { Services } from '../services/index.server';
 import { type PaymentProvider, type ProviderId } from './provider.server';
@@ -51,9 +52,9 @@ export function returnUrls(origin: string, orderId: string) {
   return { successUrl: base, cancelUrl: `${base}&canceled=1` };
 }
 
-/** The buyer's return path with the outcome: `?order=<id>&paid=1` (or 0). */
+/** The buyer's return path with the outcome: `?order=<id>&paid=1` (or 0); a stored path that leaves the site is the home page. */
 export function returnPathWith(order: Pick<Order, 'returnPath' | 'orderId' | 'status'>): string {
-  const url = new URL(order.returnPath, 'http://site');
+  const url = new URL(safeRedirect(order.returnPath), 'http://site');
   url.searchParams.set('order', order.orderId);
   url.searchParams.set('paid', ['captured', 'authorized', 'partially_refunded', 'refunded'].includes(order.status) ? '1' : '0');
   return `${url.pathname}${url.search}${url.hash}`;
