@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { publicTenant, localize } from '#app/lib/config/tenant';
 import { themeStylesheet } from '#server/config/themeStylesheet.server';
+import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { intlLocale } from '#app/lib/i18n/variants';
 import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
@@ -26,8 +27,9 @@ export async function loader(args: LoaderFunctionArgs) {
     seo: {
       title: localize(tenant.seo.title, language, tenant.languages.default),
       description: localize(tenant.seo.description, language, tenant.languages.default),
-      ogImage: tenant.seo.ogImage ? `${url.origin}/brand/${tenant.seo.ogImage}` : null,
-      url: `${url.origin}${url.pathname}`,
+      // Absolute addresses that crawlers and link previews keep: the tenant's own site, never the request's Host.
+      ogImage: tenant.seo.ogImage ? tenantUrl(tenant, context.env, `/brand/${tenant.seo.ogImage}`) : null,
+      url: tenantUrl(tenant, context.env, url.pathname),
       siteName: tenant.displayName,
     },
   };

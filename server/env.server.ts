@@ -33,6 +33,16 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Tenants are also served on <slug>.<PLATFORM_ROOT_DOMAIN>. */
   PLATFORM_ROOT_DOMAIN: z.string().min(1).default('events.localhost'),
+  /**
+   * How the platform writes a tenant's address into what is kept for later (payment callbacks,
+   * mails, calendar files, share links; server/config/tenantOrigin.server.ts, docs/decisions/0062).
+   * PUBLIC_HOSTS: "custom" (the tenant's first custom domain, else <slug>.<PLATFORM_ROOT_DOMAIN>),
+   * "platform" (always <slug>.<PLATFORM_ROOT_DOMAIN>) or "localhost" (<slug>.localhost).
+   * Unset: https, no port and "custom" in production; http, PORT and "localhost" otherwise.
+   */
+  PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUBLIC_HOSTS: z.enum(['custom', 'platform', 'localhost']).optional(),
   /** Folder holding tenants/, themes/ and templates/. */
   CONFIG_ROOT: z.string().default(process.cwd()),
   AWS_REGION: z.string().default('us-east-1'),

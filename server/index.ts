@@ -94,7 +94,7 @@ async function main() {
     intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
   });
   // Reminder mails before events start (server/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
-  const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
+  const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], env, intervalSeconds: 60 });
 
   // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
   const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });

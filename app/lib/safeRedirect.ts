@@ -22,9 +22,19 @@ function hasForbidden(text: string, spaceAllowed: boolean): boolean {
 /** Printable ASCII only: the URL serializer percent-encodes everything else. */
 const SERIALIZED = /^[\x21-\x7e]+$/;
 
+/** The path part after dot segments are resolved ("/.//x" is "//x"), or null when it cannot be parsed. */
+function resolvedPath(path: string): string | null {
+  try {
+    return new URL(path, BASE).pathname;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Rejects a value that turns into "//host", "/\host" or a control character when something
- * downstream percent-decodes it (once or twice).
+ * downstream percent-decodes it (once or twice), also once its dot segments are resolved
+ * ("/.%2F/host" decodes to "/.//host", which is "//host").
  */
 function survivesDecoding(path: string): boolean {
   let current = path;
@@ -37,6 +47,8 @@ function survivesDecoding(path: string): boolean {
     }
     if (decoded === current) return true;
     if (!ONE_LEADING_SLASH.test(decoded) || hasForbidden(decoded, true)) return false;
+    const resolved = resolvedPath(decoded.replace(/[?#].*$/s, ''));
+    if (resolved === null || !ONE_LEADING_SLASH.test(resolved)) return false;
     current = decoded;
   }
   return false;

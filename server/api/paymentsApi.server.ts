@@ -22,17 +22,17 @@ export async function paymentsRefusal(status: number, error: PaymentsApiError, l
 
 export { methodNotAllowed } from './responses.server';
 
-/** The site's own origin as this request reached it (return, refresh and webhook addresses). */
-export const originOf = (request: Request) => new URL(request.url).origin;
-
-/** What checkout, refunds and onboarding need from a request; with a user, they are the buyer. */
-export async function checkoutContext(request: Request, context: AppLoadContext, user?: SessionUser | null): Promise<CheckoutContext> {
+/**
+ * What checkout, refunds and onboarding need from a request; with a user, they are the buyer.
+ * Return and webhook addresses come from the tenant (server/config/tenantOrigin.server.ts), never
+ * from the request's Host.
+ */
+export async function checkoutContext(_request: Request, context: AppLoadContext, user?: SessionUser | null): Promise<CheckoutContext> {
   const ctx: CheckoutContext = {
     tenant: context.tenant,
     data: context.data,
     services: context.services,
     env: context.env,
-    origin: originOf(request),
     language: context.language,
   };
   if (user) {

@@ -3,6 +3,7 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { Tenant, TenantId } from '#app/lib/config/tenant';
 import type { LineRequest, Order, OrderLine } from '#app/lib/payments/model';
+import { loadEnv } from '#server/env.server';
 import { createEvent, newEventInput, setUserBlocked } from '../data/events.server';
 import { tenantData } from '../data/tenantData.server';
 import { chatChannel, MemoryBus } from '../services/chat/bus.server';
@@ -33,7 +34,7 @@ async function setup(currency = 'USD') {
     const message = decodeBusMessage(payload);
     if (message?.type === 'notice') notices.push(JSON.parse(message.frame));
   });
-  const ctx: SellContext = { tenant: { id: t, currency, features: { donations: true } } as unknown as Tenant, data, buyer: donor };
+  const ctx: SellContext = { tenant: { id: t, currency, features: { donations: true } } as unknown as Tenant, data, env: loadEnv(), buyer: donor };
   return { t, data, event, ctx, notices };
 }
 

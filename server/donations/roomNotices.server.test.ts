@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, RoomNotice } from '#app/lib/chat/protocol';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { OrderLine, Order } from '#app/lib/payments/model';
+import { loadEnv } from '#server/env.server';
 import { ChatClient, createChatUser, openEvent, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { eventKey } from '../data/events.server';
@@ -80,7 +81,7 @@ describe('room notices (two instances, Redis bus)', () => {
 
     // Fulfilled on instance A (where the webhook landed): both instances' sockets hear it.
     const data = tenantData(a.services, TEST_TENANT);
-    const ctx = { tenant: { id: TEST_TENANT, currency: 'USD', features: { donations: true } } as unknown as Tenant, data, buyer: { userId: ana.sub, email: ana.username, name: 'Ana' } };
+    const ctx = { tenant: { id: TEST_TENANT, currency: 'USD', features: { donations: true } } as unknown as Tenant, data, env: loadEnv(), buyer: { userId: ana.sub, email: ana.username, name: 'Ana' } };
     const line = (await sellableFor('donation').price(ctx, { kind: 'donation', refId: event.eventId, quantity: 1, amount: 1000, meta: { eventId: event.eventId, message: 'Great show!' } })) as OrderLine;
     const order = donationOrder(line, ana);
     await sellableFor('donation').fulfil(ctx, order, line);

@@ -284,6 +284,10 @@ async function main() {
       ...videoEnv,
       NODE_ENV: nodeEnv,
       PORT: String(appPort),
+      // Links the platform writes out (payment callbacks, mails, calendar files) point at http://<tenant>.localhost:<port> (docs/decisions/0062).
+      PUBLIC_SCHEME: process.env.PUBLIC_SCHEME ?? 'http',
+      PUBLIC_PORT: process.env.PUBLIC_PORT ?? String(appPort),
+      PUBLIC_HOSTS: process.env.PUBLIC_HOSTS ?? 'localhost',
       LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
       LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
       // Restream stream keys are sealed with it (docs/decisions/0030): the stack's own unless set.

@@ -72,9 +72,11 @@ let ctx: CheckoutContext;
 let buyerCount = 0;
 beforeAll(async () => {
   harness = await startPaymentsHarness({ db, tenants: [tenant] });
-  ctx = { tenant, data, services: { db }, env: harness.env, origin: harness.origin, language: 'en' };
+  ctx = { tenant, data, services: { db }, env: harness.env, language: 'en' };
 });
 afterAll(() => harness?.stop());
+/** The tenant's site as the harness configures the platform: the provider's return and refresh addresses point there. */
+const site = () => `http://${tenant.id}.localhost:${new URL(harness.origin).port}`;
 
 function buyerCtx(): CheckoutContext {
   buyerCount += 1;
@@ -115,7 +117,7 @@ describe('checkout with the test payment provider', () => {
 
     const paid = await payWith(redirectUrl, CARDS.success);
     expect(paid.status).toBe(303);
-    expect(paid.location).toBe(`${harness.origin}/api/checkout/return?order=${orderId}`);
+    expect(paid.location).toBe(`${site()}/api/checkout/return?order=${orderId}`);
     await waitForStatus(orderId, 'captured');
     // The webhook's answer comes after fulfilment, the ledger, the listeners and the receipt.
     await vi.waitFor(() => expect(harness.received.some((r) => r.body.includes(orderId) && r.message === 'applied: captured')).toBe(true), { timeout: 15_000 });
@@ -177,7 +179,7 @@ describe('checkout with the test payment provider', () => {
     const refId = newItem(1000, 1);
     const { orderId, redirectUrl } = await checkout(c, refId);
     const canceled = await postForm(`${redirectUrl}/cancel`, {});
-    expect(canceled.location).toBe(`${harness.origin}/api/checkout/return?order=${orderId}&canceled=1`);
+    expect(canceled.location).toBe(`${site()}/api/checkout/return?order=${orderId}&canceled=1`);
     const back = await confirmReturn(c, await order(orderId), true);
     expect(back.status).toBe('canceled');
     // The provider's cancel webhook may have moved the order first; its release of the stock follows the move.
@@ -279,9 +281,8 @@ describe('checkout with the test payment provider', () => {
 describe('payout onboarding through account links', () => {
   it('an account link onboards the organizer; an expired link goes to the refresh URL', async () => {
     const organizer = { userId: `org-${Math.random().toString(36).slice(2, 8)}`, email: 'org@example.com' };
-    const c = { ...ctx, origin: harness.origin };
     expect((await data.payouts.account(organizer.userId)).status).toBe('none');
-    const first = await onboardingLink(c, organizer);
+    const first = await onboardingLink(ctx, organizer);
     expect(first.account.status).toBe('pending');
 
     // An expired link sends the organizer to /accountLinkRefresh.
@@ -292,20 +293,20 @@ describe('payout onboarding through account links', () => {
     });
     const expired = await fetch(first.url, { redirect: 'manual' });
     expect(expired.status).toBe(303);
-    expect(expired.headers.get('location')).toBe(`${harness.origin}/accountLinkRefresh`);
+    expect(expired.headers.get('location')).toBe(`${site()}/accountLinkRefresh`);
 
-    const fresh = await onboardingLink(c, organizer);
+    const fresh = await onboardingLink(ctx, organizer);
     expect(fresh.account.accountId).toBe(first.account.accountId);
     const page = await fetch(fresh.url);
     expect(await page.text()).toContain('Test payments');
     const missing = await postForm(fresh.url, { businessName: '', country: 'US' });
     expect(missing.status).toBe(400);
     const done = await postForm(fresh.url, { businessName: 'Olga Events', country: 'US' });
-    expect(done.location).toBe(`${harness.origin}/accountLinkReturn`);
+    expect(done.location).toBe(`${site()}/accountLinkReturn`);
     await vi.waitFor(async () => expect((await data.payouts.account(organizer.userId)).status).toBe('active'), { timeout: 10_000 });
-    expect((await refreshAccountStatus(c, organizer.userId)).status).toBe('active');
+    expect((await refreshAccountStatus(ctx, organizer.userId)).status).toBe('active');
     // A used link cannot be used again.
     const reused = await fetch(fresh.url, { redirect: 'manual' });
-    expect(reused.headers.get('location')).toBe(`${harness.origin}/accountLinkRefresh`);
+    expect(reused.headers.get('location')).toBe(`${site()}/accountLinkRefresh`);
   });
 });

@@ -8,6 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { percentOf, sumMoney, timesQuantity } from '#app/lib/money/money';
 import type { LineRequest, Order, OrderLine } from '#app/lib/payments/model';
+import { safeRedirect } from '#app/lib/safeRedirect';
+import { tenantOrigin } from '../config/tenantOrigin.server';
 import type { Env } from '../env.server';
 import type { Services } from '../services/index.server';
 import { type PaymentProvider, type ProviderId } from './provider.server';
@@ -20,8 +22,6 @@ import './kinds.server';
 export interface CheckoutContext extends SellContext {
   services: Pick<Services, 'db'>;
   env: Env;
-  /** The site as the buyer reached it (http://aurora.localhost:3000): return and webhook addresses. */
-  origin?: string;
   /** The buyer's language (the provider's page and the receipt). */
   language?: string;
   /** Tests and the benchmark hand in their own provider; otherwise the tenant's. */
@@ -39,7 +39,8 @@ export type CheckoutResult = { orderId: string; redirectUrl: string } | { refusa
 
 export const newOrderId = () => `ord_${randomBytes(10).toString('hex')}`;
 
-const originOf = (ctx: CheckoutContext) => ctx.origin ?? `https://${ctx.tenant.domains[0] ?? `${ctx.tenant.id}.${ctx.env.PLATFORM_ROOT_DOMAIN}`}`;
+/** Return and webhook addresses: the tenant's own site, never the Host a request came with. */
+const originOf = (ctx: CheckoutContext) => tenantOrigin(ctx.tenant, ctx.env);
 
 export function providerOf(ctx: Pick<CheckoutContext, 'tenant' | 'env' | 'provider'>, id?: ProviderId): PaymentProvider {
   if (ctx.provider && (!id || ctx.provider.id === id)) return ctx.provider;
@@ -52,9 +53,9 @@ export function returnUrls(origin: string, orderId: string) {
   return { successUrl: base, cancelUrl: `${base}&canceled=1` };
 }
 
-/** The buyer's return path with the outcome: `?order=<id>&paid=1` (or 0). */
+/** The buyer's return path with the outcome: `?order=<id>&paid=1` (or 0); a stored path that leaves the site is the home page. */
 export function returnPathWith(order: Pick<Order, 'returnPath' | 'orderId' | 'status'>): string {
-  const url = new URL(order.returnPath, 'http://site');
+  const url = new URL(safeRedirect(order.returnPath), 'http://site');
   url.searchParams.set('order', order.orderId);
   url.searchParams.set('paid', ['captured', 'authorized', 'partially_refunded', 'refunded'].includes(order.status) ? '1' : '0');
   return `${url.pathname}${url.search}${url.hash}`;

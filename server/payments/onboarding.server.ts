@@ -4,6 +4,7 @@
  * /accountLinkReturn and /accountLinkRefresh on the tenant's own host.
  */
 import type { PayoutAccount } from '#app/lib/payments/ledger';
+import { tenantOrigin } from '../config/tenantOrigin.server';
 import { providerOf, type CheckoutContext } from './checkout.server';
 
 export interface Organizer {
@@ -12,22 +13,23 @@ export interface Organizer {
 }
 
 /** The organizer's account (created at the provider the first time) and a fresh onboarding link to it. */
-export async function onboardingLink(ctx: CheckoutContext & { origin: string }, organizer: Organizer): Promise<{ url: string; account: PayoutAccount }> {
+export async function onboardingLink(ctx: CheckoutContext, organizer: Organizer): Promise<{ url: string; account: PayoutAccount }> {
   const provider = providerOf(ctx);
+  const origin = tenantOrigin(ctx.tenant, ctx.env);
   let account = await ctx.data.payouts.account(organizer.userId);
   if (!account.accountId || account.provider !== provider.id) {
     const created = await provider.createAccount({
       tenantId: ctx.tenant.id,
       userId: organizer.userId,
       email: organizer.email,
-      webhookUrl: `${ctx.origin}/api/payments/webhook/${provider.id}`,
+      webhookUrl: `${origin}/api/payments/webhook/${provider.id}`,
     });
     account = await ctx.data.payouts.saveAccount(organizer.userId, { provider: provider.id, accountId: created.accountId });
   }
   const link = await provider.accountLink({
     accountId: account.accountId!,
-    returnUrl: `${ctx.origin}/accountLinkReturn`,
-    refreshUrl: `${ctx.origin}/accountLinkRefresh`,
+    returnUrl: `${origin}/accountLinkReturn`,
+    refreshUrl: `${origin}/accountLinkRefresh`,
     language: ctx.language,
   });
   return { url: link.url, account };

@@ -102,7 +102,7 @@ export async function accountLinkRefreshData(args: LoaderFunctionArgs) {
   if (!isOrganizer(user.groups) || !account.accountId) return json({ title, problem: 'noAccount' as const }, { headers: NO_STORE });
   const ctx = await checkoutContext(request, context);
   try {
-    const { url } = await onboardingLink({ ...ctx, origin: ctx.origin! }, { userId: user.sub, email: user.email ?? '' });
+    const { url } = await onboardingLink(ctx, { userId: user.sub, email: user.email ?? '' });
     return redirect(url, { status: 303, headers: NO_STORE });
   } catch (e) {
     if (!isPaymentsUnavailable(e)) throw e;

@@ -8,10 +8,13 @@
 import type { Tenant } from '#app/lib/config/tenant';
 import type { LineKind, LineRequest, Order, OrderLine } from '#app/lib/payments/model';
 import type { TenantData } from '../data/tenantData.server';
+import type { Env } from '../env.server';
 
 export interface SellContext {
   tenant: Tenant;
   data: TenantData;
+  /** The deployment's settings: among them how the tenant's links are written (mails, calendar files). */
+  env: Env;
   /** The buyer, when pricing for a checkout. */
   buyer?: { userId: string; email: string; name: string };
 }

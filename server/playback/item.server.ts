@@ -13,6 +13,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import type { MediaView } from '#app/lib/media/view';
 import { resumeAt } from '#app/lib/playback/position';
+import { tenantUrl } from '../config/tenantOrigin.server';
 import { getSessionUser } from '../identity/session.server';
 import { canManageMedia, mediaAccess } from '../media/access.server';
 import { mediaView } from '../media/view.server';
@@ -65,12 +66,11 @@ export interface PlaybackItem {
 
 /** The screen's data for one item the viewer may see. */
 export async function playbackItem(args: Args, user: SessionUser | null, item: MediaItem, path: string): Promise<PlaybackItem> {
-  const { context, request } = args;
+  const { context } = args;
   const [media, saved] = await Promise.all([
     mediaView(context.data.files, item, { canManage: canManageMedia(user, item) }),
     user ? context.data.playback.position(user.sub, item.id) : Promise.resolve(null),
   ]);
-  const origin = new URL(request.url).origin;
   return {
     media,
     description: item.description,
@@ -79,7 +79,7 @@ export async function playbackItem(args: Args, user: SessionUser | null, item: M
     createdAt: item.createdAt,
     startAt: resumeAt(saved?.seconds, item.derived.durationSeconds),
     remember: user !== null,
-    shareUrl: `${origin}${path}?mediaId=${item.id}`,
+    shareUrl: tenantUrl(context.tenant, context.env, `${path}?mediaId=${item.id}`),
   };
 }
 

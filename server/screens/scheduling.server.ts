@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { defaultEventFormValues, type EventFormValues } from '#app/lib/events/form';
 import type { SessionUser } from '#app/lib/identity/types';
+import { tenantUrl } from '../config/tenantOrigin.server';
 import type { Organizer } from '../data/events.server';
 import type { Language } from '#app/lib/config/tenant';
 import { shownName } from './roomSession.server';
@@ -58,5 +59,5 @@ export async function newEventFormValues({ context }: Args, user: SessionUser, n
   return defaultEventFormValues({ now, zone: profile?.signInTimeZone || context.tenant.timeZone, language });
 }
 
-/** The absolute short link of an event on this site. */
-export const shortLinkUrl = (request: Request, code: string) => `${new URL(request.url).origin}/shortUrl?c=${encodeURIComponent(code)}`;
+/** The absolute short link of an event on the tenant's site (people copy it: never the request's Host). */
+export const shortLinkUrl = ({ context }: Pick<Args, 'context'>, code: string) => tenantUrl(context.tenant, context.env, `/shortUrl?c=${encodeURIComponent(code)}`);

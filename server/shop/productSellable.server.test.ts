@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Order, OrderLine } from '#app/lib/payments/model';
 import { productInputSchema } from '#app/lib/shop/model';
+import { loadEnv } from '#server/env.server';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { tenantData } from '../data/tenantData.server';
@@ -14,7 +15,7 @@ const MEDIA = 'aaaaaaaaa000000000009';
 async function setup(fields: Record<string, unknown> = {}) {
   const tenantId = uniqueTenantId();
   const data = tenantData({ db }, tenantId);
-  const ctx: SellContext = { tenant: { id: tenantId, currency: 'USD' } as Tenant, data, buyer: { userId: 'buyer', email: 'b@example.com', name: 'B' } };
+  const ctx: SellContext = { tenant: { id: tenantId, currency: 'USD' } as Tenant, data, env: loadEnv(), buyer: { userId: 'buyer', email: 'b@example.com', name: 'B' } };
   const channel = await data.channels.create({ userId: 'seller', name: 'Seller' }, { name: 'Shop', about: '', introVideoId: null, links: [] }, 'USD');
   const product = await data.products.create(
     { userId: 'seller' },

@@ -106,7 +106,7 @@ export interface StartInput {
   data: Pick<TenantData, 'oauthStates'>;
   pool: Pick<TenantPool, 'appClientId'>;
   hostedBase: string;
-  /** The site's origin, e.g. http://aurora.localhost:3000. */
+  /** The tenant's site (tenantOrigin), e.g. http://aurora.localhost:3000: the callback address is made from it. */
   origin: string;
   provider: SocialProvider;
   mode: SocialMode;

@@ -6,19 +6,11 @@
  */
 import { createEvent } from 'ics';
 import { DateTime } from 'luxon';
-import type { Tenant } from '#app/lib/config/tenant';
 import { previewHref, type EventRecord } from '#app/lib/events/model';
-
-/** The tenant's public address for links in mail (its first custom domain; locally <id>.localhost). */
-export function tenantSiteOrigin(tenant: Pick<Tenant, 'id' | 'domains'>, requestOrigin?: string): string {
-  if (requestOrigin) return requestOrigin;
-  const domain = tenant.domains[0];
-  return domain ? `https://${domain}` : `http://${tenant.id}.localhost`;
-}
 
 export const eventPageUrl = (origin: string, event: Pick<EventRecord, 'eventId'>) => `${origin}${previewHref(event.eventId)}`;
 
-/** The calendar file (text/calendar) for one event. */
+/** The calendar file (text/calendar) for one event; `origin` is the tenant's (tenantOrigin), for its link and UID. */
 export function eventCalendar(event: Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName'>, origin: string): string {
   const local = DateTime.fromISO(event.eventDateTime, { zone: 'utc' }).setZone(event.eventTimeZone);
   const url = eventPageUrl(origin, event);

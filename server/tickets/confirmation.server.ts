@@ -7,8 +7,9 @@ import { DateTime } from 'luxon';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import { TRANSLATIONS, isLanguage } from '#server/i18n.server';
+import { tenantOrigin, type OriginEnv } from '#server/config/tenantOrigin.server';
 import { sendMail } from '#server/services/mail.server';
-import { calendarFileName, eventCalendar, eventPageUrl, tenantSiteOrigin } from './calendar.server';
+import { calendarFileName, eventCalendar, eventPageUrl } from './calendar.server';
 
 type MailEvent = Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName' | 'eventLanguage'>;
 type MailTenant = Pick<Tenant, 'id' | 'domains'>;
@@ -32,8 +33,9 @@ export interface Recipient {
   name: string;
 }
 
-function mailValues(tenant: MailTenant, event: MailEvent, to: Recipient, origin?: string) {
-  const site = tenantSiteOrigin(tenant, origin);
+/** Links and the calendar file point at the tenant's own site, whatever Host the request that led here came with. */
+function mailValues(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient) {
+  const site = tenantOrigin(tenant, env);
   return {
     site,
     values: { name: to.name || to.email.split('@')[0] || '', title: event.title, when: whenText(event, event.eventLanguage), zone: event.eventTimeZone, url: eventPageUrl(site, event) },
@@ -43,9 +45,9 @@ function mailValues(tenant: MailTenant, event: MailEvent, to: Recipient, origin?
 const calendarAttachment = (event: MailEvent, site: string) => ({ filename: calendarFileName(event), contentType: 'text/calendar', content: eventCalendar(event, site) });
 
 /** The confirmation of a seat (free registration: orderId 'free'). Returns whether it was delivered. */
-export function sendTicketConfirmation(tenant: MailTenant, event: MailEvent, to: Recipient & { orderId: string }, origin?: string): boolean {
+export function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient & { orderId: string }): boolean {
   if (!to.email) return false;
-  const { site, values } = mailValues(tenant, event, to, origin);
+  const { site, values } = mailValues(tenant, env, event, to);
   const language = event.eventLanguage;
   return sendMail(tenant.id, {
     to: to.email,
@@ -57,9 +59,9 @@ export function sendTicketConfirmation(tenant: MailTenant, event: MailEvent, to:
 }
 
 /** A reminder before the start. */
-export function sendReminder(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
+export function sendReminder(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
   if (!to.email) return false;
-  const { site, values } = mailValues(tenant, event, to);
+  const { site, values } = mailValues(tenant, env, event, to);
   return sendMail(tenant.id, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'reminderSubject', values),
@@ -70,9 +72,9 @@ export function sendReminder(tenant: MailTenant, event: MailEvent, to: Recipient
 }
 
 /** A booked consultation's private session, to the buyer and to the organizer. */
-export function sendConsultationBooked(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
+export function sendConsultationBooked(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
   if (!to.email) return false;
-  const { site, values } = mailValues(tenant, event, to);
+  const { site, values } = mailValues(tenant, env, event, to);
   return sendMail(tenant.id, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'consultationSubject', values),
@@ -83,9 +85,9 @@ export function sendConsultationBooked(tenant: MailTenant, event: MailEvent, to:
 }
 
 /** A consultation cancelled (and refunded), to the buyer and to the organizer: the calendar entry can go. */
-export function sendConsultationCancelled(tenant: MailTenant, event: MailEvent, to: Recipient): boolean {
+export function sendConsultationCancelled(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
   if (!to.email) return false;
-  const { values } = mailValues(tenant, event, to);
+  const { values } = mailValues(tenant, env, event, to);
   return sendMail(tenant.id, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'consultationCancelledSubject', values),

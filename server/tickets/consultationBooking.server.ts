@@ -65,7 +65,7 @@ export async function bookingAction(args: ActionFunctionArgs, bookingId: string)
   if (!cancelSchema.safeParse(Object.fromEntries(form)).success) return json({ result: 'notFound' as const }, { status: 400, headers: NO_STORE });
   let result: CancelResult;
   try {
-    result = await cancelConsultation({ tenant: context.tenant, data: context.data }, bookingId, user.sub, async (paid) => {
+    result = await cancelConsultation({ tenant: context.tenant, data: context.data, env: context.env }, bookingId, user.sub, async (paid) => {
       // The organizer is the seller of the order: the refund is issued in their name, as their rule allows.
       const outcome = await refundOrder(await checkoutContext(request, context), { sub: paid.ownerId, groups: [] }, paid.orderId!);
       return outcome.ok;

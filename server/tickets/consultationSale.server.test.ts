@@ -7,6 +7,7 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { Tenant } from '#app/lib/config/tenant';
 import { freeSlots, type Availability } from '#app/lib/tickets/consultations';
+import { loadEnv } from '#server/env.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { sellableFor } from '#server/payments/sellables.server';
 import { hasEventAccess, paymentFlags } from './access.server';
@@ -110,7 +111,7 @@ describe('consultation bookings', () => {
   it('prices the held booking from stored data, and paying makes the private session for the two with mail and .ics', async () => {
     const { tenant, data, start, hold } = await setUp();
     const booking = (await hold('ana'))!;
-    const ctx = { tenant, data, buyer: { userId: 'ana', email: 'ana@example.com', name: 'Ana' } };
+    const ctx = { tenant, data, env: loadEnv(), buyer: { userId: 'ana', email: 'ana@example.com', name: 'Ana' } };
     const sellable = sellableFor('consultation');
     expect(await sellable.price(ctx, { kind: 'consultation', refId: booking.bookingId, quantity: 1 })).toMatchObject({ unitAmount: 4500, sellerId: 'owner-1', channelId: 'chan1' });
     expect(await sellable.price({ ...ctx, buyer: { ...ctx.buyer, userId: 'bob' } }, { kind: 'consultation', refId: booking.bookingId, quantity: 1 })).toEqual({ refused: 'not_found' });
@@ -136,7 +137,7 @@ describe('consultation bookings', () => {
   it('refunds a cancellation inside the rule through the refund function, and not outside it', async () => {
     const { tenant, data, hold } = await setUp();
     const booking = (await hold('cy'))!;
-    const ctx = { tenant, data };
+    const ctx = { tenant, data, env: loadEnv() };
     await fulfilConsultation(ctx, { orderId: 'order-2', buyerId: 'cy', buyerEmail: 'cy@example.com', buyerName: 'Cy' }, booking.bookingId);
     const refunds: string[] = [];
     const refund = async (refunded: { orderId?: string }) => {

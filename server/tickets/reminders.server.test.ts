@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { newEventInput } from '#server/data/events.server';
+import { loadEnv } from '#server/env.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { scheduleReminders, sweepReminders } from './reminders.server';
 
@@ -39,7 +40,7 @@ describe('reminders', () => {
     await scheduleReminders(data, event, { userId: 'u1', email: 'ana@example.com', name: 'Ana' });
     await scheduleReminders(data, cancelled, { userId: 'u1', email: 'ana@example.com', name: 'Ana' });
     await data.events.cancel(cancelled.eventId);
-    const sweep = (at: number) => sweepReminders({ db, tenants: [tenant], now: () => at, log: () => undefined });
+    const sweep = (at: number) => sweepReminders({ db, tenants: [tenant], env: loadEnv(), now: () => at, log: () => undefined });
 
     // Three hours before: inside the day-before window; twice swept, one mail.
     expect(await sweep(start - 3 * 60 * MIN)).toEqual([`${tenant.id}/${event.eventId}/u1/24h`]);
@@ -63,7 +64,7 @@ describe('reminders', () => {
     await scheduleReminders(data, event, { userId: 'u2', email: 'bo@example.com', name: 'Bo' });
     const later = start + 30 * MIN;
     await data.events.update(event.eventId, newEventInput({ title: 'Moved', eventDateTime: new Date(later).toISOString(), eventTimeZone: 'UTC', eventLanguage: 'en' }));
-    const sweep = (at: number) => sweepReminders({ db, tenants: [tenant], now: () => at, log: () => undefined });
+    const sweep = (at: number) => sweepReminders({ db, tenants: [tenant], env: loadEnv(), now: () => at, log: () => undefined });
     expect(await sweep(start - 10 * MIN)).toEqual([]);
     expect(await sweep(later - 10 * MIN)).toEqual([`${tenant.id}/${event.eventId}/u2/15m`]);
   });

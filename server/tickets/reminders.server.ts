@@ -8,6 +8,7 @@
 import { startPeriodicSweep, type PeriodicSweep } from '#server/services/periodicSweep.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
+import type { OriginEnv } from '#server/config/tenantOrigin.server';
 import type { Database } from '#server/data/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import type { ReminderEntry, ReminderStage } from '#server/data/ticketReminders.server';
@@ -30,6 +31,8 @@ export async function scheduleReminders(data: TenantData, event: Pick<EventRecor
 export interface ReminderSweepDeps {
   db: Database;
   tenants: Iterable<Pick<Tenant, 'id' | 'domains'>>;
+  /** Where the mails' links and calendar files point (tenantOrigin). */
+  env: OriginEnv;
   now?: () => number;
   log?: (message: string) => void;
 }
@@ -67,7 +70,7 @@ export async function sweepReminders(deps: ReminderSweepDeps): Promise<string[]>
           const due = now >= start - before * MINUTE && now < start - until * MINUTE;
           if (!due || entry.sent.includes(stage)) continue;
           if (!(await data.tickets.claimReminder(entry, stage))) continue;
-          sendReminder(tenant, event, { email: entry.email, name: entry.name });
+          sendReminder(tenant, deps.env, event, { email: entry.email, name: entry.name });
           sent.push(`${tenant.id}/${entry.eventId}/${entry.userId}/${stage}`);
         }
       } catch (e) {

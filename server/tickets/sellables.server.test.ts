@@ -3,6 +3,7 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Order, OrderLine } from '#app/lib/payments/model';
+import { loadEnv } from '#server/env.server';
 import { newEventInput, type EventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { sellableFor } from '#server/payments/sellables.server';
@@ -20,7 +21,7 @@ async function setUp(over: Partial<EventInput> = {}) {
     newEventInput({ title: 'Paid talk', eventDateTime: inHours(48), eventTimeZone: 'UTC', eventLanguage: 'en', ticketPrice: 1500, capacity: 1, replayPrice: 500, ...over }),
     organizer,
   );
-  const ctx = (userId: string) => ({ tenant, data, buyer: { userId, email: `${userId}@example.com`, name: userId } });
+  const ctx = (userId: string) => ({ tenant, data, env: loadEnv(), buyer: { userId, email: `${userId}@example.com`, name: userId } });
   return { data, event, ctx };
 }
 

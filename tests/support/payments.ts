@@ -23,6 +23,11 @@ export interface ReceivedWebhook {
 
 export interface PaymentsHarness {
   testpay: TestPayProcess;
+  /**
+   * The platform's settings: the tenants' sites, as checkout writes them into provider callbacks
+   * (tenantOrigin), are http://<tenant>.localhost:<this endpoint's port>, which the test provider
+   * reaches on 127.0.0.1.
+   */
   env: Env;
   /** Where the platform's webhook endpoint listens (http://127.0.0.1:<port>). */
   origin: string;
@@ -38,7 +43,8 @@ export function headersOf(raw: Record<string, string | string[] | undefined>): H
 
 export async function startPaymentsHarness(options: { db: Database; tenants: Tenant[] }): Promise<PaymentsHarness> {
   const testpay = await startTestPay({ port: await getFreePort() });
-  const env = loadEnv({ ...process.env, ...testpay.env, PAYMENTS_PROVIDER: 'test' });
+  const port = await getFreePort();
+  const env = loadEnv({ ...process.env, ...testpay.env, PAYMENTS_PROVIDER: 'test', PUBLIC_SCHEME: 'http', PUBLIC_PORT: String(port), PUBLIC_HOSTS: 'localhost' });
   const registry = { tenants: new Map(options.tenants.map((t) => [t.id as string, t])) };
   const received: ReceivedWebhook[] = [];
   const server: Server = createServer((req, res) => {
@@ -59,7 +65,6 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
         });
     });
   });
-  const port = await getFreePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     testpay,

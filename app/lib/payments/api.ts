@@ -1,16 +1,18 @@
 /** The payment endpoints' request and answer shapes, shared by the server and the pages that call them. */
 import { z } from 'zod';
+import { safeRedirect } from '../safeRedirect';
 import { lineRequestSchema, type OrderStatus } from './model';
 import type { Money } from '../money/money';
 
 /** POST /api/checkout */
 export const checkoutBodySchema = z.object({
   lines: z.array(lineRequestSchema).min(1).max(50),
-  /** A path on this same site, where the buyer goes back to after paying. */
+  /** A path on this same site, where the buyer goes back to after paying: kept as safeRedirect normalizes it. */
   returnPath: z
     .string()
     .max(500)
-    .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site, starting with one "/"'),
+    .refine((path) => safeRedirect(path, '') !== '', 'must be a path on this site, starting with one "/"')
+    .transform((path) => safeRedirect(path)),
   /** Made once per click-session by the page: the same key never makes a second order. */
   idempotencyKey: z
     .string()

@@ -1,4 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import { socialScreenData } from '#server/screens/socialScreen.server';
 import { clearStateCookie, completeSocialSignIn, hostedSignInBase, isSocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tenant,
       pool,
       hostedBase,
-      origin: url.origin,
+      origin: tenantOrigin(tenant, env),
       query: params,
       cookieHeader: request.headers.get('Cookie'),
     });

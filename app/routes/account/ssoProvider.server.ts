@@ -1,6 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { parseProviderPath } from '#app/lib/social/providers';
 import { safeRedirect } from '#app/lib/safeRedirect';
+import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import { getFixedT } from '#server/i18n.server';
 import { hostedSignInBase, startSocialSignIn } from '#server/social/flow.server';
 import { SIGNED_IN_LANDING } from '#app/lib/nav';
@@ -36,6 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pool = services.identity.poolFor(tenant);
   const hostedBase = hostedSignInBase(tenant, env);
   if (!pool || !hostedBase) return json(page('notConfigured'), { status: 503, headers });
-  const started = await startSocialSignIn({ data: context.data, pool, hostedBase, origin: url.origin, provider, mode, redirectTo });
+  const started = await startSocialSignIn({ data: context.data, pool, hostedBase, origin: tenantOrigin(tenant, env), provider, mode, redirectTo });
   return redirect(started.authorizeUrl, { headers: { ...headers, 'Set-Cookie': started.setCookie } });
 }

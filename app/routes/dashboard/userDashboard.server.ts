@@ -12,7 +12,7 @@ import { channelsTabData } from '#server/shop/dashboard.server';
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
 
-function row(request: Request, e: EventRecord, now: number): MyEventRow {
+function row(args: Pick<LoaderFunctionArgs, 'context'>, e: EventRecord, now: number): MyEventRow {
   return {
     eventId: e.eventId,
     title: e.title,
@@ -20,7 +20,7 @@ function row(request: Request, e: EventRecord, now: number): MyEventRow {
     eventDateTime: e.eventDateTime,
     eventDuration: e.eventDuration,
     status: eventStatus(e, now),
-    shortUrl: shortLinkUrl(request, e.shortCode),
+    shortUrl: shortLinkUrl(args, e.shortCode),
   };
 }
 
@@ -51,10 +51,10 @@ export async function dashboardData(args: Args) {
     await context.data.invitations.acceptAllFor(user);
     const mine = await context.data.events.mine(user);
     myEvents = {
-      organizing: ordered(mine.organizing.map((e) => row(request, e, now))),
-      hosting: ordered(mine.hosting.map((e) => row(request, e, now))),
+      organizing: ordered(mine.organizing.map((e) => row(args, e, now))),
+      hosting: ordered(mine.hosting.map((e) => row(args, e, now))),
       // What they registered for or bought: only what is still to come or running.
-      attending: ordered(mine.attending.map((e) => row(request, e, now))).filter((r) => ACTIVE.has(r.status)),
+      attending: ordered(mine.attending.map((e) => row(args, e, now))).filter((r) => ACTIVE.has(r.status)),
     };
   }
   const orders = tab === 'Orders' ? await buyerOrderRows(context.data, user.sub) : null;

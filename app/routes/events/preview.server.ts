@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { eventImageUrl } from '#server/screens/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
+import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { mediaView } from '#server/media/view.server';
 import { eventTrailer } from '#server/playback/trailer.server';
@@ -37,7 +38,7 @@ export async function previewData(args: LoaderFunctionArgs) {
     endedAt: event.endedAt,
     now,
     posterUrl: await eventImageUrl(context.data.files, imageKey),
-    shortUrl: `${url.origin}${shortHref(event.shortCode)}`,
+    shortUrl: tenantUrl(tenant, context.env, shortHref(event.shortCode)),
     signedIn: user !== null,
     canEdit: role !== null && canEdit(role),
     unlisted: event.kind !== 'event',

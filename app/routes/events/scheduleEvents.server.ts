@@ -83,7 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
         status: eventStatus(event, Date.now()),
         updatedAt: event.updatedAt,
         cancelled: Boolean(event.cancelledAt),
-        shortUrl: shortLinkUrl(request, event.shortCode),
+        shortUrl: shortLinkUrl(args, event.shortCode),
         images: await imageLinks(args, event),
         // After creating: the chosen image could not be made into sizes (the event itself is saved).
         imageError: keyFromData(IMAGE_ERROR_KEYS, `schedule.images.errors.${url.searchParams.get('imageError') ?? ''}`),

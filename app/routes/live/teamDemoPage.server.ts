@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
+import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { createDemoRoom } from '#server/screens/demoRooms.server';
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
         {
           view: 'ready' as const,
           title,
-          inviteUrl: `${url.origin}/teamDemoPage?invite=${encodeURIComponent(event.inviteCode ?? '')}`,
+          inviteUrl: tenantUrl(context.tenant, context.env, `/teamDemoPage?invite=${encodeURIComponent(event.inviteCode ?? '')}`),
           roomHref: roomHref(event.layout, event.eventId),
           openUntil: event.eventExpiration,
           fallbackZone: context.tenant.timeZone,

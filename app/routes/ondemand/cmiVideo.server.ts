@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getSessionUser, requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
 import { getFixedT } from '#server/i18n.server';
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
       name,
       chosenId: owner ? intro.chosenId : null,
       candidates,
-      shareUrl: `${url.origin}/cmiVideo?organizerId=${encodeURIComponent(organizerId)}`,
+      shareUrl: tenantUrl(context.tenant, context.env, `/cmiVideo?organizerId=${encodeURIComponent(organizerId)}`),
       title: name ? t('ondemand.cmiVideo.titleOf', { name }) : t('ondemand.cmiVideo.title'),
     },
     { headers: NO_STORE },
@@ -63,7 +64,7 @@ async function channelLoader(args: LoaderFunctionArgs, url: URL) {
       name: channel.name,
       chosenId: null,
       candidates: [] as { id: string; title: string; durationSeconds: number | null }[],
-      shareUrl: `${url.origin}/cmiVideo?channel=${encodeURIComponent(channel.channelId)}`,
+      shareUrl: tenantUrl(context.tenant, context.env, `/cmiVideo?channel=${encodeURIComponent(channel.channelId)}`),
       title: t('ondemand.cmiVideo.titleOf', { name: channel.name }),
     },
     { headers: NO_STORE },

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { eventIdSchema } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
+import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import { calendarFileName, eventCalendar } from '#server/tickets/calendar.server';
 
 /**
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const allowed = user && (isStaff(roleOf(found, user)) || (await context.data.tickets.ticket(found.eventId, user.sub)));
     if (!allowed) throw new Response('Not Found', { status: 404 });
   }
-  return new Response(eventCalendar(found, new URL(request.url).origin), {
+  return new Response(eventCalendar(found, tenantOrigin(context.tenant, context.env)), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="${calendarFileName(found)}"`,

@@ -33,6 +33,37 @@ describe('POST /api/checkout', () => {
     expect(Object.keys(bad.body.fields as object).sort()).toEqual(['idempotencyKey', 'lines', 'returnPath']);
   });
 
+  it('refuses every return path that would leave the site once a browser follows it (issue 24)', async () => {
+    const hostile = [
+      '/.//evil.example/x',
+      '/./..//evil.example/x',
+      '/a/..//evil.example',
+      '/%2F/evil.example',
+      '/%2f%2fevil.example',
+      '/.%2F/evil.example',
+      '/\\evil.example',
+      '/%5Cevil.example',
+      '/%5c%5cevil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/%09/evil.example',
+      '/%0d%0aLocation:%20https://evil.example',
+      'javascript:alert(1)',
+      'https://evil.example/',
+      'evil.example',
+    ];
+    for (const returnPath of hostile) {
+      const answer = await call(checkout, JSON.stringify({ ...valid, returnPath }));
+      expect(answer.status, returnPath).toBe(400);
+      expect(Object.keys(answer.body.fields as object), returnPath).toEqual(['returnPath']);
+    }
+  });
+
+  it('keeps a genuine return path, normalized', async () => {
+    const answer = await call(checkout, JSON.stringify({ ...valid, returnPath: '/a/../preview?event=evt1#buy' }));
+    expect(answer).toEqual({ status: 401, body: { signIn: `/signIn?redirectTo=${encodeURIComponent('/preview?event=evt1#buy')}` } });
+  });
+
   it('sends a signed-out buyer to sign in and back', async () => {
     expect(await call(checkout, JSON.stringify(valid))).toEqual({ status: 401, body: { signIn: '/signIn?redirectTo=%2Fpreview%3Fevent%3Devt1' } });
   });

@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isOrganizer(user.groups)) return paymentsRefusal(403, 'organizerOnly', context.language);
   const ctx = await checkoutContext(request, context);
   try {
-    const { url } = await onboardingLink({ ...ctx, origin: ctx.origin! }, { userId: user.sub, email: user.email ?? '' });
+    const { url } = await onboardingLink(ctx, { userId: user.sub, email: user.email ?? '' });
     return json({ url }, { headers: NO_STORE });
   } catch (e) {
     if (!isPaymentsUnavailable(e)) throw e;
