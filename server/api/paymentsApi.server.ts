@@ -12,11 +12,11 @@ import { shownName } from '../screens/roomSession.server';
 
 export { NO_STORE };
 
-export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailable' | 'forbidden' | 'invalidAmount' | 'notRefundable' | 'organizerOnly';
+export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailable' | 'forbidden' | 'invalidAmount' | 'notRefundable' | 'overRefund' | 'refused' | 'organizerOnly';
 
 export async function paymentsRefusal(status: number, error: PaymentsApiError, language: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);
-  const message = t(`payments.api.${error}`, { max: String(extra.max ?? '') });
+  const message = t(`payments.api.${error}`, { max: String(extra.max ?? ''), left: String(extra.left ?? '') });
   return json({ error, message, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 

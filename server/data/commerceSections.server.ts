@@ -14,11 +14,21 @@ import {
   listStalePendingOrders,
   moveOrder,
   orderForKey,
-  recordRefund,
   releaseFulfilment,
   releasePaymentEvent,
   setOrderSession,
 } from './orders.server';
+import { bookOutsideRefund, confirmRefund, observeProviderRefunded, releaseRefund, reserveRefund } from './orderRefunds.server';
+import {
+  ensureSellerPayout,
+  getSellerPayout,
+  listSellerPayouts,
+  listUnsettledPayouts,
+  markSellerPayout,
+  recordSellerReversal,
+  recordSellerTransfer,
+  setSellerPayoutDue,
+} from './sellerPayouts.server';
 import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
 import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from './channels.server';
 import {
@@ -65,7 +75,12 @@ export const orders = (db: Database, t: TenantId) => ({
   move: moveOrder.bind(null, db, t),
   claimFulfilment: claimFulfilment.bind(null, db, t),
   releaseFulfilment: releaseFulfilment.bind(null, db, t),
-  recordRefund: recordRefund.bind(null, db, t),
+  /** Refunds serialised per order (server/data/orderRefunds.server.ts, docs/decisions/0057). */
+  reserveRefund: reserveRefund.bind(null, db, t),
+  confirmRefund: confirmRefund.bind(null, db, t),
+  releaseRefund: releaseRefund.bind(null, db, t),
+  observeProviderRefunded: observeProviderRefunded.bind(null, db, t),
+  bookOutsideRefund: bookOutsideRefund.bind(null, db, t),
   claimEvent: claimPaymentEvent.bind(null, db, t),
   releaseEvent: releasePaymentEvent.bind(null, db, t),
   /** The buyer's orders, newest first (the dashboard's Orders tab). */
@@ -81,6 +96,19 @@ export const payouts = (db: Database, t: TenantId) => ({
   setAccountStatus: setPayoutAccountStatus.bind(null, db, t),
   addEntry: addLedgerEntry.bind(null, db, t),
   ledger: listLedger.bind(null, db, t),
+});
+
+/** What each seller is owed per order and its transfers (server/data/sellerPayouts.server.ts, docs/decisions/0058). */
+export const sellerPayouts = (db: Database, t: TenantId) => ({
+  get: getSellerPayout.bind(null, db, t),
+  ensure: ensureSellerPayout.bind(null, db, t),
+  setDue: setSellerPayoutDue.bind(null, db, t),
+  recordTransfer: recordSellerTransfer.bind(null, db, t),
+  recordReversal: recordSellerReversal.bind(null, db, t),
+  mark: markSellerPayout.bind(null, db, t),
+  /** The seller's payouts, newest first. */
+  ofSeller: listSellerPayouts.bind(null, db, t),
+  unsettled: listUnsettledPayouts.bind(null, db, t),
 });
 
 /** Channels: organizers' storefronts (docs/decisions/0034). */

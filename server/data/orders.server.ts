@@ -14,19 +14,20 @@ import type { TenantId } from '#app/lib/config/tenant';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#app/lib/payments/model';
 import { queryAll, queryPage, tenantKey, type Database, type Item } from './dynamo.server';
 
-const orderKey = (t: TenantId, orderId: string) => ({ pk: tenantKey(t, 'ORDER', orderId), sk: 'ORDER' });
+export const orderKey = (t: TenantId, orderId: string) => ({ pk: tenantKey(t, 'ORDER', orderId), sk: 'ORDER' });
 const idempotencyKey = (t: TenantId, buyerId: string, key: string) => ({ pk: tenantKey(t, 'ORDERKEY', buyerId, key), sk: 'KEY' });
 const pendingKey = (t: TenantId, order: Pick<Order, 'createdAt' | 'orderId'>) => ({ pk: tenantKey(t, 'PENDING'), sk: `${order.createdAt}#${order.orderId}` });
 const buyerPartition = (t: TenantId, buyerId: string) => tenantKey(t, 'BUYER', buyerId);
 
-const isConditionFailure = (e: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
+export const isConditionFailure = (e: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
 
 const ORDER_FIELDS = [
   'orderId', 'buyerId', 'buyerEmail', 'buyerName', 'currency', 'lines', 'total', 'applicationFee', 'refunded', 'status', 'provider',
   'providerSessionId', 'providerPaymentId', 'destinationAccountId', 'language', 'returnPath', 'createdAt', 'paidAt', 'fulfilledAt',
+  'refundClaimed', 'sellerClaimed', 'sellerRefunded', 'refundHolds', 'providerRefunded',
 ] as const;
 
-function toOrder(item: Item | undefined): Order | null {
+export function toOrder(item: Item | undefined): Order | null {
   if (!item || typeof item.orderId !== 'string' || !ORDER_STATUSES.includes(item.status as OrderStatus)) return null;
   return Object.fromEntries(ORDER_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as Order;
 }
@@ -160,34 +161,6 @@ export async function claimFulfilment(db: Database, t: TenantId, orderId: string
 /** Gives the fulfilment claim back after fulfilling failed, so the provider's retry fulfils the order. */
 export async function releaseFulfilment(db: Database, t: TenantId, orderId: string): Promise<void> {
   await db.doc.send(new UpdateCommand({ TableName: db.table, Key: orderKey(t, orderId), UpdateExpression: 'REMOVE fulfilledAt', ConditionExpression: 'attribute_exists(pk)' }));
-}
-
-/**
- * Raises the refunded amount to `refundedTotal` (the provider's running total) and sets the status
- * to match; null when the order already counts that much refunded (a repeated refund event).
- */
-export async function recordRefund(db: Database, t: TenantId, orderId: string, refundedTotal: number): Promise<{ before: Order; after: Order } | null> {
-  const before = await getOrder(db, t, orderId);
-  if (!before || before.refunded.amount >= refundedTotal || refundedTotal > before.total.amount) return null;
-  const status: OrderStatus = refundedTotal >= before.total.amount ? 'refunded' : 'partially_refunded';
-  try {
-    const out = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: orderKey(t, orderId),
-        UpdateExpression: 'SET #rf.#am = :r, #s = :s',
-        ConditionExpression: '#rf.#am = :prev AND #s IN (:captured, :partial)',
-        ExpressionAttributeNames: { '#s': 'status', '#rf': 'refunded', '#am': 'amount' },
-        ExpressionAttributeValues: { ':r': refundedTotal, ':s': status, ':prev': before.refunded.amount, ':captured': 'captured', ':partial': 'partially_refunded' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const after = toOrder(out.Attributes);
-    return after ? { before, after } : null;
-  } catch (e) {
-    if (isConditionFailure(e)) return null;
-    throw e;
-  }
 }
 
 /** Marks a provider event as applied; false when it was already (a duplicated webhook). */

@@ -50,7 +50,7 @@ import {
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
 import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
 import type { Database } from './dynamo.server';
-import { carts, channels, donations, orders, payouts, products, roomPins } from './commerceSections.server';
+import { carts, channels, donations, orders, payouts, products, roomPins, sellerPayouts } from './commerceSections.server';
 import {
   cancelEvent,
   createEvent,
@@ -355,6 +355,7 @@ export class TenantData {
   #files?: TenantFiles;
   #orders?: ReturnType<typeof orders>;
   #payouts?: ReturnType<typeof payouts>;
+  #sellerPayouts?: ReturnType<typeof sellerPayouts>;
   #chat?: TenantChat;
 
   constructor(
@@ -435,6 +436,10 @@ export class TenantData {
   /** Payout accounts and sellers' ledgers. */
   get payouts() {
     return (this.#payouts ??= payouts(this.stores.db, this.tenantId));
+  }
+  /** What each seller is owed per order, held or transferred (docs/decisions/0058). */
+  get sellerPayouts() {
+    return (this.#sellerPayouts ??= sellerPayouts(this.stores.db, this.tenantId));
   }
   /** Channels (docs/decisions/0034). */
   get channels() {

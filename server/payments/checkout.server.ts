@@ -78,14 +78,6 @@ async function priceLines(ctx: CheckoutContext, lines: LineRequest[]): Promise<{
   return { priced, refusals };
 }
 
-/** The one seller's active payout account, when every line pays the same seller on this provider. */
-async function destinationFor(ctx: CheckoutContext, lines: OrderLine[], provider: ProviderId): Promise<string | undefined> {
-  const sellers = new Set(lines.map((l) => l.sellerId));
-  if (sellers.size !== 1) return undefined;
-  const account = await ctx.data.payouts.account([...sellers][0]!);
-  return account.status === 'active' && account.provider === provider && account.accountId ? account.accountId : undefined;
-}
-
 async function releaseAll(ctx: CheckoutContext, order: Order, lines: readonly OrderLine[]) {
   for (const line of lines) await sellableFor(line.kind).release?.(ctx, order, line);
 }
@@ -100,7 +92,8 @@ async function openSession(ctx: CheckoutContext, provider: PaymentProvider, orde
     lines: order.lines.map((l) => ({ title: l.title, quantity: l.quantity, unitAmount: l.unitAmount })),
     total: order.total,
     applicationFee: order.applicationFee,
-    destinationAccountId: order.destinationAccountId,
+    // Charged to the platform; each seller is paid by a transfer of this group (docs/decisions/0058).
+    transferGroup: order.orderId,
     buyerEmail: order.buyerEmail,
     ...returnUrls(origin, order.orderId),
     webhookUrl: `${origin}/api/payments/webhook/${provider.id}`,
@@ -144,9 +137,6 @@ export async function startCheckout(ctx: CheckoutContext, request: CheckoutReque
     createdAt: new Date().toISOString(),
     ...(ctx.language ? { language: ctx.language } : {}),
   };
-  const destination = await destinationFor(ctx, priced, provider.id);
-  if (destination) order.destinationAccountId = destination;
-
   const created = await ctx.data.orders.create(order, request.idempotencyKey);
   // Two requests with the same key at once: the second one finds the first one's order.
   if (!created.created) return resume(ctx, created.order);

@@ -4,30 +4,8 @@
  */
 import type { Order } from '#app/lib/payments/model';
 import { ledgerKindOf, type LedgerEntry } from '#app/lib/payments/ledger';
+import { feeBackFor, sellerFees, sellerTotals } from '#app/lib/payments/shares';
 import type { TenantData } from '../data/tenantData.server';
-
-/** Splits `amount` in proportion to `weights`, in whole minor units that add up exactly (largest remainder). */
-export function allocate(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (total <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (amount * w) / total);
-  const parts = exact.map(Math.floor);
-  let left = amount - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i] += 1;
-    left -= 1;
-  }
-  return parts;
-}
-
-/** Each seller's gross in the order. */
-export function sellerTotals(order: Order): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const line of order.lines) totals.set(line.sellerId, (totals.get(line.sellerId) ?? 0) + line.unitAmount * line.quantity);
-  return totals;
-}
 
 function money(order: Order, amount: number) {
   return { amount, currency: order.currency };
@@ -45,34 +23,30 @@ export async function bookCapturedOrder(data: TenantData, order: Order, at: stri
     at,
     buyerName: order.buyerName,
   }));
-  const totals = sellerTotals(order);
-  const sellers = [...totals.keys()];
-  const fees = allocate(order.applicationFee.amount, sellers.map((s) => totals.get(s)!));
-  sellers.forEach((sellerId, i) => {
-    if (fees[i] === 0) return;
-    entries.push({ entryId: `${order.orderId}#fee#${sellerId}`, sellerId, kind: 'platform_fee', orderId: order.orderId, title: order.orderId, amount: money(order, -fees[i]), at, buyerName: order.buyerName });
-  });
+  for (const [sellerId, fee] of sellerFees(order)) {
+    if (fee === 0) continue;
+    entries.push({ entryId: `${order.orderId}#fee#${sellerId}`, sellerId, kind: 'platform_fee', orderId: order.orderId, title: order.orderId, amount: money(order, -fee), at, buyerName: order.buyerName });
+  }
   for (const entry of entries) await data.payouts.addEntry(entry);
 }
 
 /**
- * A refund of `refunded` minor units (the step from before to after): each seller gives back their
- * share, and gets back the same share of the platform fee (the fee is refunded in proportion).
+ * A refund step (the order after it, and how much of it each seller's lines gave back): each seller books their part as a refund and gets back the same proportion of their
+ * platform fee, counted on their running refunded total so a full refund returns the whole fee.
  */
-export async function bookRefund(data: TenantData, before: Order, after: Order, at: string): Promise<void> {
-  const refunded = after.refunded.amount - before.refunded.amount;
-  if (refunded <= 0) return;
+export async function bookRefund(data: TenantData, after: Order, parts: Record<string, number>, at: string): Promise<void> {
   const totals = sellerTotals(after);
-  const sellers = [...totals.keys()];
-  const shares = allocate(refunded, sellers.map((s) => totals.get(s)!));
-  const feeBack = allocate(Math.round((after.applicationFee.amount * refunded) / after.total.amount), sellers.map((s) => totals.get(s)!));
+  const fees = sellerFees(after);
   const step = `${after.orderId}#refund#${after.refunded.amount}`;
-  for (const [i, sellerId] of sellers.entries()) {
-    if (shares[i] > 0) {
-      await data.payouts.addEntry({ entryId: `${step}#${sellerId}`, sellerId, kind: 'refund', orderId: after.orderId, title: after.orderId, amount: money(after, -shares[i]), at, buyerName: after.buyerName });
-    }
-    if (feeBack[i] > 0) {
-      await data.payouts.addEntry({ entryId: `${step}#fee#${sellerId}`, sellerId, kind: 'platform_fee', orderId: after.orderId, title: after.orderId, amount: money(after, feeBack[i]), at, buyerName: after.buyerName });
+  for (const [sellerId, part] of Object.entries(parts)) {
+    if (part <= 0) continue;
+    await data.payouts.addEntry({ entryId: `${step}#${sellerId}`, sellerId, kind: 'refund', orderId: after.orderId, title: after.orderId, amount: money(after, -part), at, buyerName: after.buyerName });
+    const gross = totals.get(sellerId) ?? 0;
+    const fee = fees.get(sellerId) ?? 0;
+    const refundedAfter = after.sellerRefunded?.[sellerId] ?? part;
+    const feeBack = feeBackFor(fee, gross, refundedAfter) - feeBackFor(fee, gross, refundedAfter - part);
+    if (feeBack > 0) {
+      await data.payouts.addEntry({ entryId: `${step}#fee#${sellerId}`, sellerId, kind: 'platform_fee', orderId: after.orderId, title: after.orderId, amount: money(after, feeBack), at, buyerName: after.buyerName });
     }
   }
 }

@@ -6,6 +6,7 @@
 import type { PayoutAccount } from '#app/lib/payments/ledger';
 import { tenantOrigin } from '../config/tenantOrigin.server';
 import { providerOf, type CheckoutContext } from './checkout.server';
+import { payHeldTransfers } from './transfers.server';
 
 export interface Organizer {
   userId: string;
@@ -35,12 +36,17 @@ export async function onboardingLink(ctx: CheckoutContext, organizer: Organizer)
   return { url: link.url, account };
 }
 
-/** Asks the provider whether the account can be paid now, and records it. */
+/**
+ * Asks the provider whether the account can be paid now, and records it. An active account is
+ * paid what was held for it (the onboarding's return page, the payouts screen; idempotent, like
+ * the account.updated webhook that usually comes first).
+ */
 export async function refreshAccountStatus(ctx: CheckoutContext, userId: string): Promise<PayoutAccount> {
   const account = await ctx.data.payouts.account(userId);
   if (!account.accountId || !account.provider) return account;
   const active = await providerOf(ctx, account.provider).accountActive(account.accountId);
   const status = active ? 'active' : 'pending';
   if (status !== account.status) await ctx.data.payouts.setAccountStatus(userId, account.accountId, status);
+  if (active) await payHeldTransfers(ctx, userId);
   return { ...account, status };
 }

@@ -6,13 +6,19 @@
  *   pending → authorized → captured: lines fulfilled once (conditional fulfilledAt), then the
  *             onOrderCaptured listeners, the ledger and the receipt
  *   pending | authorized → failed | canceled: reservations released
- *   captured → partially_refunded → refunded: ledger refund entries; a full refund revokes the lines
+ *   captured → partially_refunded → refunded: ledger refund entries; a seller's lines refunded in
+ *             full are revoked (all of them after a full refund)
+ *
+ * After capture each seller is paid by a transfer, or held until they can be (transfers.server.ts).
  */
 import type { Order, OrderStatus } from '#app/lib/payments/model';
+import { sellerTotals } from '#app/lib/payments/shares';
+import type { RefundStep } from '../data/orderRefunds.server';
 import type { PaymentEvent, PaymentState, ProviderId } from './provider.server';
 import { bookCapturedOrder, bookRefund } from './ledgerBooking.server';
 import { sendReceipt, sendRefundNotice } from './mails.server';
 import { orderCapturedListeners, sellableFor, type SellContext } from './sellables.server';
+import { payHeldTransfers, payOutOrder, settleAfterRefund, type PayoutContext } from './transfers.server';
 import { log } from '../observability/log.server';
 
 export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: false; reason: 'duplicate' | 'unknown_order' | 'no_change' | 'ignored' | 'other_tenant' };
@@ -46,7 +52,7 @@ async function releaseLines(ctx: SellContext, order: Order): Promise<void> {
 }
 
 /** Moves the order to what the provider says happened (the same for a webhook, a return or a poll). */
-export async function moveToState(ctx: SellContext, orderId: string, state: PaymentState, paymentId?: string): Promise<Order | null> {
+export async function moveToState(ctx: PayoutContext, orderId: string, state: PaymentState, paymentId?: string): Promise<Order | null> {
   const data = ctx.data.orders;
   switch (state) {
     case 'pending':
@@ -58,7 +64,10 @@ export async function moveToState(ctx: SellContext, orderId: string, state: Paym
       const order = moved ?? (await data.get(orderId));
       // Also after a move whose fulfilment failed earlier: the claim was given back, so this retries it.
       if (order?.status === 'captured' && !order.fulfilledAt) await fulfil(ctx, order);
-      return order ? ((await data.get(orderId)) ?? order) : null;
+      const current = order ? ((await data.get(orderId)) ?? order) : null;
+      // Each seller paid (or held); idempotent, so a retried capture pays what an earlier one could not record.
+      if (current?.fulfilledAt) await payOutOrder(ctx, current);
+      return current;
     }
     case 'failed':
     case 'canceled': {
@@ -69,15 +78,20 @@ export async function moveToState(ctx: SellContext, orderId: string, state: Paym
   }
 }
 
-/** Records a refund the provider confirmed (its running total); books it, and revokes on a full refund. */
-export async function applyRefund(ctx: SellContext, orderId: string, refundedTotal: number): Promise<Order | null> {
-  const step = await ctx.data.orders.recordRefund(orderId, refundedTotal);
-  if (!step) return null;
-  const { before, after } = step;
-  await bookRefund(ctx.data, before, after, nowIso());
-  if (after.status === 'refunded') {
-    for (const line of after.lines) await sellableFor(line.kind).revoke?.(ctx, after, line);
+/**
+ * What follows a refund step, whoever made it (a refund from the platform, or one made at the
+ * provider that its webhook told of): the ledger, the lines of sellers now refunded in full taken
+ * back, their transfers reversed as far as the refund took, and the buyer told.
+ */
+export async function afterRefund(ctx: PayoutContext, step: RefundStep): Promise<Order> {
+  const { before, after, parts } = step;
+  await bookRefund(ctx.data, after, parts, nowIso());
+  const totals = sellerTotals(after);
+  const refundedInFull = (order: Order, sellerId: string) => (order.sellerRefunded?.[sellerId] ?? 0) >= (totals.get(sellerId) ?? 0);
+  for (const line of after.lines) {
+    if (refundedInFull(after, line.sellerId) && !refundedInFull(before, line.sellerId)) await sellableFor(line.kind).revoke?.(ctx, after, line);
   }
+  await settleAfterRefund(ctx, after, Object.keys(parts));
   await sendRefundNotice(ctx.tenant.id, ctx.tenant.displayName, after, after.refunded.amount - before.refunded.amount);
   return after;
 }
@@ -86,7 +100,7 @@ export async function applyRefund(ctx: SellContext, orderId: string, refundedTot
  * Applies one verified provider event to this tenant's data, once per event id. A failure gives
  * the event id back so the provider's retry applies it.
  */
-export async function applyPaymentEvent(ctx: SellContext, provider: ProviderId, event: PaymentEvent): Promise<ApplyResult> {
+export async function applyPaymentEvent(ctx: PayoutContext, provider: ProviderId, event: PaymentEvent): Promise<ApplyResult> {
   if (event.type === 'ignored') return { applied: false, reason: 'ignored' };
   if (event.tenantId !== undefined && event.tenantId !== ctx.tenant.id) return { applied: false, reason: 'other_tenant' };
   if (!(await ctx.data.orders.claimEvent(provider, event.eventId))) return { applied: false, reason: 'duplicate' };
@@ -95,13 +109,18 @@ export async function applyPaymentEvent(ctx: SellContext, provider: ProviderId, 
       const userId = await ctx.data.payouts.accountOwner(event.accountId);
       if (!userId) return { applied: false, reason: 'unknown_order' };
       await ctx.data.payouts.setAccountStatus(userId, event.accountId, event.active ? 'active' : 'pending');
+      // Onboarding completed: what was held for the seller is transferred now.
+      if (event.active) await payHeldTransfers(ctx, userId);
       return { applied: true };
     }
     const order = await ctx.data.orders.get(event.orderId);
     if (!order) return { applied: false, reason: 'unknown_order' };
     if (order.provider !== provider) return { applied: false, reason: 'other_tenant' };
     if (event.type === 'refunded') {
-      const after = await applyRefund(ctx, order.orderId, event.refundedTotal);
+      // The provider's running total; refunds the platform made or has under way are its own to confirm.
+      await ctx.data.orders.observeProviderRefunded(order.orderId, event.refundedTotal);
+      const step = await ctx.data.orders.bookOutsideRefund(order.orderId);
+      const after = step ? await afterRefund(ctx, step) : null;
       return after ? { applied: true, status: after.status } : { applied: false, reason: 'no_change' };
     }
     const before = order.status;

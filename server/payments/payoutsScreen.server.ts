@@ -1,11 +1,13 @@
 /**
- * The organizer's money screens: /primeProfilePayments (payout account, balance, the ledgers,
- * per-order refunds) and its CSV export, /accountLinkReturn and /accountLinkRefresh.
+ * The organizer's money screens: /primeProfilePayments (payout account, balance, what is held for
+ * them and transferred to their payout account, the ledgers, refunds of their lines) and its CSV
+ * export, /accountLinkReturn and /accountLinkRefresh.
  */
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { balanceOf, decimalOf, LEDGER_KINDS, type LedgerEntry, type LedgerKind, type PayoutAccount } from '#app/lib/payments/ledger';
 import type { Money } from '#app/lib/money/money';
-import type { OrderStatus } from '#app/lib/payments/model';
+import type { Order, OrderStatus } from '#app/lib/payments/model';
+import { sellerRefundedOf, sellerTotals } from '#app/lib/payments/shares';
 import { getSessionUser, requireUser } from '../identity/session.server';
 import { getFixedT } from '../i18n.server';
 import { checkoutContext } from '../api/paymentsApi.server';
@@ -18,10 +20,21 @@ const isOrganizer = (groups: readonly string[]) => groups.includes('organizer') 
 /** Ledgers whose rows are sales of an order, refundable from the row. */
 const REFUNDABLE_KINDS: readonly LedgerKind[] = ['sale', 'ticket', 'donation', 'consultation'];
 
+/** The viewer's lines of an order as its ledger row refunds them (their share, not the whole order). */
 export interface RefundableOrder {
   total: Money;
   refunded: Money;
   status: OrderStatus;
+  /** The order also holds other sellers' lines (a refund from here takes back only the viewer's). */
+  otherSellers: boolean;
+}
+
+function shareOf(order: Order, sellerId: string): RefundableOrder {
+  const totals = sellerTotals(order);
+  const gross = totals.get(sellerId) ?? 0;
+  const refunded = sellerRefundedOf(order, sellerId);
+  const status: OrderStatus = gross > 0 && refunded >= gross ? 'refunded' : order.status;
+  return { total: { amount: gross, currency: order.currency }, refunded: { amount: refunded, currency: order.currency }, status, otherSellers: totals.size > 1 };
 }
 
 /** The account as the provider sees it now; the stored one when the provider cannot be asked. */
@@ -61,14 +74,16 @@ export async function paymentsScreenData(args: LoaderFunctionArgs) {
   const title = t('payments.profile.title');
   if (!isOrganizer(user.groups)) return json({ title, organizer: false as const }, { headers: NO_STORE });
 
-  const entries = await context.data.payouts.ledger(user.sub);
   const ctx = await checkoutContext(request, context);
   const { account, providerDown } = await currentAccount(ctx, user.sub);
+  const entries = await context.data.payouts.ledger(user.sub);
   const orderIds = [...new Set(entries.filter((e) => REFUNDABLE_KINDS.includes(e.kind)).map((e) => e.orderId))].slice(0, 300);
   const orders: Record<string, RefundableOrder> = {};
   for (const order of await Promise.all(orderIds.map((id) => context.data.orders.get(id)))) {
-    if (order) orders[order.orderId] = { total: order.total, refunded: order.refunded, status: order.status };
+    if (order) orders[order.orderId] = shareOf(order, user.sub);
   }
+  // Read after the account check above, which pays what was held once the account is active.
+  const payouts = await context.data.sellerPayouts.ofSeller(user.sub);
   return json(
     {
       title,
@@ -78,6 +93,8 @@ export async function paymentsScreenData(args: LoaderFunctionArgs) {
       balance: balanceOf(entries),
       entries,
       orders,
+      payouts,
+      sellerId: user.sub,
     },
     { headers: NO_STORE },
   );

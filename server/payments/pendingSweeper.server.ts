@@ -1,7 +1,8 @@
 /**
  * Cancels orders left pending (the buyer closed the payment page) once PENDING_ORDER_MINUTES have
  * passed, and gives back their seats and stock. It asks the provider first: a payment that went
- * through while its webhook was lost is captured instead. Like the room-expiry sweeper
+ * through while its webhook was lost is captured instead. It also tries again the sellers'
+ * payouts that could not be moved (transfers.server.ts: a provider that was down, a refusal). Like the room-expiry sweeper
  * (server/services/roomExpiry.server.ts): every move is conditional, so several instances may sweep.
  */
 import { startPeriodicSweep, type PeriodicSweep } from '#server/services/periodicSweep.server';
@@ -11,6 +12,7 @@ import { tenantData, type DataStores } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 import { providerOf } from './checkout.server';
 import { moveToState } from './orderState.server';
+import { settleUnsettledPayouts } from './transfers.server';
 import { log as logger } from '../observability/log.server';
 
 export interface PendingSweepDeps {
@@ -27,12 +29,14 @@ export interface PendingSweepResult {
   canceled: string[];
   captured: string[];
   deferred: string[];
+  /** Sellers' payouts tried again (held for an active account, or a reversal still to make). */
+  payouts: number;
 }
 
 export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<PendingSweepResult> {
   const log = deps.log ?? ((m: string) => logger.warn(`[pending-orders] ${m}`));
   const cutoff = new Date((deps.now?.() ?? Date.now()) - deps.env.PENDING_ORDER_MINUTES * 60_000).toISOString();
-  const result: PendingSweepResult = { canceled: [], captured: [], deferred: [] };
+  const result: PendingSweepResult = { canceled: [], captured: [], deferred: [], payouts: 0 };
   for (const tenant of deps.tenants) {
     const data = tenantData(deps.stores ?? { db: deps.db }, tenant.id);
     const ctx = { tenant, data, env: deps.env, services: { db: deps.db } };
@@ -58,6 +62,11 @@ export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<Pendin
         result.deferred.push(id);
       }
     }
+    try {
+      result.payouts += await settleUnsettledPayouts(ctx);
+    } catch (e) {
+      log(`${tenant.id}: payouts left for the next sweep (${(e as Error).message})`);
+    }
   }
   return result;
 }
@@ -67,7 +76,7 @@ export type PendingOrderSweeper = PeriodicSweep<PendingSweepResult>;
 export function startPendingOrderSweeper(deps: PendingSweepDeps & { intervalSeconds: number }): PendingOrderSweeper {
   return startPeriodicSweep({
     run: () => sweepPendingOrders(deps),
-    empty: () => ({ canceled: [], captured: [], deferred: [] }),
+    empty: () => ({ canceled: [], captured: [], deferred: [], payouts: 0 }),
     intervalSeconds: deps.intervalSeconds,
     log: (m) => logger.warn(`[pending-orders] ${m}`),
   });

@@ -23,8 +23,11 @@ export interface InitiateInput {
   lines: CheckoutLineItem[];
   total: Money;
   applicationFee: Money;
-  /** The seller's connected account when it is active and the order has that one seller. */
-  destinationAccountId?: string;
+  /**
+   * Ties the charge to the transfers that pay its sellers (separate charges and transfers,
+   * docs/decisions/0058): the order id.
+   */
+  transferGroup: string;
   buyerEmail: string;
   successUrl: string;
   cancelUrl: string;
@@ -54,8 +57,40 @@ export interface RefundInput {
   amount: number;
   orderId: string;
   idempotencyKey: string;
-  /** The payment went to a connected account: take the transfer back with the refund. */
+  /** The payment went to a connected account (a destination charge): take the transfer back with the refund. */
   reverseTransfer: boolean;
+}
+
+/** A seller's share of a captured payment, sent to their payout account. */
+export interface TransferInput {
+  /** The captured payment it is paid from (its charge is the transfer's source transaction). */
+  paymentId: string;
+  amount: number;
+  currency: string;
+  destinationAccountId: string;
+  transferGroup: string;
+  /** Per order and seller: the same transfer asked twice is one transfer. */
+  idempotencyKey: string;
+  metadata: { tenantId: string; orderId: string; sellerId: string };
+}
+
+export interface TransferResult {
+  transferId: string;
+  /** What the provider transferred (the first answer's, when the transfer existed already). */
+  amount: number;
+}
+
+/** Takes part of a transfer back from the seller's payout account (after a refund of their lines). */
+export interface ReversalInput {
+  transferId: string;
+  amount: number;
+  idempotencyKey: string;
+  metadata: { tenantId: string; orderId: string; sellerId: string };
+}
+
+export interface ReversalResult {
+  reversalId: string;
+  amount: number;
 }
 
 export interface RefundResult {
@@ -100,7 +135,12 @@ export interface PaymentProvider {
    * and answers the captured status, or the state the payment is really in.
    */
   capture(sessionId: string): Promise<PaymentStatus>;
+  /** Refunds part or all of a payment; throws PaymentRefusedError when the provider says no. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Transfers a seller's share of a payment to their connected account (idempotent per key). */
+  transfer(input: TransferInput): Promise<TransferResult>;
+  /** Reverses part of a transfer (idempotent per key). */
+  reverseTransfer(input: ReversalInput): Promise<ReversalResult>;
   /** Closes an open session so it can no longer be paid (abandoned orders). */
   cancel(sessionId: string): Promise<void>;
   /** Verifies the signature on the raw body and maps the event. */
@@ -119,6 +159,16 @@ export class PaymentsUnavailableError extends Error {
     this.name = 'PaymentsUnavailableError';
   }
 }
+
+/** The provider answered and said no (an amount it will not refund, a transfer it will not make). */
+export class PaymentRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
+export const isPaymentRefused = (e: unknown): boolean => isErrorNamed(e, 'PaymentRefusedError');
 
 /** Recognised by name: route bundles hold their own copy of this class (server/errors.ts). */
 export const isPaymentsUnavailable = (e: unknown): boolean => isErrorNamed(e, 'PaymentsUnavailableError');

@@ -29,7 +29,13 @@ const answers: Record<string, unknown> = {
   'POST /v1/accounts': { id: 'acct_new', object: 'account' },
   'GET /v1/accounts/acct_new': { id: 'acct_new', object: 'account', charges_enabled: true, details_submitted: true },
   'POST /v1/account_links': { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_new/abc', expires_at: 1 },
+  'GET /v1/transfers': { object: 'list', data: [], has_more: false, url: '/v1/transfers' },
+  'GET /v1/payment_intents/pi_paid': { id: 'pi_paid', object: 'payment_intent', status: 'succeeded', latest_charge: 'ch_paid' },
+  'POST /v1/transfers': { id: 'tr_1', object: 'transfer', amount: 950, amount_reversed: 0, destination: 'acct_seller', transfer_group: 'ord_1' },
+  'POST /v1/transfers/tr_1/reversals': { id: 'trr_1', object: 'transfer_reversal', amount: 380, transfer: 'tr_1' },
 };
+/** Requests the recorder refuses as Stripe does an invalid request (400 invalid_request_error). */
+const refusing = new Set<string>();
 
 let server: Server;
 let port: number;
@@ -42,9 +48,10 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://recorder');
       const params = new URLSearchParams(req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'));
       recorded.push({ method: req.method!, path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined, authorization: req.headers.authorization });
-      const answer = answers[`${req.method} ${url.pathname}`];
-      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json', 'Request-Id': 'req_rec' });
-      res.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: 'No such resource' } }));
+      const route = `${req.method} ${url.pathname}`;
+      const answer = refusing.has(route) ? undefined : answers[route];
+      res.writeHead(answer ? 200 : refusing.has(route) ? 400 : 404, { 'Content-Type': 'application/json', 'Request-Id': 'req_rec' });
+      res.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: refusing.has(route) ? 'Amount exceeds what is left' : 'No such resource' } }));
     });
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
@@ -52,6 +59,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   recorded.length = 0;
+  refusing.clear();
 });
 
 const WEBHOOK_SECRET = 'whsec_stripe_unit';
@@ -71,6 +79,7 @@ const input: InitiateInput = {
   successUrl: 'http://aurora.events.localhost/api/checkout/return?order=ord_1',
   cancelUrl: 'http://aurora.events.localhost/api/checkout/return?order=ord_1&canceled=1',
   webhookUrl: 'http://aurora.events.localhost/api/payments/webhook/stripe',
+  transferGroup: 'ord_1',
   language: 'es',
   idempotencyKey: 'checkout-aurora-ord_1',
 };
@@ -97,16 +106,51 @@ describe('Stripe adapter against the recorder', () => {
       customer_email: 'buyer@example.com',
       locale: 'es',
     });
-    // No active connected account: the platform collects, nothing is transferred.
+    // Separate charges and transfers: charged to the platform with the order as its transfer group, never a destination charge.
+    expect(p['payment_intent_data[transfer_group]']).toBe('ord_1');
     expect(p['payment_intent_data[transfer_data][destination]']).toBeUndefined();
     expect(p['payment_intent_data[application_fee_amount]']).toBeUndefined();
   });
 
-  it('sends the application fee and the destination when the seller’s account is active', async () => {
-    await provider().initiate({ ...input, destinationAccountId: 'acct_seller' });
-    const p = Object.fromEntries(recorded[0].params);
-    expect(p['payment_intent_data[application_fee_amount]']).toBe('275');
-    expect(p['payment_intent_data[transfer_data][destination]']).toBe('acct_seller');
+  it('transfers a seller’s share from the payment’s charge, in the order’s transfer group, with a key per order and seller', async () => {
+    const transfer = { paymentId: 'pi_paid', amount: 950, currency: 'USD', destinationAccountId: 'acct_seller', transferGroup: 'ord_1', idempotencyKey: 'transfer-aurora-ord_1-u1', metadata: { tenantId: 'aurora', orderId: 'ord_1', sellerId: 'u1' } };
+    expect(await provider().transfer(transfer)).toEqual({ transferId: 'tr_1', amount: 950 });
+    expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/transfers', 'GET /v1/payment_intents/pi_paid', 'POST /v1/transfers']);
+    expect(Object.fromEntries(recorded[0].params)).toMatchObject({ transfer_group: 'ord_1' });
+    expect(recorded[2].idempotencyKey).toBe('transfer-aurora-ord_1-u1');
+    expect(Object.fromEntries(recorded[2].params)).toEqual({
+      amount: '950',
+      currency: 'usd',
+      destination: 'acct_seller',
+      transfer_group: 'ord_1',
+      source_transaction: 'ch_paid',
+      'metadata[tenantId]': 'aurora',
+      'metadata[orderId]': 'ord_1',
+      'metadata[sellerId]': 'u1',
+    });
+
+    // A transfer this order already made to this seller (its key may have expired) is answered, never made twice.
+    recorded.length = 0;
+    const list = answers['GET /v1/transfers'];
+    answers['GET /v1/transfers'] = { object: 'list', has_more: false, url: '/v1/transfers', data: [{ id: 'tr_made', object: 'transfer', amount: 900, metadata: { tenantId: 'aurora', orderId: 'ord_1', sellerId: 'u1' } }] };
+    try {
+      expect(await provider().transfer(transfer)).toEqual({ transferId: 'tr_made', amount: 900 });
+      expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/transfers']);
+    } finally {
+      answers['GET /v1/transfers'] = list;
+    }
+  });
+
+  it('reverses part of a transfer with an idempotency key', async () => {
+    const reversal = await provider().reverseTransfer({ transferId: 'tr_1', amount: 380, idempotencyKey: 'reversal-aurora-ord_1-u1-0-380', metadata: { tenantId: 'aurora', orderId: 'ord_1', sellerId: 'u1' } });
+    expect(reversal).toEqual({ reversalId: 'trr_1', amount: 380 });
+    expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/transfers/tr_1/reversals', idempotencyKey: 'reversal-aurora-ord_1-u1-0-380' });
+    expect(Object.fromEntries(recorded[0].params)).toEqual({ amount: '380', 'metadata[tenantId]': 'aurora', 'metadata[orderId]': 'ord_1', 'metadata[sellerId]': 'u1' });
+  });
+
+  it('a refund Stripe refuses is a PaymentRefusedError (the reservation is given back), not a server error', async () => {
+    refusing.add('POST /v1/refunds');
+    await expect(provider().refund({ paymentId: 'pi_paid', amount: 700, orderId: 'ord_1', idempotencyKey: 'refund-2', reverseTransfer: false })).rejects.toMatchObject({ name: 'PaymentRefusedError' });
   });
 
   it('maps session states', async () => {
@@ -116,7 +160,7 @@ describe('Stripe adapter against the recorder', () => {
     expect(recorded[0].params.getAll('expand[0]')).toEqual(['payment_intent']);
   });
 
-  it('refunds with an idempotency key and reverses the transfer of a destination charge', async () => {
+  it('refunds with an idempotency key and reverses the transfer of an older destination charge', async () => {
     expect(await provider().refund({ paymentId: 'pi_paid', amount: 700, orderId: 'ord_1', idempotencyKey: 'refund-1', reverseTransfer: true })).toEqual({ refundId: 're_1', amount: 700 });
     expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-1' });
     expect(Object.fromEntries(recorded[0].params)).toMatchObject({ payment_intent: 'pi_paid', amount: '700', reverse_transfer: 'true', refund_application_fee: 'true', 'metadata[orderId]': 'ord_1' });

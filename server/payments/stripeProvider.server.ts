@@ -1,13 +1,14 @@
 /**
- * Stripe behind the provider contract: Checkout Sessions (mode payment) with destination charges
- * to the seller's Connect Express account when it is active (application fee per tenant), refunds,
- * account links for onboarding, and webhooks verified on the raw body. Every create sends an
+ * Stripe behind the provider contract: Checkout Sessions (mode payment) charged to the platform
+ * with the order as transfer_group, then separate transfers of each seller's share to their
+ * Connect Express account (source_transaction: the payment's charge) and transfer reversals after
+ * refunds (docs/decisions/0058), account links for onboarding, and webhooks verified on the raw body. Every create sends an
  * Idempotency-Key. Real Stripe cannot be reached from this machine: the adapter is tested against
  * a local recorder (stripeProvider.server.test.ts) with the SDK's own host/port/protocol options.
  */
 import Stripe from 'stripe';
 import type { PaymentProvider, PaymentStatus } from './provider.server';
-import { PaymentsUnavailableError } from './provider.server';
+import { PaymentRefusedError, PaymentsUnavailableError } from './provider.server';
 import { verifyProviderWebhook } from './webhookEvents.server';
 
 export interface StripeProviderConfig {
@@ -25,11 +26,14 @@ const STRIPE_LOCALES = new Set(['en', 'es', 'fr', 'de', 'it', 'ja', 'nl', 'pt'])
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...(config.api ?? {}) });
 
-  const wrap = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  /** With `refusals`, Stripe's answer "no" (an invalid request, a card error) is a PaymentRefusedError. */
+  const wrap = async <T>(what: string, run: () => Promise<T>, refusals = false): Promise<T> => {
     try {
       return await run();
     } catch (e) {
-      if ((e as { type?: string }).type === 'StripeConnectionError') throw new PaymentsUnavailableError(`Stripe cannot be reached (${what})`);
+      const type = (e as { type?: string }).type;
+      if (type === 'StripeConnectionError') throw new PaymentsUnavailableError(`Stripe cannot be reached (${what})`);
+      if (refusals && (type === 'StripeInvalidRequestError' || type === 'StripeCardError')) throw new PaymentRefusedError(`Stripe refused the ${what}: ${(e as Error).message}`);
       throw e;
     }
   };
@@ -67,12 +71,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
             client_reference_id: input.orderId,
             metadata,
             ...(STRIPE_LOCALES.has(input.language) ? { locale: input.language as Stripe.Checkout.SessionCreateParams.Locale } : {}),
-            payment_intent_data: {
-              metadata,
-              ...(input.destinationAccountId
-                ? { application_fee_amount: input.applicationFee.amount, transfer_data: { destination: input.destinationAccountId } }
-                : {}),
-            },
+            // Charged to the platform; each seller's share is transferred after capture.
+            payment_intent_data: { metadata, transfer_group: input.transferGroup },
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -98,8 +98,43 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           },
           { idempotencyKey: input.idempotencyKey },
         ),
+        true,
       );
       return { refundId: refund.id, amount: refund.amount };
+    },
+    async transfer(input) {
+      // A transfer made earlier for this order and seller (its idempotency key may have expired): that one.
+      const group = await wrap('transfer', () => stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 }));
+      const made = group.data.find((t) => t.metadata?.sellerId === input.metadata.sellerId && t.metadata?.tenantId === input.metadata.tenantId);
+      if (made) return { transferId: made.id, amount: made.amount };
+      const intent = await wrap('transfer', () => stripe.paymentIntents.retrieve(input.paymentId), true);
+      const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+      if (!charge) throw new PaymentRefusedError(`the payment ${input.paymentId} has no charge to transfer from`);
+      const transfer = await wrap(
+        'transfer',
+        () =>
+          stripe.transfers.create(
+            {
+              amount: input.amount,
+              currency: input.currency.toLowerCase(),
+              destination: input.destinationAccountId,
+              transfer_group: input.transferGroup,
+              source_transaction: charge,
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        true,
+      );
+      return { transferId: transfer.id, amount: transfer.amount };
+    },
+    async reverseTransfer(input) {
+      const reversal = await wrap(
+        'transfer reversal',
+        () => stripe.transfers.createReversal(input.transferId, { amount: input.amount, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey }),
+        true,
+      );
+      return { reversalId: reversal.id, amount: reversal.amount };
     },
     async cancel(sessionId) {
       const session = await retrieve(sessionId);

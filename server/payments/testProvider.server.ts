@@ -4,7 +4,7 @@
  * Stripe's (webhookEvents.server.ts).
  */
 import type { CheckoutSession, PaymentProvider, PaymentStatus } from './provider.server';
-import { PaymentsUnavailableError } from './provider.server';
+import { PaymentRefusedError, PaymentsUnavailableError } from './provider.server';
 import { verifyProviderWebhook } from './webhookEvents.server';
 
 export interface TestProviderConfig {
@@ -40,7 +40,10 @@ export function createTestProvider(config: TestProviderConfig): PaymentProvider 
       throw new PaymentsUnavailableError(`the test payment provider at ${config.url} cannot be reached (${(e as Error).message})`);
     }
     const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
-    if (!res.ok) throw new Error(`test payment provider: ${method} ${path}: HTTP ${res.status} ${json.error?.message ?? ''}`.trim());
+    const problem = `test payment provider: ${method} ${path}: HTTP ${res.status} ${json.error?.message ?? ''}`.trim();
+    // It answered and said no (an amount it will not refund, an account it cannot pay).
+    if ([400, 402, 404, 409].includes(res.status)) throw new PaymentRefusedError(problem);
+    if (!res.ok) throw new Error(problem);
     return json;
   }
 
@@ -65,7 +68,7 @@ export function createTestProvider(config: TestProviderConfig): PaymentProvider 
           currency: input.currency,
           amountTotal: input.total.amount,
           applicationFee: input.applicationFee.amount,
-          destination: input.destinationAccountId ?? null,
+          transferGroup: input.transferGroup,
           successUrl: input.successUrl,
           cancelUrl: input.cancelUrl,
           webhookUrl: input.webhookUrl,
@@ -90,6 +93,31 @@ export function createTestProvider(config: TestProviderConfig): PaymentProvider 
         input.idempotencyKey,
       );
       return { refundId: refund.id, amount: refund.amount };
+    },
+    async transfer(input) {
+      const transfer = await call<{ id: string; amount: number }>(
+        'POST',
+        '/v1/transfers',
+        {
+          amount: input.amount,
+          currency: input.currency,
+          destination: input.destinationAccountId,
+          transferGroup: input.transferGroup,
+          sourceTransaction: input.paymentId,
+          metadata: input.metadata,
+        },
+        input.idempotencyKey,
+      );
+      return { transferId: transfer.id, amount: transfer.amount };
+    },
+    async reverseTransfer(input) {
+      const reversal = await call<{ id: string; amount: number }>(
+        'POST',
+        `/v1/transfers/${encodeURIComponent(input.transferId)}/reversals`,
+        { amount: input.amount, metadata: input.metadata },
+        input.idempotencyKey,
+      );
+      return { reversalId: reversal.id, amount: reversal.amount };
     },
     async cancel(sessionId) {
       const session = await call<SessionObject>('GET', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);

@@ -51,6 +51,6 @@ export async function receivePaymentWebhook(input: PaymentWebhookInput): Promise
   const tenant: Tenant | undefined = event.tenantId ? input.registry.tenants.get(event.tenantId) : undefined;
   if (!tenant) return { status: 200, message: 'ignored: no tenant of this platform' };
   const data = tenantData(input.services, tenant.id);
-  const result = await applyPaymentEvent({ tenant, data, env: input.env }, input.provider, event);
+  const result = await applyPaymentEvent({ tenant, data, env: input.env, ...(input.adapter ? { provider: input.adapter } : {}) }, input.provider, event);
   return { status: 200, message: result.applied ? `applied${result.status ? `: ${result.status}` : ''}` : result.reason };
 }

@@ -5,10 +5,15 @@
  *
  * REST API (JSON; Authorization: Bearer <api key>; Idempotency-Key honoured on every create):
  *   POST /v1/checkout/sessions            { orderId, tenantId, lineItems, currency, amountTotal, applicationFee,
- *                                           destination?, successUrl, cancelUrl, webhookUrl, lang }
+ *                                           transferGroup?, successUrl, cancelUrl, webhookUrl, lang }
  *   GET  /v1/checkout/sessions/:id
  *   POST /v1/checkout/sessions/:id/expire
  *   POST /v1/refunds                      { paymentIntent, amount, metadata }
+ *   GET  /v1/payment_intents/:id          what was charged, refunded and transferred of a payment
+ *   POST /v1/transfers                    { amount, currency, destination, transferGroup, sourceTransaction, metadata }
+ *   GET  /v1/transfers?transfer_group=
+ *   POST /v1/transfers/:id/reversals      { amount, metadata }
+ *   GET  /v1/balance                      the platform's balance (accounts show theirs)
  *   POST /v1/accounts                     { email, metadata, webhookUrl }
  *   GET  /v1/accounts/:id
  *   POST /v1/account_links                { account, returnUrl, refreshUrl, lang }
@@ -24,6 +29,7 @@ import { authenticatePage, checkoutPage, closedPage, declinedPage, notFoundPage,
 import { languageOf, messagesFor } from './messages';
 import { newId, TEST_CARDS, TestPayStore, type Account, type Session } from './store';
 import { createWebhookSender, type WebhookSender } from './webhooks';
+import { transferApi } from './transfers';
 
 export interface TestPayOptions {
   apiKey: string;
@@ -41,7 +47,7 @@ const sessionSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   amountTotal: z.number().int().min(1),
   applicationFee: z.number().int().min(0),
-  destination: z.string().max(80).nullable().optional(),
+  transferGroup: z.string().max(80).nullable().optional(),
   successUrl: urlSchema,
   cancelUrl: urlSchema,
   webhookUrl: urlSchema,
@@ -91,12 +97,12 @@ function sessionObject(s: Session) {
     payment_intent: s.status === 'open' && s.paymentStatus === 'unpaid' && !s.awaitingAuthentication ? null : s.paymentIntent,
     metadata: { orderId: s.orderId, tenantId: s.tenantId },
     application_fee_amount: s.applicationFee,
-    transfer_destination: s.destination,
+    transfer_group: s.transferGroup,
     url: null as string | null,
   };
 }
 
-function accountObject(a: Account) {
+function accountObject(a: Account, balance: number) {
   return {
     id: a.id,
     object: 'account',
@@ -106,6 +112,7 @@ function accountObject(a: Account) {
     business_profile: { name: a.businessName },
     country: a.country,
     metadata: a.metadata,
+    balance: { available: balance },
   };
 }
 
@@ -175,7 +182,7 @@ export function createTestPayServer(options: TestPayOptions): { server: Server; 
           paymentIntent: newId('pi'),
           chargeId: newId('ch'),
           ...input,
-          destination: input.destination ?? null,
+          transferGroup: input.transferGroup ?? null,
           lineItems: input.lineItems,
           status: 'open',
           paymentStatus: 'unpaid',
@@ -232,12 +239,12 @@ export function createTestPayServer(options: TestPayOptions): { server: Server; 
         store.accounts.set(a.id, a);
         return a.id;
       });
-      return sendJson(res, 200, accountObject(store.accounts.get(id as string)!));
+      return sendJson(res, 200, accountObject(store.accounts.get(id as string)!, 0));
     }
     if ((m = path.match(/^\/v1\/accounts\/([\w-]+)$/)) && method === 'GET') {
       const a = store.accounts.get(m[1]);
       if (!a) throw new HttpError(404, 'no such account');
-      return sendJson(res, 200, accountObject(a));
+      return sendJson(res, 200, accountObject(a, store.accountBalance(a.id)));
     }
     if (method === 'POST' && path === '/v1/account_links') {
       const input = parse(linkSchema, body);
@@ -253,6 +260,8 @@ export function createTestPayServer(options: TestPayOptions): { server: Server; 
       link.expiresAt = 0;
       return sendJson(res, 200, { expired: true });
     }
+    const moved = transferApi({ store, once, parse, fail: (status, message) => new HttpError(status, message) }, req, method, path, body);
+    if (moved !== undefined) return sendJson(res, 200, moved);
     if ((m = path.match(/^\/v1\/test\/charges\/([\w-]+)$/)) && method === 'GET') {
       return sendJson(res, 200, { charges: store.charges.get(m[1]) ?? 0 });
     }
@@ -315,7 +324,7 @@ export function createTestPayServer(options: TestPayOptions): { server: Server; 
       if (!businessName || !/^[A-Z]{2}$/.test(country)) return sendHtml(res, 400, onboardingPage(link, account, messagesFor(languageOf(link.lang)).required));
       link.used = true;
       Object.assign(account, { businessName, country, detailsSubmitted: true, chargesEnabled: true });
-      webhooks.send(account.webhookUrl, 'account.updated', accountObject(account));
+      webhooks.send(account.webhookUrl, 'account.updated', accountObject(account, store.accountBalance(account.id)));
       return redirect(res, link.returnUrl);
     }
     return sendHtml(res, 404, notFoundPage());

@@ -1,6 +1,6 @@
 /**
  * The test provider's state, in memory: checkout sessions, connected accounts, account links,
- * refunds and idempotency keys. A restart forgets everything, like a fresh Stripe test mode
+ * refunds, transfers to accounts and their reversals, and idempotency keys. A restart forgets everything, like a fresh Stripe test mode
  * would for the platform's purposes (pending orders then expire through the sweeper).
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,8 @@ export interface Session {
   currency: string;
   amountTotal: number;
   applicationFee: number;
-  destination: string | null;
+  /** Groups the charge with the transfers that pay its sellers (the order). */
+  transferGroup: string | null;
   successUrl: string;
   cancelUrl: string;
   webhookUrl: string;
@@ -67,6 +68,27 @@ export interface Refund {
   amount: number;
 }
 
+export interface Transfer {
+  id: string;
+  amount: number;
+  amountReversed: number;
+  currency: string;
+  destination: string;
+  transferGroup: string | null;
+  /** The payment intent whose charge funds it. */
+  sourcePaymentIntent: string;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface TransferReversal {
+  id: string;
+  transferId: string;
+  amount: number;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export class TestPayStore {
@@ -74,6 +96,8 @@ export class TestPayStore {
   readonly accounts = new Map<string, Account>();
   readonly links = new Map<string, AccountLink>();
   readonly refunds = new Map<string, Refund>();
+  readonly transfers = new Map<string, Transfer>();
+  readonly reversals = new Map<string, TransferReversal>();
   /** "<endpoint> <Idempotency-Key>" → the JSON first answered. */
   readonly idempotent = new Map<string, unknown>();
   /** How many card payments were taken per session (a double click must leave 1). */
@@ -82,5 +106,20 @@ export class TestPayStore {
   sessionByPaymentIntent(paymentIntent: string): Session | undefined {
     for (const session of this.sessions.values()) if (session.paymentIntent === paymentIntent) return session;
     return undefined;
+  }
+
+  /** What the account holds: transfers in, less their reversals (nothing is paid out to a bank here). */
+  accountBalance(accountId: string): number {
+    let balance = 0;
+    for (const t of this.transfers.values()) if (t.destination === accountId) balance += t.amount - t.amountReversed;
+    return balance;
+  }
+
+  /** What the platform holds: payments captured, less refunds and transfers out (reversals come back). */
+  platformBalance(): number {
+    let balance = 0;
+    for (const s of this.sessions.values()) if (s.paymentStatus === 'paid') balance += s.amountTotal - s.amountRefunded;
+    for (const t of this.transfers.values()) balance -= t.amount - t.amountReversed;
+    return balance;
   }
 }

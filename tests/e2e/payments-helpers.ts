@@ -67,3 +67,29 @@ export async function payWithCard(page: Page, card: string) {
 export async function orderStatus(page: Page, orderId: string): Promise<string> {
   return page.evaluate(async (id) => ((await (await fetch(`/api/checkout/status?order=${id}`)).json()) as { status: string }).status, orderId);
 }
+
+export interface ProviderTransfer {
+  id: string;
+  amount: number;
+  amount_reversed: number;
+  destination: string;
+  metadata: Record<string, string>;
+}
+
+/** The transfers the test provider made for an order (its transfer group). */
+export const transfersAt = async (orderId: string) => (await testPayApi<{ data: ProviderTransfer[] }>('GET', `/v1/transfers?transfer_group=${encodeURIComponent(orderId)}`)).data;
+
+/** What the test provider charged and refunded of a payment. */
+export const paymentAt = (paymentId: string) => testPayApi<{ amount: number; amount_refunded: number; amount_transferred: number }>('GET', `/v1/payment_intents/${encodeURIComponent(paymentId)}`);
+
+/** Connects the signed-in organizer's payout account from /primeProfilePayments through the provider's onboarding page. */
+export async function onboardPayouts(page: Page, tenantPaymentsUrl: string) {
+  await page.goto(tenantPaymentsUrl);
+  await page.getByTestId('payout-onboard').click();
+  await expect(page.getByTestId('testpay-banner')).toBeVisible();
+  await page.getByLabel('Business name').fill('Studio payouts');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/accountLinkReturn$/);
+  await expect(page.getByTestId('account-link-status')).toHaveAttribute('data-status', 'active');
+}

@@ -32,6 +32,8 @@ export interface PaymentsHarness {
   /** Where the platform's webhook endpoint listens (http://127.0.0.1:<port>). */
   origin: string;
   received: ReceivedWebhook[];
+  /** A refund made at the provider directly (as from its dashboard), not through the platform. */
+  refundAtProvider(paymentId: string, amount: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,9 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
     env,
     origin: `http://127.0.0.1:${port}`,
     received,
+    refundAtProvider: async (paymentId, amount) => {
+      await testPayApi(testpay, 'POST', '/v1/refunds', { paymentIntent: paymentId, amount, metadata: {} });
+    },
     stop: async () => {
       await testpay.stop();
       server.closeAllConnections();
@@ -88,8 +93,47 @@ export async function postForm(url: string, fields: Record<string, string>): Pro
 /** The buyer pays on the hosted checkout page with a test card. */
 export const payWith = (checkoutUrl: string, card: string) => postForm(checkoutUrl, { card, expiry: '12/34', cvc: '123' });
 
+async function testPayApi<T>(testpay: TestPayProcess, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${testpay.env.TESTPAY_URL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${testpay.env.TESTPAY_API_KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`test provider ${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** How many times the test provider charged the session's card. */
 export async function chargesOf(harness: PaymentsHarness, sessionId: string): Promise<number> {
-  const res = await fetch(`${harness.testpay.env.TESTPAY_URL}/v1/test/charges/${sessionId}`, { headers: { Authorization: `Bearer ${harness.testpay.env.TESTPAY_API_KEY}` } });
-  return ((await res.json()) as { charges: number }).charges;
+  return (await testPayApi<{ charges: number }>(harness.testpay, 'GET', `/v1/test/charges/${sessionId}`)).charges;
 }
+
+export interface ProviderPayment {
+  id: string;
+  amount: number;
+  amount_refunded: number;
+  /** Transferred to sellers from this payment, less reversals. */
+  amount_transferred: number;
+  transfer_group: string | null;
+}
+
+/** The payment as the test provider holds it (what it charged and refunded). */
+export const paymentAtProvider = (harness: PaymentsHarness, paymentId: string) => testPayApi<ProviderPayment>(harness.testpay, 'GET', `/v1/payment_intents/${encodeURIComponent(paymentId)}`);
+
+export interface ProviderTransfer {
+  id: string;
+  amount: number;
+  amount_reversed: number;
+  destination: string;
+  transfer_group: string | null;
+  source_transaction: string | null;
+  metadata: Record<string, string>;
+}
+
+/** The transfers of a transfer group (an order) at the test provider. */
+export const transfersAtProvider = async (harness: PaymentsHarness, transferGroup: string) =>
+  (await testPayApi<{ data: ProviderTransfer[] }>(harness.testpay, 'GET', `/v1/transfers?transfer_group=${encodeURIComponent(transferGroup)}`)).data;
+
+/** A connected account's balance at the test provider (transfers in, reversals out). */
+export const accountBalanceAtProvider = async (harness: PaymentsHarness, accountId: string) =>
+  (await testPayApi<{ balance: { available: number } }>(harness.testpay, 'GET', `/v1/accounts/${encodeURIComponent(accountId)}`)).balance.available;

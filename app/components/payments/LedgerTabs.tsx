@@ -8,15 +8,17 @@ import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '#app/lib/paymen
 import type { OrderStatus } from '#app/lib/payments/model';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 
+/** The viewer's lines of the order: what they were paid, what of it was refunded. */
 export interface LedgerOrder {
   total: Money;
   refunded: Money;
   status: OrderStatus;
+  otherSellers: boolean;
 }
 
 const REFUNDABLE: readonly LedgerKind[] = ['sale', 'ticket', 'donation', 'consultation'];
 
-export function LedgerTabs({ entries, orders, locale, timeZone }: { entries: LedgerEntry[]; orders: Record<string, LedgerOrder>; locale: string; timeZone: string }) {
+export function LedgerTabs({ entries, orders, sellerId, locale, timeZone }: { entries: LedgerEntry[]; orders: Record<string, LedgerOrder>; sellerId: string; locale: string; timeZone: string }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<LedgerKind>('sale');
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
@@ -79,7 +81,7 @@ export function LedgerTabs({ entries, orders, locale, timeZone }: { entries: Led
                             {REFUNDABLE.includes(k) ? (
                               <Table.Cell>
                                 {refundable ? (
-                                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRefunding({ orderId: e.orderId, total: order.total, refunded: order.refunded })} data-testid="ledger-refund">
+                                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRefunding({ orderId: e.orderId, sellerId, total: order.total, refunded: order.refunded, otherSellers: order.otherSellers })} data-testid="ledger-refund">
                                     {t('payments.profile.refund.button')}
                                   </Button>
                                 ) : order ? (

@@ -1,6 +1,7 @@
 /**
- * Refund from an order's row: the amount (all that is left by default, or part of it), then a
- * confirmation; POST /api/orders/refund and the page's data reloads.
+ * Refund from an order's row: the amount (all that is left of the seller's lines by default, or
+ * part of it), then a confirmation; POST /api/orders/refund for the seller's lines and the page's
+ * data reloads.
  */
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useRevalidator } from '@remix-run/react';
@@ -11,8 +12,11 @@ import type { RefundAnswer } from '#app/lib/payments/api';
 
 export interface RefundTarget {
   orderId: string;
+  /** Whose lines are refunded: the screen's seller. */
+  sellerId: string;
   total: Money;
   refunded: Money;
+  otherSellers: boolean;
 }
 
 function majorText(amount: number, currency: string) {
@@ -39,7 +43,7 @@ export function RefundDialog({ target, locale, onClose, onDone }: { target: Refu
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/api/orders/refund', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ orderId: target.orderId, amount }) });
+      const res = await fetch('/api/orders/refund', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ orderId: target.orderId, amount, sellerId: target.sellerId }) });
       const body = (await res.json()) as RefundAnswer & { message?: string };
       if (!res.ok) {
         setError(body.message ?? t('payments.profile.refund.failed'));
@@ -68,6 +72,11 @@ export function RefundDialog({ target, locale, onClose, onDone }: { target: Refu
             <Dialog.Body>
               <Stack gap="3">
                 <Text>{t('payments.profile.refund.paid', { paid: formatMoney(target.total, locale), refunded: formatMoney(target.refunded, locale) })}</Text>
+                {target.otherSellers ? (
+                  <Text fontSize="sm" color="fg.muted" data-testid="refund-your-lines">
+                    {t('payments.profile.refund.yourLines')}
+                  </Text>
+                ) : null}
                 <Field.Root invalid={!valid} disabled={confirming}>
                   <Field.Label>{t('payments.profile.refund.amount')}</Field.Label>
                   <Input value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" data-testid="refund-amount" />

@@ -33,10 +33,15 @@ export interface OrderStatusAnswer {
   status: OrderStatus;
 }
 
-/** POST /api/orders/refund: without an amount, everything not refunded yet. */
+/**
+ * POST /api/orders/refund: without an amount, everything not refunded yet; `sellerId` names whose
+ * lines are refunded (a seller: only their own, the default; an admin: any seller's, or without
+ * it the whole order).
+ */
 export const refundBodySchema = z.object({
   orderId: z.string().min(1).max(80),
   amount: z.number().int().min(1).max(100_000_000).optional(),
+  sellerId: z.string().min(1).max(128).optional(),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 

@@ -1,12 +1,14 @@
 /**
  * What a seller's ledger holds (/primeProfilePayments): each money movement once, signed (sales
- * positive, platform fees and refunds negative), in the order's currency.
+ * positive, platform fees and refunds negative), in the order's currency. Transfers to the
+ * seller's payout account are negative and their reversals positive (docs/decisions/0058), so the
+ * balance is what the platform holds for the seller.
  */
 import { toDecimal } from 'dinero.js';
 import { sumMoney, toDinero, type Money } from '../money/money';
 import type { LineKind } from './model';
 
-export const LEDGER_KINDS = ['sale', 'ticket', 'donation', 'consultation', 'platform_fee', 'refund'] as const;
+export const LEDGER_KINDS = ['sale', 'ticket', 'donation', 'consultation', 'platform_fee', 'refund', 'transfer'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {

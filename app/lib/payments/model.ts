@@ -48,6 +48,16 @@ export interface OrderLine {
 export const ORDER_STATUSES = ['pending', 'authorized', 'captured', 'partially_refunded', 'refunded', 'failed', 'canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A refund reserved on the order while the provider is asked (docs/decisions/0057). */
+export interface RefundHold {
+  amount: number;
+  /** The amount per seller whose lines it refunds. */
+  parts: Record<string, number>;
+  /** The provider's idempotency key: asking again (after a crash) never refunds twice. */
+  key: string;
+  at: string;
+}
+
 export interface Order {
   orderId: string;
   buyerId: string;
@@ -63,8 +73,22 @@ export interface Order {
   provider: 'test' | 'stripe';
   providerSessionId?: string;
   providerPaymentId?: string;
-  /** The seller's connected account the payment was sent to (destination charge), if any. */
+  /**
+   * The seller's connected account the payment was sent to: orders paid before separate charges
+   * and transfers (docs/decisions/0058) were destination charges; newer orders never set it.
+   */
   destinationAccountId?: string;
+  /**
+   * Refunds serialised per order (docs/decisions/0057), set by the first refund: what is refunded
+   * or reserved for a refund under way (never above the total), per seller the same, the
+   * reservations waiting for the provider, and the provider's running refunded total as its
+   * webhooks last told it.
+   */
+  refundClaimed?: number;
+  sellerClaimed?: Record<string, number>;
+  sellerRefunded?: Record<string, number>;
+  refundHolds?: Record<string, RefundHold>;
+  providerRefunded?: number;
   /** The buyer's language when ordering: receipts and refund notices are written in it. */
   language?: string;
   /** Where the buyer goes back to after paying (a same-site path). */

@@ -4,13 +4,14 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LedgerTabs } from '#app/components/payments/LedgerTabs';
 import { PayoutAccountCard } from '#app/components/payments/PayoutAccountCard';
+import { PayoutsPanel } from '#app/components/payments/PayoutsPanel';
 import { i18nHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney, type Money } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import type { loader } from './primeProfilePayments.server';
 
-/** /primeProfilePayments (organizer): payout account, balance and the ledgers with CSV export and refunds. */
+/** /primeProfilePayments (organizer): payout account, balance, what is held and transferred, and the ledgers with CSV export and refunds. */
 export { loader } from './primeProfilePayments.server';
 export const handle = i18nHandle('payments');
 
@@ -35,6 +36,9 @@ export default function PrimeProfilePayments() {
             <Heading as="h2" size="md" id="balance-title" mb="1">
               {t('payments.profile.balance')}
             </Heading>
+            <Text fontSize="sm" color="fg.muted" mb="1">
+              {t('payments.profile.balanceHelp')}
+            </Text>
             <HStack gap="4" wrap="wrap" data-testid="payments-balance">
               {data.balance.length === 0 ? (
                 <Text>{t('payments.profile.balanceNone')}</Text>
@@ -47,7 +51,8 @@ export default function PrimeProfilePayments() {
               )}
             </HStack>
           </Box>
-          <LedgerTabs entries={data.entries} orders={data.orders} locale={locale} timeZone={timeZone} />
+          <PayoutsPanel payouts={data.payouts} account={data.account} locale={locale} timeZone={timeZone} />
+          <LedgerTabs entries={data.entries} orders={data.orders} sellerId={data.sellerId} locale={locale} timeZone={timeZone} />
         </Stack>
       )}
     </Container>
