@@ -43,7 +43,7 @@ let harness: PaymentsHarness;
 let ctx: CheckoutContext;
 beforeAll(async () => {
   harness = await startPaymentsHarness({ db, tenants: [tenant] });
-  ctx = { tenant, data, services: { db }, env: harness.env, origin: harness.origin, language: 'en' };
+  ctx = { tenant, data, services: { db }, env: harness.env, language: 'en' };
 });
 afterAll(() => harness?.stop());
 
@@ -51,7 +51,7 @@ const newSeller = (label: string) => `${label}-${Math.random().toString(36).slic
 
 /** The seller's payout account, onboarded on the provider's page (its account.updated webhook makes it active). */
 async function onboard(sellerId: string): Promise<string> {
-  const { url, account } = await onboardingLink({ ...ctx, origin: harness.origin }, { userId: sellerId, email: `${sellerId}@example.com` });
+  const { url, account } = await onboardingLink({ ...ctx }, { userId: sellerId, email: `${sellerId}@example.com` });
   const done = await postForm(url, { businessName: `Studio ${sellerId}`, country: 'US' });
   expect(done.location).toBe(`${harness.origin}/accountLinkReturn`);
   await vi.waitFor(async () => expect((await data.payouts.account(sellerId)).status).toBe('active'), { timeout: 10_000 });

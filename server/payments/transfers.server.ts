@@ -14,15 +14,13 @@
 import type { Order } from '#app/lib/payments/model';
 import type { SellerPayout } from '#app/lib/payments/payouts';
 import { sellerFees, sellerNetDue, sellerTotals } from '#app/lib/payments/shares';
-import type { Env } from '../env.server';
 import { log } from '../observability/log.server';
 import { isPaymentRefused, type PaymentProvider } from './provider.server';
 import { paymentProvider } from './providers.server';
 import type { SellContext } from './sellables.server';
 
 export interface PayoutContext extends SellContext {
-  /** The provider comes from the env (or is handed in by tests); without either, payouts stay held. */
-  env?: Env;
+  /** Handed in by tests; otherwise the provider comes from the env. */
   provider?: PaymentProvider;
 }
 

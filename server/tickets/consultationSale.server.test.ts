@@ -90,7 +90,7 @@ describe('consultation bookings', () => {
     expect(await data.consultations.taken('chan1', start, start)).toEqual(new Set([start]));
 
     // Paid: the booking is confirmed on the canonical slot and the session starts at that instant.
-    const event = (await fulfilConsultation({ tenant, data }, { orderId: 'order-c', buyerId: 'first', buyerEmail: 'first@example.com', buyerName: 'First' }, first.bookingId))!;
+    const event = (await fulfilConsultation({ tenant, data, env: loadEnv() }, { orderId: 'order-c', buyerId: 'first', buyerEmail: 'first@example.com', buyerName: 'First' }, first.bookingId))!;
     expect(event.eventDateTime).toBe(start);
     expect(await data.consultations.booking(first.bookingId)).toMatchObject({ status: 'confirmed', start, eventId: event.eventId });
     for (const [i, spelling] of spellings.entries()) expect(await hold(`afterPaid${i}`, spelling), spelling).toBeNull();
