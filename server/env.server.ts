@@ -125,6 +125,12 @@ export const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
   /**
+   * The test stack only (server/local/start.ts --test): restream destinations on this machine's
+   * loopback addresses are accepted, for the tests' local RTMP receiver. Every other inside address
+   * stays refused (docs/decisions/0061); `npm start` removes it and production never sets it.
+   */
+  RESTREAM_TEST_ALLOW_LOOPBACK: bool.default(false),
+  /**
    * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
    * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,
    * server/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test
