@@ -106,6 +106,12 @@ export const envSchema = z.object({
   /** Bytes of media one tenant may keep (default 200 GiB). */
   MEDIA_TENANT_QUOTA_BYTES: z.coerce.number().int().min(1).default(200 * 1024 ** 3),
   /**
+   * Minutes after which an upload that was started but never finished is abandoned: the sweeper
+   * aborts its multipart upload, gives back its quota reservation and removes its item
+   * (docs/decisions/0060). Default a day; the browser-test stack sets it shorter.
+   */
+  MEDIA_UPLOAD_ABANDON_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+  /**
    * A LiveKit Egress service runs beside the LiveKit server (docs/decisions/0030): "on" records rooms
    * in the cloud (room composite to MP4 + HLS in the tenant's storage) and restreams through it;
    * "off" (default, and the local stack) lets the organizer's browser record instead.
