@@ -84,8 +84,9 @@ test.describe('recording API', () => {
     const notRtmp = JSON.parse((await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'http://not-rtmp.example.com/app', streamKey: KEY })).text);
     expect(notRtmp).toMatchObject({ error: 'badRequest', fieldErrors: { url: 'Enter an rtmp:// or rtmps:// address.' } });
 
-    // Destinations inside (the metadata service, private networks, this machine's other names), in any spelling, are refused on the URL field.
-    for (const url of ['rtmp://169.254.169.254:80/latest', 'rtmp://2852039166/', 'rtmp://0x7f.1/', 'rtmp://[::ffff:a9fe:a9fe]/app', 'rtmp://10.0.0.5/live', 'rtmp://metadata.google.internal/x']) {
+    // Destinations inside (the metadata service, private networks, metadata names), in any spelling, are refused on the URL field.
+    // (Loopback, 127.0.0.1 or 0x7f.1, is what the test stack's allowance lets through, for its receiver.)
+    for (const url of ['rtmp://169.254.169.254:80/latest', 'rtmp://2852039166/', 'rtmp://0251.0376.0251.0376/', 'rtmp://[::ffff:a9fe:a9fe]/app', 'rtmp://10.0.0.5/live', 'rtmp://[fd00:ec2::254]/app', 'rtmp://metadata.google.internal/x']) {
       const res = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url, streamKey: KEY });
       expect(res.status, url).toBe(400);
       expect(JSON.parse(res.text), url).toMatchObject({ error: 'destinationInside', fieldErrors: { url: expect.stringContaining('not on the public internet') } });
