@@ -80,21 +80,6 @@ test.describe('recording API', () => {
       expect(res.text).not.toContain(KEY);
     }
     expect((await api.post('/api/recording/restream', 'not json')).status).toBe(400);
-    // A URL that is not RTMP is that field's error, as the form shows it.
-    const notRtmp = JSON.parse((await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'http://not-rtmp.example.com/app', streamKey: KEY })).text);
-    expect(notRtmp).toMatchObject({ error: 'badRequest', fieldErrors: { url: 'Enter an rtmp:// or rtmps:// address.' } });
-
-    // Destinations inside (the metadata service, private networks, metadata names), in any spelling, are refused on the URL field.
-    // (Loopback, 127.0.0.1 or 0x7f.1, is what the test stack's allowance lets through, for its receiver.)
-    for (const url of ['rtmp://169.254.169.254:80/latest', 'rtmp://2852039166/', 'rtmp://0251.0376.0251.0376/', 'rtmp://[::ffff:a9fe:a9fe]/app', 'rtmp://10.0.0.5/live', 'rtmp://[fd00:ec2::254]/app', 'rtmp://metadata.google.internal/x']) {
-      const res = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url, streamKey: KEY });
-      expect(res.status, url).toBe(400);
-      expect(JSON.parse(res.text), url).toMatchObject({ error: 'destinationInside', fieldErrors: { url: expect.stringContaining('not on the public internet') } });
-    }
-    const unknown = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'rtmp://no-such-host.invalid/live', streamKey: KEY });
-    expect(unknown.status).toBe(400);
-    expect(JSON.parse(unknown.text)).toMatchObject({ error: 'destinationUnresolvable', fieldErrors: { url: expect.stringContaining('No server was found') } });
-    expect(JSON.parse((await api.get(`/api/recording/restream?event=${event.eventId}`)).text).destinations).toEqual([]);
     expect((await api.post('/api/recording', { eventId: event.eventId, intent: 'stop', recordingId: 'short' })).status).toBe(400);
     expect((await api.get('/api/recording?event=bad')).status).toBe(400);
     expect((await caller(request, T, null).get(`/api/recording?event=${event.eventId}`)).status).toBe(401);
@@ -114,6 +99,35 @@ test.describe('recording API', () => {
     expect((await elsewhere.get(`/api/recording?event=${event.eventId}`)).status).toBe(404);
     expect((await elsewhere.get(`/api/recording/restream?event=${event.eventId}`)).status).toBe(404);
     expect((await elsewhere.post('/api/recording', { eventId: event.eventId, intent: 'start' })).status).toBe(404);
+  });
+
+  test('a restream destination must be on the public internet: anything inside is that field’s error, and nothing is stored', async ({ request }) => {
+    const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'hbc' });
+    const api = caller(request, T, cookies.organizer);
+    // A URL that is not RTMP is that field's error, as the form shows it.
+    const notRtmp = JSON.parse((await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'http://not-rtmp.example.com/app', streamKey: KEY })).text);
+    expect(notRtmp).toMatchObject({ error: 'badRequest', fieldErrors: { url: 'Enter an rtmp:// or rtmps:// address.' } });
+
+    // Destinations inside (the metadata service, private networks, metadata names), in any spelling, are refused on the URL field.
+    // (Loopback, 127.0.0.1 or 0x7f.1, is what the test stack's allowance lets through, for its receiver.)
+    for (const url of ['rtmp://169.254.169.254:80/latest', 'rtmp://2852039166/', 'rtmp://0251.0376.0251.0376/', 'rtmp://[::ffff:a9fe:a9fe]/app', 'rtmp://10.0.0.5/live', 'rtmp://[fd00:ec2::254]/app', 'rtmp://metadata.google.internal/x']) {
+      const res = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url, streamKey: KEY });
+      expect(res.status, url).toBe(400);
+      expect(JSON.parse(res.text), url).toMatchObject({ error: 'destinationInside', fieldErrors: { url: expect.stringContaining('not on the public internet') } });
+    }
+    const unknown = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'rtmp://no-such-host.invalid/live', streamKey: KEY });
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text)).toMatchObject({ error: 'destinationUnresolvable', fieldErrors: { url: expect.stringContaining('No server was found') } });
+    expect(JSON.parse((await api.get(`/api/recording/restream?event=${event.eventId}`)).text).destinations).toEqual([]);
+
+    // In the visitor's language (Solana speaks Spanish to a Spanish browser).
+    const theirs = await seedEvent(OTHER, stranger, { eventDateTime: minutesFromNow(-1), layout: 'hbc' });
+    const inSpanish = await tenantApi(request, OTHER).post('/api/recording/restream', {
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', Cookie: cookies.stranger },
+      data: JSON.stringify({ eventId: theirs.eventId, intent: 'add', name: 'x', url: 'rtmp://169.254.169.254:80/latest', streamKey: KEY }),
+    });
+    expect(inSpanish.status()).toBe(400);
+    expect((await inSpanish.json()).fieldErrors.url).toContain('no está en internet público');
   });
 
   test('only the organizer and hosts may upload a recording for the event; the event decides who sees it', async ({ request }) => {
