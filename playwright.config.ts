@@ -47,6 +47,9 @@ export default defineConfig({
       FORM_RATE_LIMIT_PER_HOUR: '8',
       RENDER_CACHE_SECONDS: '30',
       ROOM_EXPIRY_SWEEP_SECONDS: String(ROOM_EXPIRY_SWEEP_SECONDS_E2E),
+      // Unfinished uploads are swept after 10 minutes here, not a day (docs/decisions/0060): long
+      // enough for any upload of these tests on a loaded machine.
+      MEDIA_UPLOAD_ABANDON_MINUTES: '10',
     },
   },
 });

@@ -116,6 +116,12 @@ export const envSchema = z.object({
   /** Bytes of media one tenant may keep (default 200 GiB). */
   MEDIA_TENANT_QUOTA_BYTES: z.coerce.number().int().min(1).default(200 * 1024 ** 3),
   /**
+   * Minutes after which an upload that was started but never finished is abandoned: the sweeper
+   * aborts its multipart upload, gives back its quota reservation and removes its item
+   * (docs/decisions/0060). Default a day; the browser-test stack sets it shorter.
+   */
+  MEDIA_UPLOAD_ABANDON_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+  /**
    * A LiveKit Egress service runs beside the LiveKit server (docs/decisions/0030): "on" records rooms
    * in the cloud (room composite to MP4 + HLS in the tenant's storage) and restreams through it;
    * "off" (default, and the local stack) lets the organizer's browser record instead.
@@ -134,6 +140,12 @@ export const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  /**
+   * The test stack only (server/local/start.ts --test): restream destinations on this machine's
+   * loopback addresses are accepted, for the tests' local RTMP receiver. Every other inside address
+   * stays refused (docs/decisions/0061); `npm start` removes it and production never sets it.
+   */
+  RESTREAM_TEST_ALLOW_LOOPBACK: bool.default(false),
   /**
    * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
    * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,

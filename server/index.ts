@@ -12,6 +12,7 @@ import { loadEnv } from './env.server';
 import { createServices } from './services/index.server';
 import { startRoomExpirySweeper } from './services/roomExpiry.server';
 import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
+import { startUploadSweeper } from './media/uploadSweeper.server';
 import { startReminderSweeper } from './tickets/reminders.server';
 import { videoConfigProblems } from './services/video.server';
 import { ingestConfig } from './ingest/config.server';
@@ -99,13 +100,16 @@ async function main() {
   // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
   const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
 
+  // Ends uploads left unfinished past MEDIA_UPLOAD_ABANDON_MINUTES and gives back their quota reservations.
+  const abandonedUploads = startUploadSweeper({ stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
+
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info(`${signal}: closing server`);
-    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), reminders.stop(), ttsSockets.close()]);
+    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), abandonedUploads.stop(), reminders.stop(), ttsSockets.close()]);
     // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
     // Captions first: each speaker's last finals still go out through the chat bus.
     const chatClosed = Promise.all([captionSockets.close().then(() => chatSockets.close()).then(() => services.chat.close()), dictationSockets.close()]);

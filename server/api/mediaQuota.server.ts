@@ -1,63 +1,70 @@
 /**
  * Storage quotas of the media library: bytes per person in a tenant (MEDIA_USER_QUOTA_BYTES) and
- * per tenant (MEDIA_TENANT_QUOTA_BYTES). Checked before anything is signed, with the size the
- * browser announces, and again when the upload is finished, with the size really stored; only
- * then does a file count. System media count against the system space's total only.
+ * per tenant (MEDIA_TENANT_QUOTA_BYTES). An upload reserves its announced size when it starts, in
+ * the same conditional write that makes its item (server/data/mediaUploads.server.ts), so uploads
+ * started at once cannot together pass a quota; the reservation becomes stored bytes when the file
+ * is accepted and is given back when it is refused, cancelled or abandoned (docs/decisions/0060).
+ * What a person is shown as used includes their reservations. System media count against the
+ * system space's total only.
  */
 import type { TFunction } from 'i18next';
+import type { MediaItem } from '#app/lib/media/model';
 import type { UploadScope } from '#app/lib/media/uploadApi';
+import type { NewMediaItem } from '../data/media.server';
+import { isQuotaExceeded, type UploadLimits } from '../data/mediaUploads.server';
 import type { TenantData } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 import { sizeText, UploadRefusal } from './mediaRequest.server';
 
-export interface QuotaCheck {
+type QuotaEnv = Pick<Env, 'MEDIA_USER_QUOTA_BYTES' | 'MEDIA_TENANT_QUOTA_BYTES'>;
+
+export interface QuotaContext {
   data: Pick<TenantData, 'media'>;
-  env: Pick<Env, 'MEDIA_USER_QUOTA_BYTES' | 'MEDIA_TENANT_QUOTA_BYTES'>;
+  env: QuotaEnv;
   scope: UploadScope;
-  ownerId: string;
-  /** The file's size. */
-  bytes: number;
   t: TFunction;
   language: string;
 }
 
-/** Refuses (413, in the request's language) when `extra` more bytes would pass a limit. */
-async function refuseIfOver(check: QuotaCheck, extra: number): Promise<void> {
-  const { data, env, t, language } = check;
-  if (check.scope === 'tenant') {
-    const used = await data.media.usage(check.ownerId);
-    if (used + extra > env.MEDIA_USER_QUOTA_BYTES) {
-      throw new UploadRefusal(
-        413,
-        'userQuota',
-        t('upload.errors.userQuota', {
-          used: sizeText(t, Math.max(0, used + extra - check.bytes), language),
-          limit: sizeText(t, env.MEDIA_USER_QUOTA_BYTES, language),
-          size: sizeText(t, check.bytes, language),
-        }),
-      );
-    }
-  }
-  const total = await data.media.usage(null);
-  if (total + extra > env.MEDIA_TENANT_QUOTA_BYTES) {
-    throw new UploadRefusal(413, 'tenantQuota', t('upload.errors.tenantQuota', { limit: sizeText(t, env.MEDIA_TENANT_QUOTA_BYTES, language) }));
+/** The limits an upload in this scope must stay within: system media have no per-person quota. */
+export const uploadLimits = (env: QuotaEnv, scope: UploadScope): UploadLimits => ({
+  user: scope === 'tenant' ? env.MEDIA_USER_QUOTA_BYTES : null,
+  tenant: env.MEDIA_TENANT_QUOTA_BYTES,
+});
+
+/** A person's storage as the upload screens show it: bytes held (stored and reserved), of them reserved, and the limit. */
+export async function quotaUsage(data: Pick<TenantData, 'media'>, env: QuotaEnv, ownerId: string): Promise<{ used: number; reserved: number; limit: number }> {
+  const { used, reserved } = await data.media.quotaUse(ownerId);
+  return { used: Math.max(0, used), reserved: Math.max(0, reserved), limit: env.MEDIA_USER_QUOTA_BYTES };
+}
+
+/** The 413 for a quota an upload of `bytes` would pass, in the request's language, saying how much is held and reserved. */
+async function quotaRefusal(ctx: QuotaContext, which: 'user' | 'tenant', ownerId: string, bytes: number): Promise<UploadRefusal> {
+  const { t, language, env } = ctx;
+  const size = (n: number) => sizeText(t, n, language);
+  if (which === 'tenant') return new UploadRefusal(413, 'tenantQuota', t('upload.errors.tenantQuota', { limit: size(env.MEDIA_TENANT_QUOTA_BYTES) }));
+  const { used, reserved, limit } = await quotaUsage(ctx.data, env, ownerId);
+  const values = { used: size(used), limit: size(limit), size: size(bytes) };
+  return new UploadRefusal(413, 'userQuota', reserved > 0 ? t('upload.errors.userQuotaReserved', { ...values, reserved: size(reserved) }) : t('upload.errors.userQuota', values));
+}
+
+/** Makes the item of a new upload with its reservation, or refuses (413) when it would pass a quota. */
+export async function startReservedUpload(ctx: QuotaContext, input: NewMediaItem): Promise<MediaItem> {
+  try {
+    return await ctx.data.media.startUpload(input, uploadLimits(ctx.env, ctx.scope));
+  } catch (e) {
+    if (isQuotaExceeded(e)) throw await quotaRefusal(ctx, e.which, input.ownerId, input.original.bytes);
+    throw e;
   }
 }
 
-/** Before signing, and before counting: would this file fit? */
-export const checkQuota = (check: QuotaCheck) => refuseIfOver(check, check.bytes);
-
-/**
- * Counts the file in the owner's and the scope's totals. Two uploads finishing at once may both
- * have passed checkQuota: the totals are checked again after the atomic add, and the file that
- * went over is taken back out and refused.
- */
-export async function countUpload(check: QuotaCheck): Promise<void> {
-  await check.data.media.addUsage(check.ownerId, check.bytes);
+/** An upload started before reservations existed reserves its bytes when it is finished; 413 when they no longer fit. */
+export async function reserveExistingUpload(ctx: QuotaContext, item: MediaItem): Promise<void> {
+  if (await ctx.data.media.reservation(item)) return;
   try {
-    await refuseIfOver(check, 0);
+    await ctx.data.media.reserveUpload(item, item.original.bytes, uploadLimits(ctx.env, ctx.scope));
   } catch (e) {
-    await check.data.media.addUsage(check.ownerId, -check.bytes);
+    if (isQuotaExceeded(e)) throw await quotaRefusal(ctx, e.which, item.ownerId, item.original.bytes);
     throw e;
   }
 }

@@ -1,4 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import type { TenantId } from '#app/lib/config/tenant';
@@ -6,11 +10,14 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaJob } from '#app/lib/media/model';
 import type { StartUploadResponse, UploadErrorResponse } from '#app/lib/media/uploadApi';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
+import { makeVideo } from '#tests/support/mediaFiles';
+import { presignedUrlAccepts, signedHeadersOf, signingSecret } from '#tests/support/sigv4';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { tenantData } from '../data/tenantData.server';
 import { loadEnv } from '../env.server';
 import { SYSTEM_TENANT_ID } from './mediaAccess.server';
 import { storedObject } from '../services/mediaObjects.server';
+import { sweepAbandonedUploads } from '../media/uploadSweeper.server';
 import { abortUpload, finishUpload, signUpload, startUpload } from './mediaUpload.server';
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -19,6 +26,7 @@ vi.mock('../identity/session.server', () => ({ getSessionUser: async () => sessi
 const db = testDatabase();
 const storage = testStorage();
 const MiB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'upload-test-'));
 
 const person = (sub: string, extra: Partial<SessionUser> = {}): SessionUser => ({ sub, username: sub, email: `${sub}@example.com`, emailVerified: true, groups: ['organizer'], ...extra });
 
@@ -172,7 +180,7 @@ describe('finishing an upload', () => {
 });
 
 describe('a queue that cannot take the job', () => {
-  it('answers 503 and leaves the upload to be finished again, counting nothing', async () => {
+  it('answers 503 and leaves the upload to be finished again, its size still only reserved', async () => {
     const { call, data } = setup({ queue: 'broken' });
     const owner = person('owner-8');
     const bytes = await png();
@@ -182,7 +190,7 @@ describe('a queue that cannot take the job', () => {
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('unavailable');
     expect(await data.media.get(start.mediaId)).toMatchObject({ status: 'uploading', original: { contentType: 'image/png' } });
-    expect(await data.media.usage('owner-8')).toBe(0);
+    expect(await data.media.quotaUse('owner-8')).toEqual({ used: bytes.length, reserved: bytes.length });
   });
 });
 
@@ -255,5 +263,176 @@ describe('multipart uploads through the API', () => {
     expect((await call(abortUpload, { mediaId: start.mediaId, uploadId }, owner)).body).toEqual({ aborted: true });
     expect(await data.media.get(start.mediaId)).toBeNull();
     expect(await data.files.listParts(start.key, uploadId)).toBeNull();
+  });
+});
+
+/** Starts a multipart upload and opens it in storage, as the uploader does. */
+async function startMultipart(call: Call, as: SessionUser, fileName: string, size: number) {
+  const start = (await call(startUpload, { fileName, contentType: 'video/mp4', size }, as)).body as unknown as StartUploadResponse;
+  const created = await s3(call, as, start.mediaId, 'tenant', { method: 'POST', key: start.key });
+  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(created.text)![1]!;
+  return { ...start, uploadId };
+}
+const signedUrl = async (call: Call, as: SessionUser, mediaId: string, request: Record<string, unknown>) => {
+  const res = await call(signUpload, { mediaId, request }, as);
+  return { status: res.status, url: (res.body as { url?: string }).url ?? '' };
+};
+
+describe('uploads bounded by their announced size before they finish', () => {
+  it('signs the single PUT and each part for its exact length: storage refuses any other (checked as S3 checks signatures)', async () => {
+    const { call } = setup();
+    const owner = person('owner-sig');
+    const secret = await signingSecret(storage);
+    const single = (await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 1234 }, owner)).body as unknown as StartUploadResponse;
+    const put = await signedUrl(call, owner, single.mediaId, { method: 'PUT', key: single.key });
+    expect(signedHeadersOf(put.url)).toEqual(expect.arrayContaining(['content-length', 'content-type']));
+    expect(presignedUrlAccepts(put.url, { method: 'PUT', headers: { 'Content-Type': 'image/png', 'Content-Length': 1234 } }, secret)).toBe(true);
+    expect(presignedUrlAccepts(put.url, { method: 'PUT', headers: { 'Content-Type': 'image/png', 'Content-Length': 20 * MiB } }, secret)).toBe(false);
+
+    // 8 MiB + 10 bytes: part 1 of 8 MiB, part 2 of 10 bytes, and no part 3.
+    const size = 8 * MiB + 10;
+    const multi = await startMultipart(call, owner, 'talk.mp4', size);
+    const one = await signedUrl(call, owner, multi.mediaId, { method: 'PUT', key: multi.key, uploadId: multi.uploadId, partNumber: 1 });
+    expect(signedHeadersOf(one.url)).toContain('content-length');
+    expect(presignedUrlAccepts(one.url, { method: 'PUT', headers: { 'Content-Length': 8 * MiB } }, secret)).toBe(true);
+    expect(presignedUrlAccepts(one.url, { method: 'PUT', headers: { 'Content-Length': 20 * MiB } }, secret)).toBe(false);
+    expect(presignedUrlAccepts(one.url, { method: 'PUT', headers: {} }, secret)).toBe(false);
+    const two = await signedUrl(call, owner, multi.mediaId, { method: 'PUT', key: multi.key, uploadId: multi.uploadId, partNumber: 2 });
+    expect(presignedUrlAccepts(two.url, { method: 'PUT', headers: { 'Content-Length': 10 } }, secret)).toBe(true);
+    expect(presignedUrlAccepts(two.url, { method: 'PUT', headers: { 'Content-Length': 8 * MiB } }, secret)).toBe(false);
+    expect((await signedUrl(call, owner, multi.mediaId, { method: 'PUT', key: multi.key, uploadId: multi.uploadId, partNumber: 3 })).status).toBe(400);
+    expect((await signedUrl(call, owner, multi.mediaId, { method: 'PUT', key: multi.key, uploadId: multi.uploadId, partNumber: 10_000 })).status).toBe(400);
+  });
+
+  it('refuses completion and discards everything when storage holds other parts than the announced size gives (the local store takes a 20 MiB part)', async () => {
+    const { call, data, jobs } = setup();
+    const owner = person('owner-parts');
+    // Announced as 8 MiB: one part of 8 MiB. The local store does not check signatures, so a 20 MiB part gets in.
+    const start = await startMultipart(call, owner, 'big.mp4', 8 * MiB);
+    const part = await s3(call, owner, start.mediaId, 'tenant', { method: 'PUT', key: start.key, uploadId: start.uploadId, partNumber: 1 }, new Uint8Array(20 * MiB));
+    expect(part.status).toBe(200);
+    const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${part.etag}</ETag></Part></CompleteMultipartUpload>`;
+    const complete = await call(signUpload, { mediaId: start.mediaId, request: { method: 'POST', key: start.key, uploadId: start.uploadId } }, owner);
+    expect(complete.status).toBe(422);
+    expect(complete.body).toEqual({ error: 'mismatch', message: 'The stored file is not the size announced. Try the upload again.' });
+    // The parts are gone, the item is gone, its reservation is given back, nothing is queued.
+    expect(await data.files.listParts(start.key, start.uploadId)).toBeNull();
+    expect(await data.media.get(start.mediaId)).toBeNull();
+    expect(await data.media.usage('owner-parts')).toBe(0);
+    expect(jobs).toEqual([]);
+    expect((await s3(call, owner, start.mediaId, 'tenant', { method: 'POST', key: start.key, uploadId: start.uploadId }, xml)).status).toBe(404);
+  });
+
+  it('completes when every part is the announced one, and counts the file once', async () => {
+    const { call, data, jobs } = setup();
+    const owner = person('owner-ok');
+    const size = 8 * MiB + 10;
+    const start = await startMultipart(call, owner, 'talk.mp4', size);
+    const body = Buffer.alloc(size);
+    const mp4 = await readFile(await makeVideo(dir, { width: 64, height: 48, seconds: 1 }, 'part.mp4'));
+    mp4.copy(body);
+    const etags: string[] = [];
+    for (const [n, from, to] of [[1, 0, 8 * MiB], [2, 8 * MiB, size]] as const) {
+      const sent = await s3(call, owner, start.mediaId, 'tenant', { method: 'PUT', key: start.key, uploadId: start.uploadId, partNumber: n }, new Uint8Array(body.subarray(from, to)));
+      etags.push(sent.etag!);
+    }
+    const xml = `<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+    expect((await s3(call, owner, start.mediaId, 'tenant', { method: 'POST', key: start.key, uploadId: start.uploadId }, xml)).status).toBe(200);
+    expect(await data.media.usage('owner-ok')).toBe(size);
+    const done = await call(finishUpload, { mediaId: start.mediaId }, owner);
+    expect(done.status).toBe(200);
+    expect(jobs).toHaveLength(1);
+    expect(await data.media.quotaUse('owner-ok')).toEqual({ used: size, reserved: 0 });
+  });
+
+  it('reserves the announced size at start: uploads started at once cannot together pass the quota, and the refusal counts the reservations', async () => {
+    const { call, data } = setup({ userQuota: 10 * MiB });
+    const owner = person('owner-race');
+    const starts = await Promise.all(Array.from({ length: 5 }, (_, i) => call(startUpload, { fileName: `clip-${i}.mp4`, contentType: 'video/mp4', size: 3 * MiB }, owner)));
+    expect(starts.map((s) => s.status).sort()).toEqual([200, 200, 200, 413, 413]);
+    expect(await data.media.usage('owner-race')).toBe(9 * MiB);
+    const refused = starts.find((s) => s.status === 413)!;
+    expect(refused.body).toEqual({
+      error: 'userQuota',
+      message:
+        'Your storage is full: you use 9 MB of 10 MB (9 MB of it held for uploads in progress), and this file needs 3 MB. Finish or cancel your uploads in progress, or delete files from your library, to make room.',
+    });
+    expect((await data.media.list()).items).toHaveLength(3);
+
+    // Cancelling one gives its reservation back; another start then fits.
+    const first = starts.find((s) => s.status === 200)!.body as unknown as StartUploadResponse;
+    expect((await call(abortUpload, { mediaId: first.mediaId }, owner)).status).toBe(200);
+    expect(await data.media.quotaUse('owner-race')).toEqual({ used: 6 * MiB, reserved: 6 * MiB });
+    expect((await call(startUpload, { fileName: 'again.mp4', contentType: 'video/mp4', size: 3 * MiB }, owner)).status).toBe(200);
+  });
+
+  it('keeps the tenant’s quota the same way', async () => {
+    const { call, data } = setup({ env: { MEDIA_TENANT_QUOTA_BYTES: String(5 * MiB) } });
+    const starts = await Promise.all(['a', 'b', 'c'].map((who) => call(startUpload, { fileName: 'x.mp4', contentType: 'video/mp4', size: 2 * MiB }, person(`tenant-${who}`))));
+    expect(starts.map((s) => s.status).sort()).toEqual([200, 200, 413]);
+    expect(starts.find((s) => s.status === 413)!.body).toMatchObject({ error: 'tenantQuota' });
+    expect(await data.media.usage(null)).toBe(4 * MiB);
+  });
+
+  it('gives the reservation back when finish refuses the file', async () => {
+    const { call, data } = setup();
+    const owner = person('owner-refused');
+    const text = Buffer.from('not an image at all'.repeat(20));
+    const start = await startSingle(call, { fileName: 'cat.png', contentType: 'image/png', size: text.length }, owner);
+    expect(await data.media.usage('owner-refused')).toBe(text.length);
+    await put(start.url, start.headers, text);
+    expect((await call(finishUpload, { mediaId: start.mediaId }, owner)).status).toBe(415);
+    expect(await data.media.quotaUse('owner-refused')).toEqual({ used: 0, reserved: 0 });
+  });
+});
+
+describe('abandoned uploads', () => {
+  const HOUR = 3_600_000;
+
+  it('are swept after MEDIA_UPLOAD_ABANDON_MINUTES: multipart uploads aborted, stored bytes and items removed, reservations given back', async () => {
+    const { call, data, tenantId } = setup();
+    const owner = person('owner-gone');
+    const env = { MEDIA_UPLOAD_ABANDON_MINUTES: 24 * 60 };
+    const sweep = (atMs: number) => sweepAbandonedUploads({ stores: { db, storage }, env, tenants: [{ id: tenantId }], now: () => atMs });
+
+    // A multipart upload with one part sent, a single PUT sent but never finished, and a finished file.
+    const multi = await startMultipart(call, owner, 'left.mp4', 8 * MiB + 10);
+    expect((await s3(call, owner, multi.mediaId, 'tenant', { method: 'PUT', key: multi.key, uploadId: multi.uploadId, partNumber: 1 }, new Uint8Array(8 * MiB))).status).toBe(200);
+    const bytes = await png();
+    const single = await startSingle(call, { fileName: 'left.png', contentType: 'image/png', size: bytes.length }, owner);
+    await put(single.url, single.headers, bytes);
+    const kept = await startSingle(call, { fileName: 'kept.png', contentType: 'image/png', size: bytes.length }, owner);
+    await put(kept.url, kept.headers, bytes);
+    expect((await call(finishUpload, { mediaId: kept.mediaId }, owner)).status).toBe(200);
+    expect(await data.media.quotaUse('owner-gone')).toEqual({ used: 8 * MiB + 10 + 2 * bytes.length, reserved: 8 * MiB + 10 + bytes.length });
+
+    // Not yet: a day has not passed.
+    expect(await sweep(Date.now() + 23 * HOUR)).toEqual({ removed: [], kept: [], deferred: [] });
+    expect(await data.media.get(multi.mediaId)).not.toBeNull();
+
+    // Two instances sweeping at once end each upload once.
+    const [a, b] = await Promise.all([sweep(Date.now() + 25 * HOUR), sweep(Date.now() + 25 * HOUR)]);
+    expect([...a.removed, ...b.removed].sort()).toEqual([`${tenantId}/${multi.mediaId}`, `${tenantId}/${single.mediaId}`].sort());
+    expect(await data.files.listParts(multi.key, multi.uploadId)).toBeNull();
+    expect(await storedObject(storage, tenantId, single.key)).toBeNull();
+    expect(await data.media.get(multi.mediaId)).toBeNull();
+    expect(await data.media.get(single.mediaId)).toBeNull();
+    expect(await data.media.get(kept.mediaId)).toMatchObject({ status: 'processing' });
+    expect(await data.media.quotaUse('owner-gone')).toEqual({ used: bytes.length, reserved: 0 });
+    expect(await data.media.usage(null)).toBe(bytes.length);
+    // Nothing more to do; a late part of the swept upload is refused by storage.
+    expect(await sweep(Date.now() + 26 * HOUR)).toEqual({ removed: [], kept: [], deferred: [] });
+  });
+
+  it('turns the reservation of an accepted upload into stored bytes when an interruption left it', async () => {
+    const { call, data, tenantId } = setup();
+    const owner = person('owner-half');
+    const start = (await call(startUpload, { fileName: 'a.png', contentType: 'image/png', size: 500 }, owner)).body as unknown as StartUploadResponse;
+    // Finish moved it on, then stopped before ending its reservation.
+    await data.media.setStatus(start.mediaId, { status: 'processing' }, 'uploading');
+    const swept = await sweepAbandonedUploads({ stores: { db, storage }, env: { MEDIA_UPLOAD_ABANDON_MINUTES: 60 }, tenants: [{ id: tenantId }], now: () => Date.now() + 2 * HOUR });
+    expect(swept.kept).toEqual([`${tenantId}/${start.mediaId}`]);
+    expect(await data.media.quotaUse('owner-half')).toEqual({ used: 500, reserved: 0 });
+    expect(await data.media.get(start.mediaId)).toMatchObject({ status: 'processing' });
   });
 });

@@ -1,9 +1,12 @@
 /**
- * The media upload API's handlers (contract: app/lib/media/uploadApi.ts; docs/decisions/0025).
- * Nothing is signed before the type, the size and the quotas pass; the bytes go from the browser
- * to object storage; `finish` then checks what was really stored (type by its bytes, size, quotas)
- * and hands the item to the processing queue (startProcessing). Every item is looked up in the caller's scope with
- * the caller's rights: another tenant's id, or someone else's upload, is simply not found (404).
+ * The media upload API's handlers (contract: app/lib/media/uploadApi.ts; docs/decisions/0025, 0060).
+ * Nothing is signed before the type, the size and the quotas pass, and the announced size is
+ * reserved against the quotas when the upload starts; the bytes go from the browser to object
+ * storage, every signed call bound to the announced size (the single PUT's length, each part's
+ * length, the parts checked before completion); `finish` then checks what was really stored (type
+ * by its bytes, size) and hands the item to the processing queue (startProcessing), its
+ * reservation becoming stored bytes. Every item is looked up in the caller's scope with the
+ * caller's rights: another tenant's id, or someone else's upload, is simply not found (404).
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { TFunction } from 'i18next';
@@ -12,6 +15,7 @@ import {
   EXTENSIONS,
   abortUploadSchema,
   finishUploadSchema,
+  partBytesFor,
   partSizeFor,
   signRequestSchema,
   startUploadSchema,
@@ -30,7 +34,8 @@ import { startProcessing } from '../media/startProcessing.server';
 import { isOutage } from '../services/unavailable.server';
 import type { MediaS3Call } from '../services/mediaObjects.server';
 import { canManageItem, isPlatformAdmin, scopeData, scopeTenant } from './mediaAccess.server';
-import { checkQuota, countUpload } from './mediaQuota.server';
+import { reserveExistingUpload, startReservedUpload } from './mediaQuota.server';
+import { abortItemUploads, admitUploadId, partsMatch } from './mediaUploadParts.server';
 import { answer, sizeText, typesText, UploadRefusal } from './mediaRequest.server';
 import { sniffMediaType, SNIFF_BYTES } from './mediaSniff.server';
 
@@ -79,9 +84,8 @@ export const startUpload = (args: Args) =>
     if (input.trim && kind !== 'video' && kind !== 'audio') throw new UploadRefusal(400, 'badRequest');
     const recordingOf = input.origin === 'recording' && input.eventId ? await recordedEvent(args, user, input.scope, input.eventId, kind) : null;
     const data = scopeData(context, input.scope);
-    await checkQuota({ data, env: context.env, scope: input.scope, ownerId: user.sub, bytes: input.size, t, language: context.language });
-
-    const item = await data.media.create({
+    // The item and the reservation of its size against the quotas, in one conditional write.
+    const item = await startReservedUpload({ data, env: context.env, scope: input.scope, t, language: context.language }, {
       kind,
       scope: input.scope,
       ownerId: user.sub,
@@ -119,7 +123,11 @@ export function uploadCall(item: MediaItem, request: SignRequest['request']): Me
   }
   const uploadId = request.uploadId;
   if (!multipart) return null;
-  if (request.method === 'PUT' && request.partNumber !== undefined) return { op: 'uploadPart', key, uploadId, partNumber: request.partNumber };
+  if (request.method === 'PUT' && request.partNumber !== undefined) {
+    // Only the parts the announced size has, each signed for its exact length.
+    const partBytes = partBytesFor(bytes, request.partNumber);
+    return partBytes === null ? null : { op: 'uploadPart', key, uploadId, partNumber: request.partNumber, bytes: partBytes };
+  }
   if (request.partNumber !== undefined) return null;
   if (request.method === 'GET') return { op: 'listParts', key, uploadId };
   if (request.method === 'POST') return { op: 'completeMultipart', key, uploadId };
@@ -129,13 +137,26 @@ export function uploadCall(item: MediaItem, request: SignRequest['request']): Me
 /**
  * POST /api/media/upload/sign: a presigned URL for one S3 call of the upload, only on the item's
  * own key, only while it is uploading, only the calls its mode needs; the single PUT carries the
- * announced type and exact length in its signature.
+ * announced type and exact length in its signature, each part its exact length. A multipart
+ * upload is recorded on the item before anything is signed for it, and its completion is signed
+ * only when storage holds exactly the parts the announced size gives (else it is all discarded).
  */
 export const signUpload = (args: Args) =>
-  answer(args, signRequestSchema, async ({ user, data: input }): Promise<SignResponse> => {
+  answer(args, signRequestSchema, async ({ user, data: input, t }): Promise<SignResponse> => {
     const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
     const call = uploadCall(item, input.request);
     if (!call) throw new UploadRefusal(400, 'badRequest');
+    if ((call.op === 'uploadPart' || call.op === 'listParts' || call.op === 'completeMultipart') && !(await admitUploadId(data, item, call.uploadId))) {
+      throw new UploadRefusal(400, 'badRequest');
+    }
+    if (call.op === 'completeMultipart') {
+      const parts = await data.files.listParts(call.key, call.uploadId);
+      if (!parts) throw new UploadRefusal(409, 'notUploaded');
+      if (!partsMatch(parts, item.original.bytes)) {
+        await discard(data, item);
+        throw new UploadRefusal(422, 'mismatch', t('upload.errors.mismatch'));
+      }
+    }
     const signed = await data.files.presignS3Call(call);
     return call.op === 'createMultipart' || call.op === 'putObject' ? { ...signed, key: item.original.key } : signed;
   });
@@ -144,21 +165,27 @@ export const signUpload = (args: Args) =>
 export const abortUpload = (args: Args) =>
   answer(args, abortUploadSchema, async ({ user, data: input }) => {
     const { data, item } = await openUpload(args, user, input.scope, input.mediaId);
-    if (input.uploadId) await data.files.abortMultipart(item.original.key, input.uploadId);
-    await discard(data, item);
+    await discard(data, item, input.uploadId);
     return { aborted: true };
   });
 
-/** Removes an upload that will not be kept: its stored original (if any) and its record. */
-async function discard(data: TenantData, item: MediaItem): Promise<void> {
+/**
+ * Removes an upload that will not be kept: its multipart uploads (and `uploadId`), its stored
+ * original (if any) and its record, then gives its reservation back (last: a reservation left by
+ * an interruption is the sweeper's sign to finish the job).
+ */
+async function discard(data: TenantData, item: MediaItem, uploadId?: string): Promise<void> {
+  await abortItemUploads(data, item, uploadId);
   await data.files.delete(item.original.key);
   await data.media.delete(item.id);
+  await data.media.settleUpload(item, 'released');
 }
 
 /**
- * POST /api/media/upload/finish: the stored object must exist, be the size announced, be of a type
- * its kind accepts by its own bytes, and fit the quotas; then it counts in the quotas and is queued.
- * A refused file is deleted. A second finish of the same upload answers the item as it is.
+ * POST /api/media/upload/finish: the stored object must exist, be the size announced and be of a
+ * type its kind accepts by its own bytes; then it is queued and its reservation becomes stored
+ * bytes. A refused file is deleted and its reservation given back. A second finish of the same
+ * upload answers the item as it is.
  */
 export const finishUpload = (args: Args) =>
   answer(args, finishUploadSchema, async ({ user, data: input, t }): Promise<FinishUploadResponse> => {
@@ -184,9 +211,10 @@ export const finishUpload = (args: Args) =>
       await discard(data, item);
       throw new UploadRefusal(415, 'type', t('upload.errors.lying', { claimed: t(`upload.typeNames.${item.kind}`) }));
     }
-    const quota = { data, env: context.env, scope: input.scope, ownerId: item.ownerId, bytes: stored.bytes, t, language: context.language };
+    // Nothing of the upload stays in storage beside the object (an earlier attempt's parts).
+    await abortItemUploads(data, item);
     try {
-      await checkQuota(quota);
+      await reserveExistingUpload({ data, env: context.env, scope: input.scope, t, language: context.language }, item);
     } catch (e) {
       // Only a refusal discards the upload: after an outage the bytes stay for the client's retry.
       if (!isOutage(e)) await discard(data, item);
@@ -196,17 +224,18 @@ export const finishUpload = (args: Args) =>
     // What storage really holds, recorded while the upload is still this request's to finish.
     const original = { ...item.original, contentType: realType, bytes: stored.bytes };
     const checked = await data.media.setStatus(item.id, { status: 'uploading', original }, 'uploading');
-    if (!checked) return { item: (await data.media.get(item.id)) ?? item };
-    try {
-      await countUpload(quota);
-    } catch (e) {
-      if (!isOutage(e)) await discard(data, checked);
-      throw e;
-    }
+    if (!checked) return current(data, item.id);
     const started = await startProcessing(data.media, queue, tenantId, checked, 'uploading');
-    // Not started: this request does not keep the bytes counted (a concurrent finish counted them, or a retry will).
-    if (started.state !== 'started') await data.media.addUsage(item.ownerId, -stored.bytes);
+    // Not started: the upload keeps its reservation, for a retry (or the sweeper).
     if (started.state === 'unavailable') throw new UploadRefusal(503, 'unavailable');
-    if (started.state === 'conflict') return { item: (await data.media.get(item.id)) ?? checked };
+    if (started.state === 'conflict') return current(data, item.id);
+    await data.media.settleUpload(item, 'kept');
     return { item: started.item };
   });
+
+/** The item as it is now (another request moved it on); 404 when it is gone (aborted, swept). */
+async function current(data: TenantData, id: string): Promise<FinishUploadResponse> {
+  const item = await data.media.get(id);
+  if (!item) throw new UploadRefusal(404, 'notFound');
+  return { item };
+}

@@ -7,6 +7,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { getFixedT } from '../i18n.server';
 import { requireUser } from '../identity/session.server';
 import { isPlatformAdmin } from './mediaAccess.server';
+import { quotaUsage } from './mediaQuota.server';
 import { NO_STORE } from './mediaRequest.server';
 
 export type UploadScreenName = 'uploadS3' | 'uploadS3Media' | 'directUpload' | 'uppyFileUpload' | 'uploadSystemMedia' | 'systemImageUpload';
@@ -22,7 +23,7 @@ export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: Uploa
   const system = SYSTEM_SCREENS.has(screen);
   if (system && !isPlatformAdmin(user, context.env)) throw new Response('Forbidden', { status: 403 });
   const t = await getFixedT(context.languageTag);
-  const usage = system ? null : { used: Math.max(0, await context.data.media.usage(user.sub)), limit: context.env.MEDIA_USER_QUOTA_BYTES };
+  const usage = system ? null : await quotaUsage(context.data, context.env, user.sub);
   return json(
     {
       title: t(`upload.screens.${screen}.title`),

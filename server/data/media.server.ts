@@ -19,7 +19,7 @@ import { queryAll, queryPage, tenantKey, type Database, type Item, type Page } f
 
 export const mediaItemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
 const eventLinkKey = (t: TenantId, eventId: string, id: string) => ({ pk: tenantKey(t, 'EVENT_MEDIA', eventId), sk: `ITEM#${id}` });
-const usageKey = (t: TenantId, owner: string | null) => ({ pk: tenantKey(t, 'MEDIA_USAGE'), sk: owner === null ? 'TENANT' : `USER#${owner}` });
+export const usageKey = (t: TenantId, owner: string | null) => ({ pk: tenantKey(t, 'MEDIA_USAGE'), sk: owner === null ? 'TENANT' : `USER#${owner}` });
 /** Item ids sort by creation time (a time prefix), so the tenant's partition reads newest-last. */
 const newMediaId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 export const MEDIA_ID = /^[a-z0-9]{21}$/;
@@ -86,8 +86,8 @@ export interface NewMediaItem {
   trim?: MediaItem['trim'];
 }
 
-/** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
-export async function createMediaItem(db: Database, tenantId: TenantId, input: NewMediaItem, now = new Date()): Promise<MediaItem> {
+/** A new item in status uploading (its original's key is `media/<id>/original.<extension>`), and the writes that store it. */
+export function newMediaItem(db: Database, tenantId: TenantId, input: NewMediaItem, now = new Date()) {
   const id = newMediaId();
   const at = now.toISOString();
   const item: MediaItem = {
@@ -127,13 +127,16 @@ export async function createMediaItem(db: Database, tenantId: TenantId, input: N
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   };
-  if (!input.eventId) {
-    await db.doc.send(new PutCommand(put));
-    return item;
-  }
   // The item and its event link are written together, so an event never lists a missing item.
-  const link = { TableName: db.table, Item: { ...eventLinkKey(tenantId, input.eventId, id), tenantId, id } };
-  await db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Put: link }] }));
+  const link = input.eventId ? { TableName: db.table, Item: { ...eventLinkKey(tenantId, input.eventId, id), tenantId, id } } : null;
+  return { item, puts: link ? [put, link] : [put] };
+}
+
+/** Stores a new item in status uploading; its original's key is `media/<id>/original.<extension>`. */
+export async function createMediaItem(db: Database, tenantId: TenantId, input: NewMediaItem, now = new Date()): Promise<MediaItem> {
+  const { item, puts } = newMediaItem(db, tenantId, input, now);
+  if (puts.length === 1) await db.doc.send(new PutCommand(puts[0]!));
+  else await db.doc.send(new TransactWriteCommand({ TransactItems: puts.map((Put) => ({ Put })) }));
   return item;
 }
 
@@ -285,13 +288,17 @@ export async function listEventMedia(db: Database, tenantId: TenantId, eventId: 
   return raws.map((raw) => (raw ? toMediaItem(tenantId, raw) : null)).filter((i): i is MediaItem => i !== null && i.eventId === eventId);
 }
 
-/** Removes the item's record and its event link (its files are the caller's to delete first); false when there was none. */
-export async function deleteMediaItem(db: Database, tenantId: TenantId, id: string): Promise<boolean> {
+/**
+ * Removes the item's record and its event link (its files are the caller's to delete first); false
+ * when there was none, or when it was not in `whileStatus` (an upload finished meanwhile).
+ */
+export async function deleteMediaItem(db: Database, tenantId: TenantId, id: string, whileStatus?: MediaStatus): Promise<boolean> {
   if (!ID.test(id)) return false;
+  const onlyIf = whileStatus
+    ? { ConditionExpression: 'attribute_exists(pk) AND #status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': whileStatus } }
+    : { ConditionExpression: 'attribute_exists(pk)' };
   try {
-    const out = await db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: mediaItemKey(tenantId, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
-    );
+    const out = await db.doc.send(new DeleteCommand({ TableName: db.table, Key: mediaItemKey(tenantId, id), ...onlyIf, ReturnValues: 'ALL_OLD' }));
     const eventId = out.Attributes?.eventId;
     if (typeof eventId === 'string') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: eventLinkKey(tenantId, eventId, id) }));
     return true;

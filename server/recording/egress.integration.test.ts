@@ -48,7 +48,18 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-function setup(options: { egressUrl?: string } = {}) {
+/**
+ * Name resolution for restream destinations: no DNS here, so names answer from this table (what
+ * getaddrinfo would say); `answers` may change between saving and starting, as DNS can.
+ */
+const answers: Record<string, string[]> = { 'a.rtmp.youtube.com': ['142.250.185.140', '2a00:1450:4001:82a::200c'] };
+const resolveFromTable = async (host: string) => {
+  const found = answers[host];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return found;
+};
+
+function setup(options: { egressUrl?: string; allowLoopback?: boolean } = {}) {
   const tenantId = uniqueTenantId('rec');
   const other = uniqueTenantId('rec');
   const tenant = { id: tenantId, video: {} } as unknown as Tenant;
@@ -82,7 +93,8 @@ function setup(options: { egressUrl?: string } = {}) {
   const jobs: MediaJob[] = [];
   const mediaQueue = { enqueue: async (job: MediaJob) => void jobs.push(job), enqueueTranscription: async () => undefined, pending: async () => jobs.length, close: async () => undefined };
   const data = tenantData(stores, tenantId);
-  const services = { ...stores, video, recording: { egress, keys: new SecretBox(Buffer.alloc(32, 7).toString('base64')) }, mediaQueue };
+  const destinations = { resolve: resolveFromTable, allowLoopback: options.allowLoopback ?? false };
+  const services = { ...stores, video, recording: { egress, keys: new SecretBox(Buffer.alloc(32, 7).toString('base64')), destinations }, mediaQueue };
   const ctx: RecordingContext = { tenant, data, services };
   return { tenantId, tenant, data, ctx, video, announced, jobs, registry: { tenants }, services, env };
 }
@@ -251,5 +263,60 @@ describe('cloud recording through EgressClient', () => {
     const ended = await receiveLivekitWebhook({ ...(await signed(egressEvent('egress_ended', event, live!.egressId, 'EGRESS_COMPLETE'))), registry: s.registry, services: s.services });
     expect(ended).toEqual({ status: 200, message: 'restream ended' });
     expect(await s.data.recordings.restreamLive(event.eventId)).toBeNull();
+  });
+
+  it('refuses a destination that points inside when it is saved, whatever its spelling, and stores nothing', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId, { layout: 'hbc' });
+    answers['private.example.net'] = ['10.20.30.40'];
+    answers['half.example.net'] = ['8.8.8.8', '192.168.0.10'];
+    const add = (url: string) => changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'add', name: 'Sneaky', url, streamKey: 'key-0123' });
+    for (const url of [
+      'rtmp://169.254.169.254:80/latest',
+      'rtmp://2852039166/',
+      'rtmp://0x7f.1/',
+      'rtmp://0251.0376.0251.0376/app',
+      'rtmp://[::ffff:a9fe:a9fe]/app',
+      'rtmp://[fd00:ec2::254]/app',
+      'rtmps://127.0.0.1:443/app',
+      'rtmp://localhost/app',
+      'rtmp://metadata.google.internal/computeMetadata',
+      'rtmp://10.0.0.5/live',
+      'rtmp://100.100.100.200/live',
+      'rtmp://private.example.net/live',
+      'rtmp://half.example.net/live',
+    ]) {
+      await expect(add(url), url).rejects.toMatchObject({ name: 'RestreamError', code: 'destinationInside' });
+    }
+    await expect(add('rtmp://nowhere.example.net/live')).rejects.toMatchObject({ code: 'destinationUnresolvable' });
+    await expect(add('http://a.rtmp.youtube.com/live2')).rejects.toMatchObject({ code: 'destinationInside' });
+    expect(await s.data.recordings.destinations(event.eventId)).toEqual([]);
+  });
+
+  it('checks every destination again when the egress starts: a name that now points inside stops the start', async () => {
+    const s = setup();
+    const event = await liveEvent(s.tenantId, { layout: 'hbc' });
+    answers['rebinding.example.net'] = ['203.0.114.20'];
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'add', name: 'YouTube', url: 'rtmp://a.rtmp.youtube.com/live2/', streamKey: 'yt-key-0001' });
+    await changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'add', name: 'Partner', url: 'rtmp://rebinding.example.net/app', streamKey: 'partner-0001' });
+    answers['rebinding.example.net'] = ['169.254.169.254'];
+    const before = standIn.requests.length;
+    await expect(changeRestream(s.ctx, event, organizerUser, { eventId: event.eventId, intent: 'start' })).rejects.toMatchObject({ code: 'destinationRefused', destination: 'Partner' });
+    expect(standIn.requests.length).toBe(before);
+    expect(await s.data.recordings.restreamLive(event.eventId)).toBeNull();
+  });
+
+  it('sends to a receiver on this machine only with the test stack’s loopback allowance, which lets nothing else inside through', async () => {
+    const strict = setup();
+    const event = await liveEvent(strict.tenantId, { layout: 'hbc' });
+    const local = { eventId: event.eventId, intent: 'add' as const, name: 'Local receiver', url: 'rtmp://127.0.0.1:19350/live', streamKey: 'local-0001' };
+    await expect(changeRestream(strict.ctx, event, organizerUser, local)).rejects.toMatchObject({ code: 'destinationInside' });
+
+    const s = setup({ allowLoopback: true });
+    const own = await liveEvent(s.tenantId, { layout: 'hbc' });
+    await changeRestream(s.ctx, own, organizerUser, { ...local, eventId: own.eventId });
+    await expect(changeRestream(s.ctx, own, organizerUser, { ...local, eventId: own.eventId, url: 'rtmp://169.254.169.254:80/latest' })).rejects.toMatchObject({ code: 'destinationInside' });
+    await changeRestream(s.ctx, own, organizerUser, { eventId: own.eventId, intent: 'start' });
+    expect(standIn.requests.at(-1)!.body).toMatchObject({ streamOutputs: [{ protocol: 'RTMP', urls: ['rtmp://127.0.0.1:19350/live/local-0001'] }] });
   });
 });

@@ -9,10 +9,27 @@ import { roleOf, isStaff, type EventUser } from '#app/lib/events/permissions';
 import { maskKey, type RestreamAction, type RestreamState } from '#app/lib/recording/restream';
 import { MAX_DESTINATIONS } from '../data/recordings.server';
 import type { RecordingContext } from './recorder.server';
+import { destinationProblem } from './restreamDestination.server';
 
-export type RestreamRefusal = 'forbidden' | 'notFound' | 'keysUnavailable' | 'tooMany' | 'notConnected' | 'unavailable' | 'conflict';
+export type RestreamRefusal =
+  | 'forbidden'
+  | 'notFound'
+  | 'keysUnavailable'
+  | 'tooMany'
+  | 'notConnected'
+  | 'unavailable'
+  | 'conflict'
+  // Saving: the URL points inside, or its server is not found (a field error on the URL).
+  | 'destinationInside'
+  | 'destinationUnresolvable'
+  // Starting: a saved destination no longer passes; `destination` names it.
+  | 'destinationRefused';
 export class RestreamError extends Error {
-  constructor(readonly code: RestreamRefusal) {
+  constructor(
+    readonly code: RestreamRefusal,
+    /** The destination's name, for destinationRefused. */
+    readonly destination?: string,
+  ) {
     super(code);
     this.name = 'RestreamError';
   }
@@ -36,6 +53,7 @@ export async function restreamState(ctx: RecordingContext, event: EventRecord, u
   };
 }
 
+/** The URLs the egress pushes to; every destination is checked again now, and one that points inside stops the start. */
 async function pushUrls(ctx: RecordingContext, event: EventRecord): Promise<string[]> {
   const box = ctx.services.recording.keys;
   if (!box) throw new RestreamError('keysUnavailable');
@@ -43,7 +61,9 @@ async function pushUrls(ctx: RecordingContext, event: EventRecord): Promise<stri
   const urls: string[] = [];
   for (const d of stored) {
     const key = box.open(d.keyCipher, keyContext(ctx.tenant.id, event.eventId));
-    if (key !== null) urls.push(pushUrl(d.url, key));
+    if (key === null) continue;
+    if (await destinationProblem(d.url, ctx.services.recording.destinations)) throw new RestreamError('destinationRefused', d.name);
+    urls.push(pushUrl(d.url, key));
   }
   return urls;
 }
@@ -59,6 +79,8 @@ export async function changeRestream(ctx: RecordingContext, event: EventRecord, 
       if (!box) throw new RestreamError('keysUnavailable');
       const existing = await ctx.data.recordings.destinations(event.eventId);
       if (existing.length >= MAX_DESTINATIONS) throw new RestreamError('tooMany');
+      const problem = await destinationProblem(action.url, ctx.services.recording.destinations);
+      if (problem) throw new RestreamError(problem === 'unresolvable' ? 'destinationUnresolvable' : 'destinationInside');
       await ctx.data.recordings.addDestination(event.eventId, {
         name: action.name,
         url: action.url,

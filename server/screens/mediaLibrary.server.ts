@@ -5,13 +5,14 @@ import { parseLibraryQuery } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { requireGroup } from '../identity/session.server';
 import { isTenantAdmin, libraryPage } from '../media/library.server';
+import { quotaUsage } from '#server/api/mediaQuota.server';
 import { NO_STORE } from '#server/api/responses.server';
 
 export { NO_STORE };
 
-/** The person's stored bytes against their quota, for the uploader each library screen embeds. */
+/** The person's storage (stored and reserved) against their quota, for the uploader each library screen embeds. */
 export async function uploadUsage(context: LoaderFunctionArgs['context'], user: SessionUser) {
-  return { used: Math.max(0, await context.data.media.usage(user.sub)), limit: context.env.MEDIA_USER_QUOTA_BYTES };
+  return quotaUsage(context.data, context.env, user.sub);
 }
 
 /**

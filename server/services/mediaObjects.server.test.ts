@@ -31,14 +31,14 @@ describe('multipart uploads against the local store (s3rver completed by patches
     const uploadId = await createMultipartUpload(storage, tenantId, key, 'application/octet-stream');
     const first = randomBytes(5 * MiB);
     const second = randomBytes(1234);
-    const one = await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 1), first);
+    const one = await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 1, first.length), first);
     expect(one.status).toBe(200);
 
     // The page reloads: the uploader asks what is there and sends only what is missing.
     const afterOne = await listUploadedParts(storage, tenantId, key, uploadId);
     expect(afterOne).toEqual([{ PartNumber: 1, ETag: one.etag, Size: first.length }]);
 
-    const two = await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 2), second);
+    const two = await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 2, second.length), second);
     const parts = (await listUploadedParts(storage, tenantId, key, uploadId))!;
     expect(parts.map((p) => [p.PartNumber, p.Size])).toEqual([
       [1, first.length],
@@ -58,11 +58,11 @@ describe('multipart uploads against the local store (s3rver completed by patches
     const tenantId = uniqueTenantId();
     const key = 'media/cancel/original.bin';
     const uploadId = await createMultipartUpload(storage, tenantId, key, 'application/octet-stream');
-    expect((await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 1), randomBytes(1000))).status).toBe(200);
+    expect((await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 1, 1000), randomBytes(1000))).status).toBe(200);
 
     await abortMultipartUpload(storage, tenantId, key, uploadId);
     expect(await listUploadedParts(storage, tenantId, key, uploadId)).toBeNull();
-    expect((await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 2), randomBytes(1000))).status).toBe(404);
+    expect((await putPart(await presignUploadPart(storage, tenantId, key, uploadId, 2, 1000), randomBytes(1000))).status).toBe(404);
     expect(await completeMultipartUpload(storage, tenantId, key, uploadId, [{ PartNumber: 1, ETag: '"x"' }])).toBe(false);
     expect(await storedObject(storage, tenantId, key)).toBeNull();
     // Aborting twice is not an error (a cancelled upload may be cancelled again after a reload).

@@ -36,20 +36,20 @@ export async function createMultipartUpload(storage: Storage, tenantId: TenantId
   return out.UploadId;
 }
 
-export function presignUploadPart(storage: Storage, tenantId: TenantId, key: string, uploadId: string, partNumber: number): Promise<string> {
-  return getSignedUrl(storage.client, new UploadPartCommand({ Bucket: storage.bucket, Key: tenantObjectKey(tenantId, key), UploadId: uploadId, PartNumber: partNumber }), {
-    expiresIn: PART_URL_SECONDS,
-  });
+/** A presigned URL for one part of exactly `bytes` bytes. */
+export async function presignUploadPart(storage: Storage, tenantId: TenantId, key: string, uploadId: string, partNumber: number, bytes: number): Promise<string> {
+  return (await presignS3Call(storage, tenantId, { op: 'uploadPart', key, uploadId, partNumber, bytes })).url;
 }
 
 /**
  * One S3 call of a browser upload (Uppy's S3 client sends each itself, to a URL signed here):
- * the object's PUT with its type and exact length signed in, or a multipart call on the same key.
+ * the object's PUT with its type and exact length signed in, or a multipart call on the same key,
+ * each part with its exact length signed in (docs/decisions/0060).
  */
 export type MediaS3Call =
   | { op: 'putObject'; key: string; contentType: string; bytes: number }
   | { op: 'createMultipart'; key: string; contentType: string }
-  | { op: 'uploadPart'; key: string; uploadId: string; partNumber: number }
+  | { op: 'uploadPart'; key: string; uploadId: string; partNumber: number; bytes: number }
   | { op: 'listParts'; key: string; uploadId: string }
   | { op: 'completeMultipart'; key: string; uploadId: string }
   | { op: 'abortMultipart'; key: string; uploadId: string }
@@ -75,7 +75,13 @@ export async function presignS3Call(storage: Storage, tenantId: TenantId, call: 
         headers: { 'Content-Type': call.contentType },
       };
     case 'uploadPart':
-      return { url: await getSignedUrl(storage.client, new UploadPartCommand({ Bucket, Key, UploadId: call.uploadId, PartNumber: call.partNumber }), options) };
+      // Storage refuses a part of any other length (SignatureDoesNotMatch).
+      return {
+        url: await getSignedUrl(storage.client, new UploadPartCommand({ Bucket, Key, UploadId: call.uploadId, PartNumber: call.partNumber, ContentLength: call.bytes }), {
+          ...options,
+          signableHeaders: new Set(['content-length']),
+        }),
+      };
     case 'listParts':
       return { url: await getSignedUrl(storage.client, new ListPartsCommand({ Bucket, Key, UploadId: call.uploadId }), options) };
     case 'completeMultipart':

@@ -2,8 +2,10 @@
  * The recording API's rules over HTTP (server/recording/api.server.ts): restream stream keys are
  * stored sealed and never come back in clear; another tenant's event and a participant's request
  * answer 404; bad input answers 4xx with the field kept out of the answer; a browser recording's
- * upload is accepted only from the event's organizer and hosts. The test stack has no egress
- * service: restreaming says it is not connected, recording runs in the browser.
+ * upload is accepted only from the event's organizer and hosts; a restream destination must point
+ * outside (docs/decisions/0061). The test stack has no egress service: restreaming says it is not
+ * connected, recording runs in the browser. Its destinations are a receiver on this machine, which
+ * only the test stack's loopback allowance (RESTREAM_TEST_ALLOW_LOOPBACK) lets through.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { minutesFromNow, seedEvent } from './events-helpers';
@@ -13,6 +15,8 @@ import { createUser, sessionCookie, type TestUser } from './session-helpers';
 const T = 'aurora';
 const OTHER = 'solana';
 const KEY = 'live_9f8e7d6c5b4a-secret-KEY1';
+/** The test stack's local RTMP receiver (nothing listens: without egress nothing is sent). */
+const RECEIVER = 'rtmp://127.0.0.1:19350/app';
 
 function caller(request: APIRequestContext, tenant: string, cookie: string | null) {
   const api = tenantApi(request, tenant);
@@ -39,14 +43,14 @@ test.describe('recording API', () => {
   test('restream keys are sealed: answers carry only the mask, never the key', async ({ request }) => {
     const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'hbc' });
     const api = caller(request, T, cookies.organizer);
-    const added = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'Video site', url: 'rtmp://live.example.com/app', streamKey: KEY });
+    const added = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'Video site', url: RECEIVER, streamKey: KEY });
     expect(added.status).toBe(200);
     expect(added.text).not.toContain(KEY);
     expect(added.text).not.toContain(KEY.slice(0, 12));
     const state = JSON.parse(added.text) as { connected: boolean; destinations: Array<{ id: string; keyMasked: string; url: string }> };
     expect(state.connected).toBe(false);
     expect(state.destinations).toHaveLength(1);
-    expect(state.destinations[0]).toMatchObject({ url: 'rtmp://live.example.com/app', keyMasked: '••••••••KEY1' });
+    expect(state.destinations[0]).toMatchObject({ url: RECEIVER, keyMasked: '••••••••KEY1' });
 
     const read = await api.get(`/api/recording/restream?event=${event.eventId}`);
     expect(read.status).toBe(200);
@@ -95,6 +99,35 @@ test.describe('recording API', () => {
     expect((await elsewhere.get(`/api/recording?event=${event.eventId}`)).status).toBe(404);
     expect((await elsewhere.get(`/api/recording/restream?event=${event.eventId}`)).status).toBe(404);
     expect((await elsewhere.post('/api/recording', { eventId: event.eventId, intent: 'start' })).status).toBe(404);
+  });
+
+  test('a restream destination must be on the public internet: anything inside is that field’s error, and nothing is stored', async ({ request }) => {
+    const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'hbc' });
+    const api = caller(request, T, cookies.organizer);
+    // A URL that is not RTMP is that field's error, as the form shows it.
+    const notRtmp = JSON.parse((await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'http://not-rtmp.example.com/app', streamKey: KEY })).text);
+    expect(notRtmp).toMatchObject({ error: 'badRequest', fieldErrors: { url: 'Enter an rtmp:// or rtmps:// address.' } });
+
+    // Destinations inside (the metadata service, private networks, metadata names), in any spelling, are refused on the URL field.
+    // (Loopback, 127.0.0.1 or 0x7f.1, is what the test stack's allowance lets through, for its receiver.)
+    for (const url of ['rtmp://169.254.169.254:80/latest', 'rtmp://2852039166/', 'rtmp://0251.0376.0251.0376/', 'rtmp://[::ffff:a9fe:a9fe]/app', 'rtmp://10.0.0.5/live', 'rtmp://[fd00:ec2::254]/app', 'rtmp://metadata.google.internal/x']) {
+      const res = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url, streamKey: KEY });
+      expect(res.status, url).toBe(400);
+      expect(JSON.parse(res.text), url).toMatchObject({ error: 'destinationInside', fieldErrors: { url: expect.stringContaining('not on the public internet') } });
+    }
+    const unknown = await api.post('/api/recording/restream', { eventId: event.eventId, intent: 'add', name: 'x', url: 'rtmp://no-such-host.invalid/live', streamKey: KEY });
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text)).toMatchObject({ error: 'destinationUnresolvable', fieldErrors: { url: expect.stringContaining('No server was found') } });
+    expect(JSON.parse((await api.get(`/api/recording/restream?event=${event.eventId}`)).text).destinations).toEqual([]);
+
+    // In the visitor's language (Solana speaks Spanish to a Spanish browser).
+    const theirs = await seedEvent(OTHER, stranger, { eventDateTime: minutesFromNow(-1), layout: 'hbc' });
+    const inSpanish = await tenantApi(request, OTHER).post('/api/recording/restream', {
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', Cookie: cookies.stranger },
+      data: JSON.stringify({ eventId: theirs.eventId, intent: 'add', name: 'x', url: 'rtmp://169.254.169.254:80/latest', streamKey: KEY }),
+    });
+    expect(inSpanish.status()).toBe(400);
+    expect((await inSpanish.json()).fieldErrors.url).toContain('no está en internet público');
   });
 
   test('only the organizer and hosts may upload a recording for the event; the event decides who sees it', async ({ request }) => {

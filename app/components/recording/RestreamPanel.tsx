@@ -7,12 +7,12 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restreamActionSchema, type RestreamAction, type RestreamState } from '#app/lib/recording/restream';
+import { RESTREAM_FIELD_ERRORS, restreamActionSchema, type RestreamAction, type RestreamField, type RestreamState } from '#app/lib/recording/restream';
 import { keyFromData } from '#app/lib/i18n/keys';
 import { fetchRestream, postRestream } from './recordingApi';
 
-type FieldName = 'name' | 'url' | 'streamKey';
-const FIELD_ERRORS = ['recording.restream.errors.name', 'recording.restream.errors.url', 'recording.restream.errors.key'] as const;
+type FieldName = RestreamField;
+const FIELD_ERRORS = RESTREAM_FIELD_ERRORS;
 
 export function RestreamPanel({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
@@ -44,7 +44,9 @@ export function RestreamPanel({ eventId }: { eventId: string }) {
       setState(answer.data);
       return true;
     }
-    setMessage(answer.message);
+    // A refused URL (pointing inside, not found) is that field's error; the form keeps what was typed.
+    if (answer.fieldErrors) setErrors(answer.fieldErrors);
+    else setMessage(answer.message);
     return false;
   }, []);
 

@@ -24,6 +24,22 @@ export function partSizeFor(bytes: number): number {
   return Math.max(MULTIPART_THRESHOLD_BYTES, Math.ceil(bytes / MAX_PARTS / (1024 * 1024)) * 1024 * 1024);
 }
 
+/** How many parts a multipart upload of a file of this size has. */
+export const partCountFor = (bytes: number) => Math.ceil(bytes / partSizeFor(bytes));
+
+/**
+ * The exact size of part `partNumber` (from 1) of a file of `bytes`: partSizeFor(bytes) for every
+ * part but the last, which holds the rest; null for a part the file does not have. The uploader
+ * cuts the file this way, the server signs each part's URL for this length and checks the stored
+ * parts against it (docs/decisions/0060).
+ */
+export function partBytesFor(bytes: number, partNumber: number): number | null {
+  const size = partSizeFor(bytes);
+  const count = partCountFor(bytes);
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > count) return null;
+  return partNumber < count ? size : bytes - size * (count - 1);
+}
+
 /** Whether a file of this size goes up as a multipart upload (resumable, pausable) rather than one PUT. */
 export const usesMultipart = (bytes: number) => bytes >= MULTIPART_THRESHOLD_BYTES;
 

@@ -9,6 +9,10 @@
 import { z } from 'zod';
 import { eventIdSchema } from '#app/lib/events/model';
 
+/** The restream form's field errors: zod issue messages, translated by the panel and the server alike. */
+export const RESTREAM_FIELD_ERRORS = ['recording.restream.errors.name', 'recording.restream.errors.url', 'recording.restream.errors.key'] as const;
+export type RestreamField = 'name' | 'url' | 'streamKey';
+
 export const destinationIdSchema = z.string().regex(/^[a-z0-9]{12}$/);
 
 /** rtmp:// or rtmps:// with a host, no spaces, no credentials in the URL itself. */

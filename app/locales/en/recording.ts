@@ -76,6 +76,9 @@ const recording = {
     keysUnavailable: 'Stream keys cannot be stored on this site yet.',
     tooMany: 'This event already has the most destinations allowed (5).',
     notConnected: 'Restreaming is not connected on this site.',
+    destinationInside: 'This address is not on the public internet (a private, local or reserved address). Enter the rtmp:// or rtmps:// address your streaming service gives you.',
+    destinationUnresolvable: 'No server was found at this address. Check the address your streaming service gives you.',
+    destinationRefused: 'Restreaming did not start: “{{name}}” no longer points to an address on the public internet. Remove it or enter its address again.',
   },
 };
 export default recording;

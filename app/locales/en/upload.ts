@@ -16,6 +16,7 @@ const upload = {
     kinds: 'Accepted: {{types}}.',
     perFile: '{{kind}}: up to {{size}} per file.',
     quota: 'Your storage: {{used}} of {{limit}} used.',
+    quotaReserved: 'Your storage: {{used}} of {{limit}} used, {{reserved}} of it held for uploads in progress.',
     resumable: 'Files of {{size}} or more upload in parts and can be paused and resumed.',
     system: 'Files uploaded here are system media, visible to every site.',
   },
@@ -54,6 +55,8 @@ const upload = {
     lying: 'This file is not what it claims to be: its contents are none of the accepted types ({{claimed}}). It was removed.',
     tooLarge: 'This file is too large: {{kind}} can be at most {{limit}}.',
     userQuota: 'Your storage is full: you use {{used}} of {{limit}}, and this file needs {{size}}. Delete files from your library to make room.',
+    userQuotaReserved:
+      'Your storage is full: you use {{used}} of {{limit}} ({{reserved}} of it held for uploads in progress), and this file needs {{size}}. Finish or cancel your uploads in progress, or delete files from your library, to make room.',
     tenantQuota: 'This site’s storage is full ({{limit}}). Ask the site’s administrator to make room.',
     notUploaded: 'The file has not reached storage yet. Try the upload again.',
     mismatch: 'The stored file is not the size announced. Try the upload again.',

@@ -78,6 +78,9 @@ const recording: typeof recordingEn = {
     keysUnavailable: 'Este sitio aún no puede guardar claves de emisión.',
     tooMany: 'Este evento ya tiene el máximo de destinos permitido (5).',
     notConnected: 'La retransmisión no está conectada en este sitio.',
+    destinationInside: 'Esta dirección no está en internet público (es una dirección privada, local o reservada). Escribe la dirección rtmp:// o rtmps:// que te da tu servicio de streaming.',
+    destinationUnresolvable: 'No se encontró ningún servidor en esta dirección. Revisa la dirección que te da tu servicio de streaming.',
+    destinationRefused: 'La retransmisión no se inició: «{{name}}» ya no apunta a una dirección de internet público. Quítalo o vuelve a escribir su dirección.',
   },
 };
 export default recording;

@@ -19,6 +19,7 @@ const es: TranslationShape<typeof en> = {
     kinds: 'Se aceptan: {{types}}.',
     perFile: '{{kind}}: hasta {{size}} por archivo.',
     quota: 'Tu almacenamiento: {{used}} de {{limit}} en uso.',
+    quotaReserved: 'Tu almacenamiento: {{used}} de {{limit}} en uso, {{reserved}} de ellos reservados para subidas en curso.',
     resumable: 'Los archivos de {{size}} o más se suben por partes y se pueden pausar y reanudar.',
     system: 'Los archivos que subas aquí son medios del sistema, visibles en todos los sitios.',
   },
@@ -62,6 +63,8 @@ const es: TranslationShape<typeof en> = {
     lying: 'Este archivo no es lo que dice ser: su contenido no es de ninguno de los tipos aceptados ({{claimed}}). Se ha eliminado.',
     tooLarge: 'Este archivo es demasiado grande: {{kind}} pueden ocupar como máximo {{limit}}.',
     userQuota: 'Tu almacenamiento está lleno: usas {{used}} de {{limit}} y este archivo necesita {{size}}. Elimina archivos de tu biblioteca para hacer sitio.',
+    userQuotaReserved:
+      'Tu almacenamiento está lleno: usas {{used}} de {{limit}} ({{reserved}} de ellos reservados para subidas en curso) y este archivo necesita {{size}}. Termina o cancela tus subidas en curso, o elimina archivos de tu biblioteca, para hacer sitio.',
     tenantQuota: 'El almacenamiento de este sitio está lleno ({{limit}}). Pide a la administración del sitio que libere espacio.',
     notUploaded: 'El archivo aún no ha llegado al almacenamiento. Vuelve a intentar la subida.',
     mismatch: 'El archivo guardado no tiene el tamaño anunciado. Vuelve a intentar la subida.',

@@ -78,6 +78,9 @@ const recording: typeof recordingEn = {
     keysUnavailable: 'Ce site ne peut pas encore stocker de clés de diffusion.',
     tooMany: 'Cet événement a déjà le nombre maximal de destinations (5).',
     notConnected: 'La rediffusion n’est pas connectée sur ce site.',
+    destinationInside: 'Cette adresse n’est pas sur l’internet public (adresse privée, locale ou réservée). Saisissez l’adresse rtmp:// ou rtmps:// fournie par votre service de diffusion.',
+    destinationUnresolvable: 'Aucun serveur n’a été trouvé à cette adresse. Vérifiez l’adresse fournie par votre service de diffusion.',
+    destinationRefused: 'La rediffusion n’a pas démarré : « {{name}} » ne pointe plus vers une adresse de l’internet public. Retirez-la ou saisissez à nouveau son adresse.',
   },
 };
 export default recording;

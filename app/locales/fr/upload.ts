@@ -19,6 +19,7 @@ const fr: TranslationShape<typeof en> = {
     kinds: 'Acceptés : {{types}}.',
     perFile: '{{kind}} : jusqu’à {{size}} par fichier.',
     quota: 'Votre stockage : {{used}} utilisés sur {{limit}}.',
+    quotaReserved: 'Votre stockage : {{used}} utilisés sur {{limit}}, dont {{reserved}} réservés pour des envois en cours.',
     resumable: 'Les fichiers de {{size}} ou plus partent par morceaux et peuvent être mis en pause puis repris.',
     system: 'Les fichiers envoyés ici sont des médias système, visibles sur tous les sites.',
   },
@@ -62,6 +63,8 @@ const fr: TranslationShape<typeof en> = {
     lying: 'Ce fichier n’est pas ce qu’il prétend être : son contenu ne correspond à aucun des types acceptés ({{claimed}}). Il a été supprimé.',
     tooLarge: 'Ce fichier est trop volumineux : {{kind}} ne doivent pas dépasser {{limit}}.',
     userQuota: 'Votre stockage est plein : vous utilisez {{used}} sur {{limit}} et ce fichier demande {{size}}. Supprimez des fichiers de votre médiathèque pour faire de la place.',
+    userQuotaReserved:
+      'Votre stockage est plein : vous utilisez {{used}} sur {{limit}} (dont {{reserved}} réservés pour des envois en cours) et ce fichier demande {{size}}. Terminez ou annulez vos envois en cours, ou supprimez des fichiers de votre médiathèque, pour faire de la place.',
     tenantQuota: 'Le stockage de ce site est plein ({{limit}}). Demandez à l’administration du site de libérer de la place.',
     notUploaded: 'Le fichier n’est pas encore arrivé dans le stockage. Relancez l’envoi.',
     mismatch: 'Le fichier stocké n’a pas la taille annoncée. Relancez l’envoi.',

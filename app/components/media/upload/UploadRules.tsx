@@ -5,7 +5,10 @@ import { byteSize } from '#app/lib/media/uploadApi';
 import type { UploaderOptions } from './createUploader';
 
 export interface UploadUsage {
+  /** Bytes held: stored, and reserved by uploads in progress. */
   used: number;
+  /** Of `used`, reserved by uploads in progress (docs/decisions/0060). */
+  reserved?: number;
   limit: number;
 }
 
@@ -49,7 +52,9 @@ export function UploadRules({ kinds, usage, system, resumable }: { kinds: readon
       {resumable ? <Text color="fg.muted">{t('upload.rules.resumable', { size: size(MULTIPART_THRESHOLD_BYTES) })}</Text> : null}
       {usage ? (
         <Text fontWeight="medium" mt="2" data-testid="upload-usage">
-          {t('upload.rules.quota', { used: size(usage.used), limit: size(usage.limit) })}
+          {usage.reserved
+            ? t('upload.rules.quotaReserved', { used: size(usage.used), limit: size(usage.limit), reserved: size(usage.reserved) })
+            : t('upload.rules.quota', { used: size(usage.used), limit: size(usage.limit) })}
         </Text>
       ) : null}
       {system ? (
