@@ -1,7 +1,7 @@
 /**
  * The recording API (app/lib/recording/*; docs/decisions/0030):
  *
- *   GET  /api/recording?event=<id>            → RecordingState (anyone signed in who may see the event)
+ *   GET  /api/recording?event=<id>            → RecordingState (the organizer, hosts, and anyone the room admits now: admitToRoom)
  *   POST /api/recording                        RecordingAction → { recording } (organizer and hosts)
  *   GET  /api/recording/restream?event=<id>   → RestreamState (organizer and hosts)
  *   POST /api/recording/restream               RestreamAction → RestreamState (organizer)
@@ -20,6 +20,7 @@ import { keyFromData } from '#app/lib/i18n/keys';
 import { RESTREAM_FIELD_ERRORS, restreamActionSchema } from '#app/lib/recording/restream';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { admitToRoom } from '../rooms/admission.server';
 import { attachUpload, failRecording, isRecordingError, recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
 import { changeRestream, isRestreamError, restreamState, type RestreamError } from './restream.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
@@ -123,6 +124,8 @@ export async function recordingLoader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
+  // The recording state is the room's: a participant reads it only while the room admits them.
+  if (!isStaff(roleOf(found.event, found.user)) && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuse(t, 'forbidden');
   return json(await recordingState(recordingContext(args.context), found.event, found.user), { headers: NO_STORE });
 }
 

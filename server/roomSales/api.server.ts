@@ -1,7 +1,7 @@
 /**
  * The room sales API (app/lib/roomSales/model.ts):
  *
- *   GET  /api/roomSales?event=<id>  → PinState (anyone who may be in the room)
+ *   GET  /api/roomSales?event=<id>  → PinState (the organizer, hosts, and anyone the room admits now: admitToRoom)
  *   GET  /api/roomSales?event=<id>&list=products → PinProductList: the organizer's published
  *        products, the pin picker's choices (the organizer and hosts; 403 for others)
  *   POST /api/roomSales             PinRequest → PinState (the organizer and hosts; 403 for others)
@@ -17,6 +17,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { pinRequestSchema, type PinProductList } from '#app/lib/roomSales/model';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
+import { admitToRoom } from '../rooms/admission.server';
 import { publishedProductsOf } from './catalog.server';
 import { pin, PinRefused, pinFor, unpin } from './pins.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
@@ -45,9 +46,14 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
   const found = await eventFor(args, params.get('event'), t);
   if (found instanceof Response) return found;
   const list = params.get('list');
-  if (list === null) return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
+  const staff = isStaff(roleOf(found.event, found.user));
+  if (list === null) {
+    // The pinned sale is shown in the room: a participant sees it only while the room admits them.
+    if (!staff && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuse(t, 'forbidden');
+    return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
+  }
   if (list !== 'products') return refuse(t, 'badRequest');
-  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'forbidden');
+  if (!staff) return refuse(t, 'forbidden');
   const products = await publishedProductsOf(args.context.data, found.event.organizerId);
   const answer: PinProductList = { products: products.map((p) => ({ productId: p.productId, title: p.title, price: { amount: p.price, currency: p.currency } })) };
   return json(answer, { headers: NO_STORE });

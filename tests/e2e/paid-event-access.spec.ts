@@ -223,6 +223,20 @@ test('raising a hand and the chat’s files ask for the ticket as the room token
   }
 });
 
+test('the room’s recording state and pinned sale are for those the room admits', async ({ request }) => {
+  for (const persona of ['member', 'replayHolder', 'ticketHolder', 'host', 'organizer'] as const) {
+    const api = as(request, persona);
+    for (const path of [`/api/recording?event=${event.eventId}`, `/api/roomSales?event=${event.eventId}`]) {
+      const res = await api.get(path);
+      const admitted = persona === 'ticketHolder' || persona === 'host' || persona === 'organizer';
+      expect(res.status(), `${persona} ${path}`).toBe(admitted ? 200 : 403);
+    }
+  }
+  for (const path of [`/api/recording?event=${event.eventId}`, `/api/roomSales?event=${event.eventId}`]) {
+    expect((await as(request, 'signedOut').get(path)).status(), path).toBe(401);
+  }
+});
+
 test('the event page shows a member without a ticket no live player while the push is live', async ({ page, context, request }) => {
   const other = await seedEvent(T, users.organizer, { title: `Paid live ${mark}`, ticketPrice: 900, eventDateTime: minutesFromNow(-1) });
   await seedLiveBroadcast(T, other.eventId);
