@@ -53,7 +53,8 @@ const newSeller = (label: string) => `${label}-${Math.random().toString(36).slic
 async function onboard(sellerId: string): Promise<string> {
   const { url, account } = await onboardingLink({ ...ctx }, { userId: sellerId, email: `${sellerId}@example.com` });
   const done = await postForm(url, { businessName: `Studio ${sellerId}`, country: 'US' });
-  expect(done.location).toBe(`${harness.origin}/accountLinkReturn`);
+  // The provider returns the seller to the tenant's own site (tenantOrigin), on the harness's port.
+  expect(done.location).toBe(`http://${tenant.id}.localhost:${new URL(harness.origin).port}/accountLinkReturn`);
   await vi.waitFor(async () => expect((await data.payouts.account(sellerId)).status).toBe('active'), { timeout: 10_000 });
   return account.accountId!;
 }
