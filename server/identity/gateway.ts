@@ -14,8 +14,10 @@
  *    address, and per account (the account the name resolves to, whatever form it was typed in),
  *    with back-off per address rather than a lock the right password cannot pass
  *    (attemptLimits.ts, docs/decisions/0059; LimitExceededException with a clear message);
- *  - never learns whether an account exists: an unknown user and a wrong password give the same
- *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code;
+ *  - never tells whether an account exists: an unknown user and a wrong password give the same
+ *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code, and a
+ *    sign-up with a taken address answers like a new one while its owner gets a mail
+ *    (signUpSteps.ts);
  *  - is logged as one line without bodies, tokens, codes or passwords;
  *  - never hands a refresh token to the page: it stays in an HttpOnly cookie of the gateway's path
  *    and Amplify holds a placeholder (refreshCookie.ts, docs/decisions/0014-refresh-token-cookie.md).
@@ -37,7 +39,8 @@ import { codeDelivery, codeMismatch, cognitoError, errorType, record, str, withC
 import { AttemptLimits, DEFAULT_LIMITS, type GatewayLimits, type LimitKind } from './attemptLimits';
 import { refuseContactClaim } from './contactClaims';
 import { AccountResolver, cognitoPoolAccounts, type PoolAccounts } from './poolAccounts';
-import { keepSignUpProfile } from './signUpProfile';
+import { completeSignUpProfile } from './signUpProfile';
+import { confirmSignUp, resendConfirmationCode, signUp, type SignUpContext } from './signUpSteps';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 import { log as logger } from '../observability/log.server';
@@ -258,17 +261,22 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     // The refresh token lives in an HttpOnly cookie; Amplify holds a placeholder (refreshCookie.ts).
     const refresh = takeRefreshToken(operation, body, req.headers.cookie, pool.appClientId);
     if (refresh.refused) return refresh.refused;
-    const answer = await dispatch(tenant, pool, operation, body);
-    if (operation === 'SignUp' && answer.status === 200) await keepSignUpProfile(services.db, tenant, body, answer.body);
+    const answer = await dispatch(tenant, pool, operation, body, ip);
     // A sign-out whose access token no longer works (expired while idle) still ends this browser's refresh token.
     if (operation === 'GlobalSignOut' && answer.status !== 200 && refresh.held) await upstream(pool, 'RevokeToken', { ClientId: pool.appClientId, Token: refresh.held }).catch(() => undefined);
+    // A sign-in completes a profile its sign-up could not write (from the names the new ID token carries).
+    const idToken = str(record(answer.body.AuthenticationResult).IdToken);
+    if (limited === 'signIn' && idToken) {
+      const claims = unverifiedClaims(idToken);
+      await completeSignUpProfile(services.db, tenant, str(claims.sub), claims, 'sign-in');
+    }
 
     if ((limited === 'signIn' || limited === 'code') && answer.status >= 400 && FAILURES.has(errorType(answer) ?? '')) await limits.count(limited, attempt);
     return keepRefreshToken(operation, body, answer, refresh, pool.appClientId, req.secure);
   }
 
   /** The operation itself: local compatibility, forwarding, and hiding whether an account exists. */
-  async function dispatch(tenant: Tenant, pool: TenantPool, operation: string, body: Body): Promise<Answer> {
+  async function dispatch(tenant: Tenant, pool: TenantPool, operation: string, body: Body, ip: string): Promise<Answer> {
     let signedIn: { sub: string; username: string } | null = null;
     if (ACCESS_TOKEN_OPERATIONS.has(operation) && (operation !== 'AssociateSoftwareToken' || body.AccessToken !== undefined)) {
       signedIn = await identity.verifyToken(tenant, str(body.AccessToken), 'access');
@@ -276,7 +284,11 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       if (pool.local && !signedIn) return cognitoError(400, 'NotAuthorizedException', 'Access Token has been revoked');
     }
     const claim = await refuseContactClaim(pool, operation, body, signedIn?.sub ?? null);
+    const steps: SignUpContext = { tenant, pool, db: services.db, accounts, limits, ip, forward: (op, b) => upstream(pool, op, b) };
+    if (operation === 'SignUp') return signUp(steps, body, claim);
     if (claim) return cognitoError(400, claim.type, claim.message);
+    if (operation === 'ConfirmSignUp') return confirmSignUp(steps, body);
+    if (operation === 'ResendConfirmationCode') return resendConfirmationCode(steps, body);
 
     if (pool.local && (operation === 'GetTokensFromRefreshToken' || (operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow))))) {
       const token = operation === 'InitiateAuth' ? str(record(body.AuthParameters).REFRESH_TOKEN) : str(body.RefreshToken);
@@ -319,8 +331,8 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     if (operation === 'InitiateAuth' && (type === 'UserNotFoundException' || type === 'InvalidPasswordException' || type === 'NotAuthorizedException')) {
       if (!/^REFRESH_TOKEN/.test(str(body.AuthFlow))) return cognitoError(400, 'NotAuthorizedException', SIGN_IN_FAILED);
     }
-    if ((operation === 'ConfirmSignUp' || operation === 'ConfirmForgotPassword') && type === 'UserNotFoundException') return codeMismatch();
-    if (operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
+    if (operation === 'ConfirmForgotPassword' && (type === 'UserNotFoundException' || type === 'CodeMismatchException')) return codeMismatch();
+    if (operation === 'ForgotPassword') {
       if (type === 'UserNotFoundException') return { status: 200, body: { CodeDeliveryDetails: codeDelivery(str(body.Username)) } };
       return withCodeDelivery(answer);
     }
