@@ -243,7 +243,7 @@ export function createApp(options: AppOptions): express.Express {
       if (body) Object.assign(req, { body: body.toString('utf8'), _body: true });
       next();
     },
-    identityGateway(services),
+    identityGateway(services, env),
   );
 
   app.use((req, res, next) => {

@@ -128,3 +128,48 @@ export async function saveProfile(db: Database, tenantId: TenantId, sub: string,
   recentProfiles.delete(recentKey(db, tenantId, sub));
   return profileSchema.parse(out.Attributes ?? {});
 }
+
+type Completion = Pick<ProfileUpdate, 'firstName' | 'lastName' | 'acceptedTerms'>;
+const COMPLETABLE = ['firstName', 'lastName', 'acceptedTerms'] as const;
+const isEmpty = (value: unknown) => value === undefined || value === '' || value === false;
+
+/**
+ * Writes the given fields only where the profile has none yet (no value, an empty name, terms not
+ * accepted): what a sign-up carried, written again until it is stored (docs/decisions/0059). A
+ * field the person has set since stays theirs, and a profile already complete is only read, so
+ * calling it on every confirmation and sign-in costs one read.
+ */
+export async function completeProfile(db: Database, tenantId: TenantId, sub: string, update: Completion): Promise<void> {
+  const valid = profileUpdateSchema.parse(update);
+  const stored = (await batchedGet(db, profileKey(tenantId, sub), true)) ?? {};
+  const missing = COMPLETABLE.filter((f) => !isEmpty(valid[f]) && isEmpty(stored[f]));
+  if (!missing.length) return;
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#tenantId': 'tenantId', '#sub': 'sub' };
+  const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString(), ':tenantId': tenantId, ':sub': sub };
+  const sets = ['#updatedAt = :updatedAt', '#tenantId = :tenantId', '#sub = :sub'];
+  const conditions: string[] = [];
+  missing.forEach((field, i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = valid[field];
+    sets.push(`#f${i} = :v${i}`);
+    values[`:e${i}`] = field === 'acceptedTerms' ? false : '';
+    conditions.push(`(attribute_not_exists(#f${i}) OR #f${i} = :e${i})`);
+  });
+  recentProfiles.delete(recentKey(db, tenantId, sub));
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: profileKey(tenantId, sub),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (e) {
+    // The person (or another completion) wrote these fields in between: theirs stands.
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+  }
+  recentProfiles.delete(recentKey(db, tenantId, sub));
+}

@@ -8,9 +8,9 @@
  *    Cognito's AliasExistsException. The holders are found with ListUsers, so on AWS the server's
  *    role needs `cognito-idp:ListUsers` on each tenant's user pool (README, Identity).
  */
-import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { TenantPool } from '../services/identity.server';
-import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from '../services/unavailable.server';
+import { poolClient } from './poolClient';
 
 type Contact = 'email' | 'phone_number';
 const CONTACTS: readonly string[] = ['email', 'phone_number'];
@@ -28,23 +28,11 @@ export interface ContactRefusal {
 
 /** ListUsers through the pool's own endpoint: cognito-local locally, Amazon Cognito with the server's credentials. */
 export function cognitoContactDirectory(): ContactDirectory {
-  const clients = new Map<string, CognitoIdentityProviderClient>();
-  const clientFor = (pool: TenantPool) => {
-    const key = pool.local ? pool.serviceEndpoint : pool.region;
-    let client = clients.get(key);
-    if (!client) {
-      client = pool.local
-        ? new CognitoIdentityProviderClient({ region: pool.region, endpoint: pool.serviceEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1, requestHandler: SDK_REQUEST_HANDLER })
-        : new CognitoIdentityProviderClient({ region: pool.region, maxAttempts: SDK_MAX_ATTEMPTS, requestHandler: SDK_REQUEST_HANDLER });
-      clients.set(key, markOutages(client, 'identity'));
-    }
-    return client;
-  };
   return {
     async holders(pool, attribute, value) {
       // Cognito's filter syntax: a quoted value, with \ and " escaped.
       const quoted = value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-      const out = await clientFor(pool).send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: `${attribute} = "${quoted}"`, Limit: 2 }));
+      const out = await poolClient(pool).send(new ListUsersCommand({ UserPoolId: pool.userPoolId, Filter: `${attribute} = "${quoted}"`, Limit: 2 }));
       return (out.Users ?? []).map((u) => u.Attributes?.find((a) => a.Name === 'sub')?.Value ?? u.Username ?? '').filter(Boolean);
     },
   };

@@ -10,10 +10,14 @@
  *  - names one of the operations the product uses (ALLOWED_OPERATIONS), and this tenant's app
  *    client / pool; a SignUp always carries custom:tenantId = this tenant, and no one may write
  *    custom:tenantId afterwards;
- *  - is rate limited per IP and per account for sign-in, code entry and code sending
- *    (LimitExceededException with a clear message);
- *  - never learns whether an account exists: an unknown user and a wrong password give the same
- *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code;
+ *  - is rate limited for sign-in, code entry and code sending per source address, per account and
+ *    address, and per account (the account the name resolves to, whatever form it was typed in),
+ *    with back-off per address rather than a lock the right password cannot pass
+ *    (attemptLimits.ts, docs/decisions/0059; LimitExceededException with a clear message);
+ *  - never tells whether an account exists: an unknown user and a wrong password give the same
+ *    NotAuthorizedException, a reset or resend for an unknown user answers like a sent code, and a
+ *    sign-up with a taken address answers like a new one while its owner gets a mail
+ *    (signUpSteps.ts);
  *  - is logged as one line without bodies, tokens, codes or passwords;
  *  - never hands a refresh token to the page: it stays in an HttpOnly cookie of the gateway's path
  *    and Amplify holds a placeholder (refreshCookie.ts, docs/decisions/0014-refresh-token-cookie.md).
@@ -28,16 +32,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Services } from '../services/index.server';
 import type { TenantPool } from '../services/identity.server';
+import { codeDelivery, codeMismatch, cognitoError, errorType, record, str, withCodeDelivery, type Answer, type Body } from './answers';
+import { AttemptLimits, DEFAULT_LIMITS, type GatewayLimits, type LimitKind } from './attemptLimits';
 import { refuseContactClaim } from './contactClaims';
-import { keepSignUpProfile } from './signUpProfile';
+import { AccountResolver, cognitoPoolAccounts, type PoolAccounts } from './poolAccounts';
+import { completeSignUpProfile } from './signUpProfile';
+import type { OriginEnv } from '../config/tenantOrigin.server';
+import { confirmSignUp, resendConfirmationCode, signUp, type SignUpContext } from './signUpSteps';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 import { log as logger } from '../observability/log.server';
 import { IDENTITY_TIMEOUT_MS, isOutage, reaching, RETRY_AFTER_SECONDS } from '../services/unavailable.server';
+
+export { DEFAULT_LIMITS, type GatewayLimits, type Limit } from './attemptLimits';
+export { maskDestination } from './answers';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = '64kb';
@@ -82,8 +93,6 @@ const ACCESS_TOKEN_OPERATIONS = new Set([
   'DeleteUser',
 ]);
 
-type LimitKind = 'signIn' | 'code' | 'send';
-
 /** Which limiter an operation falls under: failures count for sign-in and codes, every request for sending. */
 const LIMITED: Record<string, LimitKind> = {
   InitiateAuth: 'signIn',
@@ -96,26 +105,10 @@ const LIMITED: Record<string, LimitKind> = {
   ResendConfirmationCode: 'send',
 };
 
-export interface Limit {
-  /** Attempts allowed per window (failed attempts for signIn and code; all requests for send). */
-  points: number;
-  windowSeconds: number;
-}
-
-export interface GatewayLimits {
-  signIn: { account: Limit; ip: Limit };
-  code: { account: Limit; ip: Limit };
-  send: { account: Limit; ip: Limit };
-}
-
-export const DEFAULT_LIMITS: GatewayLimits = {
-  signIn: { account: { points: 10, windowSeconds: 900 }, ip: { points: 50, windowSeconds: 900 } },
-  code: { account: { points: 10, windowSeconds: 900 }, ip: { points: 50, windowSeconds: 900 } },
-  send: { account: { points: 5, windowSeconds: 3600 }, ip: { points: 30, windowSeconds: 3600 } },
-};
-
 export interface GatewayOptions {
   limits?: GatewayLimits;
+  /** Which account a name means (default: AdminGetUser on the tenant's pool). */
+  accounts?: PoolAccounts;
   /** Receives one entry per request (no secrets). Default: a JSON line on stdout. */
   log?: (entry: GatewayLogEntry) => void;
 }
@@ -134,49 +127,9 @@ export interface GatewayLogEntry {
 const FAILURES = new Set(['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException', 'InvalidPasswordException']);
 
 const SIGN_IN_FAILED = 'Incorrect username or password.';
-const CODE_MISMATCH = 'Invalid verification code provided, please try again.';
-
-type Body = Record<string, unknown>;
-interface Answer {
-  status: number;
-  body: Body;
-  headers?: Record<string, string>;
-}
-
-const cognitoError = (status: number, type: string, message: string, headers?: Record<string, string>): Answer => ({
-  status,
-  body: { __type: type, message },
-  headers,
-});
 
 /** Amplify shows a ServiceUnavailableException as "sign-in is unavailable" in the page's language (app/components/account/errors.ts). */
 const UNAVAILABLE = cognitoError(503, 'ServiceUnavailableException', 'Sign-in is unavailable right now. Please try again in a moment.', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const record = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : {});
-
-/** Cognito's masked destinations: "a***@e***.com", "+*******1234". */
-export function maskDestination(destination: string): string {
-  if (destination.includes('@')) {
-    const [local, domain] = [destination.slice(0, destination.lastIndexOf('@')), destination.slice(destination.lastIndexOf('@') + 1)];
-    const dot = domain.lastIndexOf('.');
-    const tld = dot > 0 ? domain.slice(dot) : '';
-    return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
-  }
-  if (destination.includes('*')) return destination;
-  return `+${'*'.repeat(Math.max(destination.length - 5, 1))}${destination.slice(-4)}`;
-}
-
-function maskedDelivery(username: string): Body {
-  const email = username.includes('@');
-  return {
-    CodeDeliveryDetails: {
-      Destination: maskDestination(username),
-      DeliveryMedium: email ? 'EMAIL' : 'SMS',
-      AttributeName: email ? 'email' : 'phone_number',
-    },
-  };
-}
 
 /** Claims of a JWT without verifying it (only to key rate limits; never to authorise). */
 function unverifiedClaims(token: string): Body {
@@ -187,34 +140,16 @@ function unverifiedClaims(token: string): Body {
   }
 }
 
-/** The account a request is about, for per-account limits. */
-function accountOf(operation: string, body: Body): string {
+/** The account a request is about, for per-account limits: a name to resolve, or a key it already is. */
+function accountOf(operation: string, body: Body): { name: string } | { key: string } {
   const name =
     str(record(body.AuthParameters).USERNAME) ||
     str(record(body.ChallengeResponses).USERNAME) ||
-    str(body.Username) ||
-    str(unverifiedClaims(str(body.AccessToken)).sub) ||
-    (operation === 'VerifySoftwareToken' ? str(body.Session).slice(0, 64) : '');
-  return name.trim().toLowerCase();
-}
-
-class Limiter {
-  private readonly limiter: RateLimiterMemory;
-  constructor(readonly limit: Limit) {
-    this.limiter = new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds });
-  }
-  /** Seconds to wait when the key has used up its points, else 0. */
-  async blockedFor(key: string): Promise<number> {
-    const res = await this.limiter.get(key);
-    return res && res.consumedPoints >= this.limit.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
-  }
-  async count(key: string): Promise<void> {
-    try {
-      await this.limiter.consume(key);
-    } catch (e) {
-      if (!(e instanceof RateLimiterRes)) throw e;
-    }
-  }
+    str(body.Username);
+  if (name.trim()) return { name };
+  const sub = str(unverifiedClaims(str(body.AccessToken)).sub);
+  if (sub) return { key: `sub:${sub}` };
+  return { key: operation === 'VerifySoftwareToken' && str(body.Session) ? `session:${str(body.Session).slice(0, 64)}` : '' };
 }
 
 function limitMessage(kind: LimitKind, seconds: number): string {
@@ -224,6 +159,9 @@ function limitMessage(kind: LimitKind, seconds: number): string {
   if (kind === 'code') return `Too many incorrect codes. ${wait}`;
   return `Too many sign-in attempts. ${wait}`;
 }
+
+const limitExceeded = (kind: LimitKind, seconds: number): Answer =>
+  cognitoError(400, 'LimitExceededException', limitMessage(kind, seconds), { 'Retry-After': String(seconds) });
 
 /** The identity service answered that it cannot serve now (a gateway or availability 5xx). */
 const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
@@ -256,8 +194,6 @@ function untilNextSecond(at: number): Promise<void> {
   return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
 }
 
-const errorType = (answer: Answer) => (answer.status >= 400 ? str(answer.body.__type).split('#').pop() || 'Error' : undefined);
-
 function hostOf(value: string | undefined): string | null {
   if (!value) return null;
   try {
@@ -267,14 +203,10 @@ function hostOf(value: string | undefined): string | null {
   }
 }
 
-export function identityGateway(services: Services, options: GatewayOptions = {}): Router {
+export function identityGateway(services: Services, env: OriginEnv, options: GatewayOptions = {}): Router {
   const router = express.Router();
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  const limiters = {
-    signIn: { account: new Limiter(limits.signIn.account), ip: new Limiter(limits.signIn.ip) },
-    code: { account: new Limiter(limits.code.account), ip: new Limiter(limits.code.ip) },
-    send: { account: new Limiter(limits.send.account), ip: new Limiter(limits.send.ip) },
-  };
+  const limits = new AttemptLimits(options.limits ?? DEFAULT_LIMITS);
+  const accounts = new AccountResolver(options.accounts ?? cognitoPoolAccounts());
   const log = options.log ?? ((entry: GatewayLogEntry) => logger.info('[identity]', entry));
   const identity = services.identity;
 
@@ -311,41 +243,41 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       return cognitoError(400, 'NotAuthorizedException', 'A client attempted to write unauthorized attribute');
     }
 
-    // Rate limits.
+    // Rate limits: the address first (no lookup needed), then the account the name resolves to.
     const kind = LIMITED[operation];
     const refreshing = operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow));
     const limited = kind && !refreshing ? kind : undefined;
-    const accountKey = limited ? `${tenant.id}|${accountOf(operation, body)}` : '';
-    const ipKey = limited ? `${tenant.id}|${req.ip ?? ''}` : '';
+    const ip = req.ip ?? '';
+    let attempt = { tenantId: tenant.id, ip, account: '' };
     if (limited) {
-      const wait = Math.max(
-        await limiters[limited].ip.blockedFor(ipKey),
-        accountKey.endsWith('|') ? 0 : await limiters[limited].account.blockedFor(accountKey),
-      );
-      if (wait) return cognitoError(400, 'LimitExceededException', limitMessage(limited, wait), { 'Retry-After': String(wait) });
-      if (limited === 'send') {
-        await limiters.send.ip.count(ipKey);
-        if (!accountKey.endsWith('|')) await limiters.send.account.count(accountKey);
-      }
+      const sourceWait = await limits.sourceWait(limited, attempt);
+      if (sourceWait) return limitExceeded(limited, sourceWait);
+      const named = accountOf(operation, body);
+      attempt = { ...attempt, account: 'key' in named ? named.key : await accounts.attemptKey(tenant.id, pool, named.name) };
+      const accountWait = await limits.accountWait(limited, attempt);
+      if (accountWait) return limitExceeded(limited, accountWait);
+      if (limited === 'send') await limits.count('send', attempt);
     }
 
     // The refresh token lives in an HttpOnly cookie; Amplify holds a placeholder (refreshCookie.ts).
     const refresh = takeRefreshToken(operation, body, req.headers.cookie, pool.appClientId);
     if (refresh.refused) return refresh.refused;
-    const answer = await dispatch(tenant, pool, operation, body);
-    if (operation === 'SignUp' && answer.status === 200) await keepSignUpProfile(services.db, tenant, body, answer.body);
+    const answer = await dispatch(tenant, pool, operation, body, ip);
     // A sign-out whose access token no longer works (expired while idle) still ends this browser's refresh token.
     if (operation === 'GlobalSignOut' && answer.status !== 200 && refresh.held) await upstream(pool, 'RevokeToken', { ClientId: pool.appClientId, Token: refresh.held }).catch(() => undefined);
-
-    if ((limited === 'signIn' || limited === 'code') && answer.status >= 400 && FAILURES.has(errorType(answer) ?? '')) {
-      await limiters[limited].ip.count(ipKey);
-      if (!accountKey.endsWith('|')) await limiters[limited].account.count(accountKey);
+    // A sign-in completes a profile its sign-up could not write (from the names the new ID token carries).
+    const idToken = str(record(answer.body.AuthenticationResult).IdToken);
+    if (limited === 'signIn' && idToken) {
+      const claims = unverifiedClaims(idToken);
+      await completeSignUpProfile(services.db, tenant, str(claims.sub), claims, 'sign-in');
     }
+
+    if ((limited === 'signIn' || limited === 'code') && answer.status >= 400 && FAILURES.has(errorType(answer) ?? '')) await limits.count(limited, attempt);
     return keepRefreshToken(operation, body, answer, refresh, pool.appClientId, req.secure);
   }
 
   /** The operation itself: local compatibility, forwarding, and hiding whether an account exists. */
-  async function dispatch(tenant: Tenant, pool: TenantPool, operation: string, body: Body): Promise<Answer> {
+  async function dispatch(tenant: Tenant, pool: TenantPool, operation: string, body: Body, ip: string): Promise<Answer> {
     let signedIn: { sub: string; username: string } | null = null;
     if (ACCESS_TOKEN_OPERATIONS.has(operation) && (operation !== 'AssociateSoftwareToken' || body.AccessToken !== undefined)) {
       signedIn = await identity.verifyToken(tenant, str(body.AccessToken), 'access');
@@ -353,7 +285,11 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
       if (pool.local && !signedIn) return cognitoError(400, 'NotAuthorizedException', 'Access Token has been revoked');
     }
     const claim = await refuseContactClaim(pool, operation, body, signedIn?.sub ?? null);
+    const steps: SignUpContext = { tenant, env, pool, db: services.db, accounts, limits, ip, forward: (op, b) => upstream(pool, op, b) };
+    if (operation === 'SignUp') return signUp(steps, body, claim);
     if (claim) return cognitoError(400, claim.type, claim.message);
+    if (operation === 'ConfirmSignUp') return confirmSignUp(steps, body);
+    if (operation === 'ResendConfirmationCode') return resendConfirmationCode(steps, body);
 
     if (pool.local && (operation === 'GetTokensFromRefreshToken' || (operation === 'InitiateAuth' && /^REFRESH_TOKEN/.test(str(body.AuthFlow))))) {
       const token = operation === 'InitiateAuth' ? str(record(body.AuthParameters).REFRESH_TOKEN) : str(body.RefreshToken);
@@ -396,17 +332,10 @@ export function identityGateway(services: Services, options: GatewayOptions = {}
     if (operation === 'InitiateAuth' && (type === 'UserNotFoundException' || type === 'InvalidPasswordException' || type === 'NotAuthorizedException')) {
       if (!/^REFRESH_TOKEN/.test(str(body.AuthFlow))) return cognitoError(400, 'NotAuthorizedException', SIGN_IN_FAILED);
     }
-    if ((operation === 'ConfirmSignUp' || operation === 'ConfirmForgotPassword') && type === 'UserNotFoundException') {
-      return cognitoError(400, 'CodeMismatchException', CODE_MISMATCH);
-    }
-    if (operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
-      const username = str(body.Username);
-      if (type === 'UserNotFoundException') return { status: 200, body: maskedDelivery(username) };
-      if (answer.status === 200) {
-        const details = record(answer.body.CodeDeliveryDetails);
-        const destination = str(details.Destination);
-        return destination ? { status: 200, body: { ...answer.body, CodeDeliveryDetails: { ...details, Destination: maskDestination(destination) } } } : answer;
-      }
+    if (operation === 'ConfirmForgotPassword' && (type === 'UserNotFoundException' || type === 'CodeMismatchException')) return codeMismatch();
+    if (operation === 'ForgotPassword') {
+      if (type === 'UserNotFoundException') return { status: 200, body: { CodeDeliveryDetails: codeDelivery(str(body.Username)) } };
+      return withCodeDelivery(answer);
     }
     return answer;
   }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, tenantApi, tenantUrl, test, VIEWPORTS } from './fixtures';
-import { demoAccount, waitForCode } from './identity';
+import { demoAccount, sentCodes, waitForCode } from './identity';
 
 /** Account screens end to end through aws-amplify in the browser (issue 3). */
 
@@ -98,6 +98,33 @@ test.describe('email sign-up', () => {
       await expect.poll(() => rootUser(page).then((u) => u?.email)).toBe(email);
     });
   }
+
+  test('aurora: an address that has an account gets the same next step, and its owner a mail instead', async ({ page }) => {
+    const owner = demoAccount('aurora', 'member');
+    await page.goto(tenantUrl('aurora', '/signUp'));
+    await page.getByTestId('input-givenName').fill('Mallory');
+    await page.getByTestId('input-familyName').fill('Prober');
+    await page.getByTestId('input-email').fill(owner.username);
+    await page.getByTestId('input-password').fill(PASSWORD);
+    await page.getByTestId('input-terms').check();
+    const since = Date.now() - 1000;
+    await page.getByTestId('submit').click();
+    // Like a new address: on to "code sent", no error (it used to say the account could not be created).
+    await expect(page).toHaveURL(/\/signUpEmailSender\?email=/);
+    await expect(page.getByTestId('destination')).toContainText(`${owner.username[0]}***@aurora.demo.example`);
+    const notices = () => sentCodes().filter((m) => m.destination === owner.username && m.purpose === 'signUpAttempt' && Date.parse(m.at) >= since);
+    await expect.poll(() => notices().length).toBe(1);
+    // Asking for the code again answers as for a new address, and sends nothing.
+    await page.getByTestId('resend').click();
+    await expect(page.getByText('A new code is on its way.')).toBeVisible();
+    expect(sentCodes().filter((m) => m.destination === owner.username && m.code && Date.parse(m.at) >= since)).toEqual([]);
+    // Any code then fails as a wrong code does.
+    await page.getByTestId('enter-code').click();
+    await expect(page).toHaveURL(/\/signUpAuth\?username=/);
+    await page.getByTestId('input-code').fill('123456');
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('form-error')).toHaveText('That code is not right. Check it, or ask for a new one.');
+  });
 
   test('aurora: a wrong confirmation code is refused with a clear message', async ({ page }) => {
     const email = `${unique('code')}@aurora.test.example`;

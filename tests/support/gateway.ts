@@ -15,8 +15,10 @@ import { loadRegistry } from '#server/config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import { localCognitoClient, type DemoAccount, type OutboxMessage } from '#server/local/cognito';
 import type { Services } from '#server/services/index.server';
+import type { Database } from '#server/data/dynamo.server';
 import { Identity, readPoolsFile } from '#server/services/identity.server';
 import { identityGateway, type GatewayLimits, type GatewayLogEntry } from '#server/identity/gateway';
+import { loadEnv } from '#server/env.server';
 
 export const files = identityFiles();
 export const pools = readPoolsFile(files.pools);
@@ -28,16 +30,21 @@ export const identity = new Identity({ db, localPools: pools });
 export const admin = localCognitoClient(files.endpoint, 'us-east-1');
 export const logs: GatewayLogEntry[] = [];
 
-/** An app with only what the gateway needs: the tenant from the Host header (<id>.test), the gateway. */
-export async function serve(limits?: GatewayLimits, withIdentity: Identity = identity): Promise<{ server: Server; port: number }> {
+/**
+ * An app with only what the gateway needs: the tenant from the Host header (<id>.test), the gateway
+ * with the test database (or `withDb`). It trusts a loopback proxy, so a test can name the source
+ * address of a request with X-Forwarded-For.
+ */
+export async function serve(limits?: GatewayLimits, withIdentity: Identity = identity, withDb: Database = db): Promise<{ server: Server; port: number }> {
   const app = express();
+  app.set('trust proxy', 'loopback');
   app.use((req, res, next) => {
     const tenant = registry.tenants.get(String(req.headers.host).split('.')[0]);
     if (!tenant) return void res.status(404).end();
     res.locals.tenant = tenant;
     next();
   });
-  app.use('/api/identity', identityGateway({ identity: withIdentity } as unknown as Services, { limits, log: (e) => logs.push(e) }));
+  app.use('/api/identity', identityGateway({ identity: withIdentity, db: withDb } as unknown as Services, loadEnv(), { limits, log: (e) => logs.push(e) }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   return { server, port: (server.address() as AddressInfo).port };

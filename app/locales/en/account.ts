@@ -168,6 +168,11 @@ const account = {
     known: 'Name: {{name}} · Terms accepted at sign-up.',
     continue: 'Save and continue',
   },
+  mail: {
+    signUpAttemptSubject: 'Someone tried to sign up on {{site}} with your address',
+    signUpAttemptBody:
+      'Hello,\n\nSomeone, perhaps you, tried to create an account on {{site}} with this address. You already have an account, so no new one was made and nothing about yours changed.\n\nIf it was you, sign in: {{signIn}}\nIf you have forgotten your password, reset it: {{reset}}\n\nIf it was not you, you can ignore this message.',
+  },
   guest: {
     title: 'Join as a guest',
     lead: 'No account needed: tell us your name and email, and we will send you a code.',

@@ -171,6 +171,11 @@ const account: TranslationShape<typeof en> = {
     known: 'Nombre: {{name}} · Condiciones aceptadas al registrarse.',
     continue: 'Guardar y continuar',
   },
+  mail: {
+    signUpAttemptSubject: 'Alguien intentó registrarse en {{site}} con tu dirección',
+    signUpAttemptBody:
+      'Hola:\n\nAlguien, quizá tú, intentó crear una cuenta en {{site}} con esta dirección. Ya tienes una cuenta, así que no se creó ninguna nueva y la tuya no cambió.\n\nSi fuiste tú, inicia sesión: {{signIn}}\nSi olvidaste tu contraseña, restablécela: {{reset}}\n\nSi no fuiste tú, puedes ignorar este mensaje.',
+  },
   guest: {
     title: 'Entrar como invitado',
     lead: 'Sin cuenta: dinos tu nombre y tu correo, y te enviaremos un código.',

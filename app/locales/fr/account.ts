@@ -171,6 +171,11 @@ const account: TranslationShape<typeof en> = {
     known: 'Nom : {{name}} · Conditions acceptées à l’inscription.',
     continue: 'Enregistrer et continuer',
   },
+  mail: {
+    signUpAttemptSubject: 'Quelqu’un a tenté de s’inscrire sur {{site}} avec votre adresse',
+    signUpAttemptBody:
+      'Bonjour,\n\nQuelqu’un, peut-être vous, a tenté de créer un compte sur {{site}} avec cette adresse. Vous avez déjà un compte : aucun nouveau compte n’a été créé et le vôtre n’a pas changé.\n\nSi c’était vous, connectez-vous : {{signIn}}\nSi vous avez oublié votre mot de passe, réinitialisez-le : {{reset}}\n\nSi ce n’était pas vous, vous pouvez ignorer ce message.',
+  },
   guest: {
     title: 'Participer en invité',
     lead: 'Sans compte : indiquez votre nom et votre e-mail, nous vous enverrons un code.',
