@@ -41,6 +41,7 @@ import { refuseContactClaim } from './contactClaims';
 import { AccountResolver, cognitoPoolAccounts, type PoolAccounts } from './poolAccounts';
 import { completeSignUpProfile } from './signUpProfile';
 import type { OriginEnv } from '../config/tenantOrigin.server';
+import { shapeProblem } from './requestShape';
 import { confirmSignUp, resendConfirmationCode, signUp, type SignUpContext } from './signUpSteps';
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
@@ -230,6 +231,8 @@ export function identityGateway(services: Services, env: OriginEnv, options: Gat
       return cognitoError(400, 'InvalidParameterException', 'The body is not valid JSON.');
     }
     if (nestedDeeperThan(body, MAX_NESTING)) return cognitoError(400, 'InvalidParameterException', `The request is nested too deeply (at most ${MAX_NESTING} levels).`);
+    const shape = shapeProblem(operation, body);
+    if (shape) return cognitoError(400, 'InvalidParameterException', shape);
     if ((body.ClientId !== undefined && body.ClientId !== pool.appClientId) || (body.UserPoolId !== undefined && body.UserPoolId !== pool.userPoolId)) {
       return cognitoError(400, 'InvalidParameterException', 'This request belongs to another site.');
     }
