@@ -220,3 +220,27 @@ export async function cutVideoService(page: Page): Promise<{ restore(): void }> 
     },
   };
 }
+
+/**
+ * How long a recording's processing may take on the test stack: one media worker serves every
+ * spec of the run, so a transcode can wait behind other specs' uploads on a loaded 2-core machine.
+ */
+export const PROCESSING_BUDGET_MS = 360_000;
+
+/**
+ * Waits until the media pipeline has finished with an item (ready or failed) and returns its
+ * status: the wait follows the item's own state, and a failure ends it at once.
+ */
+export async function processedStatus(read: () => Promise<{ status: string } | undefined | null>): Promise<string | undefined> {
+  let status: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        status = (await read())?.status;
+        return status === 'ready' || status === 'failed';
+      },
+      { timeout: PROCESSING_BUDGET_MS, intervals: [1000] },
+    )
+    .toBe(true);
+  return status;
+}

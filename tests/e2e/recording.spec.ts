@@ -8,7 +8,7 @@
 import { ROOM_LAYOUTS } from '#app/lib/events/model';
 import { minutesFromNow, seedEvent, e2eData } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
-import { MEDIA_BROWSER, joinRoom } from './media-helpers';
+import { MEDIA_BROWSER, PROCESSING_BUDGET_MS, joinRoom, processedStatus } from './media-helpers';
 import { createUser, hydrated, sessionCookie, signInContext } from './session-helpers';
 
 test.use(MEDIA_BROWSER);
@@ -16,7 +16,7 @@ test.use(MEDIA_BROWSER);
 const T = 'aurora';
 
 test('the organizer’s browser records 10 s of the stage into the event’s VOD; a participant sees the indicator', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000 + PROCESSING_BUDGET_MS);
   const [organizer, participant] = await Promise.all([createUser(T, 'rec-room-org', 'organizer'), createUser(T, 'rec-room-member')]);
   const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo', enableRecording: 'cloud', recordingDestination: 'cloud' });
 
@@ -54,7 +54,7 @@ test('the organizer’s browser records 10 s of the stage into the event’s VOD
   await expect(indicator).toHaveAttribute('data-status', 'off', { timeout: 15_000 });
 
   const vodOf = async () => (await e2eData(T).media.forEvent(event.eventId))[0];
-  await expect.poll(async () => (await vodOf())?.status, { timeout: 120_000 }).toBe('ready');
+  expect(await processedStatus(vodOf)).toBe('ready');
   const vod = (await vodOf())!;
   expect(vod).toMatchObject({ kind: 'video', origin: 'recording', eventId: event.eventId, visibility: 'tenant', ownerId: organizer.sub });
   // The video lasts what the recorder recorded (at least the 10 s waited for; a loaded machine may press Stop later).
@@ -92,7 +92,7 @@ test('every room layout shows a participant the indicator from the moment the pa
 });
 
 test('a download-only recording goes to the organizer alone: a download link for them, nothing for a participant', async ({ browser, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(90_000 + PROCESSING_BUDGET_MS);
   const [organizer, participant] = await Promise.all([createUser(T, 'rec-dl-org', 'organizer'), createUser(T, 'rec-dl-member')]);
   const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo', recordingDestination: 'download' });
   const host = await joinRoom(browser, request, organizer, event);
@@ -105,7 +105,7 @@ test('a download-only recording goes to the organizer alone: a download link for
   await expect(controls.getByTestId('recording-upload')).toHaveAttribute('data-phase', 'uploaded', { timeout: 30_000 });
 
   const item = async () => (await e2eData(T).media.forEvent(event.eventId))[0];
-  await expect.poll(async () => (await item())?.status, { timeout: 120_000 }).toBe('ready');
+  expect(await processedStatus(item)).toBe('ready');
   const recorded = (await item())!;
   expect(recorded).toMatchObject({ origin: 'recording', visibility: 'private', ownerId: organizer.sub });
   // The organizer's panel offers the download once it is ready.
