@@ -79,7 +79,7 @@ const en = {
     explore: 'Explore',
     allEvents: 'See all live events',
     calendar: 'Events calendar',
-    unavailable: 'Upcoming events cannot be shown right now.',
+    unavailable: 'Upcoming events cannot be shown right now: the database is not answering.',
     channelsTitle: 'Featured channels',
     allChannels: 'All channels',
     replaysTitle: 'Watch the replays',

@@ -81,7 +81,7 @@ const es: TranslationShape = {
     explore: 'Explorar',
     allEvents: 'Ver todos los eventos en vivo',
     calendar: 'Calendario de eventos',
-    unavailable: 'Los próximos eventos no se pueden mostrar ahora.',
+    unavailable: 'Los próximos eventos no se pueden mostrar ahora: la base de datos no responde.',
     channelsTitle: 'Canales destacados',
     allChannels: 'Todos los canales',
     replaysTitle: 'Mira las repeticiones',

@@ -81,7 +81,7 @@ const fr: TranslationShape = {
     explore: 'Découvrir',
     allEvents: 'Voir tous les événements en direct',
     calendar: 'Calendrier des événements',
-    unavailable: 'Les prochains événements ne peuvent pas être affichés pour le moment.',
+    unavailable: 'Les prochains événements ne peuvent pas être affichés pour le moment : la base de données ne répond pas.',
     channelsTitle: 'Chaînes à la une',
     allChannels: 'Toutes les chaînes',
     replaysTitle: 'Voir les replays',

@@ -37,7 +37,7 @@ const events = {
     calendarLink: 'Open the calendar',
     details: 'Details',
     detailsAbout: 'Details of {{title}}',
-    unavailable: 'Events cannot be shown right now. Try again in a moment.',
+    unavailable: 'Events cannot be shown right now: the database is not answering. Try again in a moment.',
   },
   calendar: {
     title: 'Events calendar',

@@ -39,7 +39,7 @@ const events: TranslationShape<typeof en> = {
     calendarLink: 'Abrir el calendario',
     details: 'Detalles',
     detailsAbout: 'Detalles de {{title}}',
-    unavailable: 'Los eventos no se pueden mostrar ahora. Inténtalo de nuevo en un momento.',
+    unavailable: 'Los eventos no se pueden mostrar ahora: la base de datos no responde. Inténtalo de nuevo en un momento.',
   },
   calendar: {
     title: 'Calendario de eventos',

@@ -39,7 +39,7 @@ const events: TranslationShape<typeof en> = {
     calendarLink: 'Ouvrir le calendrier',
     details: 'Détails',
     detailsAbout: 'Détails {{title, elide(de)}}',
-    unavailable: 'Les événements ne peuvent pas être affichés pour le moment. Réessayez dans un instant.',
+    unavailable: 'Les événements ne peuvent pas être affichés pour le moment : la base de données ne répond pas. Réessayez dans un instant.',
   },
   calendar: {
     title: 'Calendrier des événements',
