@@ -18,6 +18,7 @@ import type { RouteHandle } from '#app/lib/handles';
 import { useRouteNamespaces } from '#app/lib/i18n/routeNamespaces';
 import { TranslationBundleScript } from '#app/components/shell/TranslationBundleScript';
 import type { loader } from './root.server';
+import { guardStrayEnter } from '#app/lib/forms/enterKey';
 
 export { loader } from './root.server';
 
@@ -120,6 +121,11 @@ export default function App() {
   // wait on this state rather than on time before clicking controls that need JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  // Enter in a combobox never submits its form (docs/decisions/0065).
+  useEffect(() => {
+    document.addEventListener('keydown', guardStrayEnter);
+    return () => document.removeEventListener('keydown', guardStrayEnter);
   }, []);
   return <Outlet />;
 }

@@ -217,7 +217,7 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
             form={form}
             values={values}
             currency={currency}
-            errors={{ ticketPrice: err('ticketPrice'), capacity: err('capacity'), replayPrice: err('replayPrice') }}
+            errors={{ admission: err('admission'), ticketPrice: err('ticketPrice'), capacity: err('capacity'), replayPrice: err('replayPrice') }}
           />
         </Section>
 

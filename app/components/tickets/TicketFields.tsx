@@ -29,6 +29,7 @@ export function TicketFields({ form, values, currency, errors }: TicketFieldsPro
           label={t('tickets.form.pricing')}
           required
           defaultValue={admission}
+          error={errors.admission}
           options={ADMISSIONS.map((a) => ({ value: a, label: t(`tickets.form.${a}`) }))}
         />
         {admission === 'paid' ? (

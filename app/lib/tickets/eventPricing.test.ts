@@ -25,6 +25,17 @@ describe('event admission fields', () => {
     expect(parseTicketFields({ ...base, replayPrice: '0' }, 'USD')).toEqual({ ok: false, errors: { replayPrice: 'tickets.errors.replayPrice' } });
   });
 
+  it('never reads an unknown or missing admission as free, and a paid one needs its price', () => {
+    for (const admission of ['', 'Paid', 'gratis', 'paid ; free']) {
+      expect(parseTicketFields({ ...base, admission }, 'USD')).toEqual({ ok: false, errors: { admission: 'tickets.errors.admission' } });
+    }
+    expect(parseTicketFields({ ...base, admission: 'paid' }, 'USD')).toEqual({ ok: false, errors: { ticketPrice: 'tickets.errors.price' } });
+    expect(parseTicketFields({ admission: 'paid', ticketPrice: '', capacity: 'many', replayPrice: 'x' }, 'USD')).toEqual({
+      ok: false,
+      errors: { ticketPrice: 'tickets.errors.price', capacity: 'tickets.errors.capacity', replayPrice: 'tickets.errors.replayPrice' },
+    });
+  });
+
   it('shows stored amounts as the organizer types them', () => {
     expect(majorText(1550, 'USD')).toBe('15.50');
     expect(majorText(2000, 'EUR')).toBe('20');

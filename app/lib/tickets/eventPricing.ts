@@ -4,6 +4,7 @@
  * major units ("15", "15.50", "15,50") and stored in minor units (app/lib/money/money.ts).
  * Browser-safe. Errors are keys of the `tickets` namespace.
  */
+import { z } from 'zod';
 import { minorAmountSchema, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money/money';
 import type { EventRecord } from '#app/lib/events/model';
 
@@ -22,7 +23,7 @@ export interface TicketFormValues {
   replayPrice: string;
 }
 
-export type TicketFormError = 'tickets.errors.price' | 'tickets.errors.capacity' | 'tickets.errors.capacityBelowSold' | 'tickets.errors.replayPrice';
+export type TicketFormError = 'tickets.errors.admission' | 'tickets.errors.price' | 'tickets.errors.capacity' | 'tickets.errors.capacityBelowSold' | 'tickets.errors.replayPrice';
 
 export interface TicketInput {
   ticketPrice: number;
@@ -62,30 +63,52 @@ function price(text: string, currency: string): number | null {
   return amount !== null && minorAmountSchema.safeParse(amount).success ? amount : null;
 }
 
+const issue = (ctx: z.RefinementCtx, field: TicketFormField, message: TicketFormError) => ctx.addIssue({ code: 'custom', path: [field], message });
+
+/**
+ * The admission fields as the server reads them: "free" or "paid" and nothing else (an unknown
+ * admission is refused, never read as free), a price of more than zero when paid, and the optional
+ * capacity and replay price. Issue messages are the fields' error keys.
+ */
+export function ticketFieldsSchema(currency: string) {
+  return z
+    .object({ admission: z.string(), ticketPrice: z.string(), capacity: z.string(), replayPrice: z.string() })
+    .transform((values, ctx): TicketInput => {
+      const admission = ADMISSIONS.find((a) => a === values.admission.trim());
+      if (!admission) issue(ctx, 'admission', 'tickets.errors.admission');
+      let ticketPrice = 0;
+      if (admission === 'paid') {
+        const amount = price(values.ticketPrice, currency);
+        if (amount === null || amount <= 0) issue(ctx, 'ticketPrice', 'tickets.errors.price');
+        else ticketPrice = amount;
+      }
+      let capacity: number | null = null;
+      const capacityText = values.capacity.trim();
+      if (capacityText) {
+        const n = /^\d{1,6}$/.test(capacityText) ? Number(capacityText) : NaN;
+        if (!Number.isInteger(n) || n < 1 || n > MAX_CAPACITY) issue(ctx, 'capacity', 'tickets.errors.capacity');
+        else capacity = n;
+      }
+      let replayPrice: number | null = null;
+      if (values.replayPrice.trim()) {
+        const amount = price(values.replayPrice, currency);
+        if (amount === null || amount <= 0) issue(ctx, 'replayPrice', 'tickets.errors.replayPrice');
+        else replayPrice = amount;
+      }
+      return { ticketPrice, capacity, replayPrice };
+    });
+}
+
 export function parseTicketFields(
   values: TicketFormValues,
   currency: string,
 ): { ok: true; input: TicketInput } | { ok: false; errors: Partial<Record<TicketFormField, TicketFormError>> } {
+  const parsed = ticketFieldsSchema(currency).safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
   const errors: Partial<Record<TicketFormField, TicketFormError>> = {};
-  const paid = values.admission === 'paid';
-  let ticketPrice = 0;
-  if (paid) {
-    const amount = price(values.ticketPrice, currency);
-    if (amount === null || amount <= 0) errors.ticketPrice = 'tickets.errors.price';
-    else ticketPrice = amount;
+  for (const { path, message } of parsed.error.issues) {
+    const field = TICKET_FORM_FIELDS.find((f) => f === path[0]);
+    if (field) errors[field] ??= message as TicketFormError;
   }
-  let capacity: number | null = null;
-  const capacityText = values.capacity.trim();
-  if (capacityText) {
-    const n = /^\d{1,6}$/.test(capacityText) ? Number(capacityText) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_CAPACITY) errors.capacity = 'tickets.errors.capacity';
-    else capacity = n;
-  }
-  let replayPrice: number | null = null;
-  if (values.replayPrice.trim()) {
-    const amount = price(values.replayPrice, currency);
-    if (amount === null || amount <= 0) errors.replayPrice = 'tickets.errors.replayPrice';
-    else replayPrice = amount;
-  }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { ticketPrice, capacity, replayPrice } };
+  return { ok: false, errors };
 }

@@ -148,7 +148,7 @@ const schedule = {
       share: 'Only people you send the lobby link to can find it.',
     },
     titleLabel: 'Title',
-    titleHelp: 'Optional; “{{fallback}}” when left empty.',
+    titleHelp: '“{{fallback}}” when left empty.',
     defaultTitle: 'Rehearsal',
     layoutLabel: 'Room layout',
     start: 'Start a rehearsal',

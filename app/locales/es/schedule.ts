@@ -150,7 +150,7 @@ const schedule: TranslationShape<typeof en> = {
       share: 'Solo lo encuentra quien reciba de ti el enlace de la sala de espera.',
     },
     titleLabel: 'Título',
-    titleHelp: 'Opcional; «{{fallback}}» si lo dejas vacío.',
+    titleHelp: '«{{fallback}}» si lo dejas vacío.',
     defaultTitle: 'Ensayo',
     layoutLabel: 'Diseño de la sala',
     start: 'Empezar un ensayo',

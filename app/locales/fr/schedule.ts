@@ -150,7 +150,7 @@ const schedule: TranslationShape<typeof en> = {
       share: 'Seules les personnes à qui vous envoyez le lien de la salle d’attente la trouvent.',
     },
     titleLabel: 'Titre',
-    titleHelp: 'Facultatif ; « {{fallback}} » s’il reste vide.',
+    titleHelp: '« {{fallback}} » s’il reste vide.',
     defaultTitle: 'Répétition',
     layoutLabel: 'Disposition de la salle',
     start: 'Lancer une répétition',
