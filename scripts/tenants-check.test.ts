@@ -81,6 +81,20 @@ describe('tenants:check on a broken copy', () => {
     expect(problems).toHaveLength(4);
   });
 
+  it('refuses a register the strings of a tenant language are not written in, and an unknown one', () => {
+    const dir = copyConfig();
+    const t = (id: string) => join(dir, 'tenants', id, 'tenant.json');
+    editJson(t('solana'), (j) => ((j.languages as Record<string, unknown>).register = 'formal'));
+    editJson(t('lumiere'), (j) => ((j.languages as Record<string, unknown>).register = 'casual'));
+    const { problems } = checkConfig(dir);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'tenants/solana/tenant.json', field: 'languages.register', message: expect.stringContaining('"es" strings are written in the informal register') }),
+        expect.objectContaining({ file: 'tenants/lumiere/tenant.json', field: expect.stringMatching(/^languages(\.register)?$/) }),
+      ]),
+    );
+  });
+
   it('reports contrast, id/folder, invalid JSON, missing assets and templates, and stale schemas', () => {
     const dir = copyConfig();
     editJson(join(dir, 'themes', 'solana.json'), (j) => ((j.light as Record<string, string>).fgMuted = '#b8b8b8'));

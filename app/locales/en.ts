@@ -51,6 +51,9 @@ const en = {
     save: 'Save',
     saved: 'Language saved.',
     current: 'Current language',
+    /** A label before what it names, with the language's punctuation (French: a narrow space before the colon). */
+    labelled: '{{label}}:',
+    labelValue: '{{label}}: {{value}}',
     unsupported: 'This site is not available in that language.',
     names: { en: 'English', es: 'Español', fr: 'Français' },
   },

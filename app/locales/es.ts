@@ -53,6 +53,9 @@ const es: TranslationShape = {
     save: 'Guardar',
     saved: 'Idioma guardado.',
     current: 'Idioma actual',
+    /** A label before what it names, with the language's punctuation (French: a narrow space before the colon). */
+    labelled: '{{label}}:',
+    labelValue: '{{label}}: {{value}}',
     unsupported: 'Este sitio no está disponible en ese idioma.',
     names: { en: 'English', es: 'Español', fr: 'Français' },
   },
@@ -155,9 +158,9 @@ const es: TranslationShape = {
   infoAside: {
     onThisPage: 'En esta página',
     contactTitle: 'Hable con nuestro equipo',
-    contactText: 'Preguntas, una demostración o precios para sus eventos: escríbanos y una persona le responderá.',
-    openTitle: '¿Ningún puesto encaja con su perfil?',
-    openText: 'Siempre nos alegra conocer a personas con talento. Cuéntenos qué aportaría al equipo.',
+    contactText: 'Preguntas, una demostración o precios para tus eventos: escríbenos y una persona te responderá.',
+    openTitle: '¿Ningún puesto encaja con tu perfil?',
+    openText: 'Siempre nos alegra conocer a personas con talento. Cuéntanos qué aportarías al equipo.',
   },
   support: {
     faqLink: 'Ver las preguntas frecuentes',

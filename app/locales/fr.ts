@@ -53,6 +53,9 @@ const fr: TranslationShape = {
     save: 'Enregistrer',
     saved: 'Langue enregistrée.',
     current: 'Langue actuelle',
+    /** A label before what it names, with the language's punctuation (French: a narrow space before the colon). */
+    labelled: '{{label}} :',
+    labelValue: '{{label}} : {{value}}',
     unsupported: 'Ce site n’est pas disponible dans cette langue.',
     names: { en: 'English', es: 'Español', fr: 'Français' },
   },

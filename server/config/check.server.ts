@@ -11,6 +11,7 @@ import { loadRegistry, type ConfigProblem, type Registry } from './registry.serv
 import type { Tenant } from '#app/lib/config/tenant';
 import { homeAssetFields } from '#app/lib/config/home';
 import { staleSchemaFiles } from './schemaFiles';
+import { CATALOGUE_REGISTERS } from '#app/lib/i18n/register';
 
 /** Names content may use as {{name}}; see templateVariables() in server/services/content.server.ts. */
 export const TEMPLATE_VARIABLES = ['companyName', 'displayName', 'contactEmail', 'domain', 'jurisdiction', 'effectiveDate'] as const;
@@ -135,11 +136,24 @@ function checkAssetFile(file: string, rel: string, field: string, tenantFile: st
   }
 }
 
+/** The tenant's register is the one the strings of each of its languages are written in (docs/decisions/0065). */
+function checkRegister(tenant: Tenant, tenantFile: string, problems: ConfigProblem[]) {
+  const register = tenant.languages.register;
+  if (!register) return;
+  for (const lang of tenant.languages.supported) {
+    const written = CATALOGUE_REGISTERS[lang];
+    if (written && written !== register) {
+      problems.push({ file: tenantFile, field: 'languages.register', message: `the "${lang}" strings are written in the ${written} register; "${register}" would mix the two on one site` });
+    }
+  }
+}
+
 function checkTenantFiles(rootDir: string, tenant: Tenant, registry: Registry, rootDomain: string, problems: ConfigProblem[]) {
   const rel = (p: string) => relative(rootDir, p) || p;
   const dir = join(rootDir, 'tenants', tenant.id);
   const tenantFile = rel(join(dir, 'tenant.json'));
   const contentDir = join(dir, 'content');
+  checkRegister(tenant, tenantFile, problems);
 
   // Custom domains must not repeat, nor shadow another tenant's platform sub-domain.
   const seen = new Set<string>();

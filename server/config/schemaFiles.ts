@@ -30,6 +30,8 @@ const TENANT_HELP: Record<string, string> = {
   languages: 'UI and content languages. Every supported language needs content/<lang>/ with every required page.',
   'languages.default': "When absent, the browser's Accept-Language chooses among the supported languages.",
   'languages.variants': 'Regional variant per language, such as { "es": "es-MX" }: the UI strings (app/locales/<variant>/ over the language\'s), <html lang>, dates, numbers and money use it.',
+  'languages.register':
+    'How the site addresses people where the language tells: "informal" (Spanish tú, French tu) or "formal" (usted, vous), one register for the whole site. The strings of each language are written in one register (Spanish informal, French formal); npm run tenants:check refuses a register they do not speak.',
   currency: 'ISO 4217 currency for prices, cart and checkout (default USD).',
   timeZone: 'IANA time zone used to show event times by default, such as America/New_York.',
   signIn: 'Sign-in and sign-up methods offered on this site.',

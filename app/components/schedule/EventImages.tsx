@@ -94,7 +94,7 @@ function DraftPreviews({ src, title }: { src: string; title: string }) {
             maxW={size === 'thumbnail' ? '125px' : 'full'}
             style={{ aspectRatio: `${SIZES[size].w} / ${SIZES[size].h}` }}
           >
-            <Image src={src} alt={`${t(`schedule.images.${size}`)}: ${title || t('schedule.images.untitled')}`} w="full" h="full" objectFit="cover" data-testid={`event-image-preview-${size}`} />
+            <Image src={src} alt={t('language.labelValue', { label: t(`schedule.images.${size}`), value: title || t('schedule.images.untitled') })} w="full" h="full" objectFit="cover" data-testid={`event-image-preview-${size}`} />
           </Box>
         </Stack>
       ))}
@@ -241,7 +241,7 @@ export function EventImages({ action, images, title, draft = false }: { action: 
                   <Text fontSize="sm" fontWeight="semibold">
                     {t(`schedule.images.${size}`)} · {SIZES[size].w}×{SIZES[size].h}
                   </Text>
-                  <StoredImage url={images[size]!} alt={`${t(`schedule.images.${size}`)}: ${title}`} size={size} />
+                  <StoredImage url={images[size]!} alt={t('language.labelValue', { label: t(`schedule.images.${size}`), value: title })} size={size} />
                 </Stack>
               ) : null,
             )}

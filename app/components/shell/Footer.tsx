@@ -48,7 +48,7 @@ function ContactEmail() {
   const root = useRootData()!;
   return (
     <Text fontSize="sm" color="fg.muted">
-      {t('footer.contact')}:{' '}
+      {t('language.labelled', { label: t('footer.contact') })}{' '}
       <ChakraLink href={`mailto:${root.tenant.contact.email}`} color="brand.fg">
         {root.tenant.contact.email}
       </ChakraLink>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { homeSchema } from './home';
 import { languageSchema, localizedTextSchema, type LocalizedText } from './localized';
+import { REGISTERS } from '#app/lib/i18n/register';
 
 export { PLATFORM_LANGUAGES, languageSchema, localizedTextSchema, type Language, type LocalizedText } from './localized';
 /** A BCP 47 language-region tag: `es-MX`, `fr-CA`, `es-419`. */
@@ -120,6 +121,11 @@ export const tenantSchema = z
          * strings (app/locales/<tag>/ over the language's), `<html lang>` and Intl formatting.
          */
         variants: z.partialRecord(languageSchema, regionalVariantSchema).optional(),
+        /**
+         * How the site addresses people where the language tells (Spanish tú/usted, French
+         * tu/vous): one register for the whole site. Absent: the register the strings are written in.
+         */
+        register: z.enum(REGISTERS).optional(),
       })
       .refine((l) => Object.entries(l.variants ?? {}).every(([language, tag]) => tag.startsWith(`${language}-`)), {
         message: 'a variant must be a region of its language, such as "es-MX" for "es"',

@@ -167,7 +167,7 @@ const account: TranslationShape<typeof en> = {
     busy: 'Guardando…',
     saved: 'Guardamos tu perfil.',
     welcomeTitle: '¡Bienvenido! Un paso más',
-    welcomeLead: 'Elija cómo le verán los demás, su idioma y su zona horaria; después le llevamos a donde iba.',
+    welcomeLead: 'Elige cómo te verán los demás, tu idioma y tu zona horaria; después te llevamos a donde ibas.',
     known: 'Nombre: {{name}} · Condiciones aceptadas al registrarse.',
     continue: 'Guardar y continuar',
   },

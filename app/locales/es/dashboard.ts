@@ -24,7 +24,7 @@ const dashboard: TranslationShape<typeof en> = {
     myEvents: 'Mis eventos',
     media: 'Multimedia',
     orders: 'Pedidos',
-    becomeOrganizer: '¿Quiere organizar sus propios eventos en vivo?',
+    becomeOrganizer: '¿Quieres organizar tus propios eventos en vivo?',
     becomeOrganizerLink: 'Pídanos que le hagamos organizador',
   },
   myEvents: {
@@ -42,10 +42,10 @@ const dashboard: TranslationShape<typeof en> = {
     copied: 'Enlace corto copiado',
     copyFailed: 'No se pudo copiar; abre la página del evento para obtener el enlace.',
     actions: 'Acciones de {{title}}',
-    attending: 'Sus próximos eventos',
+    attending: 'Tus próximos eventos',
     emptyAttending: 'Aún no se ha registrado en ningún evento próximo. Busque uno que le guste y regístrese con un clic.',
     browse: 'Ver eventos en vivo',
-    quickText: '¿Listo para su próximo evento en vivo?',
+    quickText: '¿Listo para tu próximo evento en vivo?',
     quickSchedule: 'Programar un evento',
   },
   profile: {

@@ -112,7 +112,7 @@ const lobby: TranslationShape<typeof en> = {
     teamLead: 'Una demostración en equipo te da un enlace de invitación para todos.',
     teamLink: 'Crear una demostración en equipo',
     tooMany: 'Has abierto muchas salas de demostración en la última hora. Inténtalo de nuevo dentro de {{minutes}} minutos.',
-    needAccount: 'La demo es una sala de video real con su cámara y su micrófono, por eso necesita una cuenta gratuita: se crea en un minuto.',
+    needAccount: 'La demo es una sala de video real con tu cámara y tu micrófono, por eso necesitas una cuenta gratuita: se crea en un minuto.',
     createAccount: 'Crear una cuenta para probarla',
     signIn: 'Iniciar sesión',
     illustration: 'Una sala de demo: quien habla en grande, los participantes debajo y el chat al lado.',

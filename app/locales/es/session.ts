@@ -13,7 +13,7 @@ const session: TranslationShape<typeof en> = {
     signOut: 'Cerrar sesión',
   },
   menu: {
-    label: 'Su cuenta',
+    label: 'Tu cuenta',
     myEvents: 'Mis eventos',
     schedule: 'Programar un evento',
     media: 'Multimedia',

@@ -62,7 +62,7 @@ export default function ChangeLanguage() {
             {t('language.save')}
           </Button>
           <Text mt="3" fontSize="sm" color="fg.muted">
-            {t('language.current')}: {t(`language.names.${current}`)}
+            {t('language.labelValue', { label: t('language.current'), value: t(`language.names.${current}`) })}
           </Text>
         </Form>
       </Container>

@@ -41,7 +41,7 @@ export default function CustomVideoSettings() {
             {saved ? t('lobby.settings.savedSome') : t('lobby.settings.savedNone')}
             {saved?.updatedAt ? (
               <Box as="span" color="fg.muted" ms="2">
-                ({t('lobby.settings.lastSaved')}: <LocalTime iso={saved.updatedAt} fallbackZone={fallbackZone} style="dateTime" />)
+                ({t('language.labelled', { label: t('lobby.settings.lastSaved') })} <LocalTime iso={saved.updatedAt} fallbackZone={fallbackZone} style="dateTime" />)
               </Box>
             ) : null}
           </Text>

@@ -91,7 +91,7 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
         <Stack gap="8">
           <HStack gap="6" flexWrap="wrap" data-testid="consult-fee">
             <Text fontWeight="semibold">
-              {t('tickets.consult.fee')}: {price}
+              {t('language.labelValue', { label: t('tickets.consult.fee'), value: price })}
             </Text>
             <Text color="fg.muted">{t('tickets.consult.length', { minutes: data.slotMinutes })}</Text>
           </HStack>
