@@ -38,6 +38,7 @@ import { reserveExistingUpload, startReservedUpload } from './mediaQuota.server'
 import { abortItemUploads, admitUploadId, partsMatch } from './mediaUploadParts.server';
 import { answer, sizeText, typesText, UploadRefusal } from './mediaRequest.server';
 import { sniffMediaType, SNIFF_BYTES } from './mediaSniff.server';
+import { shownName } from '../screens/roomSession.server';
 
 type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 
@@ -89,7 +90,7 @@ export const startUpload = (args: Args) =>
       kind,
       scope: input.scope,
       ownerId: user.sub,
-      ownerName: user.email ?? user.username,
+      ownerName: shownName(user, await context.data.profiles.get(user.sub)),
       title: input.title || input.fileName.replace(/\.[^.]*$/, '') || input.fileName,
       ...(input.visibility ? { visibility: input.visibility } : {}),
       // A recording's audience is the event's choice, not the uploader's: the library (tenant) or the organizer alone.

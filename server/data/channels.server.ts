@@ -13,6 +13,7 @@ import type { Channel, ChannelImageSlot, ChannelInput, ImageKeys } from '#app/li
 import { isErrorNamed } from '../errors';
 import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 import { newShopId, SHOP_ID } from './shopIds.server';
+import { shownStoredName } from '#app/lib/identity/displayName';
 
 /** A tenant lists at most this many channels (the storefront list is one query). */
 export const MAX_CHANNELS = 500;
@@ -30,7 +31,7 @@ function toChannel(tenantId: TenantId, raw: Item | undefined): Channel | null {
   return {
     channelId: raw.channelId,
     ownerId: String(raw.ownerId),
-    ownerName: String(raw.ownerName ?? ''),
+    ownerName: shownStoredName(String(raw.ownerName ?? '')),
     name: String(raw.name),
     about: String(raw.about ?? ''),
     avatar: keysOf(raw.avatar),

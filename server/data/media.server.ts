@@ -16,6 +16,7 @@ import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaOrigin, MediaS
 import { isErrorNamed } from '../errors';
 import { batchedGet } from './batched.server';
 import { queryAll, queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
+import { shownStoredName } from '#app/lib/identity/displayName';
 
 export const mediaItemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
 const eventLinkKey = (t: TenantId, eventId: string, id: string) => ({ pk: tenantKey(t, 'EVENT_MEDIA', eventId), sk: `ITEM#${id}` });
@@ -60,6 +61,8 @@ export function toMediaItem(tenantId: TenantId, raw: Item): MediaItem | null {
   item.tags ??= [];
   item.derived ??= {};
   item.description ??= '';
+  // Older uploads stored the uploader's address as the owner's name: never shown (docs/decisions/0065).
+  item.ownerName = shownStoredName(item.ownerName);
   return item;
 }
 

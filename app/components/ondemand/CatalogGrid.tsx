@@ -39,7 +39,7 @@ export function CatalogGrid({ kind, cards }: { kind: CatalogKind; cards: Catalog
               </Link>
             </LinkOverlay>
             <Text fontSize="sm" color="fg.muted">
-              {t('ondemand.card.by', { name: card.ownerName })}
+              {t('ondemand.card.by', { name: card.ownerName || t('session.someone') })}
             </Text>
             {card.description ? (
               <Text fontSize="sm" lineClamp={2}>

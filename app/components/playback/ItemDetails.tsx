@@ -19,7 +19,7 @@ export function ItemDetails({ ownerName, createdAt, description, startAt, rememb
   return (
     <Stack gap="2">
       <Text color="fg.muted" data-testid="item-owner">
-        {t('playback.item.by', { name: ownerName })} · {t('playback.item.added', { date })}
+        {t('playback.item.by', { name: ownerName || t('session.someone') })} · {t('playback.item.added', { date })}
       </Text>
       {startAt > 0 && (
         <Text fontSize="sm" data-testid="item-resumed">

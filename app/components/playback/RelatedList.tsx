@@ -34,7 +34,7 @@ export function RelatedList({ items }: { items: RelatedCard[] }) {
                 <Stack gap="0" p="2">
                   <Text fontWeight="semibold">{item.title}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {item.ownerName}
+                    {item.ownerName || t('session.someone')}
                     {item.durationSeconds ? ` · ${formatDuration(item.durationSeconds)}` : ''}
                   </Text>
                 </Stack>

@@ -7,6 +7,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { ROOM_LAYOUTS } from './layouts';
+import { shownStoredName } from '#app/lib/identity/displayName';
 
 /** Hosts and the organizer may enter from 30 minutes before start (docs/PRODUCT.md, Rules: room lead times). */
 export const LEAD_TIME_MINUTES = 30;
@@ -95,7 +96,7 @@ export const eventSchema = z.object({
   /** A consultation's private session (/pvs) booked through /consultationForm: its booking id. */
   consultationBookingId: z.string().optional(),
   organizerId: z.string(),
-  organizerName: z.string().default(''),
+  organizerName: z.string().default('').transform(shownStoredName),
   organizerEmail: z.string().default(''),
   /** Host email addresses, lower case: invitations. */
   hosts: z.array(z.string()).default([]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf, givenDisplayName, initialsOf } from './displayName';
+import { displayNameOf, givenDisplayName, initialsOf, shownStoredName } from './displayName';
 
 describe('displayNameOf', () => {
   it('prefers the profile display name, then its first and last name', () => {
@@ -14,6 +14,21 @@ describe('displayNameOf', () => {
     expect(displayNameOf({ email: 'organizer@x.test', username: 'u1' })).toBe('organizer');
     expect(displayNameOf({ email: null, username: 'u1' })).toBe('u1');
     expect(givenDisplayName({ email: 'organizer@x.test' })).toBe('');
+  });
+  it('never names a person by an address, even one typed as a name or used as the user name', () => {
+    expect(displayNameOf({ profile: { displayName: 'organizer@aurora.demo.example' }, email: 'organizer@aurora.demo.example' })).toBe('organizer');
+    expect(displayNameOf({ fullName: 'ana@x.test', email: null, username: 'u1' })).toBe('ana');
+    expect(displayNameOf({ email: null, username: 'viewer-1a2b@aurora.test.example' })).toBe('viewer-1a2b');
+  });
+});
+
+describe('shownStoredName', () => {
+  it('shows a stored name as it is, and an address not at all', () => {
+    expect(shownStoredName(' Olga ')).toBe('Olga');
+    expect(shownStoredName('organizer@aurora.demo.example')).toBe('');
+    expect(shownStoredName('Olga <olga@x.test>')).toBe('');
+    expect(shownStoredName(undefined)).toBe('');
+    expect(shownStoredName('@olga on stage')).toBe('@olga on stage');
   });
 });
 

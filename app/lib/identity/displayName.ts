@@ -25,8 +25,25 @@ export function givenDisplayName({ profile, givenName, familyName, fullName }: N
   return (profile?.displayName ?? '').trim() || joined(profile?.firstName, profile?.lastName) || joined(givenName, familyName) || joined(fullName);
 }
 
+/** Whether text holds an email address: it is never shown as a person's name. */
+export const holdsEmailAddress = (text: string) => /[^\s@]+@[^\s@]+\.[^\s@]+/.test(text);
+
+/** The part of an address before the "@" (the whole text when it is no address). */
+const localPart = (text: string | null | undefined) => (text ?? '').split('@')[0]!.trim();
+
 export function displayNameOf(sources: NameSources): string {
-  return givenDisplayName(sources) || (sources.email ?? '').split('@')[0]?.trim() || (sources.username ?? '').trim();
+  const given = givenDisplayName(sources);
+  return (given && !holdsEmailAddress(given) ? given : '') || localPart(sources.email) || localPart(given) || localPart(sources.username);
+}
+
+/**
+ * A stored name (an item's owner, an event's organizer) as a screen may show it: '' when it is an
+ * email address, and the screen then says its neutral label ("a member"). Older records kept the
+ * uploader's address there.
+ */
+export function shownStoredName(name: string | null | undefined): string {
+  const text = (name ?? '').trim();
+  return holdsEmailAddress(text) ? '' : text;
 }
 
 /** One or two capital letters for an avatar: "Ana María López" → "AL", "ana" → "A". */

@@ -1,6 +1,8 @@
 /** English strings of the session area: header account menu, inactivity guard (keys mirrored by es/ and fr/). */
 const session = {
   signingOut: 'Signing out…',
+  /** Stands for a person whose name is not known (never their address). */
+  someone: 'a member',
   header: {
     signIn: 'Sign in',
     signUp: 'Sign up',

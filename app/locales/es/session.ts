@@ -3,6 +3,8 @@ import type en from '../en/session';
 
 const session: TranslationShape<typeof en> = {
   signingOut: 'Cerrando sesión…',
+  /** Stands for a person whose name is not known (never their address). */
+  someone: 'un miembro',
   header: {
     signIn: 'Iniciar sesión',
     signUp: 'Registrarse',

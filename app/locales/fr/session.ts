@@ -3,6 +3,8 @@ import type en from '../en/session';
 
 const session: TranslationShape<typeof en> = {
   signingOut: 'Déconnexion…',
+  /** Stands for a person whose name is not known (never their address). */
+  someone: 'un membre',
   header: {
     signIn: 'Se connecter',
     signUp: 'S’inscrire',

@@ -83,7 +83,7 @@ export function FileTable({ files, sort, dir }: Props) {
               <Table.Cell hideBelow="lg" whiteSpace="nowrap">
                 {formatDay(file.createdAt, language)}
               </Table.Cell>
-              <Table.Cell hideBelow="lg">{file.ownerName}</Table.Cell>
+              <Table.Cell hideBelow="lg">{file.ownerName || t('session.someone')}</Table.Cell>
               <Table.Cell textAlign="end">
                 <Link
                   href={file.href}

@@ -68,7 +68,7 @@ export function LibraryItem({ card, view, selected, onSelect, onEdit, onDelete }
           <Wrap gap="1.5" fontSize="xs" color="fg.muted">
             <Text>{t(`library.kinds.${card.kind}`)}</Text>
             <Text>·</Text>
-            <Text>{card.mine ? t('library.card.mine') : t('library.card.owner', { name: card.ownerName })}</Text>
+            <Text>{card.mine ? t('library.card.mine') : t('library.card.owner', { name: card.ownerName || t('session.someone') })}</Text>
           </Wrap>
           <Wrap gap="1">
             <Badge size="sm" variant="outline" data-testid="library-item-visibility" data-visibility={card.visibility}>

@@ -30,7 +30,7 @@ function QueueItem({ entry }: { entry: Entry }) {
             {card.title}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {t('library.card.owner', { name: card.ownerName })}
+            {t('library.card.owner', { name: card.ownerName || t('session.someone') })}
           </Text>
           {card.description ? <Text>{card.description}</Text> : null}
           {result && !result.ok && !reasonError ? (
