@@ -15,6 +15,7 @@ const session = {
     myEvents: 'My events',
     schedule: 'Schedule an event',
     media: 'Media',
+    myMedia: 'My media',
     orders: 'Orders',
     payments: 'Payments',
     profile: 'Profile',

@@ -17,6 +17,7 @@ const session: TranslationShape<typeof en> = {
     myEvents: 'Mis eventos',
     schedule: 'Programar un evento',
     media: 'Multimedia',
+    myMedia: 'Mis archivos',
     orders: 'Pedidos',
     payments: 'Pagos',
     profile: 'Perfil',
