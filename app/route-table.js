@@ -134,7 +134,8 @@ export const ROUTES = [
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
   { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', entitlement: LISTS_EVENTS },
-  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx', entitlement: LISTS_MEDIA },
+  // The library, or a member's My media; ?open= shows one item in its viewer under the one media rule.
+  { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx', ids: { query: { open: 'media' } }, entitlement: [{ media: 'query.open', serves: 'replay' }, LISTS_MEDIA] },
   { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx', entitlement: LISTS_MEDIA },
   { path: '/audioPlaylistUpload', file: 'routes/media/audioPlaylistUpload.tsx', ids: { query: { playlist: 'playlist' } }, entitlement: LISTS_MEDIA },
   { path: '/reviewVideoUpload', file: 'routes/media/reviewVideoUpload.tsx', entitlement: LISTS_MEDIA },

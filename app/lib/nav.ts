@@ -59,11 +59,22 @@ export const FOOTER_GROUPS: ReadonlyArray<{ key: keyof Translations['footer']; l
  */
 export const SIGNED_IN_LANDING = '/userDashboard?tab=MyEvents';
 
-/** The signed-in account menu (header and phone drawer), in order; `organizers` items only for organizers and admins. */
-export const ACCOUNT_MENU: ReadonlyArray<{ key: keyof Translations['session']['menu']; to: string; organizers?: true }> = [
+/**
+ * Where a signed-in person's uploads are listed: /uploadCustomerMedia is the full library for
+ * organizers and admins and "My media" (their own items) for everyone else (docs/decisions/0064).
+ */
+export const MY_LIBRARY_HREF = '/uploadCustomerMedia';
+
+/**
+ * The signed-in account menu (header and phone drawer), in order; `organizers` items only for
+ * organizers and admins, `members` items only for everyone else (their own media, where
+ * organizers have the whole library): nobody is offered what would only tell them it is not theirs.
+ */
+export const ACCOUNT_MENU: ReadonlyArray<{ key: keyof Translations['session']['menu']; to: string; organizers?: true; members?: true }> = [
   { key: 'myEvents', to: '/userDashboard?tab=MyEvents' },
   { key: 'schedule', to: '/userDashboard?tab=ScheduleEvent', organizers: true },
-  { key: 'media', to: '/userDashboard?tab=Media' },
+  { key: 'media', to: '/userDashboard?tab=Media', organizers: true },
+  { key: 'myMedia', to: MY_LIBRARY_HREF, members: true },
   { key: 'orders', to: '/userDashboard?tab=Orders' },
   { key: 'payments', to: '/primeProfilePayments' },
   { key: 'profile', to: '/userDashboard?tab=Profile' },
@@ -75,7 +86,8 @@ export const canSchedule = (groups: readonly string[]) => groups.includes('organ
 
 /** The account menu items this person sees. */
 export function accountMenuFor(groups: readonly string[]) {
-  return ACCOUNT_MENU.filter((item) => !item.organizers || canSchedule(groups));
+  const organizer = canSchedule(groups);
+  return ACCOUNT_MENU.filter((item) => (item.organizers ? organizer : item.members ? !organizer : true));
 }
 
 /** Whether a link gated by a feature switch is shown for this tenant. */

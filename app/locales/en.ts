@@ -255,6 +255,11 @@ const en = {
     support: 'Visit support',
   },
   error: {
+    forbidden: {
+      title: 'You do not have permission to see this page',
+      body: 'You are signed in, but this page is for other roles on this site. If you think you should have access, ask the site’s administrator.',
+      dashboard: 'Go to your dashboard',
+    },
     // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
     chunk: {
       title: 'This page could not be loaded completely',

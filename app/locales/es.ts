@@ -257,6 +257,11 @@ const es: TranslationShape = {
     support: 'Ir a la ayuda',
   },
   error: {
+    forbidden: {
+      title: 'No tienes permiso para ver esta página',
+      body: 'Tu sesión está iniciada, pero esta página es para otros roles de este sitio. Si crees que deberías tener acceso, pídelo al administrador del sitio.',
+      dashboard: 'Ir a tu panel',
+    },
     // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
     chunk: {
       title: 'No se pudo cargar la página por completo',

@@ -257,6 +257,11 @@ const fr: TranslationShape = {
     support: 'Consulter l’aide',
   },
   error: {
+    forbidden: {
+      title: 'Vous n’avez pas l’autorisation de voir cette page',
+      body: 'Votre session est bien ouverte, mais cette page est réservée à d’autres rôles sur ce site. Si vous pensez devoir y accéder, demandez-le à l’administrateur du site.',
+      dashboard: 'Aller à votre tableau de bord',
+    },
     // A script or stylesheet chunk that failed or timed out (SPEC.md §8; docs/decisions/0050).
     chunk: {
       title: 'Cette page n’a pas pu être chargée entièrement',

@@ -3,7 +3,7 @@
  * screens (else 403), the page title, and the person's storage use against their quota.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import type { SessionUser } from '#app/lib/identity/types';
+import { MY_LIBRARY_HREF } from '#app/lib/nav';
 import { getFixedT } from '../i18n.server';
 import { requireUser } from '../identity/session.server';
 import { isPlatformAdmin } from './mediaAccess.server';
@@ -14,8 +14,6 @@ export type UploadScreenName = 'uploadS3' | 'uploadS3Media' | 'directUpload' | '
 
 const SYSTEM_SCREENS: ReadonlySet<UploadScreenName> = new Set(['uploadSystemMedia', 'systemImageUpload']);
 
-/** Organizers and admins have a library screen to go on to; members see their uploads where they are shared. */
-export const hasLibrary = (user: SessionUser) => user.groups.includes('organizer') || user.groups.includes('admin');
 
 export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: UploadScreenName) {
   const user = await requireUser(args);
@@ -28,7 +26,7 @@ export async function uploadScreenLoader(args: LoaderFunctionArgs, screen: Uploa
     {
       title: t(`upload.screens.${screen}.title`),
       usage,
-      libraryHref: !system && hasLibrary(user) ? '/uploadCustomerMedia' : null,
+      libraryHref: system ? null : MY_LIBRARY_HREF,
     },
     { headers: NO_STORE },
   );

@@ -91,8 +91,12 @@ export async function libraryCard(data: TenantData, viewer: Viewer, item: MediaI
   };
 }
 
-/** One page of the library as the viewer may see it, filtered, searched, newest first. */
-export async function libraryPage(data: TenantData, viewer: Viewer, query: LibraryQuery, withSizes = false) {
+/**
+ * One page of the library as the viewer may see it, filtered, searched, newest first; `ownOnly`
+ * keeps the viewer's own items (My media), still under the one rule.
+ */
+export async function libraryPage(data: TenantData, viewer: Viewer, query: LibraryQuery, options: { withSizes?: boolean; ownOnly?: boolean } = {}) {
+  const { withSizes = false, ownOnly = false } = options;
   // One item more than a page: a next page is offered only when it really holds something
   // (the store's own "more" also counts items the filter would leave out).
   const access = mediaAccess(data, viewer);
@@ -101,7 +105,7 @@ export async function libraryPage(data: TenantData, viewer: Viewer, query: Libra
     status: query.status,
     afterId: query.after,
     limit: LIBRARY_PAGE_SIZE + 1,
-    match: (item) => item.scope === 'tenant' && matchesSearch(item, query.q) && access.mayView(item),
+    match: (item) => item.scope === 'tenant' && (!ownOnly || item.ownerId === viewer.sub) && matchesSearch(item, query.q) && access.mayView(item),
   });
   const shown = page.items.slice(0, LIBRARY_PAGE_SIZE);
   const cards = await Promise.all(shown.map((item) => libraryCard(data, viewer, item, withSizes)));

@@ -1,8 +1,8 @@
 /**
  * The common start and answers of the library's JSON API (/api/media/items, /api/media/review,
  * /api/media/playlists): POST only (405), a signed-in organizer or admin (401, 403; never a
- * redirect), a JSON body checked with zod (400). Every answer is JSON with a message in the
- * request's language and is never cached.
+ * redirect; /api/media/items any signed-in person, for their own items), a JSON body checked with
+ * zod (400). Every answer is JSON with a message in the request's language and is never cached.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
@@ -28,13 +28,17 @@ export const acceptLibrary = (body: Omit<Extract<LibraryApiResponse, { ok: true 
 /** The media library is the organizers' and the tenant admins' (docs/PRODUCT.md, Roles). */
 export const isLibraryUser = (user: Pick<SessionUser, 'groups'>) => user.groups.includes('organizer') || user.groups.includes('admin');
 
-/** A Response means "answer this"; otherwise the user, the body as `schema` reads it, and the raw body for a further check. */
-export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema: S): Promise<Response | { user: SessionUser; data: z.infer<S>; body: unknown }> {
+/**
+ * A Response means "answer this"; otherwise the user, the body as `schema` reads it, and the raw
+ * body for a further check. `members`: any signed-in person may call it (My media: the items
+ * named are then checked against what the caller may manage, their own).
+ */
+export async function readLibraryRequest<S extends z.ZodType>(args: Args, schema: S, options: { members?: boolean } = {}): Promise<Response | { user: SessionUser; data: z.infer<S>; body: unknown }> {
   const language = args.context.language;
   if (args.request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const user = await getSessionUser(args);
   if (!user) return refuseLibrary(language, 401, 'unauthenticated');
-  if (!isLibraryUser(user)) return refuseLibrary(language, 403, 'forbidden');
+  if (!options.members && !isLibraryUser(user)) return refuseLibrary(language, 403, 'forbidden');
   let body: unknown;
   try {
     body = await args.request.json();

@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { z } from 'zod';
 import type { SessionUser } from '#app/lib/identity/types';
 import { mediaIdSchema } from '#app/lib/media/library';
+import { MY_LIBRARY_HREF } from '#app/lib/nav';
 import type { MediaItem } from '#app/lib/media/model';
 import { avatarUrl } from '#app/lib/photo/avatar';
 import type { PickableImage } from '#app/lib/photo/picker';
@@ -17,6 +18,7 @@ import { getFixedT } from '../i18n.server';
 import { requireUser } from '../identity/session.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
 import { log } from '../observability/log.server';
+import { isLibraryUser } from '../media/libraryApi.server';
 
 /** How long the picker's links live: an editing session. */
 const LINK_SECONDS = 3600;
@@ -57,8 +59,8 @@ export async function photoEditorLoader(args: LoaderFunctionArgs) {
     initial = await pickable(context, item);
   }
   const { images, failed } = await ownImages(context, user);
-  // Organizers and admins have a library screen of images to go on to.
-  const libraryHref = user.groups.includes('organizer') || user.groups.includes('admin') ? '/customerImageUpload' : null;
+  // Organizers and admins go on to the library's images, everyone else to My media's images.
+  const libraryHref = isLibraryUser(user) ? '/customerImageUpload' : `${MY_LIBRARY_HREF}?kind=image`;
   return json({ title: t('photo.editor.title'), images, libraryFailed: failed, initial, libraryHref }, { headers: NO_STORE });
 }
 

@@ -14,7 +14,7 @@ for (const tenant of ['aurora', 'lumiere'] as const) {
       expect(res.headers().location).toBe(`/signIn?redirectTo=${encodeURIComponent('/userDashboard?tab=Security')}`);
     });
 
-    test('defaults: a member opens on My events (organizers keep ScheduleEvent), and is told what they can do instead of scheduling', async ({ page, context, request }) => {
+    test('defaults: a member opens on My events (organizers keep ScheduleEvent), is not offered scheduling, and a link to it says what they can do instead', async ({ page, context, request }) => {
       const user = await createUser(tenant, 'dash');
       await signInContext(context, request, user);
       await page.goto(tenantUrl(tenant, '/userDashboard'));
@@ -23,7 +23,9 @@ for (const tenant of ['aurora', 'lumiere'] as const) {
       await expect(page.getByRole('tab', { name: 'My events' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByTestId('my-events-attending-empty')).toBeVisible();
       await expect(page.getByTestId('my-events-browse')).toHaveAttribute('href', '/liveEvents');
-      await page.getByRole('tab', { name: 'Schedule an event' }).click();
+      await expect(page.getByRole('tab', { name: 'Schedule an event' })).toHaveCount(0);
+      await page.goto(tenantUrl(tenant, '/userDashboard?tab=ScheduleEvent'));
+      await hydrated(page);
       await expect(page.getByTestId('schedule-members-only')).toContainText('Scheduling is for organizers');
       await expect(page.getByTestId('schedule-event-tab').getByRole('link', { name: 'See live and upcoming events' })).toHaveAttribute('href', '/liveEvents');
       // Header: who is signed in (their name, not their address), with the account menu and sign-out.

@@ -206,7 +206,7 @@ test('images view: every image shows its four sizes with their pixel sizes', asy
   await page.screenshot({ path: 'test-reports/library-images-desktop.png', fullPage: true });
 });
 
-test('phone, in French: the library speaks the tenant’s language, and a member is refused', async ({ page, request }) => {
+test('phone, in French: the library speaks the tenant’s language; a member gets My media, and the organizers’ image library refuses them', async ({ page, request }) => {
   await page.setViewportSize(WIDTHS.phone);
   const organizer = await createUser('lumiere', 'lib-fr', 'organizer');
   const lumiere = e2eMediaData('lumiere');
@@ -217,7 +217,11 @@ test('phone, in French: the library speaks the tenant’s language, and a member
   await expect(itemCard(page, `${r} Affiche`).getByTestId('library-edit-open')).toHaveText('Modifier');
   await page.screenshot({ path: 'test-reports/library-fr-phone.png', fullPage: true });
   const member = await createUser('lumiere', 'lib-fr-member');
-  const refused = await tenantApi(request, 'lumiere').get('/uploadCustomerMedia', { headers: { Cookie: await sessionCookie(request, member) } });
+  const cookie = await sessionCookie(request, member);
+  const mine = await tenantApi(request, 'lumiere').get('/uploadCustomerMedia', { headers: { Cookie: cookie } });
+  expect(mine.status()).toBe(200);
+  expect(await mine.text()).toContain('Mes médias');
+  const refused = await tenantApi(request, 'lumiere').get('/customerImageUpload', { headers: { Cookie: cookie } });
   expect(refused.status()).toBe(403);
 });
 

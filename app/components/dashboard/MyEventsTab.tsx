@@ -117,7 +117,8 @@ function EventList({ title, events, empty, canEdit, timeZone, testId, action }: 
 
 /**
  * The user's events: the quick "Schedule an event" for organizers, the events they registered for
- * or bought a ticket to (upcoming), those they organize (editable) and those they host.
+ * or bought a ticket to (upcoming), those they organize (editable) and those they host (for a
+ * member, only once they host one).
  */
 export function MyEventsTab({ organizing, hosting, attending, organizer, timeZone }: { organizing: MyEventRow[]; hosting: MyEventRow[]; attending: MyEventRow[]; organizer: boolean; timeZone: string }) {
   const { t } = useTranslation();
@@ -164,7 +165,10 @@ export function MyEventsTab({ organizing, hosting, attending, organizer, timeZon
           }
         />
       ) : null}
-      <EventList title={t('dashboard.myEvents.hosting')} events={hosting} empty={t('dashboard.myEvents.emptyHosting')} canEdit={false} timeZone={timeZone} testId="my-events-hosting" />
+      {/* A member sees the events they host only once someone has added them as a host. */}
+      {organizer || hosting.length ? (
+        <EventList title={t('dashboard.myEvents.hosting')} events={hosting} empty={t('dashboard.myEvents.emptyHosting')} canEdit={false} timeZone={timeZone} testId="my-events-hosting" />
+      ) : null}
     </Stack>
   );
 }

@@ -2,13 +2,15 @@ import { Button, CloseButton, Drawer, Link as ChakraLink, Portal, Text, VStack }
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_MENUS, type DashboardMenu, tabHref } from './menu';
+import { type DashboardMenu, type DashboardTab, tabHref } from './menu';
 
-function MenuLinks({ selected, onNavigate }: { selected: DashboardMenu; onNavigate?: () => void }) {
+type Menus = ReadonlyArray<{ key: DashboardMenu; tabs: DashboardTab[] }>;
+
+function MenuLinks({ menus, selected, onNavigate }: { menus: Menus; selected: DashboardMenu; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <VStack as="ul" align="stretch" gap="1" listStyleType="none" m="0" p="0">
-      {DASHBOARD_MENUS.map((menu) => (
+      {menus.map((menu) => (
         <li key={menu.key}>
           <ChakraLink
             asChild
@@ -21,7 +23,7 @@ function MenuLinks({ selected, onNavigate }: { selected: DashboardMenu; onNaviga
             _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}
             css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' } }}
           >
-            <Link to={tabHref(menu.tabs[0])} aria-current={menu.key === selected ? 'page' : undefined} onClick={onNavigate} preventScrollReset data-testid={`dashboard-menu-${menu.key}`}>
+            <Link to={tabHref(menu.tabs[0]!)} aria-current={menu.key === selected ? 'page' : undefined} onClick={onNavigate} preventScrollReset data-testid={`dashboard-menu-${menu.key}`}>
               {t(`dashboard.menu.${menu.key}`)}
             </Link>
           </ChakraLink>
@@ -31,8 +33,8 @@ function MenuLinks({ selected, onNavigate }: { selected: DashboardMenu; onNaviga
   );
 }
 
-/** The dashboard's side menu: a column from 768px, a drawer behind a button on phones. */
-export function SideMenu({ selected }: { selected: DashboardMenu }) {
+/** The dashboard's side menu (the menus this person is offered): a column from 768px, a drawer behind a button on phones. */
+export function SideMenu({ menus, selected }: { menus: Menus; selected: DashboardMenu }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -41,7 +43,7 @@ export function SideMenu({ selected }: { selected: DashboardMenu }) {
         <Text fontSize="sm" fontWeight="semibold" color="fg.muted" px="3">
           {t('dashboard.menu.label')}
         </Text>
-        <MenuLinks selected={selected} />
+        <MenuLinks menus={menus} selected={selected} />
       </VStack>
       <Drawer.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="start">
         <Drawer.Trigger asChild>
@@ -61,7 +63,7 @@ export function SideMenu({ selected }: { selected: DashboardMenu }) {
               </Drawer.Header>
               <Drawer.Body>
                 <nav aria-label={t('dashboard.menu.label')}>
-                  <MenuLinks selected={selected} onNavigate={() => setOpen(false)} />
+                  <MenuLinks menus={menus} selected={selected} onNavigate={() => setOpen(false)} />
                 </nav>
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAB, defaultTabFor, menuOf, parseTab, tabHref } from './menu';
+import { DEFAULT_TAB, dashboardMenusFor, defaultTabFor, menuOf, parseTab, tabHref } from './menu';
 
 describe('dashboard menu', () => {
   it('defaults to the scheduled events menu and its ScheduleEvent tab (docs/PRODUCT.md, Rules: dashboard defaults)', () => {
@@ -27,5 +27,19 @@ describe('dashboard menu', () => {
     expect(menuOf('MyEvents').key).toBe('scheduledEvents');
     expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents']);
     expect(parseTab('myevents')).toBe('MyEvents');
+  });
+});
+
+describe('the menus a person is offered', () => {
+  it('gives organizers every menu and tab', () => {
+    expect(dashboardMenusFor(true, 'MyEvents').map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'shop', 'account']);
+    expect(dashboardMenusFor(true, 'MyEvents')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+  });
+
+  it('offers a member no scheduling and no shop, but keeps the tab a link opened', () => {
+    const member = dashboardMenusFor(false, 'MyEvents');
+    expect(member.map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'account']);
+    expect(member[0]!.tabs).toEqual(['MyEvents']);
+    expect(dashboardMenusFor(false, 'ScheduleEvent')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
   });
 });

@@ -14,6 +14,19 @@ export const DASHBOARD_MENUS = [
 export type DashboardMenu = (typeof DASHBOARD_MENUS)[number]['key'];
 export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
 
+/** Tabs only organizers and admins can use: a member is not offered them (a link straight to one still explains). */
+const ORGANIZER_TABS: ReadonlySet<DashboardTab> = new Set(['ScheduleEvent', 'Channels']);
+
+/**
+ * The menus and tabs this person is offered: members lose the organizers' tabs, and a menu left
+ * with none (Shop) goes; the tab they are on stays listed, so the page always names where it is.
+ */
+export function dashboardMenusFor(organizer: boolean, current: DashboardTab): Array<{ key: DashboardMenu; tabs: DashboardTab[] }> {
+  return DASHBOARD_MENUS.map((menu) => ({ key: menu.key, tabs: menu.tabs.filter((tab) => organizer || !ORGANIZER_TABS.has(tab) || tab === current) })).filter(
+    (menu) => menu.tabs.length > 0,
+  );
+}
+
 export const DEFAULT_TAB: DashboardTab = 'ScheduleEvent';
 /**
  * The tab /userDashboard opens on without ?tab=: ScheduleEvent for those who may schedule (the

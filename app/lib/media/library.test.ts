@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemTargetsSchema, itemsRequestSchema, libraryHref, parseLibraryQuery, splitTags } from './library';
+import { itemTargetsSchema, itemsRequestSchema, libraryHref, libraryItemHref, parseLibraryQuery, splitTags } from './library';
 
 const ID = 'abcdefghi012345678901';
 
@@ -11,6 +11,11 @@ describe('library query in the URL', () => {
     expect(libraryHref('/uploadCustomerMedia', query)).toBe(`/uploadCustomerMedia?kind=image&status=failed&q=stage&view=list&after=${ID}`);
     expect(libraryHref('/uploadCustomerMedia', query, { after: undefined, view: 'grid' })).toBe('/uploadCustomerMedia?kind=image&status=failed&q=stage');
     expect(parseLibraryQuery(new URLSearchParams(`q=${'x'.repeat(300)}`)).q).toHaveLength(100);
+  });
+
+  it('opens one item in the viewer with the filters kept', () => {
+    expect(libraryItemHref('/uploadCustomerMedia', { view: 'grid' }, ID)).toBe(`/uploadCustomerMedia?open=${ID}`);
+    expect(libraryItemHref('/uploadCustomerMedia', { view: 'list', q: 'stage' }, ID)).toBe(`/uploadCustomerMedia?q=stage&view=list&open=${ID}`);
   });
 });
 

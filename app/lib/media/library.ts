@@ -51,6 +51,12 @@ export function libraryHref(path: string, query: LibraryQuery, change: Partial<L
   return search ? `${path}?${search}` : path;
 }
 
+/** The library page with one item open in its viewer (?open=), filters kept. */
+export function libraryItemHref(path: string, query: LibraryQuery, id: string): string {
+  const href = libraryHref(path, query);
+  return `${href}${href.includes('?') ? '&' : '?'}open=${encodeURIComponent(id)}`;
+}
+
 export interface ImageSizeCard {
   name: ImageSizeName;
   width: number | null;

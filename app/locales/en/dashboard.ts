@@ -68,7 +68,8 @@ const dashboard = {
     signOutEverywhere: 'Sign out everywhere',
   },
   mediaTab: {
-    memberText: 'The media library is for organizers. If you should be one, ask the site’s administrator for the organizer role.',
+    mineText: 'What you upload, record with the capture tool or save from the photo tools is in My media: play it, view it, rename it or delete it there.',
+    mine: 'Open My media',
     lead: 'Upload, organize and review the site’s media.',
     library: 'All media: upload, filter, edit and delete',
     images: 'Images in every size',

@@ -2,12 +2,14 @@
 const library = {
   titles: {
     library: 'Media library',
+    mine: 'My media',
     images: 'Image library',
     playlists: 'Audio playlists',
     review: 'Videos for review',
   },
   leads: {
     library: 'Your uploads and the files shared across this site. Filter, search, edit and tidy them here.',
+    mine: 'Everything you uploaded, recorded or saved on this site. Open an item to play, view or read it; edit or delete your own here.',
     images: 'Every image is kept in four sizes for pages, cards and full screen. Here you see each size.',
     playlists: 'Put audio files in the order they should play, and choose how the list plays.',
     review: 'Videos sent from here wait for an administrator before anyone else sees them.',
@@ -41,6 +43,9 @@ const library = {
     list: 'List',
   },
   card: {
+    open: 'Open',
+    openLabel: 'Open “{{title}}”',
+    notReady: 'It can be opened once it is processed.',
     owner: 'By {{name}}',
     mine: 'Yours',
     select: 'Select “{{title}}”',
@@ -53,6 +58,7 @@ const library = {
     tags: 'Tags',
     rejected: 'Rejected: {{reason}}',
   },
+  viewer: { close: 'Close' },
   sizes: { small300: 'Small (300 px)', medium500: 'Medium (500 px)', medium750: 'Large (750 px)', large1500: 'Full screen (1500 px)' },
   empty: {
     title: 'Nothing here yet',
@@ -74,6 +80,7 @@ const library = {
     deleted_other: '{{count}} items deleted.',
   },
   edit: {
+    preview: 'Preview',
     title: 'Edit “{{title}}”',
     fieldTitle: 'Title',
     fieldDescription: 'Description',

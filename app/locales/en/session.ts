@@ -17,6 +17,7 @@ const session = {
     myEvents: 'My events',
     schedule: 'Schedule an event',
     media: 'Media',
+    myMedia: 'My media',
     orders: 'Orders',
     payments: 'Payments',
     profile: 'Profile',

@@ -29,6 +29,7 @@ const upload = {
     done_one: '{{count}} file uploaded.',
     done_other: '{{count}} files uploaded.',
     library: 'Open your media library',
+    listed: 'They are listed below with their processing state.',
     failed: 'The upload did not finish.',
   },
   direct: {

@@ -70,7 +70,8 @@ const dashboard: TranslationShape<typeof en> = {
     signOutEverywhere: 'Cerrar sesión en todas partes',
   },
   mediaTab: {
-    memberText: 'La biblioteca multimedia es para organizadores. Si deberías serlo, pide al administrador del sitio el rol de organizador.',
+    mineText: 'Lo que subes, grabas con la herramienta de captura o guardas desde las herramientas de fotos está en Mis archivos: ahí puedes reproducirlo, verlo, renombrarlo o eliminarlo.',
+    mine: 'Abrir Mis archivos',
     lead: 'Sube, organiza y revisa los archivos multimedia del sitio.',
     library: 'Todo el contenido: subir, filtrar, editar y eliminar',
     images: 'Imágenes en todos los tamaños',

@@ -4,12 +4,14 @@ import type en from '../en/library';
 const library: TranslationShape<typeof en> = {
   titles: {
     library: 'Biblioteca multimedia',
+    mine: 'Mis archivos',
     images: 'Biblioteca de imágenes',
     playlists: 'Listas de audio',
     review: 'Videos en revisión',
   },
   leads: {
     library: 'Tus archivos y los que se comparten en este sitio. Fíltralos, búscalos, edítalos y ordénalos aquí.',
+    mine: 'Todo lo que subiste, grabaste o guardaste en este sitio. Abre un elemento para reproducirlo, verlo o leerlo; edita o elimina los tuyos aquí.',
     images: 'Cada imagen se guarda en cuatro tamaños para páginas, tarjetas y pantalla completa. Aquí ves cada tamaño.',
     playlists: 'Pon los archivos de audio en el orden en que deben sonar y elige cómo se reproduce la lista.',
     review: 'Los videos enviados desde aquí esperan a un administrador antes de que nadie más los vea.',
@@ -43,6 +45,9 @@ const library: TranslationShape<typeof en> = {
     list: 'Lista',
   },
   card: {
+    open: 'Abrir',
+    openLabel: 'Abrir «{{title}}»',
+    notReady: 'Se podrá abrir cuando termine de procesarse.',
     owner: 'De {{name}}',
     mine: 'Tuyo',
     select: 'Seleccionar «{{title}}»',
@@ -55,6 +60,7 @@ const library: TranslationShape<typeof en> = {
     tags: 'Etiquetas',
     rejected: 'Rechazado: {{reason}}',
   },
+  viewer: { close: 'Cerrar' },
   sizes: { small300: 'Pequeño (300 px)', medium500: 'Mediano (500 px)', medium750: 'Grande (750 px)', large1500: 'Pantalla completa (1500 px)' },
   empty: {
     title: 'Aún no hay nada',
@@ -76,6 +82,7 @@ const library: TranslationShape<typeof en> = {
     deleted_other: '{{count}} elementos eliminados.',
   },
   edit: {
+    preview: 'Vista previa',
     title: 'Editar «{{title}}»',
     fieldTitle: 'Título',
     fieldDescription: 'Descripción',

@@ -19,6 +19,7 @@ const session: TranslationShape<typeof en> = {
     myEvents: 'Mis eventos',
     schedule: 'Programar un evento',
     media: 'Multimedia',
+    myMedia: 'Mis archivos',
     orders: 'Pedidos',
     payments: 'Pagos',
     profile: 'Perfil',

@@ -37,6 +37,7 @@ const es: TranslationShape<typeof en> = {
     done_one: '{{count}} archivo subido.',
     done_other: '{{count}} archivos subidos.',
     library: 'Abrir tu biblioteca de medios',
+    listed: 'Aparecen abajo con su estado de procesamiento.',
     failed: 'La subida no terminó.',
   },
   direct: {

@@ -70,7 +70,8 @@ const dashboard: TranslationShape<typeof en> = {
     signOutEverywhere: 'Se déconnecter partout',
   },
   mediaTab: {
-    memberText: 'La médiathèque est réservée aux organisateurs. Si vous devriez l’être, demandez ce rôle à l’administrateur du site.',
+    mineText: 'Ce que vous envoyez, enregistrez avec l’outil de capture ou sauvegardez depuis les outils photo se trouve dans Mes médias : vous pouvez l’y lire, le voir, le renommer ou le supprimer.',
+    mine: 'Ouvrir Mes médias',
     lead: 'Envoyez, rangez et validez les médias du site.',
     library: 'Tous les médias : envoyer, filtrer, modifier et supprimer',
     images: 'Les images dans toutes leurs tailles',

@@ -4,12 +4,14 @@ import type en from '../en/library';
 const library: TranslationShape<typeof en> = {
   titles: {
     library: 'Médiathèque',
+    mine: 'Mes médias',
     images: 'Bibliothèque d’images',
     playlists: 'Listes de lecture audio',
     review: 'Vidéos à valider',
   },
   leads: {
     library: 'Vos fichiers et ceux partagés sur ce site. Filtrez-les, cherchez-les, modifiez-les et rangez-les ici.',
+    mine: 'Tout ce que vous avez envoyé, enregistré ou sauvegardé sur ce site. Ouvrez un élément pour le lire, le voir ou le consulter ; modifiez ou supprimez les vôtres ici.',
     images: 'Chaque image est conservée en quatre tailles pour les pages, les cartes et le plein écran. Voici chaque taille.',
     playlists: 'Placez les fichiers audio dans l’ordre de lecture et choisissez comment la liste se lit.',
     review: 'Les vidéos envoyées d’ici attendent un administrateur avant que quiconque d’autre ne les voie.',
@@ -43,6 +45,9 @@ const library: TranslationShape<typeof en> = {
     list: 'Liste',
   },
   card: {
+    open: 'Ouvrir',
+    openLabel: 'Ouvrir « {{title}} »',
+    notReady: 'Vous pourrez l’ouvrir une fois son traitement terminé.',
     owner: 'Par {{name}}',
     mine: 'À vous',
     select: 'Sélectionner « {{title}} »',
@@ -55,6 +60,7 @@ const library: TranslationShape<typeof en> = {
     tags: 'Mots-clés',
     rejected: 'Refusé : {{reason}}',
   },
+  viewer: { close: 'Fermer' },
   sizes: { small300: 'Petite (300 px)', medium500: 'Moyenne (500 px)', medium750: 'Grande (750 px)', large1500: 'Plein écran (1500 px)' },
   empty: {
     title: 'Rien pour l’instant',
@@ -76,6 +82,7 @@ const library: TranslationShape<typeof en> = {
     deleted_other: '{{count}} éléments supprimés.',
   },
   edit: {
+    preview: 'Aperçu',
     title: 'Modifier « {{title}} »',
     fieldTitle: 'Titre',
     fieldDescription: 'Présentation',

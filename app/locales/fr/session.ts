@@ -19,6 +19,7 @@ const session: TranslationShape<typeof en> = {
     myEvents: 'Mes événements',
     schedule: 'Programmer un événement',
     media: 'Médias',
+    myMedia: 'Mes médias',
     orders: 'Commandes',
     payments: 'Paiements',
     profile: 'Profil',

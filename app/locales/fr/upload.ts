@@ -37,6 +37,7 @@ const fr: TranslationShape<typeof en> = {
     done_one: '{{count}} fichier envoyé.',
     done_other: '{{count}} fichiers envoyés.',
     library: 'Ouvrir votre médiathèque',
+    listed: 'Ils apparaissent ci-dessous avec leur état de traitement.',
     failed: 'L’envoi n’a pas abouti.',
   },
   direct: {

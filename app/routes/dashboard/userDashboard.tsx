@@ -2,7 +2,7 @@ import { Box, Container, Flex, Heading, Tabs } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { menuOf, tabHref, type DashboardTab } from '#app/components/dashboard/menu';
+import { dashboardMenusFor, menuOf, tabHref, type DashboardTab } from '#app/components/dashboard/menu';
 import { MediaTab } from '#app/components/dashboard/MediaTab';
 import { MyEventsTab } from '#app/components/dashboard/MyEventsTab';
 import { ProfileTab } from '#app/components/dashboard/ProfileTab';
@@ -25,14 +25,15 @@ export default function UserDashboard() {
   const { user, tab, title, organizer, schedule, myEvents, orders, channels, timeZone } = useLoaderData<typeof loader>();
   const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
-  const menu = menuOf(tab);
+  const menus = dashboardMenusFor(organizer, tab);
+  const menu = menus.find((m) => m.key === menuOf(tab).key)!;
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
       <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mb={{ base: '4', md: '6' }}>
         {title}
       </Heading>
       <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }} align="stretch">
-        <SideMenu selected={menu.key} />
+        <SideMenu menus={menus} selected={menu.key} />
         <Box flex="1" minW="0">
           <Heading as="h2" size="lg" mb="3">
             {t(`dashboard.menu.${menu.key}`)}

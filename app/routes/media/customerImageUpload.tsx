@@ -23,7 +23,7 @@ export default function CustomerImageUpload() {
       cards={data.cards}
       next={data.next}
       fixedKind
-      uploader={<MediaUploader id="customerImageUpload" scope="tenant" kinds={IMAGE_ONLY} usage={data.usage} libraryHref="/customerImageUpload" height={320} />}
+      uploader={<MediaUploader id="customerImageUpload" scope="tenant" kinds={IMAGE_ONLY} usage={data.usage} listedHere height={320} />}
     />
   );
 }

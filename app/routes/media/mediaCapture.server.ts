@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { hasLibrary } from '#server/api/mediaUploadScreen.server';
+import { MY_LIBRARY_HREF } from '#app/lib/nav';
 import { NO_STORE } from '#server/api/mediaRequest.server';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 
-/** Signed in (else to sign-in): the title, and the library to go on to for those who have one. */
+/** Signed in (else to sign-in): the title, and the person's library (or My media) to go on to. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args);
+  await requireUser(args);
   const t = await getFixedT(args.context.languageTag);
-  return json({ title: t('capture.title'), libraryHref: hasLibrary(user) ? '/uploadCustomerMedia' : null }, { headers: NO_STORE });
+  return json({ title: t('capture.title'), libraryHref: MY_LIBRARY_HREF }, { headers: NO_STORE });
 }

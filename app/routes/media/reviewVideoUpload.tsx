@@ -21,7 +21,7 @@ export default function ReviewVideoUpload() {
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="review">
       <Stack gap="8">
         <ScreenHeading title={title} lead={lead} />
-        <MediaUploader id="reviewVideoUpload" scope="tenant" kinds={VIDEO_ONLY} review usage={usage} libraryHref="/reviewVideoUpload" height={280} />
+        <MediaUploader id="reviewVideoUpload" scope="tenant" kinds={VIDEO_ONLY} review usage={usage} listedHere height={280} />
         {queue ? <ReviewQueue entries={queue} /> : null}
         <MyReviews cards={mine} />
       </Stack>

@@ -7,7 +7,10 @@ import { MEDIA_KINDS } from '#app/lib/media/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './uploadCustomerMedia.server';
 
-/** /uploadCustomerMedia (organizers, admins): the tenant's media library with its uploader. */
+/**
+ * /uploadCustomerMedia: the tenant's media library with its uploader (organizers, admins), or a
+ * member's My media (their own items); either opens an item in its viewer (?open=).
+ */
 export { loader } from './uploadCustomerMedia.server';
 export const handle = i18nHandle('library', 'player', 'upload', 'forms');
 
@@ -21,7 +24,8 @@ export default function UploadCustomerMedia() {
       query={data.query}
       cards={data.cards}
       next={data.next}
-      uploader={<MediaUploader id="uploadCustomerMedia" scope="tenant" kinds={MEDIA_KINDS} usage={data.usage} libraryHref="/uploadCustomerMedia" height={320} />}
+      viewer={{ opened: data.opened }}
+      uploader={<MediaUploader id="uploadCustomerMedia" scope="tenant" kinds={MEDIA_KINDS} usage={data.usage} listedHere height={320} />}
     />
   );
 }

@@ -1,9 +1,10 @@
 /**
- * Edit one item's title, description, tags, visibility and language. Every field error comes back
+ * Edit one item's title, description, tags, visibility and language, with the item's preview on
+ * top so it is clear which one is being edited. Every field error comes back
  * at once, in a focused summary and beside its field; the title and description are counted against
  * their limits (never cut off) and what was typed stays.
  */
-import { Alert, Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryCard } from '#app/lib/media/library';
@@ -12,6 +13,7 @@ import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { controlId, describeControl, errorId, helpId } from '#app/components/forms/Fields';
 import { MEDIA_LANGUAGES, languageName } from '#app/lib/media/languages';
+import { Preview } from './LibraryItem';
 import { useLibraryApi } from './useLibraryApi';
 
 interface Props {
@@ -56,6 +58,19 @@ export function EditDialog({ card, onClose }: Props) {
               <Dialog.Title>{t('library.edit.title', { title: card.title })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
+              {/* Which item is being edited: its picture (or its kind and length), its file and size. */}
+              <Stack direction="row" gap="3" align="center" mb="4" data-testid="library-edit-preview">
+                <Box w={{ base: '7rem', sm: '9rem' }} flexShrink={0}>
+                  <Preview card={card} size="100%" />
+                </Box>
+                <Stack gap="0.5" minW="0" fontSize="sm">
+                  <Text fontWeight="medium">{t('library.edit.preview')}</Text>
+                  <Text color="fg.muted" truncate>
+                    {card.fileName}
+                  </Text>
+                  <Text color="fg.muted">{t(`library.kinds.${card.kind}`)}</Text>
+                </Stack>
+              </Stack>
               <form
                 id={formId}
                 noValidate

@@ -1,5 +1,6 @@
 /** One library item, as a grid card or a list row: selection box, preview, title, owner, visibility, status and actions. */
 import { Badge, Box, Button, Flex, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryCard, LibraryView } from '#app/lib/media/library';
 import { formatDuration } from '#app/components/media/player/format';
@@ -11,13 +12,16 @@ interface Props {
   view: LibraryView;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** The library with this item open in its viewer (/uploadCustomerMedia); none where the screen has no viewer. */
+  openHref?: string;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 const PROCESSED = new Set(['ready', 'published', 'pending_review', 'rejected']);
 
-function Preview({ card, size }: { card: LibraryCard; size: string }) {
+/** The card's picture (an image's small size, a video's poster, a document's first page), else its kind and length or name. */
+export function Preview({ card, size }: { card: LibraryCard; size: string }) {
   const { t } = useTranslation();
   return (
     <Box w={size} flexShrink={0} aspectRatio={4 / 3} bg="bg.muted" borderRadius="l2" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
@@ -32,9 +36,11 @@ function Preview({ card, size }: { card: LibraryCard; size: string }) {
   );
 }
 
-export function LibraryItem({ card, view, selected, onSelect, onEdit, onDelete }: Props) {
+export function LibraryItem({ card, view, selected, onSelect, openHref, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const list = view === 'list';
+  // Processed items open in the viewer; until then the card shows their progress.
+  const openable = openHref !== undefined && PROCESSED.has(card.status) ? openHref : undefined;
   return (
     <Flex
       as="li"
@@ -84,14 +90,25 @@ export function LibraryItem({ card, view, selected, onSelect, onEdit, onDelete }
         </Stack>
       </HStack>
       {card.sizes ? <ImageSizes sizes={card.sizes} title={card.title} /> : null}
-      {card.canManage ? (
-        <HStack gap="2" role="group" aria-label={t('library.card.actions', { title: card.title })} mt={list ? undefined : 'auto'} alignSelf={list ? { sm: 'center' } : undefined}>
-          <Button size="sm" variant="outline" onClick={onEdit} data-testid="library-edit-open">
-            {t('library.card.edit')}
-          </Button>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} data-testid="library-delete-open">
-            {t('library.card.delete')}
-          </Button>
+      {card.canManage || openable ? (
+        <HStack gap="2" flexWrap="wrap" role="group" aria-label={t('library.card.actions', { title: card.title })} mt={list ? undefined : 'auto'} alignSelf={list ? { sm: 'center' } : undefined}>
+          {openable ? (
+            <Button asChild size="sm" colorPalette="brand">
+              <Link to={openable} preventScrollReset aria-label={t('library.card.openLabel', { title: card.title })} data-testid="library-open">
+                {t('library.card.open')}
+              </Link>
+            </Button>
+          ) : null}
+          {card.canManage ? (
+            <>
+              <Button size="sm" variant="outline" onClick={onEdit} data-testid="library-edit-open">
+                {t('library.card.edit')}
+              </Button>
+              <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} data-testid="library-delete-open">
+                {t('library.card.delete')}
+              </Button>
+            </>
+          ) : null}
         </HStack>
       ) : null}
     </Flex>

@@ -1,15 +1,18 @@
 /**
  * The media library screen (/uploadCustomerMedia, /customerImageUpload): the uploader, filters,
- * the items as a grid or a list, editing, deleting with a confirmation, bulk selection and paging.
+ * the items as a grid or a list, opening one in its viewer, editing, deleting with a confirmation,
+ * bulk selection and paging.
  */
 import { Alert, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
-import { libraryHref, type LibraryCard, type LibraryQuery } from '#app/lib/media/library';
+import { libraryHref, libraryItemHref, type LibraryCard, type LibraryQuery } from '#app/lib/media/library';
+import type { MediaView } from '#app/lib/media/view';
 import { BulkBar } from './BulkBar';
 import { EditDialog } from './EditDialog';
+import { ItemViewer } from './ItemViewer';
 import { LibraryFilters } from './LibraryFilters';
 import { LibraryItem } from './LibraryItem';
 import { useLibraryApi } from './useLibraryApi';
@@ -25,11 +28,13 @@ export interface LibraryScreenProps {
   fixedKind?: boolean;
   /** The uploader of this screen (the upload component of app/components/media/upload). */
   uploader?: ReactNode;
+  /** The screen has a viewer (?open=): each processed card opens in it; `opened` is the item open now. */
+  viewer?: { opened: MediaView | null };
 }
 
 type Pending = { kind: 'delete'; cards: LibraryCard[] } | null;
 
-export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind, uploader }: LibraryScreenProps) {
+export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind, uploader, viewer }: LibraryScreenProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const api = useLibraryApi('items');
@@ -111,6 +116,7 @@ export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind
                   card={card}
                   view={fixedKind ? 'list' : query.view}
                   selected={selected.has(card.id)}
+                  openHref={viewer ? libraryItemHref(path, query, card.id) : undefined}
                   onSelect={(on) =>
                     setSelected((current) => {
                       const nextSet = new Set(current);
@@ -146,6 +152,7 @@ export function LibraryScreen({ title, lead, path, query, cards, next, fixedKind
           </HStack>
         ) : null}
       </Stack>
+      {viewer ? <ItemViewer item={viewer.opened} closeHref={libraryHref(path, query)} /> : null}
       <EditDialog card={editing} onClose={closeEdit} />
       <ConfirmDialog
         open={pending !== null}

@@ -6,9 +6,9 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { Alert, Box, Link, List, Stack, Text } from '@chakra-ui/react';
-import { Link as RemixLink } from '@remix-run/react';
+import { Link as RemixLink, useRevalidator } from '@remix-run/react';
 import Dashboard from '@uppy/react/dashboard';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import type { UploadScope } from '#app/lib/media/uploadApi';
@@ -25,8 +25,14 @@ export interface MediaUploaderProps {
   maxFiles?: number;
   review?: boolean;
   visibility?: MediaItem['visibility'];
-  /** Where the uploaded files can be seen (the library), if the person has one. */
+  /** Where the uploaded files can be seen (the library), when it is another page. */
   libraryHref?: string;
+  /**
+   * The page itself lists the uploads (the library screens): each finished file reloads the
+   * page's data, so the new item appears at once with its processing state and the storage used
+   * is current, and the notice says so instead of linking to the page one is on.
+   */
+  listedHere?: boolean;
   /** Dashboard height in pixels on wide screens. */
   height?: number;
 }
@@ -47,8 +53,14 @@ const BRANDED = {
 } as const;
 
 export function MediaUploader(props: MediaUploaderProps) {
-  const { id, scope, kinds, usage, maxFiles, review, visibility, libraryHref } = props;
+  const { id, scope, kinds, usage, maxFiles, review, visibility, libraryHref, listedHere } = props;
   const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  // The uploader lives as long as the screen; the revalidator changes identity on every render.
+  const reload = useRef(() => {});
+  reload.current = () => {
+    if (listedHere) revalidator.revalidate();
+  };
   const messages = useUploaderMessages(kinds);
   const [uppy, setUppy] = useState<MediaUppy | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
@@ -65,7 +77,10 @@ export function MediaUploader(props: MediaUploaderProps) {
       visibility,
       locale: uppyLocale(language),
       messages,
-      onFinished: (item, file) => record({ fileId: file.id, name: file.name ?? item.title, ok: true, item }),
+      onFinished: (item, file) => {
+        record({ fileId: file.id, name: file.name ?? item.title, ok: true, item });
+        reload.current();
+      },
       onRefused: (message, file) => record({ fileId: file.id, name: file.name ?? '', ok: false, message }),
     });
     setUppy(instance);
@@ -104,7 +119,9 @@ export function MediaUploader(props: MediaUploaderProps) {
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title>{t('upload.status.done', { count: finished.length })}</Alert.Title>
-                  {libraryHref ? (
+                  {listedHere ? (
+                    <Alert.Description data-testid="upload-listed">{t('upload.status.listed')}</Alert.Description>
+                  ) : libraryHref ? (
                     <Alert.Description>
                       <Link asChild color="brand.fg" textDecoration="underline">
                         <RemixLink to={libraryHref}>{t('upload.status.library')}</RemixLink>

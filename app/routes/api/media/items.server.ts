@@ -31,13 +31,14 @@ async function allManageable(data: TenantData, viewer: SessionUser, ids: string[
 }
 
 /**
- * POST /api/media/items (organizers, admins): `edit` one item's title, description, tags (a
+ * POST /api/media/items (anyone signed in, for the items they manage: organizers and members their
+ * own, admins every item of the tenant): `edit` one item's title, description, tags (a
  * comma-separated line) and visibility; `delete` items with their stored files and quota bytes;
  * `visibility` for many items at once. An item the caller may not see answers 404, one they may
  * see but do not own 403; a bulk request with either changes nothing.
  */
 export async function action(args: ActionFunctionArgs) {
-  const read = await readLibraryRequest(args, itemTargetsSchema);
+  const read = await readLibraryRequest(args, itemTargetsSchema, { members: true });
   if (read instanceof Response) return read;
   const { user, data: targets } = read;
   const { context } = args;
