@@ -10,6 +10,7 @@ import { useStylesSurviveDocumentRemount } from '#app/components/shell/ClientSty
 import { isOutageData, UnavailablePage } from '#app/components/shell/UnavailablePage';
 import { ChunkLoadMessage } from '#app/components/chunks/ChunkLoadMessage';
 import { ChunkLoadNotice } from '#app/components/chunks/ChunkLoadNotice';
+import { LocalTimesScript } from '#app/components/events/LocalTimesScript';
 import { isChunkLoadError } from '#app/lib/chunks/chunkLoadError';
 import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
 import { isRoomPath } from '#app/lib/events/layouts';
@@ -108,7 +109,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : null}
+        ) : (
+          // Without the client app, event times still switch to the visitor's zone.
+          <LocalTimesScript />
+        )}
       </body>
     </html>
   );

@@ -44,7 +44,7 @@ async function fulfil(ctx: SellContext, order: Order): Promise<void> {
       log.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
     }
   }
-  await sendReceipt(ctx.tenant.id, ctx.tenant.displayName, fulfilled);
+  await sendReceipt(ctx, fulfilled);
 }
 
 async function releaseLines(ctx: SellContext, order: Order): Promise<void> {

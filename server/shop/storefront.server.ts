@@ -13,6 +13,7 @@ import type { TenantData } from '../data/tenantData.server';
 import { mediaAccess } from '../media/access.server';
 import { eventImageUrl, toCard } from '../screens/eventCards.server';
 import { channelIntroVideo } from '../ondemand/intro.server';
+import { takesBookings } from '#app/lib/tickets/consultations';
 
 const UPCOMING = new Set(['scheduled', 'open', 'live']);
 const IMAGE_URL_SECONDS = 3600;
@@ -92,6 +93,9 @@ export async function channelPage(data: TenantData, channel: Channel, viewer: Se
     channelIntroVideo(data, channel, viewer),
   ]);
   const mine = upcoming.filter((e) => e.organizerId === channel.ownerId).slice(0, 12);
+  // What the viewer already holds is not offered again (a ticket, or a free registration).
+  const held = async (eventId: string) => (viewer ? (await data.tickets.ticket(eventId, viewer.sub)) !== null : false);
+  const availability = await data.consultations.availability(channel.channelId);
   return {
     channelId: channel.channelId,
     name: channel.name,
@@ -101,9 +105,10 @@ export async function channelPage(data: TenantData, channel: Channel, viewer: Se
     bannerUrl,
     links: channel.links,
     introVideoId: intro?.id ?? null,
-    upcoming: await Promise.all(mine.map(async (e) => ({ ...(await toCard(e, now, data.files)), ticketPrice: e.ticketPrice }))),
+    upcoming: await Promise.all(mine.map(async (e) => ({ ...(await toCard(e, now, data.files)), ticketPrice: e.ticketPrice, held: await held(e.eventId) }))),
     recordings,
     products: await Promise.all(products.filter((p) => showsProduct(p, viewer)).map((p) => productCard(data, p, viewer))),
     isOwner: viewer?.sub === channel.ownerId,
+    takesBookings: availability !== null && takesBookings(availability),
   };
 }

@@ -8,7 +8,7 @@ import { Form, Link, useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog';
-import type { BroadcastProtocol, BroadcastState, IngestPath, KeySummary } from '#app/lib/broadcast/model';
+import { keyScreenHref, type BroadcastProtocol, type BroadcastState, type IngestPath, type KeySummary } from '#app/lib/broadcast/model';
 import { CopyField } from '#app/components/forms/CopyField';
 import { LiveStatus } from './LiveStatus';
 
@@ -49,6 +49,12 @@ export function KeyScreen({ data }: { data: KeyScreenData }) {
             {t(`broadcast.titles.${screen}`)}
           </Heading>
           <Text color="fg.muted">{t(`broadcast.leads.${screen}`)}</Text>
+          {event ? (
+            // The same event's other protocol, one step away.
+            <ChakraLink asChild colorPalette="brand" fontWeight="medium" alignSelf="flex-start" data-testid="other-protocol">
+              <Link to={keyScreenHref(protocol === 'rtmp' ? 'srt' : 'rtmp', event.eventId)}>{t(protocol === 'rtmp' ? 'broadcast.key.useSrt' : 'broadcast.key.useRtmp')}</Link>
+            </ChakraLink>
+          ) : null}
         </Stack>
         <Alert.Root status="info" borderRadius="l3" data-testid="ingest-path" data-path={data.path}>
           <Alert.Indicator />

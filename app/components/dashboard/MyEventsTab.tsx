@@ -3,7 +3,8 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { useCopy } from '#app/components/schedule/ShortLink';
-import { lobbyHref, previewHref, type EventKind, type EventStatus } from '#app/lib/events/model';
+import { EncoderLink } from '#app/components/broadcast/EncoderLink';
+import { lobbyHref, previewHref, roomHref, type EventKind, type EventStatus, type RoomLayout } from '#app/lib/events/model';
 
 /** One of the user's events, as the dashboard lists it. */
 export interface MyEventRow {
@@ -14,6 +15,7 @@ export interface MyEventRow {
   eventDuration: number;
   status: EventStatus;
   shortUrl: string;
+  layout: RoomLayout;
 }
 
 const STATUS_COLOURS: Record<EventStatus, string> = {
@@ -40,7 +42,27 @@ function CopyButton({ url }: { url: string }) {
   );
 }
 
-function EventRow({ event, canEdit, timeZone }: { event: MyEventRow; canEdit: boolean; timeZone: string }) {
+/**
+ * The way into a coming or running event: the lobby before it starts; once it is live the room
+ * itself for its organizer and hosts ("Enter the room") and "Join now" for those holding a place.
+ */
+function WayIn({ event, staff }: { event: MyEventRow; staff: boolean }) {
+  const { t } = useTranslation();
+  if (event.status !== 'live') {
+    return (
+      <Button asChild size="sm" variant="ghost">
+        <Link to={lobbyHref(event.eventId)}>{t('dashboard.myEvents.lobby')}</Link>
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="sm" colorPalette="brand" data-testid="my-event-enter">
+      {staff ? <Link to={roomHref(event.layout, event.eventId)}>{t('dashboard.myEvents.enterRoom')}</Link> : <Link to={lobbyHref(event.eventId)}>{t('dashboard.myEvents.joinNow')}</Link>}
+    </Button>
+  );
+}
+
+function EventRow({ event, canEdit, staff, timeZone }: { event: MyEventRow; canEdit: boolean; staff: boolean; timeZone: string }) {
   const { t } = useTranslation();
   const over = event.status === 'ended' || event.status === 'expired' || event.status === 'cancelled';
   return (
@@ -71,11 +93,8 @@ function EventRow({ event, canEdit, timeZone }: { event: MyEventRow; canEdit: bo
           <Button asChild size="sm" variant="ghost">
             <Link to={previewHref(event.eventId)}>{t('dashboard.myEvents.preview')}</Link>
           </Button>
-          {over ? null : (
-            <Button asChild size="sm" variant="ghost">
-              <Link to={lobbyHref(event.eventId)}>{t('dashboard.myEvents.lobby')}</Link>
-            </Button>
-          )}
+          {over ? null : <WayIn event={event} staff={staff} />}
+          {canEdit && !over ? <EncoderLink eventId={event.eventId} /> : null}
           {event.status === 'cancelled' ? null : <CopyButton url={event.shortUrl} />}
         </HStack>
       </Stack>
@@ -83,11 +102,13 @@ function EventRow({ event, canEdit, timeZone }: { event: MyEventRow; canEdit: bo
   );
 }
 
-function EventList({ title, events, empty, canEdit, timeZone, testId, action }: {
+function EventList({ title, events, empty, canEdit, staff, timeZone, testId, action }: {
   title: string;
   events: MyEventRow[];
   empty: string;
   canEdit: boolean;
+  /** The events the user runs (organizes or hosts): once live, they enter the room itself. */
+  staff: boolean;
   timeZone: string;
   testId: string;
   action?: React.ReactNode;
@@ -100,7 +121,7 @@ function EventList({ title, events, empty, canEdit, timeZone, testId, action }: 
       {events.length ? (
         <Box as="ul" m="0" p="0" borderTopWidth="1px" borderColor="border">
           {events.map((e) => (
-            <EventRow key={e.eventId} event={e} canEdit={canEdit} timeZone={timeZone} />
+            <EventRow key={e.eventId} event={e} canEdit={canEdit} staff={staff} timeZone={timeZone} />
           ))}
         </Box>
       ) : (
@@ -143,6 +164,7 @@ export function MyEventsTab({ organizing, hosting, attending, organizer, timeZon
           events={attending}
           empty={t('dashboard.myEvents.emptyAttending')}
           canEdit={false}
+          staff={false}
           timeZone={timeZone}
           testId="my-events-attending"
           action={browse}
@@ -154,6 +176,7 @@ export function MyEventsTab({ organizing, hosting, attending, organizer, timeZon
           events={organizing}
           empty={t('dashboard.myEvents.emptyOrganizing')}
           canEdit
+          staff
           timeZone={timeZone}
           testId="my-events-organizing"
           action={
@@ -167,7 +190,7 @@ export function MyEventsTab({ organizing, hosting, attending, organizer, timeZon
       ) : null}
       {/* A member sees the events they host only once someone has added them as a host. */}
       {organizer || hosting.length ? (
-        <EventList title={t('dashboard.myEvents.hosting')} events={hosting} empty={t('dashboard.myEvents.emptyHosting')} canEdit={false} timeZone={timeZone} testId="my-events-hosting" />
+        <EventList title={t('dashboard.myEvents.hosting')} events={hosting} empty={t('dashboard.myEvents.emptyHosting')} canEdit={false} staff timeZone={timeZone} testId="my-events-hosting" />
       ) : null}
     </Stack>
   );

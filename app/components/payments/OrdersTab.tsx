@@ -16,11 +16,25 @@ export interface OrderRow {
   total: Money;
   refunded: Money;
   /** href: where the line is managed or used (a consultation's booking page holds its Cancel). */
-  lines: { title: string; quantity: number; amount: Money; href: string | null; kind: LineKind }[];
+  lines: { title: string; quantity: number; amount: Money; href: string | null; kind: LineKind; downloads: { title: string; href: string }[] }[];
 }
+
+/** "Ticket: …", "Donation: …": a line named for what it is (an event's ticket and a donation in its room share the title). */
+function useLineName() {
+  const { t } = useTranslation();
+  return (line: OrderRow['lines'][number]) => {
+    const label = line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
+    return line.kind === 'product' ? label : t(`payments.orders.kinds.${line.kind}`, { title: label });
+  };
+}
+
+/** The receipt's time, with its zone named. */
+const paidAtText = (iso: string, locale: string, timeZone: string) =>
+  sameOnServerAndBrowser(new Date(iso).toLocaleString(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }));
 
 function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale: string; timeZone: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const lineName = useLineName();
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} placement="center">
       <Portal>
@@ -34,9 +48,7 @@ function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale
               <Stack gap="2">
                 {order.lines.map((line, i) => (
                   <Box key={i} display="flex" justifyContent="space-between" gap="4">
-                    <Text>
-                      {line.title} × {line.quantity}
-                    </Text>
+                    <Text>{line.kind === 'product' ? `${line.title} × ${line.quantity}` : lineName(line)}</Text>
                     <Text whiteSpace="nowrap">{formatMoney(line.amount, locale)}</Text>
                   </Box>
                 ))}
@@ -46,7 +58,7 @@ function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale
                 </Box>
                 {order.refunded.amount > 0 ? <Text>{t('payments.orders.refunded', { amount: formatMoney(order.refunded, locale) })}</Text> : null}
                 <Text>{t(`payments.status.${order.status}`)}</Text>
-                {order.paidAt ? <Text color="fg.muted">{t('payments.orders.paidAt', { date: sameOnServerAndBrowser(new Date(order.paidAt).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone })) })}</Text> : null}
+                {order.paidAt ? <Text color="fg.muted">{t('payments.orders.paidAt', { date: paidAtText(order.paidAt, locale, timeZone) })}</Text> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
@@ -63,6 +75,7 @@ function Receipt({ order, locale, timeZone, onClose }: { order: OrderRow; locale
 
 export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; locale: string; timeZone: string }) {
   const { t } = useTranslation();
+  const lineName = useLineName();
   const [open, setOpen] = useState<OrderRow | null>(null);
   if (orders.length === 0) return <Text data-testid="orders-empty">{t('payments.orders.empty')}</Text>;
   return (
@@ -90,11 +103,19 @@ export function OrdersTab({ orders, locale, timeZone }: { orders: OrderRow[]; lo
                     <Fragment key={i}>
                       {line.href ? (
                         <Link asChild colorPalette="brand" data-testid="order-line-link" data-kind={line.kind}>
-                          <RouterLink to={line.href}>{line.kind === 'consultation' ? t('payments.orders.manageBooking', { title: label }) : label}</RouterLink>
+                          <RouterLink to={line.href}>{line.kind === 'consultation' ? t('payments.orders.manageBooking', { title: label }) : lineName(line)}</RouterLink>
                         </Link>
                       ) : (
-                        label
+                        lineName(line)
                       )}
+                      {line.downloads.map((file) => (
+                        <Fragment key={file.href}>
+                          {' '}
+                          <Link href={file.href} colorPalette="brand" fontWeight="semibold" download data-testid="order-download">
+                            {t('payments.orders.download', { title: file.title })}
+                          </Link>
+                        </Fragment>
+                      ))}
                     </Fragment>
                   );
                 })}

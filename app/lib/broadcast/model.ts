@@ -77,6 +77,8 @@ export type KeyAction = z.infer<typeof keyActionSchema>;
 /** The live playlist route: `/api/broadcast/live?event=<id>[&variant=720p]`. */
 export const livePlaylistUrl = (eventId: string, variant?: string) =>
   `/api/broadcast/live?event=${encodeURIComponent(eventId)}${variant ? `&variant=${encodeURIComponent(variant)}` : ''}`;
+/** An event's stream-key screen for one protocol (/rtmpKey, /srtKey). */
+export const keyScreenHref = (protocol: BroadcastProtocol, eventId: string) => `/${protocol === 'rtmp' ? 'rtmpKey' : 'srtKey'}?eventId=${encodeURIComponent(eventId)}`;
 export const statusUrl = (eventId: string) => `/api/broadcast/status?event=${encodeURIComponent(eventId)}`;
 
 /** How often screens ask for the status (ms): the status changes at most every couple of seconds. */

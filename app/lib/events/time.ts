@@ -8,7 +8,8 @@ export { intlLocale };
 
 export type TimeStyle = 'dateTime' | 'date' | 'time' | 'weekdayDateTime';
 
-const OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
+/** The one set of Intl options per style: LocalTime and the static pages' time script (LocalTimesScript) both format with it. */
+export const TIME_STYLE_OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   date: { dateStyle: 'long' },
   time: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
@@ -21,7 +22,7 @@ function formatter(language: string, zone: string, style: TimeStyle): Intl.DateT
   let f = formatters.get(key);
   if (!f) {
     // dateStyle/timeStyle cannot be combined with timeZoneName: 'dateTime' names the zone separately.
-    f = new Intl.DateTimeFormat(intlLocale(language), { ...OPTIONS[style], timeZone: zone });
+    f = new Intl.DateTimeFormat(intlLocale(language), { ...TIME_STYLE_OPTIONS[style], timeZone: zone });
     formatters.set(key, f);
   }
   return f;

@@ -33,6 +33,8 @@ export interface RecordingView {
 export interface UpcomingEventView extends EventCardData {
   /** Minor units; 0 = free (Register), else Buy ticket. */
   ticketPrice: number;
+  /** The viewer holds a ticket (or a registration): offered the event, never a second ticket. */
+  held: boolean;
 }
 
 export interface ChannelPageView {
@@ -49,4 +51,6 @@ export interface ChannelPageView {
   recordings: RecordingView[];
   products: ProductCardView[];
   isOwner: boolean;
+  /** The channel takes consultation bookings now (published times, not switched off). */
+  takesBookings: boolean;
 }

@@ -19,6 +19,8 @@ const broadcast = {
   },
   key: {
     heading: 'Ingest settings',
+    useSrt: 'Use SRT instead',
+    useRtmp: 'Use RTMP instead',
     url: 'Server URL',
     srtUrl: 'SRT address',
     key: 'Stream key',

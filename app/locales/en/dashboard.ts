@@ -36,6 +36,8 @@ const dashboard = {
     edit: 'Edit',
     preview: 'Event page',
     lobby: 'Lobby',
+    enterRoom: 'Enter the room',
+    joinNow: 'Join now',
     copy: 'Copy short link',
     copied: 'Short link copied',
     copyFailed: 'Copying did not work; open the event page to get the link.',

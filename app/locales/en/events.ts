@@ -83,6 +83,9 @@ const events = {
       showMore: '+{{count}} more',
     },
   },
+  encoder: {
+    link: 'Stream from OBS / an encoder',
+  },
   preview: {
     organizer: 'Organizer',
     when: 'When',

@@ -22,6 +22,8 @@ const broadcast: TranslationShape<typeof en> = {
   },
   key: {
     heading: 'Datos de emisión',
+    useSrt: 'Usar SRT en su lugar',
+    useRtmp: 'Usar RTMP en su lugar',
     url: 'URL del servidor',
     srtUrl: 'Dirección SRT',
     key: 'Clave de emisión',

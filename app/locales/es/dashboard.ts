@@ -38,6 +38,8 @@ const dashboard: TranslationShape<typeof en> = {
     edit: 'Editar',
     preview: 'Página del evento',
     lobby: 'Sala de espera',
+    enterRoom: 'Entrar en la sala',
+    joinNow: 'Entrar ahora',
     copy: 'Copiar el enlace corto',
     copied: 'Enlace corto copiado',
     copyFailed: 'No se pudo copiar; abre la página del evento para obtener el enlace.',

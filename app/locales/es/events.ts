@@ -85,6 +85,9 @@ const events: TranslationShape<typeof en> = {
       showMore: '+{{count}} más',
     },
   },
+  encoder: {
+    link: 'Emitir desde OBS o un codificador',
+  },
   preview: {
     organizer: 'Organizador',
     when: 'Cuándo',

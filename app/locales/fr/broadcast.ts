@@ -22,6 +22,8 @@ const broadcast: TranslationShape<typeof en> = {
   },
   key: {
     heading: 'Paramètres de diffusion',
+    useSrt: 'Utiliser SRT à la place',
+    useRtmp: 'Utiliser RTMP à la place',
     url: 'URL du serveur',
     srtUrl: 'Adresse SRT',
     key: 'Clé de diffusion',

@@ -38,6 +38,8 @@ const dashboard: TranslationShape<typeof en> = {
     edit: 'Modifier',
     preview: 'Page de l’événement',
     lobby: 'Salle d’attente',
+    enterRoom: 'Entrer dans la salle',
+    joinNow: 'Rejoindre maintenant',
     copy: 'Copier le lien court',
     copied: 'Lien court copié',
     copyFailed: 'La copie n’a pas fonctionné ; ouvrez la page de l’événement pour obtenir le lien.',

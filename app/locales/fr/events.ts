@@ -85,6 +85,9 @@ const events: TranslationShape<typeof en> = {
       showMore: '+{{count}} de plus',
     },
   },
+  encoder: {
+    link: 'Diffuser depuis OBS ou un encodeur',
+  },
   preview: {
     organizer: 'Organisateur',
     when: 'Quand',

@@ -21,6 +21,7 @@ function row(args: Pick<LoaderFunctionArgs, 'context'>, e: EventRecord, now: num
     eventDuration: e.eventDuration,
     status: eventStatus(e, now),
     shortUrl: shortLinkUrl(args, e.shortCode),
+    layout: e.layout,
   };
 }
 

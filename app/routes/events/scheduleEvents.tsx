@@ -11,6 +11,7 @@ import { ShortLink } from '#app/components/schedule/ShortLink';
 import { lobbyHref, previewHref } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { EventFormFailure, loader } from './scheduleEvents.server';
+import { EncoderLink } from '#app/components/broadcast/EncoderLink';
 import { i18nHandle } from '#app/lib/handles';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */
@@ -85,6 +86,7 @@ export default function ScheduleEvents() {
           </Link>
         </Button>
       )}
+      {event.cancelled ? null : <EncoderLink eventId={event.eventId} />}
     </HStack>
   );
 

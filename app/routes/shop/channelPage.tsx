@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Heading, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ import { formHeaders } from '#app/components/forms/headers';
 import { AboutText } from '#app/components/shop/AboutText';
 import { ChannelAvatar } from '#app/components/shop/ChannelAvatar';
 import { ProductGrid } from '#app/components/shop/ProductGrid';
-import { previewHref } from '#app/lib/events/model';
+import { lobbyHref, previewHref } from '#app/lib/events/model';
 import { i18nHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import { channelIntroHref, consultationHref } from '#app/lib/shop/links';
+import type { UpcomingEventView } from '#app/lib/shop/views';
 import type { loader } from './channelPage.server';
 
 /** /channelPage?channel=: a channel's banner, about, links, intro, upcoming events, recordings, products, donations and consultations. */
@@ -30,6 +31,30 @@ function Section({ title, id, children }: { title: string; id: string; children:
       </Heading>
       {children}
     </Stack>
+  );
+}
+
+/** An upcoming event's one action: the ticket (or registration) to get, or for its holder the way in. */
+function UpcomingAction({ event }: { event: UpcomingEventView }) {
+  const { t } = useTranslation();
+  if (!event.held) {
+    return (
+      <Button asChild size="sm" colorPalette="brand">
+        <Link to={previewHref(event.eventId)}>{event.ticketPrice > 0 ? t('shop.channel.buyTicket') : t('shop.channel.register')}</Link>
+      </Button>
+    );
+  }
+  const running = event.status === 'live' || event.status === 'open';
+  return (
+    // On a phone it takes its own line under the title rather than squeezing it.
+    <HStack gap="3" flexWrap="wrap" w={{ base: 'full', sm: 'auto' }} justify={{ base: 'space-between', sm: 'flex-end' }} data-testid="channel-event-held">
+      <Text fontSize="sm" fontWeight="medium">
+        {event.ticketPrice > 0 ? t('shop.channel.hasTicket') : t('shop.channel.registered')}
+      </Text>
+      <Button asChild size="sm" colorPalette="brand" variant={running ? 'solid' : 'outline'}>
+        {running ? <Link to={lobbyHref(event.eventId)}>{t('shop.channel.joinNow')}</Link> : <Link to={previewHref(event.eventId)}>{t('shop.channel.eventPage')}</Link>}
+      </Button>
+    </HStack>
   );
 }
 
@@ -91,7 +116,7 @@ export default function ChannelPage() {
                   </Stack>
                 </Section>
               ) : null}
-              {root.tenant.features.consultations ? (
+              {root.tenant.features.consultations && channel.takesBookings ? (
                 <Button asChild colorPalette="brand" variant="outline">
                   <a href={consultationHref(channel.channelId)} data-testid="channel-consultation">
                     {t('shop.channel.consultation')}
@@ -115,9 +140,7 @@ export default function ChannelPage() {
                         {event.ticketPrice > 0 ? ` · ${formatMoney({ amount: event.ticketPrice, currency }, locale)}` : ''}
                       </Text>
                     </Stack>
-                    <Button asChild size="sm" colorPalette="brand">
-                      <Link to={previewHref(event.eventId)}>{event.ticketPrice > 0 ? t('shop.channel.buyTicket') : t('shop.channel.register')}</Link>
-                    </Button>
+                    <UpcomingAction event={event} />
                   </Flex>
                 ))}
               </Stack>

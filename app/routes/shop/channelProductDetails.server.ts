@@ -7,6 +7,7 @@ import { mediaView } from '#server/media/view.server';
 import { isFinished } from '#app/lib/media/sharing';
 import { showsProduct } from '#server/shop/storefront.server';
 import { NO_STORE } from '#server/api/responses.server';
+import { ownedDownloads } from '#server/shop/ownedDownloads.server';
 
 /**
  * /channelProductDetails?product=: a product with its gallery (images, video and audio samples the
@@ -26,11 +27,12 @@ export async function loader(args: LoaderFunctionArgs) {
     const shown = await access.visible(items.filter((item) => item && item.kind === kind && isFinished(item)));
     return Promise.all(shown.map((item) => mediaView(context.data.files, item, { canManage: canManageMedia(viewer, item) })));
   };
-  const [images, videos, audios, event] = await Promise.all([
+  const [images, videos, audios, event, owned] = await Promise.all([
     views(product.media.images, 'image'),
     views(product.media.videos, 'video'),
     views(product.media.audios, 'audio'),
     product.eventId ? context.data.events.get(product.eventId) : null,
+    ownedDownloads(context.data, product, viewer),
   ]);
   return json(
     {
@@ -50,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       videos,
       audios,
       isOwner: viewer?.sub === product.ownerId,
+      owned,
     },
     { headers: NO_STORE },
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Heading, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Container, Heading, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export const headers = formHeaders;
 
 export default function ChannelProductDetails() {
   const { t, i18n } = useTranslation();
-  const { product, channel, images, videos, audios, isOwner } = useLoaderData<typeof loader>();
+  const { product, channel, images, videos, audios, isOwner, owned } = useLoaderData<typeof loader>();
   const { locale } = useRootData()!;
   const [first, ...rest] = images;
   return (
@@ -71,6 +71,23 @@ export default function ChannelProductDetails() {
           <Text data-testid="product-stock">{product.stock === null ? t('shop.product.unlimited') : product.stock === 0 ? t('shop.product.soldOut') : t('shop.product.stockLeft', { count: product.stock })}</Text>
           {product.description ? <Text whiteSpace="pre-line">{product.description}</Text> : null}
           {isOwner ? <Text color="fg.muted">{t('shop.product.ownerNote')}</Text> : null}
+          {owned.length ? (
+            <Alert.Root status="success" borderRadius="l2" data-testid="product-owned">
+              <Alert.Indicator />
+              <Alert.Content gap="2">
+                <Alert.Title>{t('shop.product.owned')}</Alert.Title>
+                <Stack as="ul" listStyleType="none" gap="1">
+                  {owned.map((file) => (
+                    <li key={file.mediaId}>
+                      <ChakraLink href={file.href} colorPalette="brand" fontWeight="semibold" download>
+                        {t('shop.product.download', { title: file.title })}
+                      </ChakraLink>
+                    </li>
+                  ))}
+                </Stack>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
           <ProductBuyBox productId={product.productId} title={product.title} stock={product.stock} disabled={isOwner || !product.published} />
         </Stack>
       </SimpleGrid>

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { CONSULT_LIMITS, freeSlots, offeredSlot, takesBookings } from '#app/lib/tickets/consultations';
+import { CONSULT_LIMITS, freeSlots, offeredSlot, refundableCancellation, takesBookings } from '#app/lib/tickets/consultations';
 import { getSessionUser } from '#server/identity/session.server';
 import { bookingAction, bookingView } from '#server/tickets/consultationBooking.server';
 import { getFixedT } from '#server/i18n.server';
@@ -22,6 +22,21 @@ async function availabilityOf(context: LoaderFunctionArgs['context'], channelPar
 }
 
 /**
+ * A channel of this tenant that takes no bookings (none published, or switched off): the page says
+ * so, in the site's layout, with the way back to the channel, rather than "Page not found".
+ */
+async function closedChannel(context: LoaderFunctionArgs['context'], channelParam: string | null) {
+  const id = channelSchema.safeParse(channelParam ?? '');
+  if (!id.success) return null;
+  const availability = await context.data.consultations.availability(id.data);
+  if (availability && takesBookings(availability)) return null;
+  const channel = await context.data.channels.get(id.data);
+  if (!channel) return null;
+  const t = await getFixedT(context.languageTag);
+  return json({ view: 'closed' as const, title: t('tickets.consult.title'), channelId: channel.channelId, channelName: channel.name }, { headers: NO_STORE });
+}
+
+/**
  * /consultationForm?channel=<id>[&date=yyyy-MM-dd&tz=<zone>]: the organizer's free slots on a day
  * as the viewer sees it in their zone, the fee and the cancellation rule (shown before paying).
  * /consultationForm?booking=<id>: the buyer's own booking (where checkout returns), with Cancel.
@@ -30,6 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
   if (url.searchParams.has('booking')) return bookingView(args, url.searchParams.get('booking') ?? '');
+  const closed = await closedChannel(context, url.searchParams.get('channel'));
+  if (closed) return closed;
   const availability = await availabilityOf(context, url.searchParams.get('channel'));
   const tzParam = url.searchParams.get('tz') ?? '';
   const tz = IANAZone.isValidZone(tzParam) ? tzParam : context.tenant.timeZone;
@@ -40,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const taken = await context.data.consultations.taken(availability.channelId, day.minus({ days: 1 }).toUTC().toISO()!, day.plus({ days: 2 }).toUTC().toISO()!, now);
   const user = await getSessionUser(args);
   const t = await getFixedT(context.languageTag);
+  const slots = freeSlots(availability, date, tz, now, taken);
   return json(
     {
       view: 'form' as const,
@@ -52,7 +70,9 @@ export async function loader(args: LoaderFunctionArgs) {
       rules: availability.rules,
       date,
       tz,
-      slots: freeSlots(availability, date, tz, now, taken),
+      slots,
+      /** Slots already inside the free-cancellation window: said before paying, not after. */
+      lateSlots: availability.cancellationHours > 0 ? slots.filter((iso) => !refundableCancellation(availability, iso, now)) : [],
       timeZones: timeZoneList(),
       signedIn: user !== null,
       isOwner: user?.sub === availability.ownerId,

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#app/components/content/PageHeader';
+import { formHeaders } from '#app/components/forms/headers';
 import { CharCounter, useCharCount } from '#app/components/forms/CharCounter';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { counterId } from '#app/components/forms/Fields';
@@ -16,6 +17,7 @@ import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import { CONSULT_LIMITS } from '#app/lib/tickets/consultations';
+import { channelHref } from '#app/lib/shop/links';
 import type { HoldResult, loader } from './consultationForm.server';
 
 /**
@@ -24,12 +26,35 @@ import type { HoldResult, loader } from './consultationForm.server';
  */
 export { action, loader } from './consultationForm.server';
 export const handle = i18nHandle('tickets', 'events', 'forms');
+// The loader's no-store reaches the document: free slots and whether a channel takes bookings change at any time.
+export const headers = formHeaders;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function ConsultationPage() {
   const data = useLoaderData<typeof loader>();
+  if (data.view === 'closed') return <NoBookings channelId={data.channelId} channelName={data.channelName} />;
   return data.view === 'booking' ? <ConsultationBooking data={data} /> : <ConsultationForm data={data} />;
+}
+
+/** A channel that takes no bookings now: said plainly, with the way back to the channel. */
+function NoBookings({ channelId, channelName }: { channelId: string; channelName: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('tickets.consult.title')} />
+      <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+        <Stack gap="4" align="flex-start" data-testid="consult-closed">
+          <Text fontSize="lg">{t('tickets.consult.notAvailable')}</Text>
+          <Button asChild colorPalette="brand" variant="outline">
+            <Link to={channelHref(channelId)} data-testid="consult-closed-back">
+              {t('tickets.consult.backToChannel', { name: channelName })}
+            </Link>
+          </Button>
+        </Stack>
+      </Container>
+    </>
+  );
 }
 
 function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
@@ -46,6 +71,8 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
   const errors = result && !result.ok ? result.errors : {};
   // A form posted before the scripts ran comes back as a new page: what was typed is filled in again.
   const typed = submitted && !submitted.ok ? (submitted.values ?? {}) : {};
+  const late = new Set(data.lateSlots);
+  const [chosen, setChosen] = useState<string | null>(typed.start ?? null);
   const err = (field: 'start' | 'topic' | 'notes') => (errors[field] ? t(errors[field] as TranslationKey, CONSULT_LIMITS) : undefined);
   const labels = { start: t('tickets.consult.slots'), topic: t('tickets.consult.topic'), notes: t('tickets.consult.notes', { name: data.ownerName }) };
   const summary = (['start', 'topic', 'notes'] as const).flatMap((field): Array<[string, string]> => (errors[field] ? [[field, err(field)!]] : []));
@@ -150,12 +177,24 @@ function ConsultationForm({ data }: { data: Extract<Data, { view: 'form' }> }) {
                   <HStack gap="2" flexWrap="wrap" data-testid="consult-slots">
                     {data.slots.map((iso) => (
                       <chakra.label key={iso} display="inline-flex" alignItems="center" gap="2" px="3" py="2" borderWidth="1px" borderRadius="l2" cursor="pointer" _hover={{ borderColor: 'brand.solid' }}>
-                        <input type="radio" name="start" value={iso} defaultChecked={typed.start === iso} data-testid="consult-slot" />
+                        <input type="radio" name="start" value={iso} defaultChecked={typed.start === iso} onChange={() => setChosen(iso)} data-testid="consult-slot" />
                         <span>{slotLabel(iso)}</span>
+                        {late.has(iso) ? (
+                          <Text as="span" fontSize="xs" color="fg.muted">
+                            {t('tickets.consult.lateSlotTag')}
+                          </Text>
+                        ) : null}
                       </chakra.label>
                     ))}
                   </HStack>
                 )}
+                <Box aria-live="polite">
+                  {chosen && late.has(chosen) ? (
+                    <Text fontWeight="medium" fontSize="sm" mt="2" data-testid="consult-late-slot">
+                      {t('tickets.consult.lateSlot', { hours: data.cancellationHours })}
+                    </Text>
+                  ) : null}
+                </Box>
                 {err('start') ? (
                   <Text id="consult-start-error" color="fg.error" fontSize="sm" mt="2" data-testid="error-start">
                     {err('start')}

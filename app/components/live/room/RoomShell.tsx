@@ -32,6 +32,7 @@ import type { EventRole } from '#app/lib/events/permissions';
 import { EndForAll, HostBlocked, HostHands, HostPanel, HostParticipants, useRoomActions, useRoomState } from './HostPanel';
 import { layoutSpec } from './layouts';
 import { BroadcastView } from './broadcastView';
+import { EncoderLink } from '#app/components/broadcast/EncoderLink';
 import type { RosterEntry } from './LiveStage';
 import { RaiseHand } from './RaiseHand';
 import type { ApiResult } from './roomApi';
@@ -194,6 +195,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
     >
       {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} captions={captions} />}
       {BROADCAST_VIEW_LAYOUTS.has(layout) && LiveBroadcast && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
+      {BROADCAST_VIEW_LAYOUTS.has(layout) && role === 'organizer' && <EncoderLink eventId={event.eventId} />}
       {showObservers && (
         <Text fontSize="sm" color="fg.muted" data-testid="observers">
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
