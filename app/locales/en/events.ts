@@ -84,6 +84,7 @@ const events = {
     },
   },
   preview: {
+    broadcastLive: 'The broadcast is live: watch it on this page.',
     organizer: 'Organizer',
     when: 'When',
     yourTime: 'Your time',

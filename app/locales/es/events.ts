@@ -86,6 +86,7 @@ const events: TranslationShape<typeof en> = {
     },
   },
   preview: {
+    broadcastLive: 'La transmisión está en directo en esta página.',
     organizer: 'Organizador',
     when: 'Cuándo',
     yourTime: 'Tu hora',

@@ -86,6 +86,7 @@ const events: TranslationShape<typeof en> = {
     },
   },
   preview: {
+    broadcastLive: 'La diffusion est en direct : regardez-la sur cette page.',
     organizer: 'Organisateur',
     when: 'Quand',
     yourTime: 'Votre heure',
