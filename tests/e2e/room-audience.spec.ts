@@ -112,7 +112,9 @@ function autoplayNeedsAClick() {
   };
 }
 
-test('after a reload the room asks for its sound with a clear banner, and one click brings the sound', async ({ browser, request }) => {
+// Not yet proven: in headless Chromium here no play() of the room's audio was refused even with the
+// rule above in the page (the poll below saw none), so the banner could not be brought up by test.
+test.fixme('after a reload the room asks for its sound with a clear banner, and one click brings the sound', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const [orgUser, parUser] = await Promise.all([createUser(T, 'sound-org', 'organizer'), createUser(T, 'sound-par')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });
