@@ -160,6 +160,18 @@ describe('tenants:check on a broken copy', () => {
     expect(stderr).toMatch(/tenants:check failed: 1 problem\(s\)/);
   }, 30_000);
 
+  it("fails a theme whose live room bar would be hard to read, naming the bar's part", () => {
+    const dir = copyConfig();
+    // White on brand.500 passes as a header (4.73:1); the room bar's quieter date line would not.
+    editJson(join(dir, 'themes', 'lumiere.json'), (j) => Object.assign(j.light as Record<string, string>, { headerBg: 'brand.500', headerFg: '#ffffff' }));
+    const out: string[] = [];
+    const err: string[] = [];
+    expect(main(['--root', dir], (l) => out.push(l), (l) => err.push(l))).toBe(1);
+    expect(err[0]).toMatch(/^themes\/lumiere\.json: light\.headerFg: room bar date line #[0-9a-f]{6} on headerBg #c04a6c has contrast 3\.\d\d:1, below WCAG AA 4\.5:1$/);
+    expect(err.at(-1)).toMatch(/tenants:check failed: 1 problem\(s\)/);
+    expect(out).toEqual([]);
+  });
+
   it('the command exits 0 on a clean copy', () => {
     const { code, stdout } = runCli(['--root', copyConfig()]);
     expect(code).toBe(0);

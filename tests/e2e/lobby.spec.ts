@@ -138,7 +138,8 @@ test.describe('lobby /ety', () => {
   test('the lobby works on a phone: the gate comes first, the device check follows', async ({ page, context, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const [organizer, participant] = await Promise.all([createUser(T, 'phone-org', 'organizer'), createUser(T, 'phone-part')]);
-    const event = await seedEvent(T, organizer, { eventDateTime: at(2 * MIN) });
+    // A participant who may speak (a watch-only one gets no device check at all: room-audience.spec.ts).
+    const event = await seedEvent(T, organizer, { eventDateTime: at(2 * MIN), ownerOnlyBroadcast: false });
     await signInContext(context, request, participant);
     await page.goto(tenantUrl(T, `/ety?event=${event.eventId}`));
     await hydrated(page);

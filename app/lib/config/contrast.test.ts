@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkThemeContrast, contrastRatio, luminance } from './contrast';
+import { roomBarColors, roomBarPairs } from './roomBar';
 import { themeSchema, type Theme } from './theme';
 
 /** The shipped themes (themes/*.json). */
@@ -43,6 +44,13 @@ describe('shipped themes', () => {
     expect(`${theme.id}.json`).toBe(file);
     expect(checkThemeContrast(theme)).toEqual([]);
   });
+
+  it.each(THEME_FILES)("%s: every text of the live room's bar reaches AA on the bar in both modes", (file) => {
+    const theme = load(file);
+    for (const mode of [theme.light, theme.dark]) {
+      for (const pair of roomBarPairs(roomBarColors(theme, mode))) expect(contrastRatio(pair.fg, pair.bg), pair.part).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
 
 describe('a bad theme', () => {
@@ -53,6 +61,15 @@ describe('a bad theme', () => {
     const problems = checkThemeContrast(theme);
     expect(problems.map((p) => p.path)).toEqual(['light.fgMuted', 'dark.brandContrast']);
     expect(problems[0].message).toMatch(/2\.85:1, below WCAG AA 4\.5:1/);
+  });
+
+  it("is rejected when its room bar's date line would fall below AA, though the header pair passes", () => {
+    const lumiere = JSON.parse(readFileSync(`${DIR}/lumiere.json`, 'utf8')) as Theme;
+    const theme = themeSchema.parse({ ...lumiere, light: { ...lumiere.light, headerBg: 'brand.500', headerFg: '#ffffff' } });
+    expect(contrastRatio('#ffffff', theme.colors.brand['500'])).toBeGreaterThanOrEqual(4.5);
+    const problems = checkThemeContrast(theme);
+    expect(problems.map((p) => p.path)).toEqual(['light.headerFg']);
+    expect(problems[0].message).toMatch(/^room bar date line #[0-9a-f]{6} on headerBg #c04a6c has contrast 3\.\d\d:1, below WCAG AA 4\.5:1$/);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { roomBarColors, roomBarPairs } from './roomBar';
 import { CONTRAST_PAIRS, resolveColor, type Theme } from './theme';
 
 function channel(c: number): number {
@@ -23,7 +24,7 @@ export interface ContrastProblem {
   message: string;
 }
 
-/** Lists every text/background pair of both modes that falls below WCAG AA. */
+/** Lists every text/background pair of both modes that falls below WCAG AA, the live room's bar included. */
 export function checkThemeContrast(theme: Theme): ContrastProblem[] {
   const problems: ContrastProblem[] = [];
   for (const mode of ['light', 'dark'] as const) {
@@ -35,6 +36,16 @@ export function checkThemeContrast(theme: Theme): ContrastProblem[] {
         problems.push({
           path: `${mode}.${text}`,
           message: `${text} ${fg} on ${background} ${bg} has contrast ${ratio.toFixed(2)}:1, below WCAG AA ${WCAG_AA_TEXT}:1`,
+        });
+      }
+    }
+    // The room bar's secondary line is derived (roomBar.ts): a header pair that barely passes can fail there.
+    for (const { part, fg, bg } of roomBarPairs(roomBarColors(theme, theme[mode]))) {
+      const ratio = contrastRatio(fg, bg);
+      if (ratio < WCAG_AA_TEXT) {
+        problems.push({
+          path: `${mode}.headerFg`,
+          message: `${part} ${fg} on headerBg ${bg} has contrast ${ratio.toFixed(2)}:1, below WCAG AA ${WCAG_AA_TEXT}:1`,
         });
       }
     }

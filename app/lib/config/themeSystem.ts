@@ -1,5 +1,6 @@
 import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { BREAKPOINTS } from '#app/lib/breakpoints';
+import { roomBarColors, type RoomBarColors } from './roomBar';
 import { resolveColor, type Theme, type ThemeMode } from './theme';
 
 type Scale = Record<string, { value: string }>;
@@ -27,6 +28,10 @@ function semantic(theme: Theme, pick: (m: ThemeMode) => string) {
 /** Turns a theme's design tokens into Chakra config: only CSS variable values differ between tenants. */
 export function themeConfig(theme: Theme) {
   const s = (pick: (m: ThemeMode) => string) => semantic(theme, pick);
+  const bar = (pick: (c: RoomBarColors) => string) => {
+    const light = pick(roomBarColors(theme, theme.light));
+    return { value: { base: light, _light: light, _dark: pick(roomBarColors(theme, theme.dark)) } };
+  };
   return defineConfig({
     conditions: COLOR_MODE_CONDITIONS,
     theme: {
@@ -61,6 +66,7 @@ export function themeConfig(theme: Theme) {
             focusRing: s((m) => m.accentSolid),
           },
           header: { bg: s((m) => m.headerBg), fg: s((m) => m.headerFg) },
+          roomBar: { bg: bar((c) => c.bg), fg: bar((c) => c.fg), muted: bar((c) => c.muted) },
         },
       },
     },

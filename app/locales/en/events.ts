@@ -87,6 +87,7 @@ const events = {
     link: 'Stream from OBS / an encoder',
   },
   preview: {
+    broadcastLive: 'The broadcast is live: watch it on this page.',
     organizer: 'Organizer',
     when: 'When',
     yourTime: 'Your time',

@@ -48,6 +48,9 @@ const live = {
     listeners_one: '{{count}} listener',
     listeners_other: '{{count}} listeners',
   },
+  audio: {
+    blocked: 'Sound is off: the browser plays the room only after a click.',
+  },
   controls: {
     microphone: 'Microphone',
     chooseMicrophone: 'Choose microphone',
@@ -56,6 +59,9 @@ const live = {
     shareScreen: 'Share screen',
     leave: 'Leave',
     startAudio: 'Allow audio',
+    more: 'More',
+    stopSharing: 'Stop sharing',
+    hostTools: 'Recording and host tools',
   },
   closed: {
     blockedTitle: 'You cannot join this event',
@@ -76,6 +82,7 @@ const live = {
     label: 'Room panels',
     chat: 'Chat',
     participants: 'Participants',
+    host: 'Host',
     qa: 'Q&A',
     qaIntro: 'Questions from the audience: raise your hand and a host can bring you on stage to ask.',
   },

@@ -89,6 +89,7 @@ const events: TranslationShape<typeof en> = {
     link: 'Emitir desde OBS o un codificador',
   },
   preview: {
+    broadcastLive: 'La transmisión está en directo en esta página.',
     organizer: 'Organizador',
     when: 'Cuándo',
     yourTime: 'Tu hora',

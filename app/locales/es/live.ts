@@ -50,6 +50,9 @@ const live: TranslationShape<typeof en> = {
     listeners_one: '{{count}} oyente',
     listeners_other: '{{count}} oyentes',
   },
+  audio: {
+    blocked: 'Sonido desactivado: el navegador reproduce la sala solo después de un clic.',
+  },
   controls: {
     microphone: 'Micrófono',
     chooseMicrophone: 'Elegir micrófono',
@@ -58,6 +61,9 @@ const live: TranslationShape<typeof en> = {
     shareScreen: 'Compartir pantalla',
     leave: 'Salir',
     startAudio: 'Permitir audio',
+    more: 'Más',
+    stopSharing: 'Dejar de compartir',
+    hostTools: 'Grabación y herramientas de anfitrión',
   },
   closed: {
     blockedTitle: 'No puedes unirte a este evento',
@@ -78,6 +84,7 @@ const live: TranslationShape<typeof en> = {
     label: 'Paneles de la sala',
     chat: 'Chat',
     participants: 'Participantes',
+    host: 'Anfitrión',
     qa: 'Preguntas',
     qaIntro: 'Preguntas del público: levanta la mano y un anfitrión puede subirte al escenario para preguntar.',
   },

@@ -89,6 +89,7 @@ const events: TranslationShape<typeof en> = {
     link: 'Diffuser depuis OBS ou un encodeur',
   },
   preview: {
+    broadcastLive: 'La diffusion est en direct : regardez-la sur cette page.',
     organizer: 'Organisateur',
     when: 'Quand',
     yourTime: 'Votre heure',

@@ -50,6 +50,9 @@ const live: TranslationShape<typeof en> = {
     listeners_one: '{{count}} auditeur',
     listeners_other: '{{count}} auditeurs',
   },
+  audio: {
+    blocked: 'Son coupé : le navigateur ne fait entendre la salle qu’après un clic.',
+  },
   controls: {
     microphone: 'Micro',
     chooseMicrophone: 'Choisir le micro',
@@ -58,6 +61,9 @@ const live: TranslationShape<typeof en> = {
     shareScreen: 'Partager l’écran',
     leave: 'Quitter',
     startAudio: 'Autoriser le son',
+    more: 'Plus',
+    stopSharing: 'Arrêter le partage',
+    hostTools: 'Enregistrement et outils d’animation',
   },
   closed: {
     blockedTitle: 'Vous ne pouvez pas rejoindre cet événement',
@@ -78,6 +84,7 @@ const live: TranslationShape<typeof en> = {
     label: 'Panneaux de la salle',
     chat: 'Discussion',
     participants: 'Participants',
+    host: 'Animation',
     qa: 'Questions',
     qaIntro: 'Questions du public : levez la main et un animateur peut vous faire monter sur scène pour poser la vôtre.',
   },

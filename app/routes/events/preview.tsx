@@ -3,7 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LiveBroadcast } from '#app/components/broadcast/LiveBroadcast';
+import { LiveBroadcastPlayer, useViewerBroadcast } from '#app/components/broadcast/LiveBroadcast';
 import { CopyLink } from '#app/components/events/CopyLink';
 import { Countdown } from '#app/components/events/Countdown';
 import { EventImage } from '#app/components/events/EventImage';
@@ -49,11 +49,13 @@ export default function Preview() {
   const lobby = lobbyHref(event.eventId);
   const priceText = usePriceText();
   const joinHref = data.signedIn ? lobby : `/signIn?redirectTo=${encodeURIComponent(lobby)}`;
+  // A push that begins before the scheduled start is live: the page stops counting down to it.
+  const broadcast = useViewerBroadcast(event.eventId);
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', md: '8', xl: '10' }} alignItems="start">
         <Stack gap={{ base: '5', md: '6' }} minW="0">
-          <LiveBroadcast eventId={event.eventId} title={event.title} />
+          {broadcast && <LiveBroadcastPlayer eventId={event.eventId} title={event.title} state={broadcast} />}
           <EventImage url={data.posterUrl} title={event.title} ratio={16 / 9} rounded="l3" />
           <Stack gap="3">
             <HStack gap="2" flexWrap="wrap">
@@ -99,6 +101,10 @@ export default function Preview() {
                   <Alert.Description>{t(`events.preview.${stateNotice}Text`)}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
+            ) : broadcast ? (
+              <Text fontWeight="semibold" color="brand.fg" data-testid="countdown-live">
+                {t('events.preview.broadcastLive')}
+              </Text>
             ) : (
               <Countdown startMs={startMs(event)} now={now} />
             )}

@@ -142,7 +142,8 @@ export default function Lobby() {
         ) : data.ticketGate ? (
           <SeatNeeded gate={data.ticketGate} />
         ) : (
-          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+          // Someone who only watches has no camera or microphone to check: the gate stands alone.
+          <Grid templateColumns={{ base: '1fr', lg: data.canPublish ? 'minmax(0, 2fr) minmax(0, 3fr)' : 'minmax(0, 1fr)' }} maxW={data.canPublish ? undefined : '2xl'} gap={{ base: '6', lg: '10' }} alignItems="start">
             <Stack gap="4" borderWidth="1px" borderRadius="l3" p={{ base: '4', md: '6' }} bg="bg.panel" data-testid="lobby-gate" data-open={open}>
               {open ? (
                 <Text fontSize="xl" fontWeight="semibold" data-testid="lobby-open">
@@ -189,24 +190,26 @@ export default function Lobby() {
               </Box>
             </Stack>
 
-            <Stack gap="4" as="section" aria-labelledby="lobby-devices-title">
-              <Stack gap="1">
-                <Heading as="h2" size="lg" id="lobby-devices-title">
-                  {t('lobby.ety.devicesTitle')}
-                </Heading>
-                <Text color="fg.muted">{t('lobby.ety.devicesLead')}</Text>
+            {data.canPublish ? (
+              <Stack gap="4" as="section" aria-labelledby="lobby-devices-title" data-testid="lobby-devices">
+                <Stack gap="1">
+                  <Heading as="h2" size="lg" id="lobby-devices-title">
+                    {t('lobby.ety.devicesTitle')}
+                  </Heading>
+                  <Text color="fg.muted">{t('lobby.ety.devicesLead')}</Text>
+                </Stack>
+                <DeviceCheck
+                  initial={data.devices ?? undefined}
+                  video={!data.audioOnly}
+                  onChange={(devices, ready) => {
+                    choice.current = { devices, ready };
+                  }}
+                />
+                <ChakraLink asChild color="fg.muted" fontSize="sm" textDecoration="underline" alignSelf="flex-start">
+                  <Link to="/customVideoSettings">{t('lobby.ety.saveForAll')}</Link>
+                </ChakraLink>
               </Stack>
-              <DeviceCheck
-                initial={data.devices ?? undefined}
-                video={!data.audioOnly}
-                onChange={(devices, ready) => {
-                  choice.current = { devices, ready };
-                }}
-              />
-              <ChakraLink asChild color="fg.muted" fontSize="sm" textDecoration="underline" alignSelf="flex-start">
-                <Link to="/customVideoSettings">{t('lobby.ety.saveForAll')}</Link>
-              </ChakraLink>
-            </Stack>
+            ) : null}
           </Grid>
         )}
       </Stack>

@@ -6,18 +6,13 @@
  */
 import { Badge, Box, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
-  DisconnectButton,
   FocusLayout,
   GridLayout,
   LiveKitRoom,
-  MediaDeviceMenu,
   ParticipantTile,
   RoomAudioRenderer,
-  StartAudio,
-  TrackToggle,
   useConnectionState,
   useIsSpeaking,
-  useLocalParticipantPermissions,
   useParticipants,
   useRoomContext,
   useSpeakingParticipants,
@@ -34,6 +29,8 @@ import { CaptionPublisher } from '#app/components/live/captions/CaptionPublisher
 import { CaptionsLayer } from '#app/components/live/captions/CaptionsLayer';
 import type { CaptionsAvailability } from '#app/lib/captions/protocol';
 import type { LayoutSpec } from './layouts';
+import { AllowAudioBanner, StageControls } from './StageControls';
+import { StageVideo } from './StageVideo';
 import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 
 export const CONNECT_TIMEOUT_MS = 8000;
@@ -284,44 +281,6 @@ function AudioStage() {
   );
 }
 
-/** The person's own controls: only for those allowed to publish right now (this changes when brought on stage). */
-function OwnControls({ audioOnly }: { audioOnly: boolean }) {
-  const { t } = useTranslation();
-  const permissions = useLocalParticipantPermissions();
-  const canPublish = permissions?.canPublish ?? false;
-  return (
-    <Flex className="lk-control-bar" wrap="wrap" gap="2" justify="center" p="2" data-testid="room-controls">
-      {canPublish && (
-        <div className="lk-button-group">
-          <TrackToggle source={Track.Source.Microphone} showIcon>
-            {t('live.controls.microphone')}
-          </TrackToggle>
-          <div className="lk-button-group-menu">
-            <MediaDeviceMenu kind="audioinput" aria-label={t('live.controls.chooseMicrophone')} />
-          </div>
-        </div>
-      )}
-      {canPublish && !audioOnly && (
-        <div className="lk-button-group">
-          <TrackToggle source={Track.Source.Camera} showIcon>
-            {t('live.controls.camera')}
-          </TrackToggle>
-          <div className="lk-button-group-menu">
-            <MediaDeviceMenu kind="videoinput" aria-label={t('live.controls.chooseCamera')} />
-          </div>
-        </div>
-      )}
-      {canPublish && !audioOnly && typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function' && (
-        <TrackToggle source={Track.Source.ScreenShare} showIcon>
-          {t('live.controls.shareScreen')}
-        </TrackToggle>
-      )}
-      <DisconnectButton>{t('live.controls.leave')}</DisconnectButton>
-      <StartAudio label={t('live.controls.startAudio')} />
-    </Flex>
-  );
-}
-
 function Stage({ spec }: { spec: LayoutSpec }) {
   switch (spec.stage) {
     case 'audio':
@@ -378,25 +337,15 @@ export default function LiveStage({ session, spec, devices, onUnavailable, onEnd
     >
       <ConnectionWatch onUnavailable={onUnavailable} onEnd={onEnd} failures={failures} mediaFailed={mediaFailed} />
       <RosterReporter onRoster={onRoster} />
-      <Box flex="1" minH="0" position="relative">
+      <AllowAudioBanner />
+      <StageVideo audioOnly={spec.audioOnly}>
         <Stage spec={spec} />
         <CaptionsLayer availability={captions.availability} />
-      </Box>
+      </StageVideo>
       {captions.availability.state === 'on' && <CaptionPublisher eventId={captions.eventId} />}
       <RoomAudioRenderer />
       <RoomRecordingBridge />
-      {!observer && <OwnControls audioOnly={spec.audioOnly} />}
-      {observer && <ObserverControls />}
+      <StageControls audioOnly={spec.audioOnly} watchOnly={observer} />
     </LiveKitRoom>
-  );
-}
-
-function ObserverControls() {
-  const { t } = useTranslation();
-  return (
-    <Flex className="lk-control-bar" wrap="wrap" gap="2" justify="center" p="2" data-testid="room-controls">
-      <DisconnectButton>{t('live.controls.leave')}</DisconnectButton>
-      <StartAudio label={t('live.controls.startAudio')} />
-    </Flex>
   );
 }

@@ -1,21 +1,34 @@
 /**
  * "Raise hand" / "Lower hand" for the audience: posts raiseHand / lowerHand to the room API and
  * shows the hand as raised only once the server has recorded it. The choice is remembered in this
- * tab so a reload shows it again.
+ * tab so a reload shows it again. One hand per page (HandProvider): the stage's controls and the
+ * Q&A tab show the same hand, and the stage says what happened to it.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandIcon } from './HandIcon';
 import { postRoomAction } from './roomApi';
 
 const storageKey = (eventId: string) => `platform.hand.${eventId}`;
 
-export function RaiseHand({ eventId }: { eventId: string }) {
+interface Hand {
+  raised: boolean;
+  busy: boolean;
+  message: { kind: 'error' | 'status'; text: string } | null;
+  toggle: () => void;
+}
+
+const HandContext = createContext<Hand | null>(null);
+
+/** The audience's hand, for the rooms whose layout lets them raise it (null elsewhere: no control shows). */
+export const useHand = () => useContext(HandContext);
+
+export function HandProvider({ eventId, children }: { eventId: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [raised, setRaised] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [message, setMessage] = useState<Hand['message']>(null);
 
   useEffect(() => {
     try {
@@ -25,7 +38,7 @@ export function RaiseHand({ eventId }: { eventId: string }) {
     }
   }, [eventId]);
 
-  const toggle = async () => {
+  const toggle = useCallback(async () => {
     setBusy(true);
     setMessage(null);
     const next = !raised;
@@ -43,30 +56,62 @@ export function RaiseHand({ eventId }: { eventId: string }) {
     } catch {
       // Without storage the state is simply not remembered across reloads.
     }
-  };
+  }, [eventId, raised, t]);
 
+  const hand = useMemo<Hand>(() => ({ raised, busy, message, toggle: () => void toggle() }), [raised, busy, message, toggle]);
+  return <HandContext.Provider value={hand}>{children}</HandContext.Provider>;
+}
+
+/**
+ * The toggle itself; `compact` draws it as one of the stage's controls, and `labelClass` lets the
+ * stage hide its words on a crowded phone row (the name stays for screen readers).
+ */
+export function HandButton({ compact = false, labelClass }: { compact?: boolean; labelClass?: string }) {
+  const { t } = useTranslation();
+  const hand = useHand();
+  if (!hand) return null;
+  return (
+    <Button
+      onClick={hand.toggle}
+      loading={hand.busy}
+      colorPalette="brand"
+      size={compact ? 'sm' : 'md'}
+      minH={compact ? '10' : undefined}
+      variant={hand.raised ? 'outline' : 'solid'}
+      bg={compact && hand.raised ? 'bg' : undefined}
+      aria-pressed={hand.raised}
+      data-testid={hand.raised ? 'lower-hand' : 'raise-hand-button'}
+    >
+      <HandIcon /> <span className={labelClass}>{hand.raised ? t('live.hand.lower') : t('live.hand.raise')}</span>
+    </Button>
+  );
+}
+
+/** What became of the hand, said once on the page, under the stage's controls (on the dark stage, or on the page while video is away). */
+export function HandMessage({ onStage = true }: { onStage?: boolean }) {
+  const hand = useHand();
+  if (!hand?.message) return null;
+  const { kind, text } = hand.message;
+  const color = onStage ? (kind === 'error' ? 'red.300' : 'whiteAlpha.900') : kind === 'error' ? 'fg.error' : 'fg.muted';
+  return (
+    <Text fontSize="sm" px="2" pb="1" textAlign="center" color={color} role={kind === 'error' ? 'alert' : 'status'} data-testid={`hand-${kind}`}>
+      {text}
+    </Text>
+  );
+}
+
+/** The Q&A tab's part: why to raise a hand, and the same toggle as on the stage. */
+export function RaiseHand() {
+  const { t } = useTranslation();
+  if (!useHand()) return null;
   return (
     <Stack gap="2" data-testid="raise-hand">
       <Text fontSize="sm" color="fg.muted">
         {t('live.hand.intro')}
       </Text>
       <HStack>
-        <Button
-          onClick={() => void toggle()}
-          loading={busy}
-          colorPalette="brand"
-          variant={raised ? 'outline' : 'solid'}
-          aria-pressed={raised}
-          data-testid={raised ? 'lower-hand' : 'raise-hand-button'}
-        >
-          <HandIcon /> {raised ? t('live.hand.lower') : t('live.hand.raise')}
-        </Button>
+        <HandButton />
       </HStack>
-      {message && (
-        <Text fontSize="sm" color={message.kind === 'error' ? 'fg.error' : 'fg.muted'} role={message.kind === 'error' ? 'alert' : 'status'} data-testid={`hand-${message.kind}`}>
-          {message.text}
-        </Text>
-      )}
     </Stack>
   );
 }

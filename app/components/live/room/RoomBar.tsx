@@ -1,6 +1,8 @@
 /**
  * The slim bar of a live room, in place of the site's header: the tenant's logo, the event's title
  * (with its time and layout from md up), the recording indicator, the live badge, the viewer's role and Leave.
+ * Its colours are the theme's room bar tokens (app/lib/config/roomBar.ts), whose contrast
+ * tenants:check measures: nothing on the bar takes the page's own text colours.
  */
 import { Badge, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
@@ -29,8 +31,8 @@ export function RoomBar({ event, role, layout, tenantZone }: RoomBarProps) {
       px={{ base: '2', md: '4' }}
       gap={{ base: '2', md: '3' }}
       align="center"
-      bg="header.bg"
-      color="header.fg"
+      bg="roomBar.bg"
+      color="roomBar.fg"
       borderBottomWidth="1px"
       borderColor="border"
       data-testid="room-bar"
@@ -51,7 +53,7 @@ export function RoomBar({ event, role, layout, tenantZone }: RoomBarProps) {
         <Heading as="h1" size={{ base: 'sm', md: 'md' }} truncate title={event.title} data-testid="room-title">
           {event.title}
         </Heading>
-        <Text fontSize="xs" color="fg.muted" truncate hideBelow="md">
+        <Text fontSize="xs" color="roomBar.muted" truncate hideBelow="md" data-testid="room-when">
           <LocalTime iso={event.eventDateTime} fallbackZone={tenantZone} style="dateTime" /> · {t(`live.layouts.${layout}`)}
         </Text>
       </Stack>
@@ -64,7 +66,16 @@ export function RoomBar({ event, role, layout, tenantZone }: RoomBarProps) {
           {t(`live.roles.${role}`)}
         </Badge>
       </HStack>
-      <Button asChild size={{ base: 'xs', md: 'sm' }} variant="outline" flexShrink={0}>
+      <Button
+        asChild
+        size={{ base: 'xs', md: 'sm' }}
+        variant="outline"
+        flexShrink={0}
+        color="roomBar.fg"
+        borderColor="roomBar.fg"
+        _hover={{ bg: 'roomBar.fg', color: 'roomBar.bg' }}
+        _focusVisible={{ outlineColor: 'roomBar.fg' }}
+      >
         <Link to="/liveEvents" data-testid="room-leave">
           {t('live.leavePage')}
         </Link>

@@ -10,7 +10,7 @@
  * takes the wide side, the host panel the column (below the chat on phones). One ChatProvider holds the page's chat connection, shared by
  * the chat pane, the Q&A tab and the private-message alerts (toast + badge, from any tab).
  */
-import { Badge, Box, Flex, Link as ChakraLink, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Flex, Link as ChakraLink, Stack, Tabs, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,8 @@ import { layoutSpec } from './layouts';
 import { BroadcastView } from './broadcastView';
 import { EncoderLink } from '#app/components/broadcast/EncoderLink';
 import type { RosterEntry } from './LiveStage';
-import { RaiseHand } from './RaiseHand';
+import { HandProvider, RaiseHand } from './RaiseHand';
+import { StagePanels } from './StageControls';
 import type { ApiResult } from './roomApi';
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import { RoomBar } from './RoomBar';
@@ -59,7 +60,7 @@ export interface RoomShellProps {
   captions: CaptionsAvailability;
 }
 
-type SideTab = 'chat' | 'participants' | 'qa';
+type SideTab = 'chat' | 'participants' | 'qa' | 'host';
 
 /** A tab's count of unread private messages (hidden at zero), with its words for screen readers. */
 function TabBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
@@ -93,6 +94,8 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const [devices, setDevices] = useState<DeviceChoice>(() => mergeChoices(savedDevices));
   useEffect(() => setDevices(mergeChoices(readJoinDevices(), savedDevices)), [savedDevices]);
   const [sideTab, setSideTab] = useState<SideTab>('chat');
+  // Below lg the stage sits above the chat: the host's panels (recording, restream, host tools) become a tab of the dock.
+  const panelsInDock = (useBreakpointValue({ base: true, lg: false }, { ssr: false }) ?? false) && canModerate;
   const [privateRequest, setPrivateRequest] = useState<PrivateRequest | null>(null);
   const unreadPrivate = useUnreadPrivate();
 
@@ -118,9 +121,35 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const observers = useMemo(() => roster.filter((p) => !p.publishing), [roster]);
   const hasStage = spec.stage !== 'none';
 
+  const showObservers = spec.participantsObserve && hasStage;
+  const showRestream = spec.restreamNote && canModerate;
+  const showHostPanel = canModerate && !spec.tabs;
+  const restreamNote = (
+    <Stack gap="2" data-testid="restream-note">
+      <Text fontSize="sm" color="fg.muted">
+        {t('live.restream.body')}{' '}
+        <ChakraLink asChild color="brand.fg">
+          <Link to="/rtmpKey">{t('live.restream.link')}</Link>
+        </ChakraLink>
+      </Text>
+      <RestreamPanel eventId={event.eventId} />
+    </Stack>
+  );
+  const hostTools = (
+    <Stack gap="4" data-testid="host-tools">
+      {showHostPanel && <HostPanel {...sectionProps} />}
+      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
+      {showRestream && restreamNote}
+    </Stack>
+  );
+  useEffect(() => {
+    if (!panelsInDock && sideTab === 'host') setSideTab('chat');
+  }, [panelsInDock, sideTab]);
+  const stagePanels = useMemo(() => (panelsInDock ? { open: () => setSideTab('host'), label: t('live.controls.hostTools') } : null), [panelsInDock, t]);
+
   const chatPane = <ChatPane eventId={event.eventId} role={role} moderateChat={event.moderateChat} hideTitle questionsElsewhere={spec.tabs} privateRequest={privateRequest} />;
 
-  const dock = spec.tabs ? (
+  const dock = spec.tabs || panelsInDock ? (
     <Tabs.Root
       value={sideTab}
       onValueChange={(d) => setSideTab(d.value as SideTab)}
@@ -138,48 +167,62 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
           {t('live.tabs.chat')}
           <TabBadge count={unreadPrivate} label={t('chat.alerts.unread', { count: unreadPrivate })} testId="tab-chat-unread" />
         </Tabs.Trigger>
-        <Tabs.Trigger value="participants" data-testid="tab-participants">
-          {t('live.tabs.participants')}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="qa" data-testid="tab-qa">
-          {t('live.tabs.qa')}
-        </Tabs.Trigger>
+        {spec.tabs && (
+          <Tabs.Trigger value="participants" data-testid="tab-participants">
+            {t('live.tabs.participants')}
+          </Tabs.Trigger>
+        )}
+        {spec.tabs && (
+          <Tabs.Trigger value="qa" data-testid="tab-qa">
+            {t('live.tabs.qa')}
+          </Tabs.Trigger>
+        )}
+        {panelsInDock && (
+          <Tabs.Trigger value="host" data-testid="tab-host">
+            {t('live.tabs.host')}
+          </Tabs.Trigger>
+        )}
       </Tabs.List>
       <Tabs.Content value="chat" flex="1" minH="0" pt="2" pb="0" css={{ '&:not([hidden])': { display: 'flex', flexDirection: 'column' } }}>
         {chatPane}
       </Tabs.Content>
-      <Tabs.Content value="participants" flex="1" minH="0" overflowY="auto">
-        {canModerate ? (
-          <Stack gap="4" data-testid="host-panel">
-            <HostParticipants {...sectionProps} />
-            <HostBlocked {...sectionProps} />
-            <EndForAll eventId={event.eventId} actions={actions} />
-          </Stack>
-        ) : (
-          <Roster roster={roster} connected={roster.length > 0} />
-        )}
-      </Tabs.Content>
-      <Tabs.Content value="qa" flex="1" minH="0" overflowY="auto">
-        <Stack gap="4">
-          <QuestionsPanel />
-          <Stack gap="3" pt="3" borderTopWidth="1px">
-            <Text fontSize="sm" color="fg.muted">
-              {t('live.tabs.qaIntro')}
-            </Text>
-            {canModerate ? <HostHands {...sectionProps} /> : <RaiseHand eventId={event.eventId} />}
-          </Stack>
-        </Stack>
-      </Tabs.Content>
+      {spec.tabs && (
+        <>
+          <Tabs.Content value="participants" flex="1" minH="0" overflowY="auto">
+            {canModerate ? (
+              <Stack gap="4" data-testid="host-panel">
+                <HostParticipants {...sectionProps} />
+                <HostBlocked {...sectionProps} />
+                <EndForAll eventId={event.eventId} actions={actions} />
+              </Stack>
+            ) : (
+              <Roster roster={roster} connected={roster.length > 0} />
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="qa" flex="1" minH="0" overflowY="auto">
+            <Stack gap="4">
+              <QuestionsPanel />
+              <Stack gap="3" pt="3" borderTopWidth="1px">
+                <Text fontSize="sm" color="fg.muted">
+                  {t('live.tabs.qaIntro')}
+                </Text>
+                {canModerate ? <HostHands {...sectionProps} /> : <RaiseHand />}
+              </Stack>
+            </Stack>
+          </Tabs.Content>
+        </>
+      )}
+      {panelsInDock && (
+        <Tabs.Content value="host" flex="1" minH="0" overflowY="auto">
+          {hostTools}
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   ) : (
     chatPane
   );
 
-  const showObservers = spec.participantsObserve && hasStage;
-  const showRestream = spec.restreamNote && canModerate;
-  const showOwnRaiseHand = showRaiseHand && !spec.tabs;
-  const showHostPanel = canModerate && !spec.tabs;
-  const hasMain = hasStage || canModerate || showObservers || showRestream || spec.settingsLink || showOwnRaiseHand || showHostPanel;
+  const hasMain = hasStage || (canModerate && !panelsInDock) || showObservers || spec.settingsLink;
 
   // DOM order is reading and focus order: the stage first where there is one, else the chat first.
   const mainArea = hasMain ? (
@@ -201,30 +244,13 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
           {audience ? t('live.observers.youObserve') : t('live.observers.count', { count: observers.length })}
         </Text>
       )}
-      {showRestream && (
-        <Stack gap="2" data-testid="restream-note">
-          <Text fontSize="sm" color="fg.muted">
-            {t('live.restream.body')}{' '}
-            <ChakraLink asChild color="brand.fg">
-              <Link to="/rtmpKey">{t('live.restream.link')}</Link>
-            </ChakraLink>
-          </Text>
-          <RestreamPanel eventId={event.eventId} />
-        </Stack>
-      )}
       {spec.settingsLink && (
         <ChakraLink asChild color="brand.fg" alignSelf="flex-start" data-testid="settings-link">
           <Link to="/customVideoSettings">{t('live.settingsLink')}</Link>
         </ChakraLink>
       )}
-      {showOwnRaiseHand && (
-        <Box borderWidth="1px" borderRadius="l3" p="4">
-          <RaiseHand eventId={event.eventId} />
-        </Box>
-      )}
-      {showHostPanel && <HostPanel {...sectionProps} />}
-      {/* After the host controls: the stage and the people on it stay together at the top. */}
-      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
+      {/* After the stage: the stage and the people on it stay together at the top. */}
+      {canModerate && !panelsInDock && hostTools}
     </Flex>
   ) : null;
   const dockArea = (
@@ -243,7 +269,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
     </Flex>
   );
 
-  return (
+  const frame = (
     <Flex direction="column" h="100dvh" overflow="hidden" data-testid="room" data-layout={layout}>
       <RoomBar event={event} role={role} layout={layout} tenantZone={tenantZone} />
       <Flex flex="1" minH="0" direction={{ base: 'column', lg: 'row' }} gap={{ base: '2', md: '3', lg: '4' }} p={{ base: '2', md: '3', lg: '4' }}>
@@ -254,4 +280,6 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       <DonationToasts />
     </Flex>
   );
+  const withPanels = <StagePanels.Provider value={stagePanels}>{frame}</StagePanels.Provider>;
+  return showRaiseHand ? <HandProvider eventId={event.eventId}>{withPanels}</HandProvider> : withPanels;
 }

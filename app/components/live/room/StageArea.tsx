@@ -1,9 +1,11 @@
 /**
  * The stage of a live room: the LiveKit connection's states (preparing, unavailable, refused, left,
- * lost) and the stage itself (LiveStage, loaded in the browser only). On phones it is a 16:9 band
- * above the chat; from the lg breakpoint it fills the height of its column.
+ * lost) and the stage itself (LiveStage, loaded in the browser only). On phones and tablets it is
+ * as tall as its content: a 16:9 picture (StageVideo) and one row of controls above the chat; from
+ * the lg breakpoint it fills the height of its column. While there is no video (connecting,
+ * unavailable, left), the audience's Raise hand stays under the stage's message.
  */
-import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { lazyChunk } from '#app/components/chunks/lazyChunk';
@@ -17,6 +19,7 @@ import type { RoomEnd, RosterEntry } from './LiveStage';
 import type { ClosedReason } from './RoomClosedState';
 import { useRoomSession, videoRetryDelayMs } from './useRoomSession';
 import { VideoUnavailable } from './VideoUnavailable';
+import { HandButton, HandMessage, useHand } from './RaiseHand';
 
 const LiveStage = lazyChunk(() => import('./LiveStage'), 'LiveStage');
 
@@ -26,9 +29,12 @@ function useMounted() {
   return mounted;
 }
 
+/** A stage without video keeps the picture's place: 16:9 on phones, the column from lg. */
+const PLACE = { h: { base: 'auto', lg: 'full' }, aspectRatio: { base: '16 / 9', lg: 'auto' }, minH: { base: '10rem', lg: '0' } } as const;
+
 function StageMessage({ children, testId }: { children: React.ReactNode; testId: string }) {
   return (
-    <Flex h="full" align="center" justify="center" p="6" textAlign="center" bg="bg.muted" data-testid={testId}>
+    <Flex {...PLACE} align="center" justify="center" p="6" textAlign="center" bg="bg.muted" data-testid={testId}>
       <Stack gap="3" align="center" maxW="md">
         {children}
       </Stack>
@@ -38,7 +44,7 @@ function StageMessage({ children, testId }: { children: React.ReactNode; testId:
 
 function Busy({ text }: { text: string }) {
   return (
-    <Flex h="full" align="center" justify="center" gap="3" bg="gray.900" color="white" role="status" data-testid="room-connecting">
+    <Flex {...PLACE} align="center" justify="center" gap="3" bg="gray.900" color="white" role="status" data-testid="room-connecting">
       <Spinner size="md" />
       <Text>{text}</Text>
     </Flex>
@@ -64,6 +70,7 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
   const mounted = useMounted();
   const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted, firstSession);
   const [ended, setEnded] = useState<RoomEnd | null>(null);
+  const hand = useHand();
 
   useEffect(() => {
     if (phase.kind !== 'refused') return;
@@ -127,33 +134,35 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
     );
   }
 
+  const live = mounted && phase.kind === 'ready' && !ended;
   return (
-    <Box
-      as="section"
-      aria-label={t('live.stage.label')}
-      position="relative"
-      // Phones: a 16:9 band that leaves room for the chat below; wider screens: the stage fills its column.
-      flex={{ base: '0 0 auto', lg: '1 1 0' }}
-      h={
-        spec.audioOnly
-          ? { base: '12rem', lg: 'auto' }
-          : {
-              base: 'min(56.25vw, 38dvh)',
-              md: 'min(56.25vw, 45dvh)',
-              lg: 'auto',
-            }
-      }
-      minH={{ base: '10rem', lg: '20rem' }}
-      borderRadius="l3"
-      overflow="hidden"
-      bg={spec.branded ? 'brand.950' : 'gray.900'}
-      borderWidth={spec.branded ? '3px' : '0'}
-      borderColor="brand.solid"
-      data-testid="room-stage"
-      data-stage={spec.stage}
-      data-phase={phase.kind}
-    >
-      {body}
-    </Box>
+    <Stack gap="1" flex={{ base: '0 0 auto', lg: '1 1 0' }} minH={{ base: '0', lg: '20rem' }}>
+      <Box
+        as="section"
+        aria-label={t('live.stage.label')}
+        position="relative"
+        // Phones: as tall as the 16:9 picture and its controls; wider screens: the stage fills its column.
+        flex={{ base: '0 0 auto', lg: '1 1 0' }}
+        display="flex"
+        flexDirection="column"
+        minH="0"
+        borderRadius="l3"
+        overflow="hidden"
+        bg={spec.branded ? 'brand.950' : 'gray.900'}
+        borderWidth={spec.branded ? '3px' : '0'}
+        borderColor="brand.solid"
+        data-testid="room-stage"
+        data-stage={spec.stage}
+        data-phase={phase.kind}
+      >
+        {body}
+      </Box>
+      {!live && hand && (
+        <HStack justify="center" data-testid="stage-hand">
+          <HandButton compact />
+        </HStack>
+      )}
+      {!live && <HandMessage onStage={false} />}
+    </Stack>
   );
 }

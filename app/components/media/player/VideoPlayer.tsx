@@ -117,11 +117,13 @@ export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function V
             ))}
           </video>
           <media-loading-indicator slot="centered-chrome" noautohide="" />
-          <media-control-bar>
+          {/* As wide as the player: a live stream has no time range to stretch it, so a spacer does. */}
+          <media-control-bar style={{ width: '100%' }} data-testid="video-control-bar">
             <media-play-button />
             {!live && <media-seek-backward-button seekoffset={SKIP_SECONDS} />}
             {!live && <media-seek-forward-button seekoffset={SKIP_SECONDS} />}
             {live ? <media-live-button /> : <media-time-range />}
+            {live && <div aria-hidden="true" style={{ flex: '1 1 auto', alignSelf: 'stretch', background: 'var(--media-control-background)' }} />}
             {!live && <media-time-display showduration="" />}
             <media-mute-button />
             <media-volume-range />

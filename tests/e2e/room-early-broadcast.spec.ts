@@ -1,0 +1,38 @@
+/**
+ * A broadcast that goes live before the scheduled start (issue 25): the event's page shows the
+ * live player and says the broadcast is live, never a running "Starts in" countdown beside the
+ * "Live now" badge; the player's control bar spans the whole player. At 390 and 1280 px.
+ */
+import { seedLiveBroadcast } from './broadcast-helpers';
+import { minutesFromNow, seedEvent } from './events-helpers';
+import { expect, pageHydrated, tenantUrl, test } from './fixtures';
+import { DESKTOP, keepScreenshot, phone } from './room-phone-helpers';
+import { createUser } from './session-helpers';
+
+const T = 'aurora';
+
+test('an early broadcast: the live player and no countdown beside it; its control bar spans the player', async ({ page }) => {
+  test.setTimeout(90_000);
+  const organizer = await createUser(T, 'early-org', 'organizer');
+  const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(30) });
+  await seedLiveBroadcast(T, event.eventId);
+  for (const size of [phone(390), DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto(tenantUrl(T, `/preview?event=${event.eventId}`));
+    await pageHydrated(page);
+    const player = page.getByTestId('live-broadcast');
+    await expect(player).toBeVisible({ timeout: 20_000 });
+    await expect(player.getByTestId('live-badge')).toHaveText(/live/i);
+    await expect(page.getByTestId('countdown')).toHaveCount(0);
+    await expect(page.getByTestId('countdown-live')).toHaveText('The broadcast is live: watch it on this page.');
+    // The control bar, as wide as the player (within a pixel or two of rounding).
+    const widths = await player.evaluate((section) => {
+      const controller = section.querySelector('media-controller');
+      const bar = section.querySelector('media-control-bar');
+      return { player: controller?.getBoundingClientRect().width ?? 0, bar: bar?.getBoundingClientRect().width ?? 0 };
+    });
+    expect(widths.player).toBeGreaterThan(200);
+    expect(widths.bar, `control bar ${widths.bar}px in a player of ${widths.player}px`).toBeGreaterThanOrEqual(widths.player - 2);
+    await keepScreenshot(page, `aurora-early-broadcast-${size.width}`);
+  }
+});
