@@ -46,5 +46,6 @@ mkdirSync(SCREENS_DIR, { recursive: true });
 writeFileSync(join(SCREENS_DIR, 'index.html'), html);
 writeFileSync(join(SCREENS_DIR, 'index.json'), JSON.stringify({ widths: SCREEN_WIDTHS, screens: records, missing }, null, 2));
 const pngs = VISUAL_TENANTS.flatMap((t) => SCREEN_WIDTHS.flatMap((w) => (existsSync(join(SCREENS_DIR, t, String(w))) ? readdirSync(join(SCREENS_DIR, t, String(w))) : [])));
-console.log(`${pngs.length} pictures of ${records.length} screens in ${SCREENS_DIR}/ (index.html)${missing.length ? `; missing: ${missing.join(', ')}` : ''}`);
+const named = missing.length > 10 ? `${missing.slice(0, 10).join(', ')} and ${missing.length - 10} more` : missing.join(', ');
+console.log(`${pngs.length} pictures of ${records.length} screens in ${SCREENS_DIR}/ (index.html)${missing.length ? `; ${missing.length} missing: ${named}` : ''}`);
 process.exit(missing.length ? 1 : 0);

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES, type RouteEntry } from '#app/route-table.js';
 import { tenantUrl } from '../e2e/fixtures';
 import { contextAt, MEDIA_ARGS, settled } from './capture';
@@ -67,10 +67,13 @@ for (const tenant of VISUAL_TENANTS) {
         response = await page.goto(tenantUrl(tenant, path));
       }
       // A screen that never settles is still taken as it is: that is worth looking at too.
-      const settledOk = await settled(page).then(
-        () => true,
-        () => false,
-      );
+      // Screens that load their data after the page (the rooms) show a spinner until then.
+      const settledOk = await settled(page)
+        .then(() => expect(page.locator('.chakra-spinner:visible')).toHaveCount(0, { timeout: 30_000 }))
+        .then(
+          () => true,
+          () => false,
+        );
       for (const width of SCREEN_WIDTHS) {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
