@@ -1,7 +1,7 @@
 // The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
-// unit tests, production build, browser tests, then the fault suite alone (tests/faults/run.ts:
-// each service stopped and started again under load, docs/decisions/0051). Prints one closing
-// line with the totals.
+// unit tests, production build, browser tests, the visual regression suite (its own stack,
+// docs/decisions/0068), then the fault suite alone (tests/faults/run.ts: each service stopped and
+// started again under load, docs/decisions/0051). Prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -12,11 +12,13 @@ const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
 ];
 
 rmSync('test-reports/unit.json', { force: true });
 rmSync('test-reports/e2e.json', { force: true });
+rmSync('test-reports/visual.json', { force: true });
 rmSync('test-reports/security.json', { force: true });
 rmSync('test-reports/security', { recursive: true, force: true });
 rmSync('test-reports/faults.json', { force: true });
@@ -40,8 +42,9 @@ if (existsSync('test-reports/unit.json')) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
 }
-if (existsSync('test-reports/e2e.json')) {
-  const e2e = JSON.parse(readFileSync('test-reports/e2e.json', 'utf8'));
+for (const report of ['test-reports/e2e.json', 'test-reports/visual.json']) {
+  if (!existsSync(report)) continue;
+  const e2e = JSON.parse(readFileSync(report, 'utf8'));
   passed += e2e.stats?.expected ?? 0;
   failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
 }

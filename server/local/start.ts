@@ -40,6 +40,7 @@
  *                         set: the media queue uses that Redis, none is started
  *   LIVEKIT_URL           set: use that LiveKit server, start none
  *   LOCAL_DATA_DIR        persisted data folder (default .local)
+ *   LOCAL_APP_BOOT_SECONDS  how long the app may take to answer its health check (default 60, dev 120)
  *   LIVEKIT_API_KEY / LIVEKIT_API_SECRET
  *                         unset: the stack uses a key pair of its own, made on first start and
  *                         kept in the data folder (livekit-keys.json, and livekit-keys.yaml for
@@ -350,7 +351,8 @@ async function main() {
     }
 
     const health = `http://localhost:${appPort}/api/health`;
-    await waitForHealth(`http://127.0.0.1:${appPort}/api/health`, app, dev ? 120_000 : 60_000);
+    const bootSeconds = Number(process.env.LOCAL_APP_BOOT_SECONDS) || (dev ? 120 : 60);
+    await waitForHealth(`http://127.0.0.1:${appPort}/api/health`, app, bootSeconds * 1000);
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const tenants = [...registry.tenants.values()];
