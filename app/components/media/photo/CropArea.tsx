@@ -49,7 +49,7 @@ export function CropArea({
       </Box>
       <Field.Root>
         <Field.Label>{zoomLabel}</Field.Label>
-        <Range type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.currentTarget.value))} w="full" accentColor="var(--chakra-colors-brand-solid)" data-testid={`${testId}-zoom`} />
+        <Range type="range" min={1} max={3} step={0.05} value={zoom} aria-label={zoomLabel} onChange={(e) => setZoom(Number(e.currentTarget.value))} w="full" accentColor="var(--chakra-colors-brand-solid)" data-testid={`${testId}-zoom`} />
       </Field.Root>
     </Stack>
   );
