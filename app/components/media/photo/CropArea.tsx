@@ -44,7 +44,7 @@ export function CropArea({
           onZoomChange={setZoom}
           onCropComplete={(_: Area, pixels: Area) => onArea({ x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height })}
           style={filter && filter !== 'none' ? { mediaStyle: { filter } } : undefined}
-          cropperProps={{ 'aria-label': label }}
+          cropperProps={{ role: 'group', 'aria-label': label }}
         />
       </Box>
       <Field.Root>
