@@ -25,7 +25,7 @@ export function loadMediaChrome(language: string): Promise<void> {
     i18n.addTranslation(base, withShownRate(strings));
     i18n.setLanguage(base);
     await import('media-chrome');
-    correctMediaChromeAria(i18n.t);
+    correctMediaChromeAria(i18n.t('playback time'));
   }, 'media-chrome').catch((error: unknown) => {
     // Without its controls the player is no use: the page shows the reload notice (docs/decisions/0050).
     if (error instanceof ChunkLoadError) reportChunkLoadError(error);

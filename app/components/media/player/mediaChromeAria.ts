@@ -38,10 +38,11 @@ const setAttribute = (el: HTMLElement, name: string, value: string) => {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 };
 
-export function correctMediaChromeAria(translate: (key: string) => string) {
+/** `timeLabel`: media-chrome's "playback time" in the page's language. */
+export function correctMediaChromeAria(timeLabel: string) {
   afterEachUpdate('media-captions-button', (el) => setAttribute(el, 'role', 'switch'));
   afterEachUpdate('media-time-display', (el) => {
     const shown = el.shadowRoot?.querySelector('slot')?.textContent?.trim();
-    setAttribute(el, 'aria-label', shown ? `${translate('playback time')}: ${shown}` : translate('playback time'));
+    setAttribute(el, 'aria-label', shown ? `${timeLabel}: ${shown}` : timeLabel);
   });
 }
