@@ -7,6 +7,7 @@ import { benchChat } from './chat';
 import { benchCheckout } from './checkout';
 import { benchEvents } from './events';
 import { benchJoin } from './join';
+import { benchLighthouse } from './lighthouse';
 import { benchMedia } from './media';
 import { benchRooms } from './rooms';
 import { benchSpeechStt } from './speech-stt';
@@ -15,7 +16,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -24,3 +24,16 @@ describe('French content gets French typography (docs/decisions/0042)', () => {
     expect(en.html).not.toContain(NNBSP);
   });
 });
+
+describe('content tables', () => {
+  const store = new ContentStore(process.cwd(), 'events.localhost', false);
+
+  it('leave out an empty header row and keep a real one', () => {
+    for (const [id, lang] of [['aurora', 'en'], ['lumiere', 'fr'], ['solana', 'es']] as const) {
+      const html = store.page(tenant(id), lang, 'company')!.html;
+      expect(html).toContain('<table>');
+      expect(html).not.toMatch(/<th[^>]*>\s*<\/th>/);
+    }
+    expect(store.page(tenant('aurora'), 'en', 'privacy')!.html).toMatch(/<thead>\s*<tr>\s*<th[^>]*>\s*\S/);
+  });
+});

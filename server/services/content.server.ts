@@ -37,9 +37,15 @@ export interface FaqEntry {
 const marked = new Marked({ gfm: true, breaks: false });
 const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
 
+/**
+ * A table written with an empty header row (`| | |`, a list of facts) has no column headers: its
+ * empty header cells would name nothing to a screen reader, so the row is left out.
+ */
+const EMPTY_TABLE_HEAD = /<thead>\s*<tr>\s*(?:<th(?:\s[^>]*)?>\s*<\/th>\s*)+<\/tr>\s*<\/thead>\s*/g;
+
 /** Markdown is written by tenant staff, still sanitised: content must never carry script into a page. */
 function toHtml(markdown: string, lang: Language): string {
-  const html = marked.parse(markdown, { async: false }) as string;
+  const html = (marked.parse(markdown, { async: false }) as string).replace(EMPTY_TABLE_HEAD, '');
   return typeset(lang, sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2']),
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },

@@ -235,6 +235,6 @@ test('Lumière sets French typography: a narrow no-break space before "?" and "d
   const olivia = await organizer('lumiere', 'Olivia');
   await signInContext(context, request, olivia);
   await page.goto(tenantUrl('lumiere', '/userDashboard'));
-  await expect(page.getByTestId('account-menu')).toHaveAttribute('aria-label', /d’Olivia/i);
+  await expect(page.getByTestId('account-menu')).toHaveAccessibleName(/d’Olivia/i);
   await context.close();
 });

@@ -185,7 +185,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
         '& .rbc-header, & .rbc-month-row + .rbc-month-row, & .rbc-day-bg + .rbc-day-bg, & .rbc-time-header-content, & .rbc-timeslot-group, & .rbc-time-content, & .rbc-time-content > * + * > *, & .rbc-day-slot .rbc-time-slot, & .rbc-agenda-view table.rbc-agenda-table tbody > tr > td + td, & .rbc-agenda-view table.rbc-agenda-table tbody > tr + tr, & .rbc-agenda-view table.rbc-agenda-table thead > tr > th':
           { borderColor: 'border' },
         '& .rbc-off-range-bg': { bg: 'bg.subtle' },
-        '& .rbc-off-range': { color: 'fg.subtle' },
+        '& .rbc-off-range, & .rbc-off-range .rbc-button-link': { color: 'fg.muted' },
         '& .rbc-today': { bg: 'brand.subtle' },
         '& .rbc-event, & .rbc-day-slot .rbc-background-event': { bg: 'brand.solid', color: 'brand.contrast', borderRadius: 'l1' },
         '& .rbc-event.rbc-selected': { bg: 'brand.solid' },

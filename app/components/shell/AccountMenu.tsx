@@ -1,4 +1,4 @@
-import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Menu, Portal, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { HeaderSummary } from './HeaderSummary';
 import { useRootData } from '#app/lib/rootData';
@@ -68,11 +68,13 @@ export function AccountMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '12rem' }} color="header.fg" aria-label={t('session.header.accountOf', { name })} data-testid="account-menu">
+        {/* Named by hidden text, not aria-label: the initials shown beside the name are no part of its name (WCAG 2.5.3). */}
+        <Button variant="outline" size="md" px={{ base: '1.5', md: '2' }} minW="10" maxW={{ md: '12rem' }} color="header.fg" data-testid="account-menu">
           <PersonPhoto src={root.account?.avatarUrl} size="7" testId="account-avatar" fallback={initials ? <Initials initials={initials} /> : personIcon} />
-          <Text as="span" display={{ base: 'none', md: 'inline', lg: 'none', xl: 'inline' }} truncate data-testid="account-name">
+          <Text as="span" aria-hidden="true" display={{ base: 'none', md: 'inline', lg: 'none', xl: 'inline' }} truncate data-testid="account-name">
             {name}
           </Text>
+          <VisuallyHidden>{t('session.header.accountOf', { name })}</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -17,7 +17,8 @@ export function LanguageSwitcher() {
   return (
     <Box asChild position="relative" data-testid="language-switcher">
       <details>
-        <HeaderSummary wide label={t('language.labelValue', { label: t('language.change'), value: t(`language.names.${root.language}`) })}>
+        {/* The label starts with the code it shows (WCAG 2.5.3: a spoken "EN" must find the control); a parenthesis would not count. */}
+        <HeaderSummary wide label={t('language.labelValue', { label: root.language.toUpperCase(), value: `${t('language.change')} (${t(`language.names.${root.language}`)})` })}>
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="12" r="10" />
               <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />

@@ -44,12 +44,12 @@ export function CropArea({
           onZoomChange={setZoom}
           onCropComplete={(_: Area, pixels: Area) => onArea({ x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height })}
           style={filter && filter !== 'none' ? { mediaStyle: { filter } } : undefined}
-          cropperProps={{ 'aria-label': label }}
+          cropperProps={{ role: 'group', 'aria-label': label }}
         />
       </Box>
       <Field.Root>
         <Field.Label>{zoomLabel}</Field.Label>
-        <Range type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.currentTarget.value))} w="full" accentColor="var(--chakra-colors-brand-solid)" data-testid={`${testId}-zoom`} />
+        <Range type="range" min={1} max={3} step={0.05} value={zoom} aria-label={zoomLabel} onChange={(e) => setZoom(Number(e.currentTarget.value))} w="full" accentColor="var(--chakra-colors-brand-solid)" data-testid={`${testId}-zoom`} />
       </Field.Root>
     </Stack>
   );

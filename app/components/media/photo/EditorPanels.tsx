@@ -171,6 +171,7 @@ export function AdjustPanel({ value, onChange }: { value: Adjustments; onChange:
             max={200}
             step={1}
             value={value[name]}
+            aria-label={t(`photo.editor.adjust.${name}`)}
             onChange={(e) => onChange({ ...value, [name]: Number(e.currentTarget.value) })}
             w="full"
             accentColor="var(--chakra-colors-brand-solid)"

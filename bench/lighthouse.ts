@@ -1,0 +1,140 @@
+// bench/lighthouse: Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, Lighthouse's
+// default) with Debian's chromium on the information screens, /liveEvents, /vod, /channelPage and
+// /preview of one tenant, served by the production build on a local stack seeded like `npm start`
+// (the sample deck and shop) plus a few upcoming events. Targets: performance ≥ 95 and
+// accessibility 100 on every page. Figures depend on the machine: the load average is printed
+// before and after, and a busy machine is named. BENCH_LIGHTHOUSE_ORIGIN (e.g.
+// http://aurora.localhost:3000 of `npm start`) measures an app already running instead; the event
+// and channel measured are then the first that its /liveEvents and /customerChannels link to.
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
+import { newEventInput } from '#server/data/events.server';
+import { tenantData } from '#server/data/tenantData.server';
+import { seedSampleDecks, seedSampleShops } from '#server/local/seed';
+import { createLocalDatabase, createLocalStorage } from '#server/local/stack';
+import { withBenchStack } from './app-stack';
+import { httpGet, table, waitForHttp } from './lib';
+
+const APP_PORT = 3436;
+const DYNAMO_PORT = 3437;
+const S3_PORT = 3438;
+const TENANT = process.env.BENCH_TENANT ?? 'aurora';
+const TARGET_PERFORMANCE = 95;
+const TARGET_ACCESSIBILITY = 100;
+const INFO_SCREENS = ['/', '/aboutUs', '/company', '/products', '/features', '/solutions', '/platform', '/services', '/pricing', '/partners', '/support', '/questions', '/cdeVerified', '/terms', '/privacy', '/security', '/requestInfo', '/contactUs', '/blog', '/news', '/job'];
+const RUNNING = process.env.BENCH_LIGHTHOUSE_ORIGIN;
+/** BENCH_LIGHTHOUSE_PAGES: a comma-separated subset of the pages, e.g. "/liveEvents,/vod". */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+
+interface Figures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  'first paint s': string;
+  'LCP s': string;
+  'blocking ms': number;
+}
+
+async function seed(stack: Parameters<Parameters<typeof withBenchStack>[2]>[0]['stack']): Promise<{ eventId: string; channelId: string }> {
+  const { registry } = loadRegistry(process.cwd());
+  const db = createLocalDatabase(stack.env);
+  const stores = { db, storage: createLocalStorage(stack.env) };
+  await seedSampleDecks(stores, registry);
+  await seedSampleShops(stores, registry);
+  const data = tenantData(stores, tenantIdOf(registry, TENANT));
+  const organizer = { sub: 'bench-organizer', name: 'Bench Organizer', email: 'organizer@example.com', language: 'en' };
+  const topics = ['Product launch', 'Town hall', 'Design review', 'Customer webinar', 'Partner summit', 'Quarterly update'];
+  const events = [];
+  for (const [i, title] of topics.entries()) {
+    const eventDateTime = new Date(Date.now() + (i + 1) * 86_400_000).toISOString();
+    events.push(await data.events.create(newEventInput({ title, description: 'An event of the Lighthouse bench.', eventDateTime, eventTimeZone: 'America/New_York', eventLanguage: 'en' }), organizer));
+  }
+  const channel = (await data.channels.list())[0];
+  if (!channel) throw new Error(`${TENANT} has no sample channel`);
+  db.raw.destroy();
+  return { eventId: events[0]!.eventId, channelId: channel.channelId };
+}
+
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+
+/** GET of a tenant address: to loopback with its Host header (Node does not resolve <slug>.localhost). */
+function get(url: string) {
+  const { host, port, pathname, search } = new URL(url);
+  return httpGet(`http://127.0.0.1:${port || 80}${pathname}${search}`, { Host: host });
+}
+
+/** The first `<path>?<param>=` link on a page of the running app. */
+async function firstLink(origin: string, page: string, path: string, param: string): Promise<string> {
+  const html = (await get(origin + page)).body.toString();
+  const found = html.match(new RegExp(`href="${path}\\?${param}=([^"&]+)`));
+  if (!found) throw new Error(`${origin}${page} links to no ${path}`);
+  return decodeURIComponent(found[1]!);
+}
+
+/** One Lighthouse run of the page; a trace lost on a busy machine (NO_NAVSTART, …) is taken again, twice at most. */
+async function audited(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }))?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const why = lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : 'no result';
+    if (attempt === 3) throw new Error(`${url}: ${why}`);
+    console.log(`${url}: ${why}; again`);
+  }
+}
+
+async function measure(origin: string, eventId: string, channelId: string, loadBefore: number): Promise<boolean> {
+  const pages = [...INFO_SCREENS, '/liveEvents', '/vod', `/channelPage?channel=${channelId}`, `/preview?event=${eventId}`].filter((p) => !ONLY || ONLY.includes(p.split('?')[0]!));
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const rows: Figures[] = [];
+  try {
+    for (const page of pages) {
+      const url = origin + page;
+      // Lighthouse loads each page once, cold; the render cache is warmed first, as a visitor after the first finds it.
+      await get(url).catch(() => undefined);
+      const lhr = await audited(url, chrome.port);
+      const audit = (id: string) => lhr.audits[id]?.numericValue;
+      const row: Figures = {
+        page: page.split('?')[0]!,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        'first paint s': seconds(audit('first-contentful-paint')),
+        'LCP s': seconds(audit('largest-contentful-paint')),
+        'blocking ms': Math.round(audit('total-blocking-time') ?? 0),
+      };
+      rows.push(row);
+      const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0));
+      const note = failing.length ? `  accessibility: ${failing.map((a) => a.id).join(', ')}` : '';
+      console.log(`${row.page}: performance ${row.performance}, accessibility ${row.accessibility}, first paint ${row['first paint s']} s, LCP ${row['LCP s']} s, blocking ${row['blocking ms']} ms${note}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+
+  const loadAfter = loadavg()[0]!;
+  const busy = Math.max(loadBefore, loadAfter) > cpus().length / 2;
+  console.log(`\nbench/lighthouse: ${origin}, Lighthouse mobile (simulated throttling), Debian chromium, production build; ${cpus().length} cores, load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after${busy ? ' — other work was running: performance figures are lower than on a quiet machine.' : '.'}`);
+  console.log(table(rows.map((r) => ({ ...r, performance: `${r.performance} ${r.performance >= TARGET_PERFORMANCE ? '≥' : '<'} ${TARGET_PERFORMANCE}`, accessibility: `${r.accessibility} ${r.accessibility >= TARGET_ACCESSIBILITY ? '=' : '<'} ${TARGET_ACCESSIBILITY}` }))));
+  const perfOk = rows.every((r) => r.performance >= TARGET_PERFORMANCE);
+  const a11yOk = rows.every((r) => r.accessibility >= TARGET_ACCESSIBILITY);
+  console.log(`\ntargets: performance ≥ ${TARGET_PERFORMANCE} ${perfOk ? 'met' : 'MISSED'}; accessibility ${TARGET_ACCESSIBILITY} ${a11yOk ? 'met' : 'MISSED'}`);
+  return perfOk && a11yOk;
+}
+
+export async function benchLighthouse(): Promise<boolean> {
+  const loadBefore = loadavg()[0]!;
+  if (RUNNING) {
+    const origin = RUNNING.replace(/\/$/, '');
+    return measure(origin, await firstLink(origin, '/liveEvents', '/preview', 'event'), await firstLink(origin, '/customerChannels', '/channelPage', 'channel'), loadBefore);
+  }
+  if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
+  // A loaded machine starts DynamoDB Local slowly: the stack gets three minutes.
+  return withBenchStack('lighthouse', { dynamoPort: DYNAMO_PORT, s3Port: S3_PORT, appPort: APP_PORT, timeoutMs: 180_000 }, async ({ stack, startApp }) => {
+    const { eventId, channelId } = await seed(stack);
+    startApp();
+    await waitForHttp(`http://127.0.0.1:${APP_PORT}/`, { Host: `${TENANT}.localhost:${APP_PORT}` }, 180_000);
+    return measure(`http://${TENANT}.localhost:${APP_PORT}`, eventId, channelId, loadBefore);
+  });
+}
