@@ -1,6 +1,5 @@
 // The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
-// unit tests, production build, browser tests, the visual regression suite (its own stack,
-// docs/decisions/0068), then the fault suite alone (tests/faults/run.ts: each service stopped and
+// unit tests, production build, browser tests, then the fault suite alone (tests/faults/run.ts: each service stopped and
 // started again under load, docs/decisions/0051). Prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +11,6 @@ const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
-  ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
 ];
 

@@ -19,6 +19,7 @@ const good = {
   enableRecording: 'cloud',
   recordingDestination: 'download',
   hosts: 'Ana@Example.com, bob@example.com\ncarl@example.com ana@example.com',
+  admission: 'free',
 };
 
 function form(values: Record<string, string>): FormData {
@@ -56,7 +57,7 @@ describe('parseEventForm', () => {
       recordingDestination: 'download',
       trailerMediaId: '',
       hosts: ['ana@example.com', 'bob@example.com', 'carl@example.com'],
-      // No admission fields posted: a free event without a capacity.
+      // Free admission, no capacity or replay price.
       ticketPrice: 0,
       capacity: null,
       replayPrice: null,
@@ -185,7 +186,7 @@ describe('parseEventForm', () => {
   it('reports every failing field at once', () => {
     const out = errorsOf({ title: '', date: '', time: '', eventTimeZone: 'Nowhere/City', eventDuration: '5', layout: 'x' });
     expect(Object.keys(out.errors).sort()).toEqual(
-      ['date', 'enableRecording', 'eventDuration', 'eventTimeZone', 'layout', 'recordingDestination', 'time', 'title'].sort(),
+      ['admission', 'date', 'enableRecording', 'eventDuration', 'eventTimeZone', 'layout', 'recordingDestination', 'time', 'title'].sort(),
     );
   });
 });

@@ -89,7 +89,7 @@ const events: TranslationShape<typeof en> = {
     link: 'Emitir desde OBS o un codificador',
   },
   preview: {
-    broadcastLive: 'La transmisión está en directo en esta página.',
+    broadcastLive: 'La transmisión ya empezó: puedes verla en esta página.',
     organizer: 'Organizador',
     when: 'Cuándo',
     yourTime: 'Tu hora',
