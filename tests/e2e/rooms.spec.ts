@@ -91,7 +91,7 @@ test.describe('every room layout, as the organizer of a live event', () => {
     // Retry connecting once the service is back: the raise-hand test below.
   });
 
-  test('on a phone the stage and the host panel stack in one column', async ({ page, context, request }) => {
+  test('on a phone the stage comes first and the host tools sit in a Host tab below it, in one column', async ({ page, context, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const org = await organizer();
     await signInContext(context, request, org);
@@ -99,8 +99,11 @@ test.describe('every room layout, as the organizer of a live event', () => {
     const event = await seedEvent(T, org, { eventDateTime: minutesFromNow(-1), layout: 'ils' });
     await openRoom(page, 'ils', event.eventId);
     await expect(page.getByTestId('video-unavailable')).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('tab-host').click();
+    const hostPanel = page.locator('[data-testid="host-panel"]:visible').first();
+    await expect(hostPanel).toBeVisible();
     const stage = await page.getByTestId('room-stage').boundingBox();
-    const panel = await page.getByTestId('host-panel').boundingBox();
+    const panel = await hostPanel.boundingBox();
     expect(stage && panel && panel.y >= stage.y + stage.height).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
