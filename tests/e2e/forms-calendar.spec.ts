@@ -64,7 +64,12 @@ test.describe('the event form', () => {
 
     // Fixing some fields and failing again moves the focus to the summary again.
     await field(page, 'eventTimeZone').fill(ZONE);
-    await page.getByTestId('event-submit').focus();
+    // Enter on the submit button (Enter in the time-zone combobox never submits): focus it until it holds.
+    const submit = page.getByTestId('event-submit');
+    await expect(async () => {
+      await submit.focus();
+      await expect(submit).toBeFocused({ timeout: 1_000 });
+    }).toPass();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('error-eventTimeZone')).toHaveCount(0);
     await expect(summary).toBeFocused();

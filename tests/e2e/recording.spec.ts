@@ -41,6 +41,9 @@ test('the organizer’s browser records 10 s of the stage into the event’s VOD
   await host.page.screenshot({ path: 'test-reports/recording-room-organizer-1280.png' });
   await audience.page.screenshot({ path: 'test-reports/recording-room-participant-1280.png' });
   await Promise.all([host.page.setViewportSize({ width: 390, height: 844 }), audience.page.setViewportSize({ width: 390, height: 844 })]);
+  // On a phone the host's recording panel opens from the stage's More menu, as a person would open it.
+  await host.page.getByTestId('stage-more').click();
+  await host.page.getByTestId('stage-more-panels').click();
   await expect(host.page.getByTestId('recording-elapsed')).toBeVisible();
   await host.page.screenshot({ path: 'test-reports/recording-room-organizer-390.png', fullPage: true });
   await audience.page.screenshot({ path: 'test-reports/recording-room-participant-390.png' });

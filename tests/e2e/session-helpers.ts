@@ -128,11 +128,17 @@ function jwtClaims(token: string): Record<string, unknown> {
  */
 export async function signInContext(context: BrowserContext, request: APIRequestContext, user: TestUser) {
   const pool = poolOf(user.tenant);
-  const { status, body, setCookies } = await cognito(request, user.tenant, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: pool.appClientId,
-    AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
-  });
+  const signIn = () =>
+    cognito(request, user.tenant, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: pool.appClientId,
+      AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+    });
+  // A 503 says "try again in a moment" (the identity service slow on a loaded machine): a fixture
+  // does what the sign-in screen tells a person, twice at most.
+  let answer = await signIn();
+  for (let retry = 0; retry < 2 && answer.status === 503; retry++) answer = await signIn();
+  const { status, body, setCookies } = answer;
   const result = body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string } | undefined;
   const held = refreshCookieIn(setCookies, pool.appClientId);
   if (status !== 200 || !result || !held) throw new Error(`sign-in of ${user.username} failed: ${status} ${JSON.stringify(body)}`);

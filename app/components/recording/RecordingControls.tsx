@@ -11,16 +11,16 @@ import type { EventRole } from '#app/lib/events/permissions';
 import { isActive } from '#app/lib/recording/model';
 import { postRecording } from './recordingApi';
 import { useRecording } from './RecordingProvider';
-import { useBrowserRecording } from './useBrowserRecording';
+import { useRoomBrowserRecording } from './BrowserRecordingProvider';
 
-export function RecordingControls({ eventId, title, role }: { eventId: string; title: string; role: EventRole }) {
+export function RecordingControls({ eventId, role }: { eventId: string; role: EventRole }) {
   const { t, i18n } = useTranslation();
   const hook = useRecording();
-  const browser = useBrowserRecording(eventId, title);
+  const browser = useRoomBrowserRecording();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const state = hook?.state;
-  if (!state) return null;
+  if (!state || !browser) return null;
 
   const current = state.current;
   const status = hook?.live !== undefined ? (hook.live?.status ?? null) : (current?.status ?? null);

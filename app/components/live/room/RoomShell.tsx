@@ -19,6 +19,7 @@ import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAle
 import { QuestionsPanel } from '#app/components/chat/QuestionsPanel';
 import { ChatProvider } from '#app/components/chat/useChat';
 import { DonationToasts } from '#app/components/donations/DonationAlerts';
+import { BrowserRecordingProvider } from '#app/components/recording/BrowserRecordingProvider';
 import { RecordingControls } from '#app/components/recording/RecordingControls';
 import { RoomCommerce } from '#app/components/roomSales/RoomCommerce';
 import { RecordingProvider } from '#app/components/recording/RecordingProvider';
@@ -79,7 +80,9 @@ export function RoomShell(props: RoomShellProps) {
     <ChatProvider eventId={props.event.eventId} role={props.role}>
       {/* Staff ask for the recording state on a timer; everyone else hears it from the room (RecordingProvider). */}
       <RecordingProvider eventId={props.event.eventId} poll={props.canModerate || layoutSpec(props.layout).stage === 'none'}>
-        <RoomFrame {...props} onClosed={setClosed} />
+        <BrowserRecordingProvider eventId={props.event.eventId} title={props.event.title}>
+          <RoomFrame {...props} onClosed={setClosed} />
+        </BrowserRecordingProvider>
       </RecordingProvider>
     </ChatProvider>
   );
@@ -138,7 +141,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const hostTools = (
     <Stack gap="4" data-testid="host-tools">
       {showHostPanel && <HostPanel {...sectionProps} />}
-      {canModerate && <RecordingControls eventId={event.eventId} title={event.title} role={role} />}
+      {canModerate && <RecordingControls eventId={event.eventId} role={role} />}
       {showRestream && restreamNote}
     </Stack>
   );
