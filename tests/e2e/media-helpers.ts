@@ -70,9 +70,9 @@ export async function joinRoom(
   request: APIRequestContext,
   user: TestUser,
   event: { eventId: string; layout: RoomLayout },
-  options: { waitConnected?: boolean } = {},
+  options: { waitConnected?: boolean; viewport?: { width: number; height: number }; connectTimeout?: number } = {},
 ): Promise<Joined> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   await context.grantPermissions(['camera', 'microphone'], { origin: tenantUrl(user.tenant, '') });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -81,7 +81,7 @@ export async function joinRoom(
   await signInContext(context, request, user);
   await page.goto(tenantUrl(user.tenant, `/${event.layout}?event=${event.eventId}`));
   await hydrated(page);
-  if (options.waitConnected ?? true) await connected(page);
+  if (options.waitConnected ?? true) await connected(page, options.connectTimeout);
   return { context, page, errors };
 }
 

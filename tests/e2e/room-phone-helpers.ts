@@ -7,9 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { RoomLayout } from '#app/lib/events/model';
-import { connected, type Joined } from './media-helpers';
-import { expect, tenantUrl } from './fixtures';
-import { hydrated, signInContext, type TestUser } from './session-helpers';
+import { joinRoom, type Joined } from './media-helpers';
+import { expect } from './fixtures';
+import type { TestUser } from './session-helpers';
 
 export const PHONE_WIDTHS = [360, 390, 430] as const;
 export const phone = (width: number) => ({ width, height: 800 });
@@ -18,26 +18,16 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 /** Where the room's screenshots are kept for a person to look at (besides the test's own output). */
 export const SCREENS_DIR = '/tmp/room-screens';
 
-export async function joinAt(
+/** The user in the event's room at this size (the fake camera and microphone, real LiveKit). */
+export function joinAt(
   browser: Browser,
   request: APIRequestContext,
   user: TestUser,
   event: { eventId: string; layout: RoomLayout },
   viewport: { width: number; height: number },
-  options: { waitConnected?: boolean; initScript?: () => void } = {},
+  options: { waitConnected?: boolean } = {},
 ): Promise<Joined> {
-  const context = await browser.newContext({ viewport });
-  if (options.initScript) await context.addInitScript(options.initScript);
-  await context.grantPermissions(['camera', 'microphone'], { origin: tenantUrl(user.tenant, '') });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !/status of 4\d\d/.test(m.text()) && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInContext(context, request, user);
-  await page.goto(tenantUrl(user.tenant, `/${event.layout}?event=${event.eventId}`));
-  await hydrated(page);
-  if (options.waitConnected ?? true) await connected(page, 40_000);
-  return { context, page, errors };
+  return joinRoom(browser, request, user, event, { ...options, viewport, connectTimeout: 40_000 });
 }
 
 /**
