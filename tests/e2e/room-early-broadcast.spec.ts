@@ -25,14 +25,20 @@ test('an early broadcast: the live player and no countdown beside it; its contro
     await expect(player.getByTestId('live-badge')).toHaveText(/live/i);
     await expect(page.getByTestId('countdown')).toHaveCount(0);
     await expect(page.getByTestId('countdown-live')).toHaveText('The broadcast is live: watch it on this page.');
-    // The control bar, as wide as the player (within a pixel or two of rounding).
-    const widths = await player.evaluate((section) => {
-      const controller = section.querySelector('media-controller');
-      const bar = section.querySelector('media-control-bar');
-      return { player: controller?.getBoundingClientRect().width ?? 0, bar: bar?.getBoundingClientRect().width ?? 0 };
-    });
-    expect(widths.player).toBeGreaterThan(200);
-    expect(widths.bar, `control bar ${widths.bar}px in a player of ${widths.player}px`).toBeGreaterThanOrEqual(widths.player - 2);
+    // The control bar, as wide as the player (within a pixel or two of rounding). The player's
+    // custom elements upgrade after their module loads, so wait for that state, not a time.
+    const widths = () =>
+      player.evaluate((section) => {
+        const controller = section.querySelector('media-controller');
+        const bar = section.querySelector('media-control-bar');
+        return { player: controller?.getBoundingClientRect().width ?? 0, bar: bar?.getBoundingClientRect().width ?? 0 };
+      });
+    await expect
+      .poll(async () => {
+        const { player: p, bar } = await widths();
+        return p > 200 && bar >= p - 2 ? 'spans' : `control bar ${bar}px in a player of ${p}px`;
+      }, { timeout: 20_000 })
+      .toBe('spans');
     await keepScreenshot(page, `aurora-early-broadcast-${size.width}`);
   }
 });
