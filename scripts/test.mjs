@@ -1,8 +1,8 @@
 // The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
-// unit tests, production build, browser tests, then the fault suite alone (tests/faults/run.ts: each service stopped and
+// unit tests, production build, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
 // started again under load, docs/decisions/0051). Prints one closing line with the totals.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { printTimings, runSteps } from './steps.mjs';
 
 const steps = [
   ['type check', 'npx', ['tsc', '--noEmit']],
@@ -11,6 +11,7 @@ const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
 ];
 
@@ -21,17 +22,7 @@ rmSync('test-reports/security.json', { force: true });
 rmSync('test-reports/security', { recursive: true, force: true });
 rmSync('test-reports/faults.json', { force: true });
 const started = Date.now();
-let failedStep = null;
-for (const [name, cmd, args] of steps) {
-  const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s) ===`);
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
-}
+const { failedStep, timings } = runSteps(steps);
 
 let passed = 0;
 let failed = 0;
@@ -60,6 +51,7 @@ if (existsSync('test-reports/faults.json')) {
   passed += faults.faults.length - faultsFailed;
   failed += faultsFailed;
 }
+printTimings(timings);
 console.log(`\nsuite finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);

@@ -62,7 +62,7 @@ async function signInWithEmail(page: Page, tenant: string, email: string, passwo
 
 test.describe('email sign-up', () => {
   for (const tenant of ['aurora', 'lumiere'] as const) {
-    test(`${tenant}: sign up, code from the outbox, confirm, signed in`, async ({ page }) => {
+    test(`${tenant}: sign up, code from the outbox, confirm, signed in`, { tag: tenant === 'aurora' ? '@smoke' : [] }, async ({ page }) => {
       const email = `${unique('new')}@${tenant}.test.example`;
       await page.goto(tenantUrl(tenant, '/signUp'));
       // Client-side checks first: every field error at once, typed values kept.

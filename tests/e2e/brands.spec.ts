@@ -39,7 +39,7 @@ for (const tenant of TENANTS) {
   }
 }
 
-test('each tenant has its own brand colours and fonts on first paint (no client JS needed)', async ({ browser }) => {
+test('each tenant has its own brand colours and fonts on first paint (no client JS needed)', { tag: '@smoke' }, async ({ browser }) => {
   const seen = new Map<string, string>();
   for (const tenant of TENANTS) {
     const context = await browser.newContext({ javaScriptEnabled: false });

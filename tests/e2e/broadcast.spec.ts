@@ -35,7 +35,7 @@ async function videoTime(page: Page) {
   return page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="live-broadcast"] video')?.currentTime ?? 0);
 }
 
-test('an RTMP push goes live, plays for a visitor, and is kept as a video when it stops', async ({ page, context, request, browser }) => {
+test('an RTMP push goes live, plays for a visitor, and is kept as a video when it stops', { tag: '@smoke' }, async ({ page, context, request, browser }) => {
   test.setTimeout(240_000);
   await signInContext(context, request, organizer);
   await openKeyScreen(page, 'rtmp', event.eventId);

@@ -19,7 +19,7 @@ const PORT = Number(process.env.E2E_PORT ?? E2E_PORT);
 
 test.describe.configure({ mode: 'parallel' });
 
-test('organizer and participant chat in real time: send, like, reply, and a question answered in the Q&A tab', async ({ browser, request }) => {
+test('organizer and participant chat in real time: send, like, reply, and a question answered in the Q&A tab', { tag: '@smoke' }, async ({ browser, request }) => {
   test.setTimeout(90_000);
   const [orgUser, parUser] = await Promise.all([createUser(T, 'chat-org', 'organizer'), createUser(T, 'chat-par')]);
   const event = await seedEvent(T, orgUser, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsContainer' });

@@ -112,7 +112,7 @@ test('a participant donates in the room through the hosted page: another partici
   await leave(ana, bob, org);
 });
 
-test('a visitor donates to a channel from /channelPage through the hosted page and is thanked on return; the owner’s ledger has it', async ({ browser, page, context, request }) => {
+test('a visitor donates to a channel from /channelPage through the hosted page and is thanked on return; the owner’s ledger has it', { tag: '@smoke' }, async ({ browser, page, context, request }) => {
   test.setTimeout(120_000);
   const shop = await seedShop(T, 1500);
   const donor = await createUser(T, 'don-chan');

@@ -20,7 +20,7 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await expect(page.getByTestId('upload-accepted')).toContainText(file.name, { timeout: 30_000 });
 }
 
-test('a photo uploaded in the images view is processed into its four sizes and listed with them', async ({ page }) => {
+test('a photo uploaded in the images view is processed into its four sizes and listed with them', { tag: '@smoke' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const organizer = await createUser(T, 'lib-upload', 'organizer');
   await signInContext(page.context(), page.request, organizer);

@@ -83,7 +83,7 @@ function as(request: APIRequestContext, persona: Persona) {
 /** The signed segment URLs a rendition playlist lists. */
 const signedUrls = (playlist: string) => playlist.split('\n').filter((line) => /^https?:\/\//.test(line));
 
-test('the live playlist, its rendition and its signed segments are for those the room admits', async ({ request }) => {
+test('the live playlist, its rendition and its signed segments are for those the room admits', { tag: '@smoke' }, async ({ request }) => {
   for (const persona of PERSONAS) {
     const api = as(request, persona);
     const master = await api.get(`/api/broadcast/live?event=${event.eventId}`);

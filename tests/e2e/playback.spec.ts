@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   [owner, viewer] = await Promise.all([createUser(T, 'pb-owner', 'organizer'), createUser(T, 'pb-viewer', 'member')]);
 });
 
-test('/mediaPlayBack plays a video with its details; keyboard shortcuts, speed and the share link work', async ({ page, context }) => {
+test('/mediaPlayBack plays a video with its details; keyboard shortcuts, speed and the share link work', { tag: '@smoke' }, async ({ page, context }) => {
   const r = runId();
   const item = await seedLongVideo(data, { owner: { sub: owner.sub, name: 'Olga' }, title: `${r} Opening night`, description: 'The whole opening.' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -21,7 +21,7 @@ test.describe('scheduling events', () => {
     for (const tenant of ['aurora', 'solana']) await context.addCookies([{ name: 'lng', value: 'en', domain: `${tenant}.localhost`, path: '/' }]);
   });
 
-  test('an organizer schedules an event; it shows in My events and its short link leads to the event page', async ({ page, context, request }) => {
+  test('an organizer schedules an event; it shows in My events and its short link leads to the event page', { tag: '@smoke' }, async ({ page, context, request }) => {
     const organizer = await createUser('aurora', 'org', 'organizer');
     await signInContext(context, request, organizer);
     await page.goto(tenantUrl('aurora', '/scheduleEvents'));

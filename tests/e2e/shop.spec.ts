@@ -108,7 +108,7 @@ test.describe('shop', () => {
     });
   }
 
-  test('checkout of a two-product cart: hosted page, paid, cart emptied, the order and its receipt, the receipt mail, and the bought file downloadable by the buyer only', async ({ page, context, request }) => {
+  test('checkout of a two-product cart: hosted page, paid, cart emptied, the order and its receipt, the receipt mail, and the bought file downloadable by the buyer only', { tag: '@smoke' }, async ({ page, context, request }) => {
     test.slow();
     const tenant = 'aurora';
     const shop = await seedShop(tenant, 1250, { stock: 5 });

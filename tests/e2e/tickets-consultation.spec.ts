@@ -169,7 +169,7 @@ test('the organizer publishes times; a buyer in Tokyo pays for one; the private 
   await org.context.close();
 });
 
-test('two buyers race for one slot: one gets it and pays; outside the rule Cancel says why and refunds nothing', async ({ page, context, request, browser }) => {
+test('two buyers race for one slot: one gets it and pays; outside the rule Cancel says why and refunds nothing', { tag: '@smoke' }, async ({ page, context, request, browser }) => {
   test.slow();
   await context.addCookies([{ name: 'lng', value: 'en', domain: 'aurora.localhost', path: '/' }]);
   const [organizer, first, second] = await Promise.all([createUser('aurora', 'cs-org2', 'organizer'), createUser('aurora', 'cs-race1'), createUser('aurora', 'cs-race2')]);

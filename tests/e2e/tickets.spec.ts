@@ -120,7 +120,7 @@ test('a free event with a capacity: one-click registration, seats left, confirma
   expect(await e2eData('aurora').tickets.sold(event.eventId)).toBe(2);
 });
 
-test('Buy ticket pays on the hosted page, comes back to /preview holding a ticket, and the room token is granted; another person still gets 403 with the buy link', async ({ page, context, request }) => {
+test('Buy ticket pays on the hosted page, comes back to /preview holding a ticket, and the room token is granted; another person still gets 403 with the buy link', { tag: '@smoke' }, async ({ page, context, request }) => {
   const [organizer, buyer, other] = await Promise.all([createUser('aurora', 'tk-buy-org', 'organizer'), createUser('aurora', 'tk-buy'), createUser('aurora', 'tk-buy-other')]);
   const event = await seedEvent('aurora', organizer, { ticketPrice: 2500, capacity: 10, eventDateTime: minutesFromNow(-1) });
   const api = tenantApi(request, 'aurora');

@@ -48,7 +48,7 @@ function captionSockets(page: Page): string[] {
   return urls;
 }
 
-test('the host speaks: a participant sees captions on the stage, and can hide them (remembered)', async ({ browser, request }) => {
+test('the host speaks: a participant sees captions on the stage, and can hide them (remembered)', { tag: '@smoke' }, async ({ browser, request }) => {
   const { organizer, participant } = await cast();
   const event = await seedEvent(T, organizer, { eventDateTime: minutesFromNow(-1), layout: 'liveEventsVideo', ownerOnlyBroadcast: true, showTranscription: true, eventLanguage: 'en' });
   const host = await joinRoom(browser, request, organizer, event);

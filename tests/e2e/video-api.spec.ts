@@ -143,7 +143,7 @@ test.describe('host controls on the real LiveKit server', () => {
     ({ organizer, host, member, cookies } = await castOfThree(request, 'ctl'));
   });
 
-  test('mute mutes what the participant publishes; remove disconnects them; then the person is not connected', async ({ browser, request }) => {
+  test('mute mutes what the participant publishes; remove disconnects them; then the person is not connected', { tag: '@smoke' }, async ({ browser, request }) => {
     const event = await seedEvent('aurora', organizer, { eventDateTime: minutesFromNow(-2), hosts: [host.username], layout: 'liveEventsVideo', ownerOnlyBroadcast: false });
     const asHost = caller(request, 'aurora', cookies.host);
     const joined = await joinRoom(browser, request, member, event);
