@@ -29,7 +29,9 @@ export default defineConfig({
   webServer: {
     command: 'tsx server/local/start.ts --test',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    timeout: 120_000,
+    // The whole stack (DynamoDB Local, S3, Cognito, Redis, LiveKit, the app, a media worker) boots
+    // in about 30 s on a quiet machine; a loaded one needs several times that.
+    timeout: 300_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
@@ -53,6 +55,7 @@ export default defineConfig({
       // Unfinished uploads are swept after 10 minutes here, not a day (docs/decisions/0060): long
       // enough for any upload of these tests on a loaded machine.
       MEDIA_UPLOAD_ABANDON_MINUTES: '10',
+      LOCAL_APP_BOOT_SECONDS: '180',
     },
   },
 });
