@@ -63,6 +63,9 @@ async function signInWithEmail(page: Page, tenant: string, email: string, passwo
 test.describe('email sign-up', () => {
   for (const tenant of ['aurora', 'lumiere'] as const) {
     test(`${tenant}: sign up, code from the outbox, confirm, signed in`, { tag: tenant === 'aurora' ? '@smoke' : [] }, async ({ page }) => {
+      // Five screens and a mail: a budget that holds on a loaded machine, where the first pages of a
+      // fresh stack are slow.
+      test.setTimeout(90_000);
       const email = `${unique('new')}@${tenant}.test.example`;
       await page.goto(tenantUrl(tenant, '/signUp'));
       // Client-side checks first: every field error at once, typed values kept.
