@@ -101,7 +101,6 @@ const live = {
   restream: {
     title: 'Restream destinations',
     body: 'Send this broadcast to other platforms (RTMP restream): add each destination below with its stream key.',
-    link: 'Stream keys',
   },
   hand: {
     intro: 'Want to speak? Raise your hand and a host can bring you on stage.',

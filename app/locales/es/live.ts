@@ -103,7 +103,6 @@ const live: TranslationShape<typeof en> = {
   restream: {
     title: 'Destinos de retransmisión',
     body: 'Envía esta emisión a otras plataformas (retransmisión RTMP): añade abajo cada destino con su clave de emisión.',
-    link: 'Claves de emisión',
   },
   hand: {
     intro: '¿Quieres hablar? Levanta la mano y un anfitrión puede subirte al escenario.',

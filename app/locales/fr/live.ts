@@ -103,7 +103,6 @@ const live: TranslationShape<typeof en> = {
   restream: {
     title: 'Destinations de rediffusion',
     body: 'Envoyez cette diffusion vers d’autres plateformes (rediffusion RTMP) : ajoutez ci-dessous chaque destination avec sa clé de diffusion.',
-    link: 'Clés de diffusion',
   },
   hand: {
     intro: 'Vous voulez parler ? Levez la main et un animateur peut vous faire monter sur scène.',
