@@ -49,7 +49,7 @@ const live = {
     listeners_other: '{{count}} listeners',
   },
   audio: {
-    blocked: 'Sound is off: the browser plays the room only after a click.',
+    blocked: 'Sound is off: your browser will play this room only once you allow it.',
   },
   controls: {
     microphone: 'Microphone',

@@ -51,7 +51,7 @@ const live: TranslationShape<typeof en> = {
     listeners_other: '{{count}} oyentes',
   },
   audio: {
-    blocked: 'Sonido desactivado: el navegador reproduce la sala solo después de un clic.',
+    blocked: 'Sonido desactivado: tu navegador reproducirá la sala solo cuando lo permitas.',
   },
   controls: {
     microphone: 'Micrófono',

@@ -51,7 +51,7 @@ const live: TranslationShape<typeof en> = {
     listeners_other: '{{count}} auditeurs',
   },
   audio: {
-    blocked: 'Son coupé : le navigateur ne fait entendre la salle qu’après un clic.',
+    blocked: 'Son coupé : votre navigateur ne fera entendre la salle qu’une fois que vous l’aurez autorisé.',
   },
   controls: {
     microphone: 'Micro',
