@@ -149,3 +149,42 @@ test('an anonymous home page is one cached, script-free document per tenant', as
   expect(other).toContain('data-hero-style="video"');
   expect(other).not.toContain('Creadores');
 });
+
+/**
+ * Whatever of the hero does not fit where a phone shows it: elements reaching past the hero's
+ * sides or the window's, elements whose own content is wider than their box, and the hero's own
+ * overflow. Empty when nothing is cut.
+ */
+const heroClipping = (page: Page) =>
+  page.getByTestId('home-hero').evaluate((hero) => {
+    const cut: string[] = [];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const frame = hero.getBoundingClientRect();
+    if (hero.scrollWidth > hero.clientWidth) cut.push(`the hero scrolls sideways: ${hero.scrollWidth} > ${hero.clientWidth}`);
+    for (const el of hero.querySelectorAll('h1, p, a, button, img, span')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < Math.max(0, frame.left) - 0.5 || r.right > Math.min(window.innerWidth, frame.right) + 0.5) cut.push(`${name(el)} spans ${Math.round(r.left)}–${Math.round(r.right)} px`);
+      if (r.top < frame.top - 0.5 || r.bottom > frame.bottom + 0.5) cut.push(`${name(el)} reaches ${Math.round(r.top)}–${Math.round(r.bottom)} px, the hero ${Math.round(frame.top)}–${Math.round(frame.bottom)} px`);
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) cut.push(`${name(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return cut;
+  });
+
+test('on a phone (360–430 px) nothing of any tenant’s home hero is cut, in any of its languages', async ({ browser }) => {
+  test.setTimeout(240_000);
+  for (const [tenant, language] of [['solana', 'es'], ['solana', 'en'], ['aurora', 'en'], ['lumiere', 'fr'], ['lumiere', 'en']] as const) {
+    for (const width of [360, 390, 430]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addCookies([{ name: 'lng', value: language, domain: `${tenant}.localhost`, path: '/' }]);
+      const page = await context.newPage();
+      expect((await page.goto(tenantUrl(tenant, `/?v=${word()}`)))?.status()).toBe(200);
+      await expect(page.getByTestId('hero-headline')).toBeVisible();
+      // Pictures have their size from the start; wait for them anyway, so the measure is of the final page.
+      await expect.poll(() => loaded(page, '[data-testid="home-hero"] img')).toBe(true);
+      expect(await heroClipping(page), `${tenant} (${language}) at ${width} px`).toEqual([]);
+      if (width === 390) await page.getByTestId('home-hero').screenshot({ path: `test-results/screens/home-hero-${tenant}-${language}-390.png` });
+      await context.close();
+    }
+  }
+});

@@ -78,10 +78,16 @@ async function labelsSayingOptionalTwice(page: Page): Promise<string[]> {
   return texts.filter((text) => (text.match(OPTIONAL_WORD) ?? []).length > 1);
 }
 
-for (const [tenant, language, capacity] of [
-  ['aurora', 'en', /^Capacity\s*\(optional\)$/],
-  ['solana', 'es', /^Aforo\s*\(opcional\)$/],
-  ['lumiere', 'fr', /^Nombre de places\s*\(facultatif\)$/],
+/** Labels whose "(optional)" touches the word before it: a screen reader reads "Capacity(optional)". */
+async function markersWithoutASpace(page: Page): Promise<string[]> {
+  const texts = await page.locator('label').evaluateAll((labels) => labels.map((label) => label.textContent ?? ''));
+  return texts.filter((text) => /\S\((optional|opcional|facultatif)\)/i.test(text));
+}
+
+for (const [tenant, language, capacity, capacityName] of [
+  ['aurora', 'en', /^Capacity\s*\(optional\)$/, 'Capacity (optional)'],
+  ['solana', 'es', /^Aforo\s*\(opcional\)$/, 'Aforo (opcional)'],
+  ['lumiere', 'fr', /^Nombre de places\s*\(facultatif\)$/, 'Nombre de places (facultatif)'],
 ] as const) {
   test(`labels say they are optional once (${language})`, async ({ page, context, request }) => {
     await context.addCookies([{ name: 'lng', value: language, domain: `${tenant}.localhost`, path: '/' }]);
@@ -91,12 +97,17 @@ for (const [tenant, language, capacity] of [
     await hydrated(page);
     await field(page, 'admission').selectOption('paid');
     await expect(page.locator('label[for="event-capacity"]')).toHaveText(capacity);
+    // The name a screen reader reads, with a real space before the marker.
+    await expect(field(page, 'capacity')).toHaveAccessibleName(capacityName);
+    await expect(page.getByLabel(capacityName, { exact: true })).toHaveAttribute('id', 'event-capacity');
     await expect(page.locator('label[for="event-replayPrice"]')).toHaveText(OPTIONAL_WORD);
     expect(await labelsSayingOptionalTwice(page)).toEqual([]);
+    expect(await markersWithoutASpace(page)).toEqual([]);
     for (const path of ['/testScheduler', '/contactUs', '/requestInfo']) {
       await page.goto(tenantUrl(tenant, path));
       await expect(page.locator('form label').first()).toBeVisible();
       expect(await labelsSayingOptionalTwice(page), path).toEqual([]);
+      expect(await markersWithoutASpace(page), path).toEqual([]);
     }
   });
 }

@@ -1,9 +1,8 @@
 /**
  * The audience's room (issue 25): Raise hand is one of the stage's controls (not only in the Q&A
  * tab), at 390 and 1280 px; a participant who only watches is not asked in the lobby to test a
- * camera and microphone it will never use; and when the browser will not play the room's sound
- * without a click (after a reload), a banner across the stage says so and its button brings the
- * sound. Real LiveKit, fake camera and microphone.
+ * camera and microphone it will never use. Real LiveKit, fake camera and microphone. (The "Allow
+ * audio" banner after a reload is room-allow-audio.spec.ts: it needs a browser that refuses sound.)
  */
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';

@@ -1,7 +1,8 @@
 /**
  * A broadcast that goes live before the scheduled start (issue 25): the event's page shows the
  * live player and says the broadcast is live, never a running "Starts in" countdown beside the
- * "Live now" badge; the player's control bar spans the whole player. At 390 and 1280 px.
+ * "Live now" badge, and one state badge only (no "Doors open" beside the player's live badge); the
+ * player's control bar spans the whole player. At 390 and 1280 px.
  */
 import { seedLiveBroadcast } from './broadcast-helpers';
 import { minutesFromNow, seedEvent } from './events-helpers';
@@ -25,6 +26,9 @@ test('an early broadcast: the live player and no countdown beside it; its contro
     await expect(player.getByTestId('live-badge')).toHaveText(/live/i);
     await expect(page.getByTestId('countdown')).toHaveCount(0);
     await expect(page.getByTestId('countdown-live')).toHaveText('The broadcast is live: watch it on this page.');
+    // One state badge: the player's live badge, no "Doors open" beside it.
+    await expect(page.locator('[data-testid="event-status"], [data-testid="live-badge"]')).toHaveCount(1);
+    await expect(page.getByText('Doors open', { exact: true })).toHaveCount(0);
     // The control bar, as wide as the player (within a pixel or two of rounding). The player's
     // custom elements upgrade after their module loads, so wait for that state, not a time.
     const widths = () =>

@@ -108,5 +108,12 @@ test('a live event: the organizer\'s list offers "Enter the room" into its room,
   await expect(attending.locator(`[data-event-id="${later.eventId}"]`).getByRole('link', { name: 'Join now' })).toHaveCount(0);
   await join.click();
   await expect(memberPage).toHaveURL(tenantUrl(T, `/ety?event=${live.eventId}`));
+  // The event's own page says the same to the holder: "Join now", into the lobby.
+  await memberPage.goto(tenantUrl(T, `/preview?event=${live.eventId}`));
+  const panel = memberPage.getByTestId('access-panel');
+  await expect(panel).toHaveAttribute('data-mode', 'holding');
+  await expect(panel.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', `/ety?event=${live.eventId}`);
+  await expect(panel.getByRole('link', { name: 'Join the event' })).toHaveCount(0);
+  await shootBothWidths(memberPage, 'preview-holder-live-join-now');
   await memberContext.close();
 });

@@ -47,9 +47,13 @@ export function FieldShell({ form, name, label, errorText, required, help, child
         ) : (
           <Field.RequiredIndicator
             fallback={
-              <Text as="span" fontWeight="normal" color="fg.muted" ms="1.5">
-                {t('forms.optional')}
-              </Text>
+              // A real space, not only a margin: screen readers read "Capacity (optional)", not "Capacity(optional)".
+              <>
+                {' '}
+                <Text as="span" fontWeight="normal" color="fg.muted" ms="0.5">
+                  {t('forms.optional')}
+                </Text>
+              </>
             }
           />
         )}

@@ -19,6 +19,8 @@ export interface AccessPanelProps {
   joinHref: string;
   /** Whether the room is open (or live) now: before that a ticket holder is told they are in, not offered Join. */
   roomOpen?: boolean;
+  /** Whether the event is under way: its attendees are asked to "Join now". */
+  live?: boolean;
 }
 
 const signInTo = (eventId: string) => `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}`;
@@ -32,7 +34,7 @@ function usePaymentReturn(holding: boolean) {
 }
 
 /** The one clear action of /preview: Register, Buy ticket, Join or Sold out, with the seats left. */
-export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true }: AccessPanelProps) {
+export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true, live = false }: AccessPanelProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { revalidate } = useRevalidator();
@@ -44,7 +46,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
 
   const join = (
     <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
-      <Link to={joinHref}>{signedIn ? t('events.preview.join') : t('events.preview.signInToJoin')}</Link>
+      <Link to={joinHref}>{!signedIn ? t('events.preview.signInToJoin') : live && !view.staff ? t('events.preview.joinNow') : t('events.preview.join')}</Link>
     </Button>
   );
   const calendar = (

@@ -106,6 +106,7 @@ const events = {
     seconds: 's',
     startedNow: 'The event has started.',
     join: 'Join the event',
+    joinNow: 'Join now',
     joinHint: 'You will check your camera and microphone in the lobby before you enter.',
     signInToJoin: 'Sign in to join',
     edit: 'Edit event',

@@ -49,7 +49,7 @@ const live = {
     listeners_other: '{{count}} listeners',
   },
   audio: {
-    blocked: 'Sound is off: the browser plays the room only after a click.',
+    blocked: 'Sound is off: your browser will play this room only once you allow it.',
   },
   controls: {
     microphone: 'Microphone',
@@ -101,7 +101,6 @@ const live = {
   restream: {
     title: 'Restream destinations',
     body: 'Send this broadcast to other platforms (RTMP restream): add each destination below with its stream key.',
-    link: 'Stream keys',
   },
   hand: {
     intro: 'Want to speak? Raise your hand and a host can bring you on stage.',

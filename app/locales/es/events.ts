@@ -108,6 +108,7 @@ const events: TranslationShape<typeof en> = {
     seconds: 's',
     startedNow: 'El evento ha comenzado.',
     join: 'Unirse al evento',
+    joinNow: 'Entrar ahora',
     joinHint: 'En la sala de espera comprobarás tu cámara y tu micrófono antes de entrar.',
     signInToJoin: 'Inicia sesión para unirte',
     edit: 'Editar el evento',

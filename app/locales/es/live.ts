@@ -51,7 +51,7 @@ const live: TranslationShape<typeof en> = {
     listeners_other: '{{count}} oyentes',
   },
   audio: {
-    blocked: 'Sonido desactivado: el navegador reproduce la sala solo después de un clic.',
+    blocked: 'Sonido desactivado: tu navegador reproducirá la sala solo cuando lo permitas.',
   },
   controls: {
     microphone: 'Micrófono',
@@ -103,7 +103,6 @@ const live: TranslationShape<typeof en> = {
   restream: {
     title: 'Destinos de retransmisión',
     body: 'Envía esta emisión a otras plataformas (retransmisión RTMP): añade abajo cada destino con su clave de emisión.',
-    link: 'Claves de emisión',
   },
   hand: {
     intro: '¿Quieres hablar? Levanta la mano y un anfitrión puede subirte al escenario.',

@@ -108,6 +108,7 @@ const events: TranslationShape<typeof en> = {
     seconds: 's',
     startedNow: 'L’événement a commencé.',
     join: 'Rejoindre l’événement',
+    joinNow: 'Rejoindre maintenant',
     joinHint: 'Dans la salle d’attente, vous vérifierez votre caméra et votre micro avant d’entrer.',
     signInToJoin: 'Se connecter pour rejoindre',
     edit: 'Modifier l’événement',

@@ -51,7 +51,7 @@ const live: TranslationShape<typeof en> = {
     listeners_other: '{{count}} auditeurs',
   },
   audio: {
-    blocked: 'Son coupé : le navigateur ne fait entendre la salle qu’après un clic.',
+    blocked: 'Son coupé : votre navigateur ne fera entendre la salle qu’une fois que vous l’aurez autorisé.',
   },
   controls: {
     microphone: 'Micro',
@@ -103,7 +103,6 @@ const live: TranslationShape<typeof en> = {
   restream: {
     title: 'Destinations de rediffusion',
     body: 'Envoyez cette diffusion vers d’autres plateformes (rediffusion RTMP) : ajoutez ci-dessous chaque destination avec sa clé de diffusion.',
-    link: 'Clés de diffusion',
   },
   hand: {
     intro: 'Vous voulez parler ? Levez la main et un animateur peut vous faire monter sur scène.',

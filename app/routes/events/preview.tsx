@@ -59,7 +59,8 @@ export default function Preview() {
           <EventImage url={data.posterUrl} title={event.title} ratio={16 / 9} rounded="l3" />
           <Stack gap="3">
             <HStack gap="2" flexWrap="wrap">
-              <StatusBadge status={status} />
+              {/* While a broadcast plays, its player's live badge is the page's one state badge. */}
+              {broadcast ? null : <StatusBadge status={status} />}
             </HStack>
             <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15" wordBreak="break-word" data-testid="event-title">
               {event.title}
@@ -128,7 +129,7 @@ export default function Preview() {
               {event.organizerName ? <Fact label={t('events.preview.organizer')}>{event.organizerName}</Fact> : null}
             </Stack>
 
-            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} roomOpen={status === 'open' || status === 'live'} /> : null}
+            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} roomOpen={status === 'open' || status === 'live'} live={status === 'live'} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? <ReplayOffer eventId={event.eventId} view={data.access} signedIn={data.signedIn} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? (
               // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.

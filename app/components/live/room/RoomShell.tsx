@@ -129,11 +129,9 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const showHostPanel = canModerate && !spec.tabs;
   const restreamNote = (
     <Stack gap="2" data-testid="restream-note">
+      {/* The way to this event's own encoder key is the room's "Stream from OBS / an encoder" link. */}
       <Text fontSize="sm" color="fg.muted">
-        {t('live.restream.body')}{' '}
-        <ChakraLink asChild color="brand.fg">
-          <Link to="/rtmpKey">{t('live.restream.link')}</Link>
-        </ChakraLink>
+        {t('live.restream.body')}
       </Text>
       <RestreamPanel eventId={event.eventId} />
     </Stack>

@@ -9,7 +9,7 @@
 import { Box, Button, Flex, Menu, Portal, Text, useBreakpointValue } from '@chakra-ui/react';
 import { DisconnectButton, MediaDeviceMenu, TrackToggle, useAudioPlayback, useLocalParticipantPermissions, useRoomContext, useTrackToggle } from '@livekit/components-react';
 import { Track } from 'livekit-client';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandButton, HandMessage } from './RaiseHand';
 
@@ -128,20 +128,35 @@ export function StageControls({ audioOnly, watchOnly = false }: { audioOnly: boo
 
 /**
  * The browser would not play the room's sound without a gesture (a reload, a link opened in a new
- * tab): a banner across the stage says so and offers the one click it needs.
+ * tab): a banner across the stage says so and offers the one click (or key) it needs. It is an
+ * alert named by its sentence, so a screen reader announces it and lists it by that name.
  */
 export function AllowAudioBanner() {
   const { t } = useTranslation();
   const { canPlayAudio, startAudio } = useAudioPlayback();
+  const textId = useId();
   if (canPlayAudio) return null;
   return (
-    <Flex role="alert" align="center" justify="space-between" gap="3" px="3" py="2" bg="yellow.subtle" color="yellow.fg" flexWrap="wrap" data-testid="allow-audio-banner">
-      <Text fontSize="sm" fontWeight="medium" flex="1" minW="12rem">
-        {t('live.audio.blocked')}
-      </Text>
+    <Flex role="alert" aria-labelledby={textId} align="center" justify="space-between" gap="3" px="3" py="2" bg="yellow.subtle" color="yellow.fg" flexWrap="wrap" data-testid="allow-audio-banner">
+      <Flex align="center" gap="2" flex="1" minW="12rem">
+        <SoundOffIcon />
+        <Text id={textId} fontSize="sm" fontWeight="medium">
+          {t('live.audio.blocked')}
+        </Text>
+      </Flex>
       <Button size="sm" colorPalette="yellow" onClick={() => void startAudio()} data-testid="allow-audio">
         {t('live.controls.startAudio')}
       </Button>
     </Flex>
+  );
+}
+
+/** A speaker with a cross: the banner's state at a glance (its sentence says it in words). */
+function SoundOffIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" style={{ flexShrink: 0 }}>
+      <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
+      <path d="m23 9-6 6M17 9l6 6" />
+    </svg>
   );
 }
