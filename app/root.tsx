@@ -10,12 +10,12 @@ import { useStylesSurviveDocumentRemount } from '#app/components/shell/ClientSty
 import { isOutageData, UnavailablePage } from '#app/components/shell/UnavailablePage';
 import { ChunkLoadMessage } from '#app/components/chunks/ChunkLoadMessage';
 import { ChunkLoadNotice } from '#app/components/chunks/ChunkLoadNotice';
-import { LocalTimesScript } from '#app/components/events/LocalTimesScript';
+import { PlainPageScripts } from '#app/components/shell/PlainPageScripts';
 import { isChunkLoadError } from '#app/lib/chunks/chunkLoadError';
 import { useRootData, useSessionUser, type RootData } from '#app/lib/rootData';
 import { isRoomPath } from '#app/lib/events/layouts';
 import { documentMeta } from '#app/lib/meta';
-import type { RouteHandle } from '#app/lib/handles';
+import { servedWithoutApp, type RouteHandle } from '#app/lib/handles';
 import { useRouteNamespaces } from '#app/lib/i18n/routeNamespaces';
 import { TranslationBundleScript } from '#app/components/shell/TranslationBundleScript';
 import type { loader } from './root.server';
@@ -33,9 +33,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.href === nextUrl.href && isRoomPath(currentUrl.pathname) ? false : defaultShouldRevalidate;
 
 /**
- * Screens whose route sets `handle.hydrate = false` are served as plain HTML without client
- * JavaScript: information screens stay light and fast, and work fully through HTML forms and
- * <details> (docs/decisions/0004).
+ * Screens whose route sets `handle.hydrate = false` (or whose `handle.hydrate(data)` answers
+ * false) are served as plain HTML without client JavaScript: information and listing screens stay
+ * light and fast, and work fully through HTML forms, links and <details> (docs/decisions/0004, 0069).
  */
 export function useHydrate(): boolean {
   const matches = useMatches();
@@ -44,7 +44,7 @@ export function useHydrate(): boolean {
   // Signed-in visitors always get the client app: the inactivity guard runs on every screen. So
   // does a visitor with a cart: its drawer opens from every screen (docs/decisions/0034).
   const hasCart = (root?.cart?.count ?? 0) > 0;
-  return signedIn || hasCart || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  return signedIn || hasCart || !matches.some((m) => servedWithoutApp(m.handle as RouteHandle | undefined, m.data));
 }
 
 /** A full-viewport screen (a live room, `handle.stage`) brings its own slim bar instead of the site header and footer; its error page does not. */
@@ -110,8 +110,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts />
           </>
         ) : (
-          // Without the client app, event times still switch to the visitor's zone.
-          <LocalTimesScript />
+          // Without the client app, event times still switch to the visitor's zone, countdowns tick, copy buttons copy.
+          <PlainPageScripts />
         )}
       </body>
     </html>

@@ -13,7 +13,7 @@
 // Warm-up first, then BENCH_SECONDS (20) measured. Target: p99 ≤ 100 ms and nothing lost, both.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
@@ -23,7 +23,7 @@ import { startRedis, type LocalRedis } from '#server/local/redis';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
 import { createEvent, newEventInput } from '#server/data/events.server';
 import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
-import { startProcess, stopProcess, table, waitForHttp } from './lib';
+import { loadNow, machineLoad, startProcess, stopProcess, table, waitForHttp } from './lib';
 import { signedInUsers } from './users';
 
 const APP_PORTS = [3440, 3441] as const;
@@ -299,7 +299,7 @@ async function runScenario(stack: LocalStack, label: string, instances: 1 | 2, l
 
 export async function benchChat(): Promise<boolean> {
   Object.assign(process.env, quietAwsEnv());
-  const loadBefore = loadavg()[0]!;
+  const loadBefore = loadNow();
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
   if (CLIENTS % LISTENER_USERS !== 0) throw new Error(`BENCH_CHAT_CLIENTS must be a multiple of ${LISTENER_USERS}`);
   const { registry } = loadRegistry(process.cwd());
@@ -334,8 +334,7 @@ export async function benchChat(): Promise<boolean> {
       `\nbench/chat: ${TENANT}, one event, ${CLIENTS} receiving sockets (${LISTENER_USERS} users × ${CLIENTS / LISTENER_USERS}) in ${CLIENT_PROCESSES} client processes + ${SENDERS} sender sockets in the bench process,` +
         ` ${RATE} messages/s (${RATE * CLIENTS} deliveries/s expected), ${WARMUP_SECONDS} s warm-up + ${DURATION} s measured; ${LISTENER_USERS + SENDERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
         `\nAll on this machine (${cpus().length} cores): server(s), DynamoDB Local, redis-server and the clients share it; latency = send (bench process) to receipt (client process), both clocks the same.` +
-        `\nLoad average (1 min) before the bench: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}` +
-        (loadBefore > cpus().length / 2 ? ' — other work was running: these figures are not representative.' : '.'),
+        `\nMachine: ${machineLoad(loadBefore).text}.`,
     );
     console.log(
       table(

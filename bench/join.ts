@@ -17,7 +17,7 @@
 import http from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
@@ -25,7 +25,7 @@ import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { createLocalDatabase, quietAwsEnv } from '#server/local/stack';
 import { createEvent, newEventInput } from '#server/data/events.server';
 import { withBenchStack } from './app-stack';
-import { load, table, waitForHttp, type LoadFigures } from './lib';
+import { load, loadNow, machineLoad, table, waitForHttp, type LoadFigures } from './lib';
 import { signedInUsers } from './users';
 
 const APP_PORT = 3450;
@@ -202,7 +202,7 @@ async function storm(eventId: string, cookies: string[]) {
 
 export async function benchJoin(): Promise<boolean> {
   Object.assign(process.env, quietAwsEnv());
-  const loadBefore = loadavg()[0]!;
+  const loadBefore = loadNow();
   if (!existsSync('build/server/index.js')) throw new Error('run `npm run build` first');
   const { registry } = loadRegistry(process.cwd());
   if (!registry) throw new Error('invalid tenant configuration');
@@ -256,8 +256,7 @@ export async function benchJoin(): Promise<boolean> {
     console.log(
       `\nbench/join: ${TENANT} /${LAYOUT}, one app instance, ${HISTORY} messages of history; throughput at concurrency ${CONNECTIONS}, ${DURATION} s each; ${USERS} local Cognito users signed in in ${usersSeconds.toFixed(1)} s.` +
         `\nAll on this machine (${cpus().length} cores): the server, DynamoDB Local, cognito-local and the clients share it.` +
-        `\nLoad average (1 min) before the bench: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}` +
-        (loadBefore > cpus().length / 2 ? ' — other work was running: these figures are not representative.' : '.'),
+        `\nMachine: ${machineLoad(loadBefore).text}.`,
     );
     console.log(
       table(

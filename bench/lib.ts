@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { newLivekitKeyPair } from '#server/local/livekitKeys';
@@ -94,4 +95,20 @@ export function httpGet(url: string, headers: Record<string, string> = {}): Prom
     });
     req.on('error', reject);
   });
+}
+
+/** The 1-minute load average now: a bench takes it before it starts, for machineLoad. */
+export const loadNow = (): number => loadavg()[0]!;
+
+/**
+ * How loaded the machine was while a bench ran, said the same way by every bench: the 1-minute load
+ * average before and after, and whether other work was running (above half the cores), when the
+ * figures are not those of a quiet machine.
+ */
+export function machineLoad(before: number, after = loadNow()): { busy: boolean; text: string } {
+  const busy = Math.max(before, after) > cpus().length / 2;
+  return {
+    busy,
+    text: `load average (1 min) ${before.toFixed(2)} before, ${after.toFixed(2)} after on ${cpus().length} cores${busy ? ' — other work was running: these figures are not representative of a quiet machine' : ' (quiet)'}`,
+  };
 }

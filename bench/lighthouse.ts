@@ -1,13 +1,15 @@
 // bench/lighthouse: Lighthouse (mobile: simulated slow 4G and a 4× slower CPU, Lighthouse's
 // default) with Debian's chromium on the information screens, /liveEvents, /vod, /channelPage and
 // /preview of one tenant, served by the production build on a local stack seeded like `npm start`
-// (the sample deck and shop) plus a few upcoming events. Targets: performance ≥ 95 and
-// accessibility 100 on every page. Figures depend on the machine: the load average is printed
-// before and after, and a busy machine is named. BENCH_LIGHTHOUSE_ORIGIN (e.g.
+// (the sample deck and shop) plus a few upcoming events, as a signed-out visitor sees them. Targets:
+// performance ≥ 95 and accessibility 100 on every page. Each page's line says what it loads and
+// what holds its first paint (render-blocking files, scripts and their main-thread time); each
+// report is kept in test-reports/lighthouse/. Figures depend on the machine: its load before and
+// after is printed (machineLoad) and a busy machine is named. BENCH_LIGHTHOUSE_ORIGIN (e.g.
 // http://aurora.localhost:3000 of `npm start`) measures an app already running instead; the event
 // and channel measured are then the first that its /liveEvents and /customerChannels link to.
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
@@ -16,7 +18,7 @@ import { tenantData } from '#server/data/tenantData.server';
 import { seedSampleDecks, seedSampleShops } from '#server/local/seed';
 import { createLocalDatabase, createLocalStorage } from '#server/local/stack';
 import { withBenchStack } from './app-stack';
-import { httpGet, table, waitForHttp } from './lib';
+import { httpGet, loadNow, machineLoad, table, waitForHttp } from './lib';
 
 const APP_PORT = 3436;
 const DYNAMO_PORT = 3437;
@@ -59,6 +61,22 @@ async function seed(stack: Parameters<Parameters<typeof withBenchStack>[2]>[0]['
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+const REPORTS = 'test-reports/lighthouse';
+
+type Result = Awaited<ReturnType<typeof audited>>;
+
+/** What the page loads and what holds its first paint and its main thread, from Lighthouse's own audits. */
+function breakdown(lhr: Result): string {
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  const scripts = items('network-requests').filter((r) => r.resourceType === 'Script');
+  const scriptKb = Math.round(scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0) / 1024);
+  const blocking = items('render-blocking-resources');
+  const blockingMs = Math.round(Number((lhr.audits['render-blocking-resources']?.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0));
+  const scriptMs = Math.round(lhr.audits['bootup-time']?.numericValue ?? 0);
+  const mainMs = Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0);
+  const blockingFiles = blocking.map((b) => String(b.url).replace(/^https?:\/\/[^/]+/, '')).join(', ');
+  return `scripts ${scripts.length} (${scriptKb} KB), script time ${scriptMs} ms, main thread ${mainMs} ms; render-blocking ${blocking.length ? `${blockingFiles} (${blockingMs} ms)` : 'none'}`;
+}
 
 /** GET of a tenant address: to loopback with its Host header (Node does not resolve <slug>.localhost). */
 function get(url: string) {
@@ -89,12 +107,14 @@ async function measure(origin: string, eventId: string, channelId: string, loadB
   const pages = [...INFO_SCREENS, '/liveEvents', '/vod', `/channelPage?channel=${channelId}`, `/preview?event=${eventId}`].filter((p) => !ONLY || ONLY.includes(p.split('?')[0]!));
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const rows: Figures[] = [];
+  mkdirSync(REPORTS, { recursive: true });
   try {
     for (const page of pages) {
       const url = origin + page;
       // Lighthouse loads each page once, cold; the render cache is warmed first, as a visitor after the first finds it.
       await get(url).catch(() => undefined);
       const lhr = await audited(url, chrome.port);
+      writeFileSync(`${REPORTS}/${page.split('?')[0]!.replace(/^\//, '') || 'home'}.json`, JSON.stringify(lhr));
       const audit = (id: string) => lhr.audits[id]?.numericValue;
       const row: Figures = {
         page: page.split('?')[0]!,
@@ -107,15 +127,13 @@ async function measure(origin: string, eventId: string, channelId: string, loadB
       rows.push(row);
       const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0));
       const note = failing.length ? `  accessibility: ${failing.map((a) => a.id).join(', ')}` : '';
-      console.log(`${row.page}: performance ${row.performance}, accessibility ${row.accessibility}, first paint ${row['first paint s']} s, LCP ${row['LCP s']} s, blocking ${row['blocking ms']} ms${note}`);
+      console.log(`${row.page}: performance ${row.performance}, accessibility ${row.accessibility}, first paint ${row['first paint s']} s, LCP ${row['LCP s']} s, blocking ${row['blocking ms']} ms${note}\n  ${breakdown(lhr)}`);
     }
   } finally {
     chrome.kill();
   }
 
-  const loadAfter = loadavg()[0]!;
-  const busy = Math.max(loadBefore, loadAfter) > cpus().length / 2;
-  console.log(`\nbench/lighthouse: ${origin}, Lighthouse mobile (simulated throttling), Debian chromium, production build; ${cpus().length} cores, load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after${busy ? ' — other work was running: performance figures are lower than on a quiet machine.' : '.'}`);
+  console.log(`\nbench/lighthouse: ${origin}, signed out, Lighthouse mobile (simulated throttling), Debian chromium, production build; ${cpus().length} cores.\nMachine: ${machineLoad(loadBefore).text}.`);
   console.log(table(rows.map((r) => ({ ...r, performance: `${r.performance} ${r.performance >= TARGET_PERFORMANCE ? '≥' : '<'} ${TARGET_PERFORMANCE}`, accessibility: `${r.accessibility} ${r.accessibility >= TARGET_ACCESSIBILITY ? '=' : '<'} ${TARGET_ACCESSIBILITY}` }))));
   const perfOk = rows.every((r) => r.performance >= TARGET_PERFORMANCE);
   const a11yOk = rows.every((r) => r.accessibility >= TARGET_ACCESSIBILITY);
@@ -124,7 +142,7 @@ async function measure(origin: string, eventId: string, channelId: string, loadB
 }
 
 export async function benchLighthouse(): Promise<boolean> {
-  const loadBefore = loadavg()[0]!;
+  const loadBefore = loadNow();
   if (RUNNING) {
     const origin = RUNNING.replace(/\/$/, '');
     return measure(origin, await firstLink(origin, '/liveEvents', '/preview', 'event'), await firstLink(origin, '/customerChannels', '/channelPage', 'channel'), loadBefore);

@@ -88,7 +88,8 @@ async function livekitState(args: LoaderFunctionArgs, eventId: string): Promise<
   return state;
 }
 
-async function currentState(args: LoaderFunctionArgs, eventId: string): Promise<BroadcastState> {
+/** An event's broadcast state as its viewers see it: the platform worker's push, or else the room's ingress. */
+export async function currentState(args: LoaderFunctionArgs, eventId: string): Promise<BroadcastState> {
   const { context } = args;
   const platform = await platformState(context.tenant.id, eventId, () => context.data.broadcasts.state(eventId));
   // A push on the platform worker (SRT, or before the tenant moved to Ingress) wins over the room's ingress.

@@ -62,12 +62,12 @@ function usedNamespaces(files: string[]): Map<Namespace, string[]> {
   return out;
 }
 
-/** What a route module's `handle` declares: `staticHandle(…)` / `i18nHandle(…)` / `stageHandle(…)`, or null without one. */
+/** What a route module's `handle` declares: `staticHandle(…)` / `staticUnlessHandle(needsApp, …)` / `i18nHandle(…)` / `stageHandle(…)`, or null without one. */
 function declared(file: string): Namespace[] | null {
   const source = readFileSync(file, 'utf8');
-  const m = /export const handle = (?:staticHandle|i18nHandle|stageHandle)\(([^)]*)\);/.exec(source);
+  const m = /export const handle = (?:staticHandle|staticUnlessHandle|i18nHandle|stageHandle)\(([^)]*)\);/.exec(source);
   if (!m) {
-    expect(source, `${relative(ROOT, file)} exports a handle not built with staticHandle, i18nHandle or stageHandle`).not.toMatch(/export (const|\{[^}]*) handle\b/);
+    expect(source, `${relative(ROOT, file)} exports a handle not built with staticHandle, staticUnlessHandle, i18nHandle or stageHandle`).not.toMatch(/export (const|\{[^}]*) handle\b/);
     return null;
   }
   return [...m[1]!.matchAll(/'([^']+)'/g)].map((n) => n[1] as Namespace);

@@ -26,11 +26,22 @@ export function CopyField({ label, value, testId, messages, namedButton = false 
       <HStack gap="2" w="full">
         <Input ref={input} value={value} readOnly onFocus={(e) => e.currentTarget.select()} bg="bg" fontFamily="mono" fontSize="sm" data-testid={testId} />
         {/* Several copy buttons on one screen each name what they copy. */}
-        <Button type="button" variant="outline" colorPalette="brand" onClick={copy} flexShrink={0} aria-label={namedButton ? `${messages.copy}: ${label}` : undefined}>
+        {/* data-copy-*: the same copy on a page without the client app (CopyButtonsScript). */}
+        <Button
+          type="button"
+          variant="outline"
+          colorPalette="brand"
+          onClick={copy}
+          flexShrink={0}
+          aria-label={namedButton ? `${messages.copy}: ${label}` : undefined}
+          data-copy-field=""
+          data-copied={messages.copied}
+          data-copy-failed={messages.copyFailed}
+        >
           {messages.copy}
         </Button>
       </HStack>
-      <Text aria-live="polite" fontSize="sm" color={state === 'failed' ? 'fg.error' : 'fg.muted'} minH="5">
+      <Text data-copy-status="" aria-live="polite" fontSize="sm" color={state === 'failed' ? 'fg.error' : 'fg.muted'} minH="5">
         {state === 'copied' ? messages.copied : state === 'failed' ? messages.copyFailed : ''}
       </Text>
     </Field.Root>

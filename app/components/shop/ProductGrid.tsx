@@ -17,7 +17,10 @@ export function ProductGrid({ products }: { products: ProductCardView[] }) {
           {product.imageUrl ? (
             <Image src={product.imageUrl} alt="" w="full" aspectRatio="4/3" objectFit="cover" loading="lazy" />
           ) : (
-            <Box w="full" aspectRatio="4/3" bg="brand.subtle" />
+            // No picture: the product's initial on the brand tint keeps the grid even, never an empty frame.
+            <Flex w="full" aspectRatio="4/3" bg="brand.subtle" color="brand.fg" align="center" justify="center" fontSize="5xl" fontWeight="bold" aria-hidden="true" data-testid="product-placeholder">
+              {[...product.title.trim()][0]?.toUpperCase() ?? ''}
+            </Flex>
           )}
           <Stack gap="1" p="4">
             <ChakraLink asChild fontWeight="semibold" color="fg">

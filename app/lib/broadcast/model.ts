@@ -83,3 +83,5 @@ export const statusUrl = (eventId: string) => `/api/broadcast/status?event=${enc
 
 /** How often screens ask for the status (ms): the status changes at most every couple of seconds. */
 export const STATUS_POLL_MS = 2000;
+/** /liveEvents' live-now section follows the broadcasts of its first few live events only, so a busy list page stays light. */
+export const LIVE_NOW_CHECKED = 6;

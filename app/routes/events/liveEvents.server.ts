@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { toCard } from '#server/screens/eventCards.server';
 import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
 import { getFixedT } from '#server/i18n.server';
+import { currentState } from '#server/ingest/api.server';
+import { LIVE_NOW_CHECKED } from '#app/lib/broadcast/model';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */
 export const PAGE_SIZE = 12;
@@ -38,12 +40,21 @@ export interface LiveEventsData {
   languages: string[];
   timeZone: string;
   live: EventCardData[];
+  /** Ids of the first live events whose broadcast was live at render: the live-now links hold without the client app. */
+  broadcasting: string[];
   upcoming: EventCardData[];
   cursor: string | null;
   unavailable: boolean;
 }
 
-export async function liveEventsData({ request, context }: LoaderFunctionArgs): Promise<LiveEventsData> {
+/** Which of the first live events broadcast now; a state that cannot be read shows no link (the client app asks again). */
+async function broadcastingNow(args: LoaderFunctionArgs, live: EventCardData[]): Promise<string[]> {
+  const states = await Promise.all(live.slice(0, LIVE_NOW_CHECKED).map((e) => currentState(args, e.eventId).catch(() => null)));
+  return live.slice(0, LIVE_NOW_CHECKED).flatMap((e, i) => (states[i]?.status === 'live' ? [e.eventId] : []));
+}
+
+export async function liveEventsData(args: LoaderFunctionArgs): Promise<LiveEventsData> {
+  const { request, context } = args;
   const { tenant } = context;
   const t = await getFixedT(context.languageTag);
   const languages = tenant.languages.supported;
@@ -60,16 +71,18 @@ export async function liveEventsData({ request, context }: LoaderFunctionArgs): 
       cursor: query.cursor,
     });
     const cards = await Promise.all(page.items.map((e) => toCard(e, now, context.data.files)));
+    const live = cards.filter((c) => c.status === 'live');
     return {
       ...base,
-      live: cards.filter((c) => c.status === 'live'),
+      live,
+      broadcasting: await broadcastingNow(args, live),
       upcoming: cards.filter((c) => c.status !== 'live'),
       cursor: page.cursor,
       unavailable: false,
     };
   } catch (error) {
     console.error('listing events failed', error);
-    return { ...base, live: [], upcoming: [], cursor: null, unavailable: true };
+    return { ...base, live: [], broadcasting: [], upcoming: [], cursor: null, unavailable: true };
   }
 }
 

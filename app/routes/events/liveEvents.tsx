@@ -10,15 +10,19 @@ import { LIST_FILTERS, listHref, type EventCardData } from '#app/lib/events/card
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { LiveNowBroadcasts } from '#app/components/broadcast/LiveNowBroadcasts';
 import type { loader } from './liveEvents.server';
-import { i18nHandle } from '#app/lib/handles';
+import { staticHandle } from '#app/lib/handles';
 
-/** /liveEvents: listed events live now and coming up; search, filter by state and language, paged. */
+/**
+ * /liveEvents: listed events live now and coming up; search, filter by state and language, paged.
+ * Signed-out visitors get it without the client app (docs/decisions/0069): the search is a GET
+ * form, "More events" a link to the next page, the live-now links rendered by the server.
+ */
 export { loader } from './liveEvents.server';
-export const handle = i18nHandle('events', 'broadcast');
+export const handle = staticHandle('events', 'broadcast');
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function EventSection({ id, title, events, fallbackZone }: { id: string; title: string; events: EventCardData[]; fallbackZone: string }) {
+function EventSection({ id, title, events, fallbackZone, broadcasting = [] }: { id: string; title: string; events: EventCardData[]; fallbackZone: string; broadcasting?: readonly string[] }) {
   if (!events.length) return null;
   return (
     <Box as="section" aria-labelledby={id} data-testid={`section-${id}`}>
@@ -27,7 +31,7 @@ function EventSection({ id, title, events, fallbackZone }: { id: string; title: 
       </Heading>
       {id === 'live-now' ? (
         <Box mb="4">
-          <LiveNowBroadcasts events={events} />
+          <LiveNowBroadcasts events={events} broadcasting={broadcasting} />
         </Box>
       ) : null}
       <EventCardList events={events} fallbackZone={fallbackZone} />
@@ -185,7 +189,7 @@ export default function LiveEvents() {
             )
           ) : (
             <>
-              <EventSection id="live-now" title={t('events.list.liveNow')} events={more.live} fallbackZone={data.timeZone} />
+              <EventSection id="live-now" title={t('events.list.liveNow')} events={more.live} fallbackZone={data.timeZone} broadcasting={data.broadcasting} />
               <EventSection id="upcoming" title={t('events.list.upcoming')} events={more.upcoming} fallbackZone={data.timeZone} />
             </>
           )}

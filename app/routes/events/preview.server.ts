@@ -7,6 +7,7 @@ import { getSessionUser } from '#server/identity/session.server';
 import { mediaView } from '#server/media/view.server';
 import { eventTrailer } from '#server/playback/trailer.server';
 import { accessView } from '#server/tickets/previewAccess.server';
+import { currentState } from '#server/ingest/api.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -31,7 +32,11 @@ export async function previewData(args: LoaderFunctionArgs) {
   if (event.consultationBookingId && !staff && !(user && (await context.data.tickets.ticket(event.eventId, user.sub)))) throw notFound();
   const now = Date.now();
   const imageKey = event.images.poster ?? event.images.banner;
-  const [trailer, access] = await Promise.all([eventTrailer(context.data, user, event), accessView(context.data, tenant, event, user)]);
+  const [trailer, access, broadcast] = await Promise.all([
+    eventTrailer(context.data, user, event),
+    accessView(context.data, tenant, event, user),
+    currentState(args, event.eventId).catch(() => null),
+  ]);
   return {
     event: publicEvent(event, now),
     cancelledAt: event.cancelledAt,
@@ -47,6 +52,8 @@ export async function previewData(args: LoaderFunctionArgs) {
     /** Register, Buy ticket, Join or Sold out (app/lib/tickets/api.ts). */
     access,
     trailer: trailer ? await mediaView(context.data.files, trailer, { canManage: false }) : null,
+    /** A push is live now: the page plays it, so it comes with the client app (docs/decisions/0069). */
+    broadcastLive: broadcast?.status === 'live' || broadcast?.status === 'connecting',
   };
 }
 

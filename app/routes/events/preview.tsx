@@ -14,13 +14,33 @@ import { EventTrailer } from '#app/components/playback/EventTrailer';
 import { AccessPanel, ReplayOffer } from '#app/components/tickets/AccessPanel';
 import { usePriceText } from '#app/components/tickets/PriceText';
 import { eventStatus, lobbyHref, startMs } from '#app/lib/events/model';
+import { staticUnlessHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './preview.server';
-import { i18nHandle } from '#app/lib/handles';
 
 /** /preview?event=<id>: the public page of one event, with a countdown and the way in. */
 export { loader } from './preview.server';
-export const handle = i18nHandle('events', 'playback', 'player', 'broadcast', 'tickets');
+
+type PreviewData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** From this long before the start the page follows the event's state live (an early push, the start). */
+const FOLLOWED_FROM_MS = 60 * 60_000;
+
+/**
+ * Signed-out visitors get the page without the client app (docs/decisions/0069) unless it plays
+ * something (a trailer, a live push) or the event is within an hour of its start or running, when
+ * the page follows its broadcast and state. Otherwise every action is a link, the countdown ticks
+ * by CountdownScript and the short link copies by CopyButtonsScript.
+ */
+function previewNeedsApp(data: PreviewData | undefined): boolean {
+  if (!data) return false;
+  if (data.trailer || data.broadcastLive) return true;
+  const status = eventStatus({ ...data.event, cancelledAt: data.cancelledAt, endedAt: data.endedAt }, data.now);
+  if (status === 'open' || status === 'live') return true;
+  return status === 'scheduled' && startMs(data.event) - data.now <= FOLLOWED_FROM_MS;
+}
+
+export const handle = staticUnlessHandle(previewNeedsApp, 'events', 'playback', 'player', 'broadcast', 'tickets');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

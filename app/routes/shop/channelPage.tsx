@@ -9,7 +9,7 @@ import { AboutText } from '#app/components/shop/AboutText';
 import { ChannelAvatar } from '#app/components/shop/ChannelAvatar';
 import { ProductGrid } from '#app/components/shop/ProductGrid';
 import { lobbyHref, previewHref } from '#app/lib/events/model';
-import { i18nHandle } from '#app/lib/handles';
+import { staticHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import { formatMoney } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
@@ -17,10 +17,15 @@ import { channelIntroHref, consultationHref } from '#app/lib/shop/links';
 import type { UpcomingEventView } from '#app/lib/shop/views';
 import type { loader } from './channelPage.server';
 
-/** /channelPage?channel=: a channel's banner, about, links, intro, upcoming events, recordings, products, donations and consultations. */
+/**
+ * /channelPage?channel=: a channel's banner, about, links, intro, upcoming events, recordings,
+ * products, donations and consultations. Signed-out visitors get it without the client app
+ * (docs/decisions/0069): every offer is a link, and Donate asks them to sign in first, as the
+ * payment would.
+ */
 export { loader } from './channelPage.server';
 // donations: the DonatePanel of the donate section.
-export const handle = i18nHandle('shop', 'events', 'donations');
+export const handle = staticHandle('shop', 'events', 'donations');
 export const headers = formHeaders;
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
@@ -174,7 +179,15 @@ export default function ChannelPage() {
 
           {root.tenant.features.donations && !channel.isOwner ? (
             <Section title={t('shop.channel.donate')} id="donate">
-              <DonatePanel channelId={channel.channelId} />
+              {root.user ? (
+                <DonatePanel channelId={channel.channelId} />
+              ) : (
+                <Stack gap="3" align="start" data-testid="donate-sign-in">
+                  <Button asChild colorPalette="brand">
+                    <Link to={`/signIn?redirectTo=${encodeURIComponent(`/channelPage?channel=${channel.channelId}#donate`)}`}>{t('donations.panel.signIn')}</Link>
+                  </Button>
+                </Stack>
+              )}
             </Section>
           ) : null}
         </Stack>
