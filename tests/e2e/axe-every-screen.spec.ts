@@ -105,9 +105,14 @@ const settled = async (page: Page) => {
   // the hydration mark; then two frames pass for the fade to start, and it waits only while a
   // transition runs (they end; spinners animate, and are not waited for).
   await page.waitForFunction(() => !document.querySelector('fieldset:disabled'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await atRest(page);
+};
+
+/** Two frames for a change to start its transition, then until no CSS transition runs. */
+async function atRest(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, { timeout: 10_000 }).catch(() => undefined);
-};
+}
 
 /**
  * Axe on the page and its frames: its source evaluated in each, then one axe.run. (AxeBuilder's
@@ -145,7 +150,13 @@ async function visit(page: Page, path: string, url: string): Promise<Visit> {
   const landed = new URL(page.url()).pathname;
   if (status === 401 || status === 403 || (landed === '/signIn' && path !== '/signIn')) return { kind: 'turned away' };
   await settled(page);
-  const results = await analyze(page);
+  let results = await analyze(page);
+  // A control enabled after the screen came to rest fades in: a finding is measured again once
+  // that fade has run, and counts if it is still there.
+  if (results.violations.length) {
+    await atRest(page);
+    results = await analyze(page);
+  }
   return {
     kind: 'checked',
     violations: results.violations.map((v) => {
