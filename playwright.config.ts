@@ -7,9 +7,6 @@ import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E }
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // axe on every screen runs on its own (npm run test:axe): about an hour on a loaded 2-core machine,
-  // more than the whole suite's budget (docs/decisions/0067).
-  testIgnore: process.env.AXE_EVERY_SCREEN ? [] : ['**/axe-every-screen.spec.ts'],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

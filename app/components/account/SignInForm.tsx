@@ -125,9 +125,16 @@ export function SignInForm({ methods, phone, redirectTo, defaultUsername }: { me
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            {/* Each tab controls a panel (its aria-controls names one); only the chosen one holds the field. */}
+            {methods.map((m) => (
+              <Tabs.Content key={m} value={m} pt="5" pb="0">
+                {m === method ? usernameField : null}
+              </Tabs.Content>
+            ))}
           </Tabs.Root>
-        ) : null}
-        {usernameField}
+        ) : (
+          usernameField
+        )}
         <PasswordField name="password" label={t('account.fields.password')} error={fieldErrors.password} />
         <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText={t('account.signIn.busy')} data-testid="submit">
           {t('account.signIn.submit')}

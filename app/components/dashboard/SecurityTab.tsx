@@ -62,7 +62,7 @@ export function SecurityTab() {
               <Alert.Title>{t('twoFactor.status.unknown')}</Alert.Title>
             </Alert.Root>
           ) : !mfa ? (
-            <Skeleton h="8" w="48" aria-label={t('twoFactor.status.loading')} />
+            <Skeleton h="8" w="48" role="status" aria-label={t('twoFactor.status.loading')} />
           ) : (
             <Stack gap="3">
               <Switch.Root checked={on} disabled={busy} onCheckedChange={(d) => void toggle(d.checked)} colorPalette="brand" data-testid="mfa-switch">

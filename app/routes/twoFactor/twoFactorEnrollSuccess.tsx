@@ -34,7 +34,7 @@ export default function TwoFactorEnrollSuccess() {
           <Alert.Title>{t('twoFactor.status.unknown')}</Alert.Title>
         </Alert.Root>
       ) : !mfa ? (
-        <Skeleton h="16" aria-label={t('twoFactor.status.loading')} />
+        <Skeleton h="16" role="status" aria-label={t('twoFactor.status.loading')} />
       ) : on.length === 0 ? (
         <Alert.Root status="warning" role="status">
           <Alert.Indicator />

@@ -74,7 +74,7 @@ export default function TwoFactorEnrollment() {
       <Alert.Title>{t('twoFactor.status.unknown')}</Alert.Title>
     </Alert.Root>
   ) : !mfa ? (
-    <Skeleton h="6" w="60%" aria-label={t('twoFactor.status.loading')} />
+    <Skeleton h="6" w="60%" role="status" aria-label={t('twoFactor.status.loading')} />
   ) : (
     <HStack gap="2" wrap="wrap" data-testid="mfa-status">
       <Text fontWeight="medium">{t('twoFactor.status.label')}</Text>

@@ -10,7 +10,8 @@ export function DeckSummaryCard({ deck, showSlidesLink }: { deck: DeckSummary; s
   return (
     <Card.Root data-testid="deck-summary">
       <Card.Header>
-        <Card.Title>{deck.title}</Card.Title>
+        {/* The page title is the h1: the deck is the section under it. */}
+        <Card.Title as="h2">{deck.title}</Card.Title>
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal">

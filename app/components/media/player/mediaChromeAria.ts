@@ -5,11 +5,12 @@
  *  - the time display (a button toggling the remaining time) shows "0:12 / 1:30" and was named
  *    "playback time" only: its name holds what it shows;
  *  - the captions toggle says its state with aria-checked, which a button cannot carry: a switch.
- * The elements rewrite their attributes on each update, so the fix runs after each of their own
- * callbacks (and once on the elements already on the page).
+ * The elements rewrite these attributes on each update (the time display its name on every tick),
+ * and a defined element's callbacks cannot be wrapped afterwards (the browser kept them when it was
+ * defined), so the fix runs whenever one of them is rewritten or added, and once on those already
+ * on the page.
  */
 type Translations = Record<string, string>;
-type Callbacks = { connectedCallback?: (...args: unknown[]) => void; attributeChangedCallback?: (...args: unknown[]) => void };
 
 const RATE_LABEL = 'Playback rate {playbackRate}';
 
@@ -19,18 +20,29 @@ export function withShownRate(strings: Translations): Translations {
   return { ...strings, [RATE_LABEL]: rate.includes('{playbackRate}x') ? rate : rate.replace('{playbackRate}', '{playbackRate}x') };
 }
 
+/** The attributes the fixes set: rewriting one of them is an element's update. */
+const FIXED_ATTRIBUTES = ['aria-label', 'role'];
+const fixes = new Map<string, (el: HTMLElement) => void>();
+let observer: MutationObserver | null = null;
+
+function fixElement(el: HTMLElement) {
+  fixes.get(el.localName)?.(el);
+}
+
 function afterEachUpdate(name: string, fix: (el: HTMLElement) => void) {
-  const element = customElements.get(name);
-  if (!element) return;
-  const proto = element.prototype as Callbacks;
-  for (const key of ['connectedCallback', 'attributeChangedCallback'] as const) {
-    const original = proto[key];
-    if (!original) continue;
-    proto[key] = function (this: HTMLElement, ...args: unknown[]) {
-      original.apply(this, args);
-      fix(this);
-    };
-  }
+  if (!customElements.get(name)) return;
+  fixes.set(name, fix);
+  observer ??= new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') fixElement(record.target as HTMLElement);
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        fixElement(node);
+        for (const tag of fixes.keys()) for (const el of node.querySelectorAll<HTMLElement>(tag)) fixElement(el);
+      }
+    }
+  });
+  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: FIXED_ATTRIBUTES });
   for (const el of document.querySelectorAll<HTMLElement>(name)) fix(el);
 }
 
