@@ -40,6 +40,15 @@ export async function pageHydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
 }
 
+/**
+ * The page is ready for a person: hydrated when it ships the client app; a page served without it
+ * (information and listing pages for signed-out visitors, docs/decisions/0004 and 0069) is ready
+ * once loaded.
+ */
+export async function pageReady(page: Page) {
+  if (await page.evaluate(() => '__remixContext' in window)) await pageHydrated(page);
+}
+
 type RequestOptions = Parameters<APIRequestContext['post']>[1];
 
 /**

@@ -1,14 +1,14 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmittingIntent } from '#app/lib/forms/useSubmitting';
 
 /** "Cancel this event" behind a confirmation dialog; the confirm button posts intent=cancel. */
 export function CancelEventDialog({ action }: { action?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'cancel';
+  const busy = useSubmittingIntent() === 'cancel';
   return (
     <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} role="alertdialog" placement="center" size="md">
       <Dialog.Trigger asChild>

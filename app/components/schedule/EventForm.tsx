@@ -1,7 +1,8 @@
 import { Box, Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmittingIntent } from '#app/lib/forms/useSubmitting';
 import { DESCRIPTION_MAX, EVENT_FORM_FIELDS, TITLE_MAX, TITLE_MIN, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, RECORDING_DESTINATIONS, RECORDING_MODES, ROOM_LAYOUTS } from '#app/lib/events/model';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
@@ -50,9 +51,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The event form with every field and flag; field errors under the fields and a linked summary on top. */
 export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions, seatsTaken = 0 }: EventFormProps) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const intent = mode === 'create' ? 'create' : 'update';
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
+  const busy = useSubmittingIntent() === intent;
   const form = EVENT_FORM_ID;
   const currency = useRootData()?.tenant.currency ?? 'USD';
   // Every message may name the bounds it states; they come from the constants the parser checks.
