@@ -43,6 +43,8 @@ async function pendingChallenge(page: Page, request: Parameters<typeof cognito>[
 
 for (const tenant of ['aurora', 'solana'] as const) {
   test.describe(`two-factor on ${tenant}`, () => {
+    // Enrolment, sign-out and a second sign-in: several screens, a budget that holds on a loaded machine.
+    test.describe.configure({ timeout: 60_000 });
     test('authenticator enrolment, then sign-in asks for the code', async ({ page, context, request }) => {
       const user = await createUser(tenant, 'totp');
       await signInContext(context, request, user);
@@ -89,7 +91,7 @@ for (const tenant of ['aurora', 'solana'] as const) {
       // Tenants that prefer phone sign-in (solana) open on the phone tab.
       const emailTab = page.getByRole('tab', { name: /^(email|correo)/i });
       if (await emailTab.count()) await emailTab.click();
-      await page.getByLabel(/email/i).first().fill(user.username);
+      await page.getByRole('textbox', { name: /email/i }).fill(user.username);
       await page.getByLabel(/password|contraseña/i).first().fill(user.password);
       await page.getByRole('button', { name: /^(sign in|iniciar sesión)$/i }).click();
       await expect(page).toHaveURL(/\/twoFactorSignInVerify/);
@@ -154,7 +156,7 @@ for (const tenant of ['aurora', 'solana'] as const) {
       await page.goto(tenantUrl(tenant, '/signIn?redirectTo=%2FuserDashboard%3Ftab%3DSecurity'));
       const emailTab = page.getByRole('tab', { name: /^(email|correo)/i });
       if (await emailTab.count()) await emailTab.click();
-      await page.getByLabel(/email/i).first().fill(user.username);
+      await page.getByRole('textbox', { name: /email/i }).fill(user.username);
       await page.getByLabel(/password|contraseña/i).first().fill(user.password);
       const signInAt = Date.now() - 1000;
       await page.getByRole('button', { name: /^(sign in|iniciar sesión)$/i }).click();
