@@ -1,10 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthLink, AuthLinks } from '#app/components/account/AuthLinks';
 import { AuthPage, Notice } from '#app/components/account/AuthPage';
 import { maskDestination } from '#app/components/account/mask';
 import { TextField } from '#app/components/forms/Fields';
+import { useSubmittingIntent } from '#app/lib/forms/useSubmitting';
 import type { GuestActionData, loader } from './guestVerification.server';
 import { i18nHandle } from '#app/lib/handles';
 
@@ -18,8 +19,7 @@ export default function GuestVerification() {
   const { t } = useTranslation();
   const { title, guest, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<GuestActionData>();
-  const navigation = useNavigation();
-  const busyIntent = navigation.state !== 'idle' ? String(navigation.formData?.get('intent') ?? '') : null;
+  const busyIntent = useSubmittingIntent();
 
   if (guest && !result) {
     return (
