@@ -94,10 +94,16 @@ describe('refunds of one order at the same time', () => {
   it('a refund the provider refuses gives its reservation back: nothing is refunded and the amount can still be refunded', async () => {
     const orderId = await paidOrder(1000);
     const order = (await data.orders.get(orderId))!;
-    // Refunded behind the platform's back, so the provider has less left than the order thinks.
-    await harness.refundAtProvider(order.providerPaymentId!, 700);
-    const outcome = await refundOrder(ctx, seller, orderId, 500);
-    expect(outcome).toMatchObject({ ok: false, problem: 'refused' });
+    // Refunded behind the platform's back, so the provider has less left than the order thinks;
+    // its webhook is held so the platform has not yet heard of it when it refunds.
+    const release = harness.holdWebhooks();
+    try {
+      await harness.refundAtProvider(order.providerPaymentId!, 700);
+      const outcome = await refundOrder(ctx, seller, orderId, 500);
+      expect(outcome).toMatchObject({ ok: false, problem: 'refused' });
+    } finally {
+      release();
+    }
     // The provider's webhook for the outside refund books it; what is left can be refunded.
     await vi.waitFor(async () => expect((await data.orders.get(orderId))!.refunded.amount).toBe(700), { timeout: 10_000 });
     expect(await refundOrder(ctx, seller, orderId)).toMatchObject({ ok: true, refunded: 300, order: { status: 'refunded' } });

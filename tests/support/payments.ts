@@ -34,6 +34,8 @@ export interface PaymentsHarness {
   received: ReceivedWebhook[];
   /** A refund made at the provider directly (as from its dashboard), not through the platform. */
   refundAtProvider(paymentId: string, amount: number): Promise<void>;
+  /** Holds every webhook that arrives until the returned release is called (a provider that is slow to tell). */
+  holdWebhooks(): () => void;
   stop(): Promise<void>;
 }
 
@@ -49,10 +51,12 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
   const env = loadEnv({ ...process.env, ...testpay.env, PAYMENTS_PROVIDER: 'test', PUBLIC_SCHEME: 'http', PUBLIC_PORT: String(port), PUBLIC_HOSTS: 'localhost' });
   const registry = { tenants: new Map(options.tenants.map((t) => [t.id as string, t])) };
   const received: ReceivedWebhook[] = [];
+  let held: Promise<void> = Promise.resolve();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      await held;
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = headersOf(req.headers);
       const provider = req.url?.endsWith('/stripe') ? 'stripe' : 'test';
@@ -75,6 +79,11 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
     received,
     refundAtProvider: async (paymentId, amount) => {
       await testPayApi(testpay, 'POST', '/v1/refunds', { paymentIntent: paymentId, amount, metadata: {} });
+    },
+    holdWebhooks: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
     },
     stop: async () => {
       await testpay.stop();
