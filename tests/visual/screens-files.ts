@@ -16,6 +16,8 @@ export interface ScreenRecord {
   landed: string;
   /** Whether the screen finished loading (hydrated, images decoded, nothing busy). */
   settled: boolean;
+  /** Per width, the pixels the page reaches past the window sideways (0 = fits). */
+  overflow: Record<string, number>;
 }
 
 /** "/" is the home page's file; every other route is its path without the slash. */

@@ -29,12 +29,19 @@ for (const tenant of VISUAL_TENANTS) {
   }
 }
 
+/** The widths at which the page scrolls sideways, e.g. " (wider than the window at 390 px by 12 px)". */
+const sideways = (r: ScreenRecord) => {
+  const over = Object.entries(r.overflow ?? {}).filter(([, px]) => px > 0);
+  return over.length ? ` (wider than the window at ${over.map(([w, px]) => `${w} px by ${px} px`).join(', ')})` : '';
+};
+const overflowing = records.filter((r) => sideways(r));
+
 const rows = records.map((r) => {
   const cells = SCREEN_WIDTHS.map((w) => {
     const src = `${r.tenant}/${w}/${routeFileName(r.route)}.png`;
     return `<td><a href="${src}"><img src="${src}" width="${Math.round(w / 6)}" loading="lazy" alt="${escape(`${r.tenant} ${r.route} at ${w}px`)}"></a></td>`;
   });
-  const note = `${r.status}${r.landed.split('?')[0] !== r.route ? ` → ${escape(r.landed)}` : ''}${r.settled ? '' : ' (did not settle)'}`;
+  const note = `${r.status}${r.landed.split('?')[0] !== r.route ? ` → ${escape(r.landed)}` : ''}${r.settled ? '' : ' (did not settle)'}${sideways(r)}`;
   return `<tr><th>${escape(r.tenant)}</th><th>${escape(r.url)}</th><td>${r.as}</td><td>${note}</td>${cells.join('')}</tr>`;
 });
 const html = `<!doctype html><meta charset="utf-8"><title>Screens</title>
@@ -48,4 +55,5 @@ writeFileSync(join(SCREENS_DIR, 'index.json'), JSON.stringify({ widths: SCREEN_W
 const pngs = VISUAL_TENANTS.flatMap((t) => SCREEN_WIDTHS.flatMap((w) => (existsSync(join(SCREENS_DIR, t, String(w))) ? readdirSync(join(SCREENS_DIR, t, String(w))) : [])));
 const named = missing.length > 10 ? `${missing.slice(0, 10).join(', ')} and ${missing.length - 10} more` : missing.join(', ');
 console.log(`${pngs.length} pictures of ${records.length} screens in ${SCREENS_DIR}/ (index.html)${missing.length ? `; ${missing.length} missing: ${named}` : ''}`);
+console.log(overflowing.length ? `${overflowing.length} screens scroll sideways:\n${overflowing.map((r) => `  ${r.tenant} ${r.url}${sideways(r)}`).join('\n')}` : 'No screen scrolls sideways at any width.');
 process.exit(missing.length ? 1 : 0);

@@ -74,14 +74,17 @@ for (const tenant of VISUAL_TENANTS) {
           () => true,
           () => false,
         );
+      const overflow: Record<string, number> = {};
       for (const width of SCREEN_WIDTHS) {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        // How far the page reaches past the window's width: a phone that scrolls sideways shows here.
+        overflow[width] = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         const file = screenFile(tenant, width, route.path);
         mkdirSync(dirname(file), { recursive: true });
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
       }
-      const record: ScreenRecord = { tenant, route: route.path, url: path, as: role, status: response?.status() ?? 0, landed: new URL(page.url()).pathname + new URL(page.url()).search, settled: settledOk };
+      const record: ScreenRecord = { tenant, route: route.path, url: path, as: role, status: response?.status() ?? 0, landed: new URL(page.url()).pathname + new URL(page.url()).search, settled: settledOk, overflow };
       const meta = screenFile(tenant, 'meta', route.path).replace(/\.png$/, '.json');
       mkdirSync(dirname(meta), { recursive: true });
       writeFileSync(meta, JSON.stringify(record));
