@@ -113,7 +113,7 @@ describe('startLocalStack', () => {
       await second.stop();
     }
     for (const pid of second.pids) expect(alive(pid)).toBe(false);
-  }, 60_000);
+  }, 180_000); // two whole stack starts: a Java database and the identity service, on a loaded machine
 
   it('builds a CORS configuration s3rver accepts (one wildcard per origin)', () => {
     const xml = corsConfigurationXml(['http://*.localhost:3000', 'http://localhost:3000']);
