@@ -18,6 +18,8 @@ export interface ScreenRecord {
   settled: boolean;
   /** Per width, the pixels the page reaches past the window sideways (0 = fits). */
   overflow: Record<string, number>;
+  /** The route answered with a file to download: there is no picture of it. */
+  download?: boolean;
 }
 
 /** "/" is the home page's file; every other route is its path without the slash. */

@@ -21,11 +21,12 @@ for (const tenant of VISUAL_TENANTS) {
   for (const route of ROUTES) {
     const meta = screenFile(tenant, 'meta', route.path).replace(/\.png$/, '.json');
     const pictures = SCREEN_WIDTHS.filter((w) => existsSync(screenFile(tenant, w, route.path)));
-    if (!existsSync(meta) || pictures.length < SCREEN_WIDTHS.length) {
+    const record = existsSync(meta) ? (JSON.parse(readFileSync(meta, 'utf8')) as ScreenRecord) : null;
+    if (!record || (!record.download && pictures.length < SCREEN_WIDTHS.length)) {
       missing.push(`${tenant} ${route.path}`);
       continue;
     }
-    records.push(JSON.parse(readFileSync(meta, 'utf8')) as ScreenRecord);
+    records.push(record);
   }
 }
 
@@ -38,6 +39,7 @@ const overflowing = records.filter((r) => sideways(r));
 
 const rows = records.map((r) => {
   const cells = SCREEN_WIDTHS.map((w) => {
+    if (r.download) return '<td>a file to download</td>';
     const src = `${r.tenant}/${w}/${routeFileName(r.route)}.png`;
     return `<td><a href="${src}"><img src="${src}" width="${Math.round(w / 6)}" loading="lazy" alt="${escape(`${r.tenant} ${r.route} at ${w}px`)}"></a></td>`;
   });

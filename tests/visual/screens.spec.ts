@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ROUTES, type RouteEntry } from '#app/route-table.js';
 import { tenantUrl } from '../e2e/fixtures';
@@ -48,6 +48,12 @@ function contextOf(browser: Browser, tenant: VisualTenant, role: 'visitor' | 'or
   return contexts.get(key)!;
 }
 
+function writeRecord(record: ScreenRecord) {
+  const meta = screenFile(record.tenant, 'meta', record.route).replace(/\.png$/, '.json');
+  mkdirSync(dirname(meta), { recursive: true });
+  writeFileSync(meta, JSON.stringify(record));
+}
+
 const isSignInPath = (url: string) => /^\/(signIn|signUp|ssoSignIn)/.test(new URL(url).pathname);
 
 for (const tenant of VISUAL_TENANTS) {
@@ -58,13 +64,20 @@ for (const tenant of VISUAL_TENANTS) {
       const path = screenUrl(route, sample);
       let role: 'visitor' | 'organizer' = 'visitor';
       let page = await (await contextOf(browser, tenant, role, sample)).newPage();
-      let response = await page.goto(tenantUrl(tenant, path));
+      // A screen that answers with a file (a download) has nothing to look at: it is recorded as one.
+      const open = (target: Page) => target.goto(tenantUrl(tenant, path)).catch((e: Error) => (/Download is starting/.test(e.message) ? 'download' : Promise.reject(e)));
+      let response = await open(page);
       // Signing out as the organizer would end the session the other screens use.
       if (isSignInPath(page.url()) && !isSignInPath(tenantUrl(tenant, route.path)) && route.path !== '/signOut') {
         await page.close();
         role = 'organizer';
         page = await (await contextOf(browser, tenant, role, sample)).newPage();
-        response = await page.goto(tenantUrl(tenant, path));
+        response = await open(page);
+      }
+      if (response === 'download') {
+        writeRecord({ tenant, route: route.path, url: path, as: role, status: 200, landed: path, settled: true, overflow: {}, download: true });
+        await page.close();
+        return;
       }
       // A screen that never settles is still taken as it is: that is worth looking at too.
       // Screens that load their data after the page (the rooms) show a spinner until then.
@@ -84,10 +97,7 @@ for (const tenant of VISUAL_TENANTS) {
         mkdirSync(dirname(file), { recursive: true });
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
       }
-      const record: ScreenRecord = { tenant, route: route.path, url: path, as: role, status: response?.status() ?? 0, landed: new URL(page.url()).pathname + new URL(page.url()).search, settled: settledOk, overflow };
-      const meta = screenFile(tenant, 'meta', route.path).replace(/\.png$/, '.json');
-      mkdirSync(dirname(meta), { recursive: true });
-      writeFileSync(meta, JSON.stringify(record));
+      writeRecord({ tenant, route: route.path, url: path, as: role, status: (response as Exclude<typeof response, string>)?.status() ?? 0, landed: new URL(page.url()).pathname + new URL(page.url()).search, settled: settledOk, overflow });
       await page.close();
     });
   }
