@@ -1,6 +1,6 @@
 /** How the visual suite opens a screen and what it hides from comparison. */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, pageHydrated } from '../e2e/fixtures';
+import { expect, pageReady } from '../e2e/fixtures';
 import { signInContext, type TestUser } from '../e2e/session-helpers';
 import { CHROMIUM_ARGS } from '../e2e/stack';
 
@@ -47,7 +47,7 @@ export async function contextAt(browser: Browser, width: number, user?: TestUser
 
 /** Waits until the screen is drawn: hydrated, fonts loaded, every image decoded, no spinner left. */
 export async function settled(page: Page) {
-  await pageHydrated(page);
+  await pageReady(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // A lazy image below the fold may or may not load before a full-page picture: load them all.
   await expect

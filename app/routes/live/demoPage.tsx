@@ -90,7 +90,8 @@ export default function DemoPage() {
                 {t('lobby.demo.teamTitle')}
               </Heading>
               <Text color="fg.muted">{t('lobby.demo.teamLead')}</Text>
-              <Button asChild variant="outline" alignSelf="flex-start" data-testid="demo-team-link">
+              {/* A long label (French) wraps inside the card instead of reaching past it. */}
+              <Button asChild variant="outline" alignSelf="flex-start" maxW="full" h="auto" minH="10" py="2" whiteSpace="normal" textAlign="start" data-testid="demo-team-link">
                 <Link to={signedIn ? '/teamDemoPage' : `/signIn?redirectTo=${encodeURIComponent('/teamDemoPage')}`}>{t('lobby.demo.teamLink')}</Link>
               </Button>
             </Stack>
