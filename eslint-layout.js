@@ -3,13 +3,17 @@
 //   server code only through that file; app/ holds no other server module;
 // - browser-reachable code in app/ never imports server/; server/ never imports route modules and
 //   takes only types from components (shared values live in app/lib);
-// - an import that leaves its top-level folder goes through #app/, #server/ or #tests/ (no ~/).
+// - the product (app/, server/) never imports local/ (the local stack, the test payment provider):
+//   tooling starts and configures the product, never the reverse; tests beside the code may;
+// - an import that leaves its top-level folder goes through #app/, #server/, #local/, #scripts/ or
+//   #tests/ (no ~/).
 import { existsSync } from 'node:fs';
 import { basename, join, posix, relative, sep } from 'node:path';
 
 const SERVER_FILE = /\.server(\.[cm]?[jt]sx?)?$/;
 const TEST_FILE = /\.test\.[jt]sx?$/;
-const FOLDERS = new Set(['app', 'server', 'tests', 'scripts', 'bench', 'tenants', 'themes']);
+const FOLDERS = new Set(['app', 'server', 'local', 'tests', 'scripts', 'bench', 'tenants', 'themes']);
+const PRODUCT = new Set(['app', 'server']);
 
 const topFolder = (path) => (path.includes('/') && FOLDERS.has(path.split('/')[0]) ? path.split('/')[0] : '');
 const withoutExtension = (path) => path.replace(/\.[cm]?[jt]sx?$/, '');
@@ -43,11 +47,13 @@ const layoutImports = {
       if (typeof spec !== 'string') return;
       const report = (message) => context.report({ node, message });
       if (spec.startsWith('~/')) return report(`Import '${spec}' as '#app/${spec.slice(2)}' (one alias scheme).`);
-      if (spec.startsWith('.')) {
-        const target = posix.normalize(posix.join(posix.dirname(file), spec));
-        if (top && topFolder(target) !== top) {
-          return report(`'${spec}' leaves ${top}/: import it through #app/, #server/ or #tests/.`);
-        }
+      const isRelative = spec.startsWith('.');
+      const target = isRelative ? topFolder(posix.normalize(posix.join(posix.dirname(file), spec))) : '';
+      if (PRODUCT.has(top) && !isTest && (spec.startsWith('#local/') || (isRelative && target === 'local'))) {
+        return report(`The product (app/, server/) never imports local/ ('${spec}'): the local stack starts the product and passes what it needs through configuration.`);
+      }
+      if (isRelative && top && target !== top) {
+        return report(`'${spec}' leaves ${top}/: import it through #app/, #server/, #local/, #scripts/ or #tests/.`);
       }
       if (isTest) return;
       if (inApp && !serverSide) {

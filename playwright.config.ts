@@ -24,7 +24,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'tsx server/local/start.ts --test',
+    command: 'tsx local/stack/start.ts --test',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     // The whole stack (DynamoDB Local, S3, Cognito, Redis, LiveKit, the app, a media worker) boots
     // in about 30 s on a quiet machine; a loaded one needs several times that.
@@ -40,7 +40,7 @@ export default defineConfig({
       LOCAL_COGNITO_PORT: String(E2E_PORT + 5900),
       LOCAL_TEST_DIR: E2E_STACK_DIR,
       LOCAL_HOSTED_SIGNIN_PORT: String(E2E_PORT + 6000),
-      // The real LiveKit server (server/local/livekitServer.ts): signalling here, ICE/TCP on the next
+      // The real LiveKit server (local/stack/livekitServer.ts): signalling here, ICE/TCP on the next
       // port, media on 100 UDP ports derived from it (LOCAL_LIVEKIT_UDP_START).
       LOCAL_LIVEKIT_PORT: String(E2E_PORT + 4000),
       // Redis of the media queue (+7000 and +7001 are the security suites' app instances); the stack

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childNodeEnv, startLocalStack, type LocalStack, type LocalStackOptions } from '#server/local/stack';
+import { childNodeEnv, startLocalStack, type LocalStack, type LocalStackOptions } from '#local/stack/stack';
 import { startProcess, stopProcess } from './lib';
 
 export interface BenchStack {

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { loadRegistry } from '#server/config/registry.server';
-import { localCognitoClient, type DemoAccount } from '#server/local/cognito';
+import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { Identity, readPoolsFile } from '#server/services/identity.server';
-import { createLocalDatabase } from '#server/local/stack';
+import { createLocalDatabase } from '#local/stack/stack';
 import { withBenchStack } from './app-stack';
 import { httpGet, table, waitForHttp } from './lib';
 

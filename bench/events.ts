@@ -3,7 +3,7 @@
 // listing index, paged) and the render. Local stack (DynamoDB Local, s3rver) in a temporary folder;
 // loopback only; concurrency 10, bounded time. Target: p99 ≤ 50 ms for the listing.
 import { existsSync } from 'node:fs';
-import { createLocalDatabase } from '#server/local/stack';
+import { createLocalDatabase } from '#local/stack/stack';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { newEventInput, type EventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';

@@ -3,7 +3,7 @@
  * and waits for the answer of a given type; the child exiting first rejects the wait.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { childNodeEnv } from '#server/local/stack';
+import { childNodeEnv } from '#local/stack/stack';
 
 export interface IpcChild<Order extends object> {
   process: ChildProcess;

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { newLivekitKeyPair } from '#server/local/livekitKeys';
+import { newLivekitKeyPair } from '#local/stack/livekitKeys';
 
 export interface LoadFigures {
   label: string;

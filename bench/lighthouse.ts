@@ -15,8 +15,8 @@ import lighthouse from 'lighthouse';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { newEventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { seedSampleDecks, seedSampleShops } from '#server/local/seed';
-import { createLocalDatabase, createLocalStorage } from '#server/local/stack';
+import { seedSampleDecks, seedSampleShops } from '#local/stack/seed';
+import { createLocalDatabase, createLocalStorage } from '#local/stack/stack';
 import { withBenchStack } from './app-stack';
 import { httpGet, loadNow, machineLoad, table, waitForHttp } from './lib';
 

@@ -6,7 +6,7 @@
 // name (`<tenant>_<eventId>`) as createEvent, and tokens minted by VideoService.mintToken with the
 // grants of the event's roles (organizer publishes; participants only subscribe, ownerOnlyBroadcast).
 // LiveKit creates the room on the organizer's join, so no database runs: the machine's two cores go
-// to the SFU and its clients. The LiveKit server is our local stack's (server/local/livekitServer.ts,
+// to the SFU and its clients. The LiveKit server is our local stack's (local/stack/livekitServer.ts,
 // the binary found by scripts/livekit-server.mjs) on fixed bench ports, with its own key pair.
 //
 // Load client: @livekit/rtc-node (LiveKit's Rust WebRTC stack), not `lk load-test`: the Go module
@@ -32,8 +32,8 @@ import { eventSchema, expirationFor, type EventRecord } from '#app/lib/events/mo
 import { canJoin } from '#app/lib/events/permissions';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { channelNameFor, newEventId, newEventInput, newShortCode } from '#server/data/events.server';
-import { newLivekitKeyPair } from '#server/local/livekitKeys';
-import { startLivekitServer, type LocalLivekitServer } from '#server/local/livekitServer';
+import { newLivekitKeyPair } from '#local/stack/livekitKeys';
+import { startLivekitServer, type LocalLivekitServer } from '#local/stack/livekitServer';
 import { VideoService, type VideoUser } from '#server/services/video.server';
 // The finder is plain Node in scripts/ (ensure-deps runs it before anything is installed) and no
 // import alias reaches scripts/: this one import crosses the folder directly.

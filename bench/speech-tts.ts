@@ -7,7 +7,7 @@
 // (SPEECH_PROVIDER; locally espeak-ng). Target: median first audio byte ≤ 300 ms in every language.
 import WebSocket from 'ws';
 import { loadRegistry } from '#server/config/registry.server';
-import { getFreePort } from '#server/local/ports';
+import { getFreePort } from '#local/stack/ports';
 import { TTS_SOCKET_PATH, type TtsServerFrame } from '#app/lib/speech/ttsProtocol';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
 import { withBenchStack } from './app-stack';

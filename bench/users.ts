@@ -1,9 +1,9 @@
 // Signed-in members for the benchmarks: real users of a tenant's local Cognito pool, each with the
 // Amplify cookies a browser would send.
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';
 import { readPoolsFile } from '#server/services/identity.server';
-import type { LocalStack } from '#server/local/stack';
+import type { LocalStack } from '#local/stack/stack';
 
 /** `count` confirmed members of `tenant`'s local pool, signed in: one cookie header each (language en). */
 export async function signedInUsers(stack: LocalStack, tenant: string, count: number, label: string): Promise<string[]> {

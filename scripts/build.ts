@@ -1,10 +1,10 @@
 /**
  * `npm run build`: the production build, keeping the previous builds' hashed browser assets beside
- * the new ones (server/deploy/previousAssets.ts; docs/decisions/0050-chunk-loading.md).
+ * the new ones (scripts/deploy/previousAssets.ts; docs/decisions/0050-chunk-loading.md).
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { carryPreviousAssets, holdPreviousAssets, KEEP_BUILDS } from '#server/deploy/previousAssets';
+import { carryPreviousAssets, holdPreviousAssets, KEEP_BUILDS } from './deploy/previousAssets';
 
 const buildDir = resolve('build');
 const holdDir = resolve('.cache', 'previous-assets');

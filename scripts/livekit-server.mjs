@@ -2,7 +2,7 @@
 // installed (https://docs.livekit.io/home/self-hosting/local/), otherwise a pinned release built
 // once with the machine's Go into .local/bin/ (docs/decisions/0020-local-livekit-server.md).
 // Plain Node, no dependencies: scripts/ensure-deps.mjs builds it before anything is installed,
-// and server/local/livekitServer.ts finds it when the stack starts.
+// and local/stack/livekitServer.ts finds it when the stack starts.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

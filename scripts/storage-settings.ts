@@ -1,13 +1,13 @@
 /**
  * `npm run storage:settings [-- --print]`: puts the media bucket's production settings (CORS for
  * every tenant's addresses, the lifecycle rule aborting incomplete multipart uploads;
- * server/deploy/bucketSettings.ts) on S3_BUCKET with the app's storage settings and credentials;
+ * scripts/deploy/bucketSettings.ts) on S3_BUCKET with the app's storage settings and credentials;
  * `--print` only prints them as JSON (for `aws s3api put-bucket-cors` / `put-bucket-lifecycle-configuration`).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkConfig, formatProblem } from '#server/config/check.server';
-import { applyBucketSettings, mediaBucketCors, mediaBucketLifecycle, tenantOrigins } from '#server/deploy/bucketSettings';
+import { applyBucketSettings, mediaBucketCors, mediaBucketLifecycle, tenantOrigins } from './deploy/bucketSettings';
 import { loadEnv } from '#server/env.server';
 import { createStorage } from '#server/services/storage.server';
 

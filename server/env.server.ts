@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * `livekit-server --dev`'s key pair. Public: anyone can sign room tokens and webhook events with it,
- * so production refuses it (server/local/start.ts gives each local stack a pair of its own).
+ * so production refuses it (local/stack/start.ts gives each local stack a pair of its own).
  */
 export const PUBLIC_LIVEKIT_KEY = 'devkey';
 export const PUBLIC_LIVEKIT_SECRET = 'secret';
@@ -68,7 +68,7 @@ export const envSchema = z.object({
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   /**
    * JSON file naming each tenant's local Cognito pool ({ tenantId: { userPoolId, appClientId,
-   * region, endpoint, issuer } }), written by the local stack (server/local/cognito.ts). Unset in
+   * region, endpoint, issuer } }), written by the local stack (local/stack/cognito.ts). Unset in
    * production: pools then come from each tenant.json's identity fields.
    */
   IDENTITY_POOLS_FILE: z.string().min(1).optional(),
@@ -98,7 +98,7 @@ export const envSchema = z.object({
   LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
   LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
   /**
-   * Set by the local stack (server/local/start.ts): whether it runs a LiveKit server ("running")
+   * Set by the local stack (local/stack/start.ts): whether it runs a LiveKit server ("running")
    * or found none to run ("absent"); /api/health reports it. Unset: a LiveKit server of one's own.
    */
   LOCAL_LIVEKIT_SERVER: z.enum(['running', 'absent']).optional(),
@@ -141,7 +141,7 @@ export const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
   /**
-   * The test stack only (server/local/start.ts --test): restream destinations on this machine's
+   * The test stack only (local/stack/start.ts --test): restream destinations on this machine's
    * loopback addresses are accepted, for the tests' local RTMP receiver. Every other inside address
    * stays refused (docs/decisions/0061); `npm start` removes it and production never sets it.
    */
@@ -149,7 +149,7 @@ export const envSchema = z.object({
   /**
    * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
    * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,
-   * server/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test
+   * local/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test
    * stacks set "test", so the sample tenants, which name Stripe, check out locally with no account.
    */
   PAYMENTS_PROVIDER: z.enum(['tenant', 'test', 'stripe']).default('tenant'),

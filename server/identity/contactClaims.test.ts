@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityFiles, testDatabase } from '#tests/support/local-stack';
-import { createPoolUser, localCognitoClient } from '../local/cognito';
+import { createPoolUser, localCognitoClient } from '#local/stack/cognito';
 import { Identity, readPoolsFile, type TenantPool } from '../services/identity.server';
 import { cognitoContactDirectory, refuseContactClaim, type ContactDirectory } from './contactClaims';
 

@@ -27,7 +27,7 @@
  * sign-out, implements GlobalSignOut (server cut-off + refresh-token revocation list in DynamoDB),
  * refuses revoked refresh tokens, and answers GetTokensFromRefreshToken (what Amplify ≥ 6.14
  * refreshes with) through InitiateAuth REFRESH_TOKEN_AUTH. SMS MFA and challenge sessions are
- * handled in cognito-local's own process (server/local/cognito-process.mjs).
+ * handled in cognito-local's own process (local/stack/cognito-process.mjs).
  * With Amazon Cognito, requests are forwarded as they are (after the checks above).
  */
 import { randomUUID } from 'node:crypto';

@@ -23,7 +23,7 @@ const common = {
   Password: text.optional(),
   ConfirmationCode: text.optional(),
   // The flows the tenants' app clients enable (ALLOW_USER_PASSWORD_AUTH, ALLOW_REFRESH_TOKEN_AUTH:
-  // server/local/cognito.ts); Cognito refuses any other as not enabled for the client.
+  // local/stack/cognito.ts); Cognito refuses any other as not enabled for the client.
   AuthFlow: z.enum(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']).optional(),
   AuthParameters: stringMap.optional(),
   ChallengeName: z

@@ -5,7 +5,7 @@ import { identityFiles, testDatabase } from '#tests/support/local-stack';
 import { loadRegistry } from '../config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import { crossSiteRefusal } from '../app';
-import { localCognitoClient, type DemoAccount } from '../local/cognito';
+import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { Identity, readPoolsFile } from '../services/identity.server';
 
 const files = identityFiles();

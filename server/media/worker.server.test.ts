@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { childNodeEnv } from '#server/local/stack';
+import { childNodeEnv } from '#local/stack/stack';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
 import { exifTags, GPS_IFD_TAG, makeJpegWithGps, makeVideo } from '#tests/support/mediaFiles';
 import { BullMediaQueue, MEDIA_QUEUE_NAME, mediaQueueConnection } from './queue.server';

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getFreePort } from '../local/ports';
+import { getFreePort } from '#local/stack/ports';
 import type { InitiateInput } from './provider.server';
 import { createStripeProvider } from './stripeProvider.server';
 

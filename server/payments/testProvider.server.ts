@@ -1,5 +1,5 @@
 /**
- * The adapter for the local test payment provider (server/testpay/): the same contract as Stripe,
+ * The adapter for the local test payment provider (local/testpay/): the same contract as Stripe,
  * over the test provider's own REST API. Its webhooks are verified with the stripe package like
  * Stripe's (webhookEvents.server.ts).
  */

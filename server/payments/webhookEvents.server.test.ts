@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { signatureHeader } from '../testpay/signing';
+import { signatureHeader } from '#local/testpay/signing';
 import { mapProviderEvent, verifyProviderWebhook, WEBHOOK_TOLERANCE_SECONDS } from './webhookEvents.server';
 
 const SECRET = 'whsec_test_secret_for_unit_tests';

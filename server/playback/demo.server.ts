@@ -1,4 +1,4 @@
-/** The player demo's sample among the system media (made by server/local/sampleVideo.ts). */
+/** The player demo's sample among the system media (made by local/stack/sampleVideo.ts). */
 import type { MediaItem } from '#app/lib/media/model';
 import { PLAYER_DEMO_TAG } from '#app/lib/playback/demo';
 import type { TenantData } from '../data/tenantData.server';

@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../data/dynamo.server';
 import { tenantData } from '../data/tenantData.server';
 import { listSubmissions } from '../data/forms.server';
 import { RateLimiter } from '../services/rateLimit.server';
-import { createLocalDatabase } from '../local/stack';
+import { createLocalDatabase } from '#local/stack/stack';
 import { handleFormAction, type FormActionData } from './infoForms.server';
 
 const stack = inject('localStack');

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { identityFiles, testDatabase } from '#tests/support/local-stack';
 import { loadRegistry } from '../config/registry.server';
 import { identitySchema, type Tenant } from '#app/lib/config/tenant';
-import { localCognitoClient, type DemoAccount } from '../local/cognito';
+import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { Identity, LoopbackHttpFetcher, readPoolsFile } from './identity.server';
 
 const files = identityFiles();

@@ -3,7 +3,7 @@
  * access tokens, and the global sign-out cut-off.
  *
  * - Pools: a tenant's pool comes from the local stack's pools file (IDENTITY_POOLS_FILE, written
- *   by server/local/cognito.ts) when that names the tenant, otherwise from tenant.json
+ *   by local/stack/cognito.ts) when that names the tenant, otherwise from tenant.json
  *   (identity.userPoolId, identity.appClientId, identity.region).
  * - Verification (aws-jwt-verify): signature against the pool's JWKS, issuer, client id
  *   (aud / client_id), expiry, token_use, and the ID token's `custom:tenantId` must equal the

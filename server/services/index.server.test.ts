@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { getFreePort } from '../local/ports';
+import { getFreePort } from '#local/stack/ports';
 import { checkVideoServer, degradedServices } from './index.server';
 
 describe('checkVideoServer (/api/health: video)', () => {

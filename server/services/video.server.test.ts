@@ -3,7 +3,7 @@ import { RoomServiceClient, TokenVerifier, TrackSource } from 'livekit-server-sd
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { joinSignalOnly, startTestLivekit, TEST_LIVEKIT_PAIR } from '#tests/support/livekit';
 import { eventSchema, expirationFor, ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
-import type { LocalLivekitServer } from '../local/livekitServer';
+import type { LocalLivekitServer } from '#local/stack/livekitServer';
 import {
   NotConnectedError,
   VideoConfigError,

@@ -4,7 +4,7 @@
  * let in (server/rooms/admission.server.ts), with the grants the permissions module decides for
  * the role it admitted them with (grantsFor). The room service is LiveKit's Twirp
  * API through livekit-server-sdk: locally and in the tests the real LiveKit server the local stack
- * runs (server/local/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
+ * runs (local/stack/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.
  *
  * Failures are typed and never hidden: a participant who is not in the room → NotConnectedError;
  * the service unreachable, timing out or refusing the server's credentials → VideoUnavailableError.

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { carryPreviousAssets, holdPreviousAssets } from '#server/deploy/previousAssets';
+import { carryPreviousAssets, holdPreviousAssets } from '#scripts/deploy/previousAssets';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { expectMessage, expectSameDocument, markDocument, navigate, routeModule } from './chunk-helpers';
 
@@ -10,7 +10,7 @@ import { expectMessage, expectSameDocument, markDocument, navigate, routeModule 
  * A page served by build A, navigating after the site was deployed as build B
  * (docs/decisions/0050-chunk-loading.md). The test stack serves the real build (A). Build B is made
  * from it by giving every hashed asset a new name, as a rebuild with changed code does, and by the
- * real build step that keeps the previous build's assets (server/deploy/previousAssets.ts); the browser's
+ * real build step that keeps the previous build's assets (scripts/deploy/previousAssets.ts); the browser's
  * asset requests are then answered from B's folder only, as an instance running B would answer them.
  * Remix 2's data requests carry no build version, so they may go to the stack as they are.
  */

@@ -253,7 +253,7 @@ test.describe('pitch deck', () => {
   });
 
   test('each sample tenant ships a generated deck that the media worker turns into slides', async ({ page }) => {
-    // Seeded by the test stack (server/local/sampleDeck.ts) and processed by its worker; nobody else tags a deck on lumiere.
+    // Seeded by the test stack (local/stack/sampleDeck.ts) and processed by its worker; nobody else tags a deck on lumiere.
     await page.goto(tenantUrl('lumiere', '/pitchDeckSlide'));
     await expect
       .poll(

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { E2E_PORT } from './stack';
-import { amplifyCookieHeader } from '#server/local/cognito';
+import { amplifyCookieHeader } from '#local/stack/cognito';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { waitForCode } from './identity';

@@ -5,7 +5,7 @@ import { ROUTES } from '#app/route-table.js';
 import type { Language } from '#app/lib/config/tenant';
 import { NNBSP } from '#app/lib/i18n/frenchTypography';
 import en from '#app/locales/en';
-import { createPoolUser } from '#server/local/cognito';
+import { createPoolUser } from '#local/stack/cognito';
 import { seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { tenantStrings } from './language-helpers';

@@ -1,6 +1,6 @@
 /**
  * Shared helpers of the browser tests that run media through the test stack's real LiveKit server
- * (server/local/livekitServer.ts): Chromium's fake camera and microphone, a person joining a room
+ * (local/stack/livekitServer.ts): Chromium's fake camera and microphone, a person joining a room
  * in a browser context of their own, the room service as the server sees it, and what the page
  * really receives (remote video frames advancing, remote audio level read by a Web Audio analyser).
  *

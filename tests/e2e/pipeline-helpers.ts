@@ -11,7 +11,7 @@ import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { BullMediaQueue } from '#server/media/queue.server';
-import { createLocalDatabase, createLocalStorage, quietAwsEnv, type LocalStackEnv } from '#server/local/stack';
+import { createLocalDatabase, createLocalStorage, quietAwsEnv, type LocalStackEnv } from '#local/stack/stack';
 import { E2E_STACK_DIR } from './stack';
 
 function stackSettings() {

@@ -1,5 +1,5 @@
 /**
- * A tenant's sample data on the e2e stack (server/local/seed.ts: the pitch deck, the sample shop
+ * A tenant's sample data on the e2e stack (local/stack/seed.ts: the pitch deck, the sample shop
  * of the demo organizer) for the screen parameter recipes (tests/e2e/screen-params.ts). The
  * stack seeds no events: one upcoming event is written per worker and tenant, the way the other
  * event tests write theirs, organized by the account the screens are checked as organizer with,
@@ -14,7 +14,7 @@ import { e2eMediaData } from './library-helpers';
 import type { SampleData } from './screen-params';
 import type { TestUser } from './session-helpers';
 
-/** The owner of what the stack seeds (server/local/sampleDeck.ts). */
+/** The owner of what the stack seeds (local/stack/sampleDeck.ts). */
 const SEED_OWNER = 'sample-seed';
 
 /** The worker's own request context: samples outlive the test that first asked for them. */

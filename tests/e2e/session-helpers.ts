@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_STACK_DIR } from './stack';
-import { amplifyCookieHeader, createPoolUser } from '#server/local/cognito';
+import { amplifyCookieHeader, createPoolUser } from '#local/stack/cognito';
 import { tenantApi } from './fixtures';
 
 const STACK_DIR = process.env.E2E_STACK_DIR_OVERRIDE ?? E2E_STACK_DIR;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, tenantUrl, test } from './fixtures';
 
 /**
- * Social sign-in through the local hosted sign-in stand-in (server/local/hostedSignIn.ts):
+ * Social sign-in through the local hosted sign-in stand-in (local/stack/hostedSignIn.ts):
  * authorization code + PKCE exchanged on the server, federated users created in cognito-local.
  */
 const FLOWS = [

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, outageTest as test } from './fixtures';
-import { getFreePort } from '#server/local/ports';
+import { getFreePort } from '#local/stack/ports';
 import { E2E_STACK_DIR } from './stack';
 
 interface Instance {

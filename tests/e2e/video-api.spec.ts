@@ -12,7 +12,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { AccessToken } from 'livekit-server-sdk';
 import { E2E_PORT, E2E_STACK_DIR } from './stack';
 import type { RoomStateResponse, RoomTokenResponse } from '#app/lib/events/api';
-import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#server/local/livekitKeys';
+import { LIVEKIT_KEYS_JSON, type LivekitKeyPair } from '#local/stack/livekitKeys';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, test } from './fixtures';
 import { MEDIA_BROWSER, joinRoom, publishedTracks, roomIdentities, roomService } from './media-helpers';
@@ -233,7 +233,7 @@ test.describe('host controls on the real LiveKit server', () => {
 });
 
 test.describe('LiveKit webhook', () => {
-  /** The test stack's own key pair (server/local/livekitKeys.ts): the public --dev pair is refused in production. */
+  /** The test stack's own key pair (local/stack/livekitKeys.ts): the public --dev pair is refused in production. */
   const stackPair = () => JSON.parse(readFileSync(join(E2E_STACK_DIR, LIVEKIT_KEYS_JSON), 'utf8')) as LivekitKeyPair;
 
   async function signedPost(request: APIRequestContext, tenant: string, body: unknown, secret = stackPair().apiSecret) {

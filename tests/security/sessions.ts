@@ -4,7 +4,7 @@
  * spent), and the Cookie header Amplify's CookieStorage gives that browser.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { amplifyCookieHeader, localCognitoClient } from '#server/local/cognito';
+import { amplifyCookieHeader, localCognitoClient } from '#local/stack/cognito';
 import { createUser, poolOf, type TestUser } from '../e2e/session-helpers';
 
 export interface Session {

@@ -6,7 +6,7 @@
  *
  * The stack's endpoints reach the tests two ways:
  *  - process.env, set here before any worker starts; workers inherit it (verified by
- *    server/local/stack.test.ts), so createServices(loadEnv()) just works in tests;
+ *    local/stack/stack.test.ts), so createServices(loadEnv()) just works in tests;
  *  - inject('localStack') (vitest provide/inject), typed below.
  *
  * Set VITEST_LOCAL_STACK=off to skip it (tests that need it then fail with a clear message).
@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadRegistry } from '#server/config/registry.server';
-import { localPoolSettings } from '#server/local/cognito';
-import { getFreePort } from '#server/local/ports';
-import { startRedis, type LocalRedis } from '#server/local/redis';
-import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '#server/local/stack';
+import { localPoolSettings } from '#local/stack/cognito';
+import { getFreePort } from '#local/stack/ports';
+import { startRedis, type LocalRedis } from '#local/stack/redis';
+import { quietAwsEnv, startLocalStack, type LocalStack, type LocalStackEnv } from '#local/stack/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -11,7 +11,7 @@ import { CHAT_SOCKET_PATH, type ChatEvent, type ClientFrame, type ServerFrame } 
 import type { EventInput, EventRecord } from '#app/lib/events/model';
 import { loadRegistry, type Registry } from '#server/config/registry.server';
 import { loadEnv } from '#server/env.server';
-import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#server/local/cognito';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';
 import type { TenantId } from '#app/lib/config/tenant';
 import { newEventInput } from '#server/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';

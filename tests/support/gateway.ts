@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { identityFiles, testDatabase } from './local-stack';
 import { loadRegistry } from '#server/config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
-import { localCognitoClient, type DemoAccount, type OutboxMessage } from '#server/local/cognito';
+import { localCognitoClient, type DemoAccount, type OutboxMessage } from '#local/stack/cognito';
 import type { Services } from '#server/services/index.server';
 import type { Database } from '#server/data/dynamo.server';
 import { Identity, readPoolsFile } from '#server/services/identity.server';

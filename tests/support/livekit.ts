@@ -1,14 +1,14 @@
 /**
  * A real LiveKit server for unit and integration tests (the same binary and config as the local
- * stack: server/local/livekitServer.ts), on free ports with a key pair of the test's own.
+ * stack: local/stack/livekitServer.ts), on free ports with a key pair of the test's own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccessToken } from 'livekit-server-sdk';
 import { WebSocket } from 'ws';
-import { findLivekitServer, startLivekitServer, type LocalLivekitServer } from '#server/local/livekitServer';
-import { getFreePort } from '#server/local/ports';
+import { findLivekitServer, startLivekitServer, type LocalLivekitServer } from '#local/stack/livekitServer';
+import { getFreePort } from '#local/stack/ports';
 
 export const TEST_LIVEKIT_PAIR = { apiKey: 'APItestpair001', apiSecret: 'test-secret-0123456789abcdefghijklmnopqrstuv' } as const;
 

@@ -2,7 +2,7 @@
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '#server/data/dynamo.server';
 import { createStorage, type Storage } from '#server/services/storage.server';
-import type { LocalStackEnv } from '#server/local/stack';
+import type { LocalStackEnv } from '#local/stack/stack';
 
 export function localStackEnv(): LocalStackEnv {
   const env = inject('localStack');

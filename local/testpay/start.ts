@@ -1,4 +1,4 @@
-/** Starts the test payment provider's process (server/testpay/process.ts) and waits until it listens. */
+/** Starts the test payment provider's process (local/testpay/process.ts) and waits until it listens. */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { newTestPayApiKey, newWebhookSecret } from './signing';

@@ -1,4 +1,4 @@
-// cognito-local (Cognito user pools) in its own Node process. server/local/cognito.ts forks
+// cognito-local (Cognito user pools) in its own Node process. local/stack/cognito.ts forks
 // this file. It assembles cognito-local's server the way its own bin/start.js does
 // (createDefaultServer), with three differences:
 //   - the data folder is given (not ./.cognito in the working directory);

@@ -1,4 +1,4 @@
-// s3rver in its own Node process. server/local/stack.ts forks this file with
+// s3rver in its own Node process. local/stack/stack.ts forks this file with
 // `--openssl-legacy-provider`: s3rver encrypts list continuation tokens with DES, which
 // OpenSSL 3 only offers through the legacy provider, so ListObjectsV2 pagination fails without it.
 //

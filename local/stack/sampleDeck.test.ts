@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MediaJob } from '#app/lib/media/model';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { loadRegistry } from '../config/registry.server';
-import { tenantData } from '../data/tenantData.server';
+import { loadRegistry } from '#server/config/registry.server';
+import { tenantData } from '#server/data/tenantData.server';
 import { deckColours, sampleDeckPdf, seedSampleDeck } from './sampleDeck';
 
 const { registry } = loadRegistry(process.cwd());

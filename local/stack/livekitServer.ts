@@ -9,9 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 // The finder is plain Node shared with scripts/ensure-deps.mjs, which runs before anything is installed.
-// eslint-disable-next-line layout/imports
-import { findLivekitServer } from '../../scripts/livekit-server.mjs';
-import { LIVEKIT_WEBHOOK_PATH } from '../api/livekitWebhook.server';
+import { findLivekitServer } from '#scripts/livekit-server.mjs';
+import { LIVEKIT_WEBHOOK_PATH } from '#server/api/livekitWebhook.server';
 
 export { findLivekitServer };
 

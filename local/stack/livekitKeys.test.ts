@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from '../env.server';
+import { loadEnv } from '#server/env.server';
 import { LIVEKIT_KEYS_JSON, localLivekitKeys } from './livekitKeys';
 
 const dirs: string[] = [];

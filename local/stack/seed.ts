@@ -4,11 +4,11 @@
  * running it again writes nothing new, and texts a tenant already has (edited or not) are kept
  * unless `overwrite` is set.
  */
-import type { Registry } from '../config/registry.server';
+import type { Registry } from '#server/config/registry.server';
 import type { Language } from '#app/lib/config/tenant';
 import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
-import type { Database } from '../data/dynamo.server';
-import { tenantData, type TenantData } from '../data/tenantData.server';
+import type { Database } from '#server/data/dynamo.server';
+import { tenantData, type TenantData } from '#server/data/tenantData.server';
 
 export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';
 /** Each sample tenant's pitch deck (a generated PDF in its library), seeded beside the text resources. */

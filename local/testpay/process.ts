@@ -1,5 +1,5 @@
 /**
- * The test payment provider as its own process (started by server/local/stack.ts or a test with
+ * The test payment provider as its own process (started by local/stack/stack.ts or a test with
  * startTestPay). Configuration from the environment: TESTPAY_PORT, TESTPAY_API_KEY,
  * TESTPAY_WEBHOOK_SECRET, TESTPAY_PUBLIC_URL. Tells the parent { type: 'ready', port } over IPC and
  * exits when the parent goes away, so it never outlives the stack.
