@@ -26,7 +26,7 @@ import { checkChatFiles } from '../../api/chatFiles.server';
 import { admitToRoom, type AdmissionRefusal } from '../../rooms/admission.server';
 import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
-import type { Conn } from './hub.server';
+import type { Conn } from './conn.server';
 import { ChatError, type Sequenced } from '../../data/chat/keys.server';
 import { log } from '../../observability/log.server';
 
