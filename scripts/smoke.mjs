@@ -1,4 +1,4 @@
-// The smoke lane (npm run test:smoke), for the edit–test loop: type check, lint (cached), the unit
+// The smoke lane (npm run test:smoke), for the edit–test loop: type check, lint (cached), import circles, the unit
 // tests that import what changed, the production build and one browser journey per feature (the
 // browser tests tagged @smoke). Changes are the uncommitted ones, or those since SMOKE_SINCE (a git
 // ref, e.g. SMOKE_SINCE=origin/main). npm test stays the complete suite.
@@ -9,6 +9,7 @@ const started = Date.now();
 const { failedStep, timings } = runSteps([
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+  ['import circles', 'node', ['scripts/import-cycles.mjs']],
   ['unit tests of what changed', 'npx', ['vitest', 'run', since ? `--changed=${since}` : '--changed', '--passWithNoTests']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['one browser journey per feature', 'npx', ['playwright', 'test', '--grep', '@smoke']],

@@ -1,4 +1,4 @@
-// The whole suite, in the order that fails fastest: type check, lint, tenant/theme config check,
+// The whole suite, in the order that fails fastest: type check, lint, import circles, tenant/theme config check,
 // unit tests, production build, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
 // started again under load, docs/decisions/0051). Prints one closing line with the totals.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { printTimings, runSteps } from './steps.mjs';
 const steps = [
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['import circles', 'node', ['scripts/import-cycles.mjs']],
   ['tenant and theme config', 'npx', ['tsx', 'scripts/tenants-check.ts']],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
   ['production build', 'npx', ['remix', 'vite:build']],

@@ -7,7 +7,7 @@
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import { isFinished, isPitchDeck } from '#app/lib/media/sharing';
-import type { MediaAccess } from '../media/access.server';
+import type { MediaAccess } from '#app/lib/media/visibility';
 import type { Database, Item } from './dynamo.server';
 import { listMedia } from './media.server';
 

@@ -10,11 +10,11 @@
 import { DONATION_MESSAGE_MAX, isDonationAmount, type DonationAlert } from '#app/lib/donations/model';
 import { eventIdSchema, eventStatus } from '#app/lib/events/model';
 import { roleOf } from '#app/lib/events/permissions';
+import { charCount, cleanText } from '#app/lib/forms/text';
 import type { LineRequest, Order, OrderLine } from '#app/lib/payments/model';
 import type { TenantData } from '../data/tenantData.server';
 import { registerSellable, type Refusal, type SellContext } from '../payments/sellables.server';
 import { channelOf } from '../roomSales/catalog.server';
-import { charCount, cleanText } from '../services/chat/frames.server';
 import { log } from '../observability/log.server';
 
 /** madeDonation and the supporter badge: whether the user donated in the event's room. */

@@ -20,39 +20,13 @@
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
+import { isFinished } from '#app/lib/media/sharing';
+import { canManageMedia, madeFromAnEvent, mightViewSignedIn, visibleByItself, type MediaAccess } from '#app/lib/media/visibility';
 import type { TenantData } from '../data/tenantData.server';
 import { mayWatchReplay } from '../tickets/access.server';
 
-const SHOWN: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
-const MADE_FROM_AN_EVENT: ReadonlySet<NonNullable<MediaItem['origin']>> = new Set(['recording', 'broadcast']);
-
-export const isMediaAdmin = (user: SessionUser | null) => !!user?.groups.includes('admin');
-
-/** The owner or an admin of the tenant: may edit, retry, delete. */
-export function canManageMedia(user: SessionUser | null, item: Pick<MediaItem, 'ownerId'>): boolean {
-  return !!user && (isMediaAdmin(user) || user.sub === item.ownerId);
-}
-
-/** The item's own part of the rule: its status and visibility. */
-function visibleByItself(user: SessionUser | null, item: Pick<MediaItem, 'visibility' | 'status'>): boolean {
-  if (!SHOWN.has(item.status)) return false;
-  if (item.visibility === 'public') return true;
-  return item.visibility === 'tenant' && !!user;
-}
-
-/** What one viewer may see of the tenant's media, each event's answer read once. */
-export interface MediaAccess {
-  readonly user: SessionUser | null;
-  /** Whether the viewer may see the item (and play, list or download it): the rule above. */
-  mayView(item: MediaItem): Promise<boolean>;
-  /** The items the viewer may see, in their order (nulls, such as missing items, dropped). */
-  visible<T extends MediaItem>(items: readonly (T | null)[]): Promise<T[]>;
-  /**
-   * Whether signing in could let a signed-out visitor see it (a members' item, or one made from an
-   * event whose replay a signed-in buyer may watch): such screens ask to sign in rather than 404.
-   */
-  mightViewSignedIn(item: MediaItem): boolean;
-}
+// The item's own rules live in app/lib/media/visibility.ts (the browser shares them); this module adds the event's.
+export { canManageMedia, isMediaAdmin, type MediaAccess } from '#app/lib/media/visibility';
 
 export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAccess {
   const events = new Map<string, Promise<boolean>>();
@@ -73,7 +47,7 @@ export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAc
     if (!visibleByItself(user, item)) return false;
     if (item.eventId) return eventAllows(item.eventId);
     // Made in a room or kept from a push, but naming no event (none is stored so): nobody else.
-    return !MADE_FROM_AN_EVENT.has(item.origin ?? 'upload');
+    return !madeFromAnEvent(item);
   };
   return {
     user,
@@ -83,7 +57,7 @@ export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAc
       const allowed = await Promise.all(present.map(mayView));
       return present.filter((_, i) => allowed[i]);
     },
-    mightViewSignedIn: (item) => !user && SHOWN.has(item.status) && item.visibility !== 'private',
+    mightViewSignedIn: (item) => mightViewSignedIn(user, item),
   };
 }
 
@@ -94,6 +68,6 @@ export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAc
  */
 export async function mayViewMedia(data: TenantData, user: SessionUser | null, item: MediaItem): Promise<boolean> {
   if (await mediaAccess(data, user).mayView(item)) return true;
-  if (!user || item.scope !== 'tenant' || !SHOWN.has(item.status)) return false;
+  if (!user || item.scope !== 'tenant' || !isFinished(item)) return false;
   return data.products.hasDownload(user.sub, item.id);
 }

@@ -19,13 +19,12 @@ import { requireUser } from '../identity/session.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
 import { log } from '../observability/log.server';
 import { isLibraryUser } from '../media/libraryApi.server';
+import { isFinished } from '#app/lib/media/sharing';
 
 /** How long the picker's links live: an editing session. */
 const LINK_SECONDS = 3600;
 /** How many of the person's images the picker offers (newest first). */
 export const PICKER_LIMIT = 48;
-
-const FINISHED: ReadonlySet<MediaItem['status']> = new Set(['ready', 'published']);
 
 async function pickable(context: LoaderFunctionArgs['context'], item: MediaItem): Promise<PickableImage> {
   const files = context.data.files;
@@ -37,7 +36,7 @@ async function pickable(context: LoaderFunctionArgs['context'], item: MediaItem)
 /** The person's finished images, newest first; `failed` when the library could not be read (the file source still works). */
 async function ownImages(context: LoaderFunctionArgs['context'], user: SessionUser): Promise<{ images: PickableImage[]; failed: boolean }> {
   try {
-    const page = await context.data.media.list({ ownerId: user.sub, kind: 'image', match: (i) => FINISHED.has(i.status), limit: PICKER_LIMIT });
+    const page = await context.data.media.list({ ownerId: user.sub, kind: 'image', match: (i) => isFinished(i), limit: PICKER_LIMIT });
     return { images: await Promise.all(page.items.map((item) => pickable(context, item))), failed: false };
   } catch (e) {
     log.warn('[photo] the picker could not list the library', e);
@@ -55,7 +54,7 @@ export async function photoEditorLoader(args: LoaderFunctionArgs) {
   if (asked !== null) {
     const id = mediaIdSchema.safeParse(asked);
     const item = id.success ? await context.data.media.get(id.data) : null;
-    if (!item || item.kind !== 'image' || !FINISHED.has(item.status) || !(await canSeeItem(context.data, user, item, 'tenant', context.env))) throw new Response('Not Found', { status: 404, headers: NO_STORE });
+    if (!item || item.kind !== 'image' || !isFinished(item) || !(await canSeeItem(context.data, user, item, 'tenant', context.env))) throw new Response('Not Found', { status: 404, headers: NO_STORE });
     initial = await pickable(context, item);
   }
   const { images, failed } = await ownImages(context, user);

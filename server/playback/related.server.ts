@@ -7,12 +7,12 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
 import { mediaAccess } from '../media/access.server';
+import { isFinished } from '#app/lib/media/sharing';
 
 export const MAX_RELATED = 8;
 /** How many of the tenant's newest videos are read to find them (one page of the library's query). */
 const SCAN_LIMIT = 200;
 const POSTER_SECONDS = 3600;
-const SHOWN = new Set(['ready', 'published']);
 
 export interface RelatedItem {
   id: string;
@@ -34,7 +34,7 @@ export async function relatedVideos(data: TenantData, viewer: SessionUser | null
   const page = await data.media.list({
     kind: 'video',
     limit: SCAN_LIMIT,
-    match: (other) => other.id !== item.id && other.scope === 'tenant' && SHOWN.has(other.status) && relatedness(item, other) > 0 && access.mayView(other),
+    match: (other) => other.id !== item.id && other.scope === 'tenant' && isFinished(other) && relatedness(item, other) > 0 && access.mayView(other),
   });
   // Newest first from the query; a stable sort keeps that order among equally related items.
   const ranked = page.items.sort((a, b) => relatedness(item, b) - relatedness(item, a)).slice(0, MAX_RELATED);

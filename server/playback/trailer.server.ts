@@ -8,13 +8,13 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '../data/tenantData.server';
 import { mediaAccess, type MediaAccess } from '../media/access.server';
+import { isFinished } from '#app/lib/media/sharing';
 
-const SHOWN = new Set(['ready', 'published']);
 const MAX_OPTIONS = 200;
 
 /** Whether the item may be an event's trailer for this organizer (or be watched as one): a finished tenant video they may see. */
 export async function isTrailerCandidate(access: MediaAccess, item: MediaItem | null): Promise<boolean> {
-  return !!item && item.scope === 'tenant' && item.kind === 'video' && SHOWN.has(item.status) && (await access.mayView(item));
+  return !!item && item.scope === 'tenant' && item.kind === 'video' && isFinished(item) && (await access.mayView(item));
 }
 
 /** The videos the organizer may choose from, newest first. */

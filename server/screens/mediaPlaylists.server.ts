@@ -7,11 +7,10 @@ import { getFixedT } from '../i18n.server';
 import { uploadUsage } from './mediaLibrary.server';
 import { requireGroup } from '../identity/session.server';
 import { mediaAccess } from '../media/access.server';
+import { isFinished } from '#app/lib/media/sharing';
 
 const LINK_SECONDS = 3600;
 const MAX_AUDIO = 100;
-/** Audio a playlist may play: processed and not waiting for (or refused by) a review. */
-const PLAYABLE = new Set(['ready', 'published']);
 
 /** One playable track of a playlist: its signed audio links, waveform and duration. */
 export async function playlistTrack(data: TenantData, item: MediaItem): Promise<PlaylistTrack> {
@@ -37,7 +36,7 @@ export async function playlistScreenData(args: LoaderFunctionArgs) {
   const [t, playlists, audio] = await Promise.all([
     getFixedT(context.languageTag),
     data.playlists.list(user.sub),
-    data.media.list({ kind: 'audio', limit: MAX_AUDIO, match: (item) => item.scope === 'tenant' && PLAYABLE.has(item.status) && access.mayView(item) }),
+    data.media.list({ kind: 'audio', limit: MAX_AUDIO, match: (item) => item.scope === 'tenant' && isFinished(item) && access.mayView(item) }),
   ]);
   let open = null;
   if (openId) {

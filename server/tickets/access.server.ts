@@ -7,7 +7,6 @@ import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
 import { FREE_ORDER, type TicketKind } from '#server/data/tickets.server';
-import { hasDonated } from '#server/donations/donations.server';
 
 type AccessFields = Pick<EventRecord, 'eventId' | 'ticketPrice' | 'capacity' | 'replayPrice' | 'organizerId' | 'hosts' | 'acceptedHosts'>;
 
@@ -58,13 +57,13 @@ export interface PaymentFlags {
 
 /**
  * SPEC.md §3's payment flags for a person and an event (the room data carries them).
- * madeDonation: the person donated in this event's room (server/donations/donations.server.ts).
+ * madeDonation: the person donated in this event's room (the donations section of the tenant's data).
  */
 export async function paymentFlags(data: TenantData, event: AccessFields & Pick<EventRecord, 'consultationBookingId'>, userId: string): Promise<PaymentFlags> {
   const [ticket, replay, donated] = await Promise.all([
     data.tickets.ticket(event.eventId, userId),
     data.tickets.replay(event.eventId, userId),
-    hasDonated(data, event.eventId, userId),
+    data.donations.hasDonated(event.eventId, userId),
   ]);
   const paidTicket = ticket !== null && ticket.orderId !== FREE_ORDER;
   return {
@@ -86,7 +85,7 @@ export function roomPaymentFlags(data: TenantData, event: AccessFields & Pick<Ev
   const sells = event.ticketPrice > 0 || event.replayPrice !== null || Boolean(event.consultationBookingId);
   if (sells) return paymentFlags(data, event, userId).catch(() => NO_PAYMENT);
   if (!donations) return Promise.resolve(NO_PAYMENT);
-  return hasDonated(data, event.eventId, userId).then(
+  return data.donations.hasDonated(event.eventId, userId).then(
     (madeDonation) => ({ ...NO_PAYMENT, madeDonation }),
     () => NO_PAYMENT,
   );

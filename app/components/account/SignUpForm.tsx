@@ -12,6 +12,7 @@ import { passwordMeetsRules } from './password';
 import { PhoneField } from './PhoneField';
 import { toE164, type PhoneSettings } from '#app/lib/account/phone';
 import { NAME_MAX } from '#app/lib/account/fieldErrors';
+import { charCount } from '#app/lib/forms/text';
 import { withRedirect } from './redirect';
 import { TermsCheckbox } from './TermsCheckbox';
 import type { TranslationKey } from '#app/lib/i18n/keys';
@@ -51,9 +52,9 @@ export function SignUpForm({
     const password = String(form.get('password') ?? '');
     const errors: Record<string, TranslationKey> = {};
     if (!givenName) errors.givenName = 'account.errors.required';
-    else if ([...givenName].length > NAME_MAX) errors.givenName = 'account.errors.tooLong';
+    else if (charCount(givenName) > NAME_MAX) errors.givenName = 'account.errors.tooLong';
     if (!familyName) errors.familyName = 'account.errors.required';
-    else if ([...familyName].length > NAME_MAX) errors.familyName = 'account.errors.tooLong';
+    else if (charCount(familyName) > NAME_MAX) errors.familyName = 'account.errors.tooLong';
     let username = '';
     if (kind === 'email') {
       username = String(form.get('email') ?? '').trim().toLowerCase();

@@ -19,6 +19,7 @@ import {
   type ChatMember,
   type ChatMessage,
 } from '#app/lib/chat/protocol';
+import { charCount, cleanText } from '#app/lib/forms/text';
 import { fileSize } from './format';
 import { CloseIcon, PaperclipIcon, ReplyIcon, SendIcon } from './icons';
 import { putWithProgress, requestChatUpload } from './upload';
@@ -79,7 +80,8 @@ export function Composer({ recipient = null, allowQuestion = false, replyTo = nu
     return () => window.cancelAnimationFrame(frame);
   }, [focusKey]);
 
-  const length = text.trim().length;
+  // Measured as the server measures the message it keeps (app/lib/forms/text).
+  const length = charCount(cleanText(text));
   const tooLong = length > CHAT_TEXT_MAX;
   const uploading = files.some((f) => f.status === 'uploading');
   const ready = files.filter((f) => f.status === 'done' && f.key);

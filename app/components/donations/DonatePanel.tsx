@@ -9,6 +9,7 @@ import { Alert, Button, Field, HStack, Input, Link, Stack, Text, Textarea } from
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DONATION_MESSAGE_MAX, donationBounds, isDonationAmount, suggestedDonations } from '#app/lib/donations/model';
+import { charCount, cleanText } from '#app/lib/forms/text';
 import { formatMoney, parseMajorAmount } from '#app/lib/money/money';
 import type { LineRequest } from '#app/lib/payments/model';
 import { useRootData } from '#app/lib/rootData';
@@ -47,7 +48,8 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
 
   const amount = custom.trim() ? parseMajorAmount(custom, currency) : chosen;
   const money = (minor: number) => formatMoney({ amount: minor, currency }, locale);
-  const messageLength = [...message].length;
+  // Counted as the server keeps it: cleaned, then in characters people count.
+  const messageLength = charCount(cleanText(message));
 
   // Back from the hosted page on a channel page: watch that order to say thanks (or that it failed).
   useEffect(() => {

@@ -1,13 +1,12 @@
 import { Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { charCount } from '#app/lib/forms/text';
 import { counterId } from './Fields';
 
 /** Quiet time before the count is announced: a reader hears it after a pause, not per keystroke. */
 const ANNOUNCE_AFTER_MS = 900;
 
-/** Characters as people count them (an emoji is one), which is also what the server measures. */
-export const charCount = (text: string) => [...text].length;
 
 /**
  * The live length of an uncontrolled text control: start from its default value, follow its

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { useRootData } from '#app/lib/rootData';
 import { CONSULT_LIMITS, SLOT_LENGTHS } from '#app/lib/tickets/consultations';
-import { CharCounter, charCount } from '#app/components/forms/CharCounter';
+import { CharCounter } from '#app/components/forms/CharCounter';
+import { charCount } from '#app/lib/forms/text';
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { controlId, counterId, errorId } from '#app/components/forms/Fields';
 

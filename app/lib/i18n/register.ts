@@ -5,7 +5,7 @@
  * strings do not speak (docs/decisions/0065). The markers below find slips into the other register
  * (tests/unit/register.test.ts runs them over every string a tenant shows in those languages).
  */
-import type { Language } from '#app/lib/config/tenant';
+import type { Language } from '#app/lib/config/localized';
 
 export const REGISTERS = ['informal', 'formal'] as const;
 export type Register = (typeof REGISTERS)[number];

@@ -7,9 +7,9 @@ import { getSessionUser } from '#server/identity/session.server';
 import { mediaAccess } from '#server/media/access.server';
 import { loadPlaybackItem, refuse, withProblems } from '#server/playback/item.server';
 import { playlistTrack } from '#server/screens/mediaPlaylists.server';
+import { isFinished } from '#app/lib/media/sharing';
 
 const PLAYLIST_ID = z.string().regex(/^[a-z0-9]{21}$/);
-const PLAYABLE = new Set(['ready', 'published']);
 
 /**
  * /listenerMediaPlayback?playlistId=<id> plays one of the signed-in listener's playlists (a
@@ -24,7 +24,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const playlistId = params.get('playlistId');
     if (playlistId === null) {
       const { item, playback } = await loadPlaybackItem(args, ['audio'], '/listenerMediaPlayback');
-      if (!PLAYABLE.has(item.status)) return { title: item.title, playback, list: null };
+      if (!isFinished(item)) return { title: item.title, playback, list: null };
       const track = await playlistTrack(context.data, item);
       return { title: item.title, playback, list: { title: item.title, tracks: [track], flags: { ...DEFAULT_PLAYLIST_FLAGS, playAll: false } } };
     }
@@ -34,7 +34,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const playlist = await context.data.playlists.get(user.sub, playlistId);
     if (!playlist) throw refuse('notFound');
     const items = await Promise.all(playlist.trackIds.map((id) => context.data.media.get(id)));
-    const playable = await mediaAccess(context.data, user).visible(items.filter((item): item is MediaItem => item !== null && item.scope === 'tenant' && item.kind === 'audio' && PLAYABLE.has(item.status)));
+    const playable = await mediaAccess(context.data, user).visible(items.filter((item): item is MediaItem => item !== null && item.scope === 'tenant' && item.kind === 'audio' && isFinished(item)));
     const tracks = await Promise.all(playable.map((item) => playlistTrack(context.data, item)));
     const { playAll, shuffle, loop, repeat, volume } = playlist;
     return { title: playlist.title || t('playback.titles.listenerMediaPlayback'), playback: null, list: { title: playlist.title, tracks, flags: { playAll, shuffle, loop, repeat, volume } } };

@@ -2,10 +2,8 @@
  * The chat fan-out bus: every committed chat change is published on its channel
  * (`chat:<tenantId>:<eventId>`) and every instance with a socket in that event delivers it to
  * its own sockets. One instance uses the in-process MemoryBus; with REDIS_URL set, instances
- * share channels through Redis pub/sub (redisBus.server.ts). docs/decisions/0012-event-chat.md.
+ * share channels through Redis pub/sub (redisBus.server.ts; the chat service picks one). docs/decisions/0012-event-chat.md.
  */
-import type { Env } from '../../env.server';
-import { RedisBus } from './redisBus.server';
 import { log } from '../../observability/log.server';
 
 export type BusHandler = (payload: string) => void;
@@ -71,9 +69,4 @@ export class MemoryBus implements ChatBus {
   async close(): Promise<void> {
     this.channels.clear();
   }
-}
-
-/** RedisBus when REDIS_URL is set (several instances), else the in-process bus. */
-export function createChatBus(env: Pick<Env, 'REDIS_URL'>): ChatBus {
-  return env.REDIS_URL ? new RedisBus(env.REDIS_URL) : new MemoryBus();
 }

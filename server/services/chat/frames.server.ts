@@ -21,27 +21,17 @@ import {
 } from '#app/lib/chat/protocol';
 import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
+import { charCount, cleanText } from '#app/lib/forms/text';
 import { checkChatFiles } from '../../api/chatFiles.server';
 import { admitToRoom, type AdmissionRefusal } from '../../rooms/admission.server';
 import type { Services } from '../index.server';
 import { blockUser, unblockUser } from '../moderation.server';
-import type { Conn } from './hub.server';
+import type { Conn } from './conn.server';
 import { ChatError, type Sequenced } from '../../data/chat/keys.server';
 import { log } from '../../observability/log.server';
 
 const REPLY_QUOTE_MAX = 140;
 const CLIENT_ID = /^[A-Za-z0-9_-]{6,64}$/;
-
-/** C0/C1 control characters except tab and newline, and the bidirectional overrides used to disguise text. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-/** The text a message keeps: newlines normalised, control characters removed, trimmed. */
-export function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
-}
-
-export const charCount = (text: string) => [...text].length;
 
 export const REFUSAL: Record<AdmissionRefusal, { code: ChatErrorCode; close: number }> = {
   blocked: { code: 'blocked', close: CHAT_CLOSE.blocked },

@@ -9,7 +9,7 @@
  * welcome's headSeq. A change's frame is serialised once, by the instance that committed it.
  */
 import { WebSocket, type RawData } from 'ws';
-import { CHAT_CLOSE, CHAT_PING_SECONDS, avatarColorFor, canSee, type ChatAudience, type ChatErrorCode, type ChatMember, type ServerFrame } from '#app/lib/chat/protocol';
+import { CHAT_CLOSE, CHAT_PING_SECONDS, avatarColorFor, canSee, type ChatErrorCode, type ChatMember, type ServerFrame } from '#app/lib/chat/protocol';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { isStaff } from '#app/lib/events/permissions';
 import { getSessionUser } from '../../identity/session.server';
@@ -20,13 +20,13 @@ import { tenantData, type TenantData } from '../../data/tenantData.server';
 import type { Services } from '../index.server';
 import { chatChannel } from './bus.server';
 import { ChatFrames, REFUSAL } from './frames.server';
-import type { PublicSnapshot, Viewer } from '../../data/chat/keys.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 import { sharedEventRead } from '../../screens/roomEntry.server';
 import { admitToRoom } from '../../rooms/admission.server';
 import { shownName } from '../../screens/roomSession.server';
-import { announceJoined, announceLeft, newPresence, refreshPresence, type PresentSocket } from './presence.server';
+import { announceJoined, announceLeft, newPresence, refreshPresence } from './presence.server';
+import type { Conn, Live, Room } from './conn.server';
 import { countChatFanout, countChatSocket } from '../../observability/metrics.server';
 import { log } from '../../observability/log.server';
 
@@ -42,42 +42,6 @@ export interface ConnectInfo {
   tenant: Tenant;
   url: URL;
   cookie: string | undefined;
-}
-
-interface Live {
-  seq: number;
-  audience: ChatAudience;
-  frame: string;
-}
-
-export interface Conn {
-  ws: WebSocket;
-  tenant: Tenant;
-  /** The tenant's data (docs/decisions/0018), bound once when the socket joins. */
-  data: TenantData;
-  eventId: string;
-  user: SessionUser;
-  me: ChatMember;
-  viewer: Viewer;
-  room: Room | null;
-  /** Live changes held while the welcome is prepared; null once it is sent. */
-  held: Live[] | null;
-  lastSeen: number;
-  chain: Promise<void>;
-  /** This socket in the event's chat presence (the hosts' participant list). */
-  presence: PresentSocket['presence'];
-}
-
-export interface Room {
-  key: string;
-  data: TenantData;
-  eventId: string;
-  conns: Set<Conn>;
-  ready: Promise<void>;
-  unsubscribe: (() => Promise<void>) | null;
-  /** Bumped by every change received; a cached public snapshot is valid only for the version it was read at. */
-  version: number;
-  snapshot: { version: number; promise: Promise<PublicSnapshot> } | null;
 }
 
 /** A socket that buffers more than this (a stalled reader) is dropped; it resumes when it reconnects. */

@@ -11,7 +11,8 @@ import { avatarColorFor, type ChatAudience, type ChatMember, type RoomNotice } f
 import type { LiveCaption } from '#app/lib/captions/protocol';
 import type { Env } from '../../env.server';
 import type { Database } from '../../data/dynamo.server';
-import { chatChannel, createChatBus, type ChatBus } from './bus.server';
+import { chatChannel, MemoryBus, type ChatBus } from './bus.server';
+import { RedisBus } from './redisBus.server';
 import { PUBLIC_STREAM, streamOf, type Sequenced, type Stream } from '../../data/chat/keys.server';
 import { ChatRepository } from '../../data/chat/repository.server';
 import { log } from '../../observability/log.server';
@@ -142,4 +143,9 @@ export class ChatService {
 
 export function createChatService(env: Pick<Env, 'REDIS_URL'>, db: Database): ChatService {
   return new ChatService(createChatBus(env), new ChatRepository(db));
+}
+
+/** RedisBus when REDIS_URL is set (several instances), else the in-process bus. */
+function createChatBus(env: Pick<Env, 'REDIS_URL'>): ChatBus {
+  return env.REDIS_URL ? new RedisBus(env.REDIS_URL) : new MemoryBus();
 }

@@ -7,7 +7,7 @@
 import { CHAT_RESUME_MAX, type WelcomeFrame } from '#app/lib/chat/protocol';
 import type { EventRecord } from '#app/lib/events/model';
 import { isStaff } from '#app/lib/events/permissions';
-import type { Conn, Room } from './hub.server';
+import type { Conn, Room } from './conn.server';
 import type { PublicSnapshot } from '../../data/chat/keys.server';
 
 /** The room's shared snapshot, read again only after a change arrived (room.version moved). */

@@ -7,19 +7,7 @@ import { Alert, Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { lazyChunk } from '#app/components/chunks/lazyChunk';
 import { useTranslation } from 'react-i18next';
-import type { DeviceChoice } from './choice';
-
-export interface DeviceCheckProps {
-  /** Devices to start with (saved settings or the lobby's choice); missing ones use the system default. */
-  initial?: DeviceChoice;
-  /** Called with the current choice; `ready` is true while the test runs and the lists are known. */
-  onChange?: (choice: DeviceChoice, ready: boolean) => void;
-  /** False for audio-only rooms: no camera. */
-  video?: boolean;
-  /** Start by itself when the browser already has permission (default true). */
-  autoStart?: boolean;
-  testId?: string;
-}
+import type { DeviceCheckProps } from './choice';
 
 const DeviceCheckClient = lazyChunk(() => import('./DeviceCheckClient'), 'DeviceCheckClient');
 

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceCheckProps } from './DeviceCheck';
+import type { DeviceCheckProps } from './choice';
 import { DeviceSelect } from './DeviceSelect';
 import { canPickSpeaker } from './mediaDevices';
 import { MicLevel } from './MicLevel';

@@ -10,6 +10,19 @@ export interface DeviceChoice {
   audioOutputId?: string;
 }
 
+/** What a device check is given: both its shell (DeviceCheck.tsx) and its LiveKit part (DeviceCheckClient.tsx) take it. */
+export interface DeviceCheckProps {
+  /** Devices to start with (saved settings or the lobby's choice); missing ones use the system default. */
+  initial?: DeviceChoice;
+  /** Called with the current choice; `ready` is true while the test runs and the lists are known. */
+  onChange?: (choice: DeviceChoice, ready: boolean) => void;
+  /** False for audio-only rooms: no camera. */
+  video?: boolean;
+  /** Start by itself when the browser already has permission (default true). */
+  autoStart?: boolean;
+  testId?: string;
+}
+
 /** The fields of a device choice, as the /customVideoSettings form names them. */
 export const DEVICE_CHOICE_FIELDS = ['videoDeviceId', 'audioDeviceId', 'audioOutputId'] as const;
 

@@ -1,2 +1,2 @@
-export { DeviceCheck, type DeviceCheckProps } from './DeviceCheck';
-export { JOIN_DEVICES_KEY, mergeChoices, readJoinDevices, storeJoinDevices, type DeviceChoice } from './choice';
+export { DeviceCheck } from './DeviceCheck';
+export { JOIN_DEVICES_KEY, mergeChoices, readJoinDevices, storeJoinDevices, type DeviceCheckProps, type DeviceChoice } from './choice';

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { majorText, type ChannelsTabData, type ManagedProduct, type MediaChoice } from '#app/lib/shop/manage';
 import { PRODUCT_DELIVERIES, SHOP_TEXT_LIMITS, type ProductDelivery } from '#app/lib/shop/model';
-import { CharCounter, charCount } from '#app/components/forms/CharCounter';
+import { CharCounter } from '#app/components/forms/CharCounter';
+import { charCount } from '#app/lib/forms/text';
 import { postJson } from './postJson';
 
 type Errors = Record<string, KeyIn<'shop.errors'>>;
