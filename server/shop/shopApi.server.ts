@@ -12,6 +12,7 @@ import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { isLibraryUser } from '../media/libraryApi.server';
 import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { requireShop } from './feature.server';
 
 export { NO_STORE };
 
@@ -30,7 +31,7 @@ export const acceptShop = <T extends object>(body: T) => json({ ok: true as cons
 /** A Response means "answer this"; otherwise the organizer and the raw JSON body. */
 export async function readShopRequest(args: Args): Promise<Response | { user: SessionUser; body: Record<string, unknown> }> {
   const language = args.context.language;
-  if (!args.context.tenant.features.shop) return refuseShop(language, 404, 'notFound');
+  await requireShop(args.context, () => refuseShop(language, 404, 'notFound'));
   if (args.request.method !== 'POST') {
     return methodNotAllowed(language, 'POST');
   }

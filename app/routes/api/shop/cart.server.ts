@@ -5,6 +5,7 @@ import { addLine, cartIdOf, removeLine, setQuantity, type CartOwner } from '#ser
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { cartOwnerOf } from '#server/shop/cart.server';
+import { requireShop } from '#server/shop/feature.server';
 import { newGuestCartCookie } from '#server/shop/cartCookie.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
 
@@ -23,7 +24,7 @@ async function view(args: Args, owner: CartOwner | null, cart: Cart, headers: Re
 
 /** GET /api/cart: the request's cart (the signed-in user's, else the guest cookie's, else empty). */
 export async function loader(args: LoaderFunctionArgs) {
-  if (!args.context.tenant.features.shop) return refuse(args.context.language, 404, 'notFound');
+  await requireShop(args.context, () => refuse(args.context.language, 404, 'notFound'));
   const owner = await cartOwnerOf(args);
   const cart = owner ? await args.context.data.carts.get(owner) : { cartItems: [], cartItemsCnt: 0, version: 0 };
   return view(args, owner, cart);
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
-  if (!context.tenant.features.shop) return refuse(language, 404, 'notFound');
+  await requireShop(context, () => refuse(language, 404, 'notFound'));
   if (request.method !== 'POST') return methodNotAllowed(language, 'GET, POST');
   const raw = await jsonBody(request);
   if (raw === NOT_JSON) return refuse(language, 400, 'badRequest');
