@@ -17,7 +17,8 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { TenantData, TenantFiles } from '../data/tenantData.server';
 import { admitToRoom, type Admission } from '../rooms/admission.server';
 import { isStorageError, tenantObjectKey } from '../services/storage.server';
-import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from './roomRequest.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from './roomRequest.server';
+import { refuse } from './responses.server';
 import { log } from '../observability/log.server';
 
 // ---------------------------------------------------------------------------------------------
@@ -238,16 +239,16 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
   if (request instanceof Response) return request;
   const { user } = request;
   const parsed = chatUploadRequestSchema.safeParse(request.data);
-  if (!parsed.success) return json({ error: 'badRequest', message: uploadRequestMessage(parsed.error, language) }, { status: 400, headers: NO_STORE });
+  if (!parsed.success) return refuse(400, 'badRequest', uploadRequestMessage(parsed.error, language));
   const { eventId, kind, name, type, size } = parsed.data;
 
   const event = await context.data.events.getFor(eventId, user);
-  if (!event) return refuse(404, 'notFound', language);
+  if (!event) return refuseRoom(404, 'notFound', language);
   const admission = await admitToRoom(context.data, event, user);
   if (!admission.ok) return refuseAdmission(admission, language);
 
   const problem = chatFileProblem(kind, type, size);
-  if (problem) return json({ error: problem, message: fileProblemMessage(kind, problem, language) }, { status: 400, headers: NO_STORE });
+  if (problem) return refuse(400, problem, fileProblemMessage(kind, problem, language));
 
   const key = chatUploadKey(event.eventId, user.sub, chatObjectName(name, kind, type));
   const rules = CHAT_FILE_RULES[kind];
@@ -266,12 +267,12 @@ export async function chatUploadAction(args: ActionFunctionArgs): Promise<Respon
     if (isStorageError(e)) {
       if (e.code === 'TYPE_NOT_ALLOWED' || e.code === 'TOO_LARGE') {
         const refused = e.code === 'TOO_LARGE' ? 'tooLarge' : 'type';
-        return json({ error: refused, message: fileProblemMessage(kind, refused, language) }, { status: 400, headers: NO_STORE });
+        return refuse(400, refused, fileProblemMessage(kind, refused, language));
       }
-      return json({ error: 'badRequest', message: messagesFor(language).badRequest }, { status: 400, headers: NO_STORE });
+      return refuse(400, 'badRequest', messagesFor(language).badRequest);
     }
     log.warn(`[chat] upload signing failed: ${(e as Error).message}`);
-    return json({ error: 'unavailable', message: messagesFor(language).unavailable }, { status: 503, headers: NO_STORE });
+    return refuse(503, 'unavailable', messagesFor(language).unavailable);
   }
 }
 
@@ -280,13 +281,13 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
   const { request, context } = args;
   const language = context.language;
   const user = await getSessionUser(args);
-  if (!user) return refuse(401, 'unauthenticated', language);
+  if (!user) return refuseRoom(401, 'unauthenticated', language);
   const params = new URL(request.url).searchParams;
   const eventId = eventIdSchema.safeParse(params.get('event') ?? '');
   const key = params.get('key') ?? '';
-  if (!eventId.success || !viewableChatKey(eventId.data, key, context.data.tenantId)) return refuse(404, 'notFound', language);
+  if (!eventId.success || !viewableChatKey(eventId.data, key, context.data.tenantId)) return refuseRoom(404, 'notFound', language);
   const event = await context.data.events.getFor(eventId.data, user);
-  if (!event) return refuse(404, 'notFound', language);
+  if (!event) return refuseRoom(404, 'notFound', language);
   const access = await chatFilesAccess(context.data, event, user, Date.now());
   if (!access.ok) return refuseAdmission(access, language);
   let url: string;
@@ -298,7 +299,7 @@ export async function chatFileLoader(args: LoaderFunctionArgs): Promise<Response
     });
   } catch (e) {
     log.warn(`[chat] download signing failed: ${(e as Error).message}`);
-    return json({ error: 'unavailable', message: messagesFor(language).unavailable }, { status: 503, headers: NO_STORE });
+    return refuse(503, 'unavailable', messagesFor(language).unavailable);
   }
   return new Response(null, { status: 302, headers: { Location: url, ...FILE_CACHE } });
 }

@@ -2,12 +2,11 @@
  * The common parts of the payment endpoints (/api/checkout*, /api/orders/refund,
  * /api/payments/*): the checkout context of a request, JSON refusals in the request's language.
  */
-import { json } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { CheckoutContext } from '../payments/checkout.server';
 import { getFixedT } from '../i18n.server';
-import { NO_STORE } from './responses.server';
+import { NO_STORE, refuse } from './responses.server';
 import { shownName } from '../screens/roomSession.server';
 
 export { NO_STORE };
@@ -17,7 +16,7 @@ export type PaymentsApiError = 'signIn' | 'badRequest' | 'notFound' | 'unavailab
 export async function paymentsRefusal(status: number, error: PaymentsApiError, language: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);
   const message = t(`payments.api.${error}`, { max: String(extra.max ?? ''), left: String(extra.left ?? '') });
-  return json({ error, message, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
+  return refuse(status, error, message, { extra, headers });
 }
 
 export { methodNotAllowed } from './responses.server';

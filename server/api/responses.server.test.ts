@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from './responses.server';
 
 describe('methodNotAllowed', () => {
   it.each([
@@ -25,5 +25,20 @@ describe('jsonBody', () => {
   it('gives NOT_JSON for a body that is not JSON or is empty', async () => {
     expect(await jsonBody(post('{"a":'))).toBe(NOT_JSON);
     expect(await jsonBody(post(''))).toBe(NOT_JSON);
+  });
+});
+
+describe('refuse', () => {
+  it('answers { error, message, …extra } with the status and extra headers, never cached', async () => {
+    const res = refuse(409, 'soldOut', 'Sold out.', { extra: { left: 0 }, headers: { 'Retry-After': '5' } });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('Cache-Control')).toBe(NO_STORE['Cache-Control']);
+    expect(res.headers.get('Retry-After')).toBe('5');
+    expect(await res.json()).toEqual({ error: 'soldOut', message: 'Sold out.', left: 0 });
+  });
+
+  it('keeps the code and message it was given whatever the extra fields say', async () => {
+    const res = refuse(400, 'badRequest', 'Bad.', { extra: { error: 'other', message: 'other' } });
+    expect(await res.json()).toEqual({ error: 'badRequest', message: 'Bad.' });
   });
 });

@@ -1,20 +1,20 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '../identity/session.server';
 import { needsSeat, type Refused } from '../rooms/admission.server';
 import { roomMessage, type RoomMessageKey } from '../services/video.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from './responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from './responses.server';
 
 export { NO_STORE };
 
 /** A room API error answer: the code, its message in the request's language, and opensAt when known. */
-export function refuse(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey; buyUrl?: string } = {}) {
-  const body: RoomErrorResponse = { error, message: roomMessage(extra.message ?? (error as RoomMessageKey), language) };
-  if (extra.opensAt) body.opensAt = extra.opensAt;
-  if (extra.buyUrl) body.buyUrl = extra.buyUrl;
-  return json(body, { status, headers: NO_STORE });
+export function refuseRoom(status: number, error: RoomErrorCode, language: string, extra: { opensAt?: string; message?: RoomMessageKey; buyUrl?: string } = {}) {
+  const more: Omit<RoomErrorResponse, 'error' | 'message'> = {};
+  if (extra.opensAt) more.opensAt = extra.opensAt;
+  if (extra.buyUrl) more.buyUrl = extra.buyUrl;
+  return refuse(status, error, roomMessage(extra.message ?? (error as RoomMessageKey), language), { extra: more });
 }
 
 /**
@@ -22,8 +22,8 @@ export function refuse(status: number, error: RoomErrorCode, language: string, e
  * room opens; ticketRequired with the buy link when a ticket, or a registration, is missing).
  */
 export function refuseAdmission(refusal: Refused, language: string) {
-  if (needsSeat(refusal)) return refuse(403, 'ticketRequired', language, { buyUrl: refusal.buyUrl, message: refusal.reason });
-  return refuse(403, refusal.reason, language, refusal.reason === 'notYetOpen' ? { opensAt: refusal.opensAt } : {});
+  if (needsSeat(refusal)) return refuseRoom(403, 'ticketRequired', language, { buyUrl: refusal.buyUrl, message: refusal.reason });
+  return refuseRoom(403, refusal.reason, language, refusal.reason === 'notYetOpen' ? { opensAt: refusal.opensAt } : {});
 }
 
 /**
@@ -40,10 +40,10 @@ export async function readRoomRequest<S extends z.ZodType>(
     return methodNotAllowed(language, allow);
   }
   const user = await getSessionUser({ request, context });
-  if (!user) return refuse(401, 'unauthenticated', language);
+  if (!user) return refuseRoom(401, 'unauthenticated', language);
   const body = await jsonBody(request);
-  if (body === NOT_JSON) return refuse(400, 'badRequest', language);
+  if (body === NOT_JSON) return refuseRoom(400, 'badRequest', language);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return refuse(400, 'badRequest', language);
+  if (!parsed.success) return refuseRoom(400, 'badRequest', language);
   return { user, data: parsed.data };
 }

@@ -15,8 +15,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { BroadcastProtocol, BroadcastState, BroadcastStatus } from '#app/lib/broadcast/model';
-import { isErrorNamed } from '../errors';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 
 const pkOf = (t: TenantId, eventId: string) => tenantKey(t, 'BROADCAST', eventId);
 const keyKey = (t: TenantId, eventId: string, protocol: BroadcastProtocol) => ({ pk: pkOf(t, eventId), sk: `KEY#${protocol}` });
@@ -24,7 +23,6 @@ const stateKey = (t: TenantId, eventId: string) => ({ pk: pkOf(t, eventId), sk: 
 const SRT_PORTS_PK = 'PLATFORM#INGEST_SRT_PORTS';
 const slotKey = (port: number) => ({ pk: SRT_PORTS_PK, sk: `PORT#${port}` });
 
-const isConditionFailure = (e: unknown) => isErrorNamed(e, 'ConditionalCheckFailedException') || isErrorNamed(e, 'TransactionCanceledException');
 
 export interface StoredKey {
   eventId: string;

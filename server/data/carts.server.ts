@@ -11,8 +11,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, countOf, type Cart, type CartLine } from '#app/lib/shop/cart';
-import { isErrorNamed } from '../errors';
-import { tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database, type Item } from './dynamo.server';
 import { SHOP_ID } from './shopIds.server';
 
 /** Whose cart: a signed-in user's (by sub) or a guest's (by the id in the cookie). */
@@ -77,7 +76,7 @@ export async function changeCart(db: Database, tenantId: TenantId, owner: CartOw
       );
       return { cartItems: next, cartItemsCnt: countOf(next), version };
     } catch (e) {
-      if (!isErrorNamed(e, 'ConditionalCheckFailedException')) throw e;
+      if (!isConditionFailure(e)) throw e;
     }
   }
   throw new Error('the cart kept changing; try again');
@@ -124,7 +123,7 @@ export async function mergeGuestCart(db: Database, tenantId: TenantId, guestCart
     const out = await db.doc.send(new DeleteCommand({ TableName: db.table, Key: cartKey(tenantId, guest), ConditionExpression: 'attribute_exists(pk) AND tenantId = :t', ExpressionAttributeValues: { ':t': tenantId }, ReturnValues: 'ALL_OLD' }));
     taken = out.Attributes;
   } catch (e) {
-    if (!isErrorNamed(e, 'ConditionalCheckFailedException')) throw e;
+    if (!isConditionFailure(e)) throw e;
   }
   const lines = toLines(taken?.cartItems);
   if (lines.length === 0) return getCart(db, tenantId, { userId });

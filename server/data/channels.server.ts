@@ -10,8 +10,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Channel, ChannelImageSlot, ChannelInput, ImageKeys } from '#app/lib/shop/model';
-import { isErrorNamed } from '../errors';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 import { newShopId, SHOP_ID } from './shopIds.server';
 import { shownStoredName } from '#app/lib/identity/displayName';
 
@@ -135,7 +134,7 @@ async function patchChannel(db: Database, tenantId: TenantId, channelId: string,
     );
     return next;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return patchChannel(db, tenantId, channelId, patch, new Date(Math.max(Date.now(), now.getTime() + 1)));
+    if (isConditionFailure(e)) return patchChannel(db, tenantId, channelId, patch, new Date(Math.max(Date.now(), now.getTime() + 1)));
     throw e;
   }
 }

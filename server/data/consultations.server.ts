@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { HOLD_MINUTES, slotInstant, type Availability } from '#app/lib/tickets/consultations';
-import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database } from './dynamo.server';
 import { transactOrRefused } from './transactions.server';
 
 export interface ChannelAvailability extends Availability {
@@ -204,7 +204,7 @@ export async function setBookingEvent(db: Database, t: TenantId, bookingId: stri
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }
@@ -246,7 +246,7 @@ export async function endBooking(db: Database, t: TenantId, bookingId: string, t
     await db.doc.send(new UpdateCommand(moveStatus));
     return true;
   } catch (inner) {
-    if ((inner as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(inner)) return false;
     throw inner;
   }
 }

@@ -12,7 +12,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Money } from '#app/lib/money/money';
-import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database } from './dynamo.server';
 
 export interface Donation {
   orderId: string;
@@ -46,10 +46,6 @@ function toDonation(item: Record<string, unknown>): Donation {
   };
 }
 
-const isConditionFailure = (e: unknown) =>
-  (e as Error).name === 'TransactionCanceledException' &&
-  ((e as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
-
 /** Records the donation; `created` is false when this order line was recorded before (nothing is written twice). */
 export async function recordDonation(db: Database, t: TenantId, donation: Donation): Promise<{ created: boolean }> {
   const { amount, ...rest } = donation;
@@ -79,7 +75,8 @@ export async function recordDonation(db: Database, t: TenantId, donation: Donati
     await db.doc.send(new TransactWriteCommand({ TransactItems: writes }));
     return { created: true };
   } catch (e) {
-    if (isConditionFailure(e)) return { created: false };
+    // A clash with another transaction is not "recorded before": it is thrown, and the caller retries.
+    if (isConditionFailure(e, { conflicts: false })) return { created: false };
     throw e;
   }
 }

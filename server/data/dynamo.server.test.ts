@@ -1,8 +1,8 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { queryAll, queryPage, tenantKey, type Item, type Page, type QueryInput } from './dynamo.server';
+import { isConditionFailure, queryAll, queryPage, tenantKey, type Item, type Page, type QueryInput } from './dynamo.server';
 
 const db = testDatabase();
 
@@ -78,5 +78,28 @@ describe('queryPage (DynamoDB Local)', () => {
     expect(first.next).toEqual({ pk: expect.any(String), sk: 'I#03', gsi1pk: expect.any(String), gsi1sk: 'K#03' });
     const rest = await queryPage(db, index, { limit: 10, startKey: first.next });
     expect([...numbers(first.items), ...numbers(rest.items)]).toEqual(range(0, 9));
+  });
+});
+
+describe('isConditionFailure (DynamoDB Local)', () => {
+  const refusal = (write: Promise<unknown>) => write.then(() => null, (e: unknown) => e);
+
+  it('recognises a refused single write and a refused transaction by name, and nothing else', async () => {
+    const pk = tenantKey(uniqueTenantId('refused'), 'REFUSED');
+    const put = () => new PutCommand({ TableName: db.table, Item: { pk, sk: 'one' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    await db.doc.send(put());
+    const single = await refusal(db.doc.send(put()));
+    const transaction = await refusal(db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put().input as never }] })));
+    expect(isConditionFailure(single)).toBe(true);
+    expect(isConditionFailure(transaction)).toBe(true);
+    expect(isConditionFailure(transaction, { conflicts: false })).toBe(true);
+    expect(isConditionFailure(new Error('The conditional request failed'))).toBe(false);
+    expect(isConditionFailure(null)).toBe(false);
+  });
+
+  it('with conflicts: false, does not take a transaction cancelled by a clash for a failed condition', () => {
+    const clash = Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] });
+    expect(isConditionFailure(clash)).toBe(true);
+    expect(isConditionFailure(clash, { conflicts: false })).toBe(false);
   });
 });

@@ -119,6 +119,26 @@ export async function queryPage<T = Item>(db: Database, input: QueryInput, optio
 }
 
 // ---------------------------------------------------------------------------------------------
+// Refused writes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether DynamoDB refused a write because its condition did not hold: a single write's
+ * ConditionalCheckFailedException, or a cancelled transaction. A transaction is also cancelled
+ * when it clashes with another one; with `conflicts: false` only a cancellation in which an item
+ * failed its condition counts, so a clash is not mistaken for "already there".
+ * Recognised by name (docs/ARCHITECTURE.md: errors by name, not instanceof).
+ */
+export function isConditionFailure(e: unknown, { conflicts = true }: { conflicts?: boolean } = {}): boolean {
+  const name = (e as { name?: unknown } | null | undefined)?.name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  if (conflicts) return true;
+  const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+// ---------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------
 

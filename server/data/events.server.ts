@@ -32,7 +32,7 @@ import {
 } from '#app/lib/events/model';
 import { isErrorNamed } from '../errors';
 import { batchedGet } from './batched.server';
-import { queryPage, tenantKey, type Database, type Item, type QueryInput } from './dynamo.server';
+import { isConditionFailure, queryPage, tenantKey, type Database, type Item, type QueryInput } from './dynamo.server';
 
 export type { EventInput };
 
@@ -334,7 +334,7 @@ export async function markRoomClosed(db: Database, tenantId: TenantId, eventId: 
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

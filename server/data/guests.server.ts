@@ -16,7 +16,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
 import { accountFieldError, NAME_MAX } from '#app/lib/account/fieldErrors';
-import { tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database } from './dynamo.server';
 import { log as logger } from '../observability/log.server';
 
 export const GUEST_CODE_TTL_MS = 10 * 60 * 1000;
@@ -138,7 +138,7 @@ export async function guestCookieSecret(db: Database, tenantId: TenantId): Promi
       }),
     )
     .catch((e: Error) => {
-      if (e.name !== 'ConditionalCheckFailedException') throw e;
+      if (!isConditionFailure(e)) throw e;
     });
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
   const secret = Buffer.from(String(out.Item?.secret ?? ''), 'base64');

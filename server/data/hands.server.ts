@@ -10,7 +10,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { RaisedHand } from '#app/lib/events/api';
-import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database } from './dynamo.server';
 
 const eventPartition = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
 const handKey = (tenantId: TenantId, eventId: string, identity: string) => ({ pk: eventPartition(tenantId, eventId), sk: `HAND#${identity}` });
@@ -59,7 +59,7 @@ export async function lowerHand(db: Database, tenantId: TenantId, eventId: strin
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

@@ -16,11 +16,12 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import { acceptableInvitation, type EventUser } from '#app/lib/events/permissions';
-import type { Database } from './dynamo.server';
+import { isConditionFailure, type Database } from './dynamo.server';
 import { eventKey, getEvent, hostedRef } from './events.server';
 import { invitedEventIds } from './myEvents.server';
 
-const REFUSED = new Set(['TransactionCanceledException', 'ConditionalCheckFailedException', 'ValidationException']);
+/** A refused acceptance: a failed condition, or (on events stored before acceptedHosts existed) a path into a missing map. */
+const isRefused = (e: unknown) => isConditionFailure(e) || (e as Error).name === 'ValidationException';
 
 /** Binds `email` to `sub` once; false when the condition refused it (accepted already, or no longer invited). */
 async function bind(db: Database, tenantId: TenantId, eventId: string, email: string, sub: string): Promise<boolean> {
@@ -46,7 +47,7 @@ async function bind(db: Database, tenantId: TenantId, eventId: string, email: st
     await write();
     return true;
   } catch (e) {
-    if (!REFUSED.has((e as Error).name)) throw e;
+    if (!isRefused(e)) throw e;
   }
   // Events stored before invitations were bound have no acceptedHosts map: give them one, try again.
   try {
@@ -60,14 +61,14 @@ async function bind(db: Database, tenantId: TenantId, eventId: string, email: st
       }),
     );
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
   try {
     await write();
     return true;
   } catch (e) {
-    if (!REFUSED.has((e as Error).name)) throw e;
+    if (!isRefused(e)) throw e;
     return false;
   }
 }

@@ -13,9 +13,8 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { randomUUID } from 'node:crypto';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaDerived, MediaEdit, MediaItem, MediaKind, MediaOrigin, MediaScope, MediaStatus, MediaVisibility } from '#app/lib/media/model';
-import { isErrorNamed } from '../errors';
 import { batchedGet } from './batched.server';
-import { queryAll, queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
+import { isConditionFailure, queryAll, queryPage, tenantKey, type Database, type Item, type Page } from './dynamo.server';
 import { shownStoredName } from '#app/lib/identity/displayName';
 
 export const mediaItemKey = (t: TenantId, id: string) => ({ pk: tenantKey(t, 'MEDIA'), sk: `ITEM#${id}` });
@@ -274,7 +273,7 @@ async function updateExisting(
     );
     return out.Attributes ? toMediaItem(tenantId, out.Attributes) : null;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }
@@ -306,7 +305,7 @@ export async function deleteMediaItem(db: Database, tenantId: TenantId, id: stri
     if (typeof eventId === 'string') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: eventLinkKey(tenantId, eventId, id) }));
     return true;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

@@ -5,8 +5,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionSource, MediaCaptionTrack, MediaItem } from '#app/lib/media/model';
 import type { TenantId } from '#app/lib/config/tenant';
-import { isErrorNamed } from '../errors';
-import type { Database } from './dynamo.server';
+import { isConditionFailure, type Database } from './dynamo.server';
 import { MEDIA_ID, mediaFolder, mediaItemKey, toMediaItem } from './media.server';
 
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -53,7 +52,7 @@ export async function setMediaCaptions(db: Database, tenantId: TenantId, id: str
     );
     return out.Attributes ? toMediaItem(tenantId, out.Attributes) : null;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }
@@ -74,7 +73,7 @@ export async function removeMediaCaptions(db: Database, tenantId: TenantId, id: 
     );
     return out.Attributes ? toMediaItem(tenantId, out.Attributes) : null;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }

@@ -15,7 +15,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaItem } from '#app/lib/media/model';
 import { isErrorNamed } from '../errors';
-import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database } from './dynamo.server';
 import { transactOrRefused } from './transactions.server';
 import { mediaItemKey, newMediaItem, usageKey, type NewMediaItem } from './media.server';
 
@@ -170,7 +170,7 @@ export async function registerUploadId(db: Database, t: TenantId, id: string, up
     const before = new Set((out.Attributes?.uploadIds as Set<string> | undefined) ?? []);
     return { ids: [...new Set([...before, uploadId])], added: !before.has(uploadId) };
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }

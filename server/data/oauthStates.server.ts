@@ -8,7 +8,7 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
-import { tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database, type Item } from './dynamo.server';
 
 const stateKey = (tenantId: TenantId, state: string) => ({ pk: tenantKey(tenantId, 'OAUTH', state), sk: 'STATE' });
 
@@ -25,7 +25,7 @@ export async function takeOAuthState(db: Database, tenantId: TenantId, state: st
     );
     return out.Attributes ?? null;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }

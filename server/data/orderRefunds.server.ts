@@ -16,8 +16,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Order, OrderStatus, RefundHold } from '#app/lib/payments/model';
 import { allocate, sellerTotals } from '#app/lib/payments/shares';
-import { getOrder, isConditionFailure, orderKey, toOrder } from './orders.server';
-import type { Database } from './dynamo.server';
+import { getOrder, orderKey, toOrder } from './orders.server';
+import { isConditionFailure, type Database } from './dynamo.server';
 
 const REFUNDABLE: readonly OrderStatus[] = ['captured', 'partially_refunded'];
 /** Attempts before giving up on an order that keeps changing under us (each failed attempt means another refund moved it). */

@@ -12,14 +12,13 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#app/lib/payments/model';
-import { queryAll, queryPage, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, queryPage, tenantKey, type Database, type Item } from './dynamo.server';
 
 export const orderKey = (t: TenantId, orderId: string) => ({ pk: tenantKey(t, 'ORDER', orderId), sk: 'ORDER' });
 const idempotencyKey = (t: TenantId, buyerId: string, key: string) => ({ pk: tenantKey(t, 'ORDERKEY', buyerId, key), sk: 'KEY' });
 const pendingKey = (t: TenantId, order: Pick<Order, 'createdAt' | 'orderId'>) => ({ pk: tenantKey(t, 'PENDING'), sk: `${order.createdAt}#${order.orderId}` });
 const buyerPartition = (t: TenantId, buyerId: string) => tenantKey(t, 'BUYER', buyerId);
 
-export const isConditionFailure = (e: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
 
 const ORDER_FIELDS = [
   'orderId', 'buyerId', 'buyerEmail', 'buyerName', 'currency', 'lines', 'total', 'applicationFee', 'refunded', 'status', 'provider',

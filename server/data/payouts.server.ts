@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { LedgerEntry, LedgerKind, PayoutAccount } from '#app/lib/payments/ledger';
 import { LEDGER_KINDS } from '#app/lib/payments/ledger';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 
 const accountKey = (t: TenantId, userId: string) => ({ pk: tenantKey(t, 'PAYOUT', userId), sk: 'ACCOUNT' });
 const accountOwnerKey = (t: TenantId, accountId: string) => ({ pk: tenantKey(t, 'PAYOUTACCT', accountId), sk: 'USER' });
@@ -56,7 +56,7 @@ export async function setPayoutAccountStatus(db: Database, t: TenantId, userId: 
       }),
     );
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!isConditionFailure(e)) throw e;
   }
 }
 
@@ -86,7 +86,7 @@ export async function addLedgerEntry(db: Database, t: TenantId, entry: LedgerEnt
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

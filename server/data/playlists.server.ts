@@ -10,8 +10,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { randomUUID } from 'node:crypto';
 import type { TenantId } from '#app/lib/config/tenant';
 import { DEFAULT_PLAYLIST_FLAGS, type Playlist, type PlaylistSave } from '#app/lib/media/playlist';
-import { isErrorNamed } from '../errors';
-import { tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database, type Item } from './dynamo.server';
 
 const ownerPk = (t: TenantId, ownerId: string) => tenantKey(t, 'PLAYLISTS', ownerId);
 const playlistKey = (t: TenantId, ownerId: string, id: string) => ({ pk: ownerPk(t, ownerId), sk: `PLAYLIST#${id}` });
@@ -86,7 +85,7 @@ export async function savePlaylist(db: Database, tenantId: TenantId, ownerId: st
     );
     return playlist;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }
@@ -98,7 +97,7 @@ export async function deletePlaylist(db: Database, tenantId: TenantId, ownerId: 
     await db.doc.send(new DeleteCommand({ TableName: db.table, Key: playlistKey(tenantId, ownerId, id), ConditionExpression: 'attribute_exists(pk)' }));
     return true;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

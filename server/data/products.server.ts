@@ -15,7 +15,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Product, ProductInput } from '#app/lib/shop/model';
 import { isErrorNamed } from '../errors';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 import { newShopId, SHOP_ID } from './shopIds.server';
 
 export const MAX_PRODUCTS_PER_CHANNEL = 200;
@@ -120,7 +120,7 @@ export async function updateProduct(db: Database, tenantId: TenantId, productId:
     );
     return next;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return updateProduct(db, tenantId, productId, input, new Date(Math.max(Date.now(), now.getTime() + 1)));
+    if (isConditionFailure(e)) return updateProduct(db, tenantId, productId, input, new Date(Math.max(Date.now(), now.getTime() + 1)));
     throw e;
   }
 }
@@ -131,7 +131,7 @@ export async function deleteProduct(db: Database, tenantId: TenantId, productId:
     await db.doc.send(new DeleteCommand({ TableName: db.table, Key: productKey(tenantId, productId), ConditionExpression: 'attribute_exists(pk)' }));
     return true;
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }
@@ -216,7 +216,7 @@ export async function releaseStock(db: Database, tenantId: TenantId, productId: 
     if (holdReason === 'ConditionalCheckFailed') return; // released or sold by another call already
     // The product became unlimited or was deleted: only the hold moves.
     await db.doc.send(new UpdateCommand(moveHold)).catch((err: unknown) => {
-      if (!isErrorNamed(err, 'ConditionalCheckFailedException')) throw err;
+      if (!isConditionFailure(err)) throw err;
     });
   }
 }

@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchedGet } from './batched.server';
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
-import { tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database } from './dynamo.server';
 
 /** Every user field the platform stores (signedIn / guestAuthenticated are session state; docs/PRODUCT.md, Data: user). */
 const fields = {
@@ -169,7 +169,7 @@ export async function completeProfile(db: Database, tenantId: TenantId, sub: str
     );
   } catch (e) {
     // The person (or another completion) wrote these fields in between: theirs stands.
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!isConditionFailure(e)) throw e;
   }
   recentProfiles.delete(recentKey(db, tenantId, sub));
 }

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { canMove, isActive, RECORDING_STATUSES, type Recording, type RecordingStatus } from '#app/lib/recording/model';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 
 const partition = (tenantId: TenantId, eventId: string) => tenantKey(tenantId, 'EVENT', eventId);
 const RECORDING_ID = /^[a-z0-9]{16}$/;
@@ -26,10 +26,6 @@ const DESTINATION_ID = /^[a-z0-9]{12}$/;
 export const newRecordingId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 7)}`;
 const newDestinationId = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
-const isConditionFailure = (e: unknown) => {
-  const name = (e as Error).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
-};
 
 function toRecording(item: Item): Recording {
   const r: Recording = {

@@ -9,7 +9,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { PinnedSale, PinState } from '#app/lib/roomSales/model';
-import { tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database } from './dynamo.server';
 
 const pinKey = (t: TenantId, eventId: string) => ({ pk: tenantKey(t, 'ROOMSALE', eventId), sk: 'PIN' });
 
@@ -34,7 +34,7 @@ async function write(db: Database, t: TenantId, eventId: string, pin: PinnedSale
       );
       return { pin, version };
     } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+      if (!isConditionFailure(e)) throw e;
     }
   }
   throw new Error('the pin kept changing under this write');

@@ -13,11 +13,10 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { SellerPayout } from '#app/lib/payments/payouts';
-import { queryAll, tenantKey, type Database, type Item } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from './dynamo.server';
 
 const payoutKey = (t: TenantId, sellerId: string, orderId: string) => ({ pk: tenantKey(t, 'SELLERPAY', sellerId), sk: `O#${orderId}` });
 const unsettledKey = (t: TenantId, sellerId: string, orderId: string) => ({ pk: tenantKey(t, 'UNSETTLED'), sk: `${sellerId}#${orderId}` });
-const isConditionFailure = (e: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
 
 /** Absent attributes read as null (and conditions test absence, not a stored NULL). */
 const withoutNulls = (record: SellerPayout) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));

@@ -10,7 +10,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { batchedGet } from './batched.server';
-import { tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database } from './dynamo.server';
 
 const signOutKey = (tenantId: TenantId, sub: string) => ({ pk: tenantKey(tenantId, 'USER', sub), sk: 'SIGNOUT' });
 const revocationKey = (tenantId: TenantId, username: string) => ({ pk: tenantKey(tenantId, 'REFRESH', username), sk: 'REVOKED' });
@@ -28,7 +28,7 @@ async function raise(db: Database, key: { pk: string; sk: string }, attribute: '
       }),
     );
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!isConditionFailure(e)) throw e;
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
-import { queryAll, tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, queryAll, tenantKey, type Database } from './dynamo.server';
 
 export const REMINDER_STAGES = ['24h', '15m'] as const;
 export type ReminderStage = (typeof REMINDER_STAGES)[number];
@@ -75,7 +75,7 @@ export async function claimReminder(db: Database, t: TenantId, entry: Pick<Remin
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(e)) return false;
     throw e;
   }
 }

@@ -11,8 +11,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { CaptionCue } from '#app/lib/speech/captions';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
 import type { TranscriptFailure, TranscriptRecord } from '#app/lib/speech/transcript';
-import { isErrorNamed } from '../errors';
-import { tenantKey, type Database } from './dynamo.server';
+import { isConditionFailure, tenantKey, type Database } from './dynamo.server';
 
 const transcriptKey = (t: TenantId, sub: string, mediaId: string) => ({ pk: tenantKey(t, 'TRANSCRIPT', sub), sk: `MEDIA#${mediaId}` });
 
@@ -96,7 +95,7 @@ async function conditionalUpdate(
     );
     return toRecord(tenantId, out.Attributes);
   } catch (e) {
-    if (isErrorNamed(e, 'ConditionalCheckFailedException')) return null;
+    if (isConditionFailure(e)) return null;
     throw e;
   }
 }

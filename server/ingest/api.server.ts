@@ -14,7 +14,7 @@ import type { BroadcastState } from '#app/lib/broadcast/model';
 import { livePlaylistUrl } from '#app/lib/broadcast/model';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '../i18n.server';
-import { refuse, refuseAdmission } from '../api/roomRequest.server';
+import { refuseRoom, refuseAdmission } from '../api/roomRequest.server';
 import type { TenantData } from '../data/tenantData.server';
 import { mayWatchReplay } from '../tickets/access.server';
 import type { SessionUser } from '#app/lib/identity/types';
@@ -22,7 +22,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { admitToBroadcast, viewableEvent, type BroadcastAdmission } from './access.server';
 import { ingressState } from './livekitIngress.server';
 import { rewriteLiveMaster, rewriteLiveMedia } from './livePlaylist.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE, refuse } from '#server/api/responses.server';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /**
@@ -38,7 +38,7 @@ export type BroadcastApiError = 'badRequest' | 'notFound' | 'notLive';
 export async function refuseBroadcast(status: number, error: BroadcastApiError, language: string, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);
   const key: KeyIn<'broadcast.api'> = `broadcast.api.${error}`;
-  return json({ error, message: t(key) }, { status, headers: { ...NO_STORE, ...headers } });
+  return refuse(status, error, t(key), { headers });
 }
 
 /** What anyone who may see the event may know of its broadcast. */
@@ -128,7 +128,7 @@ export async function liveLoader(args: LoaderFunctionArgs): Promise<Response> {
   const { event, user } = found;
   // The room's own admission, for the master playlist, each rendition's and so every segment they sign.
   const admission = await admitToBroadcast(context.data, event, user);
-  if (!admission.ok) return admission.reason === 'unauthenticated' ? refuse(401, 'unauthenticated', context.language) : refuseAdmission(admission, context.language);
+  if (!admission.ok) return admission.reason === 'unauthenticated' ? refuseRoom(401, 'unauthenticated', context.language) : refuseAdmission(admission, context.language);
   const state = await context.data.broadcasts.state(event.eventId);
   const variants = state.variants ?? [];
   if (state.status !== 'live' || !state.folder || !variants.length) return refuseBroadcast(409, 'notLive', context.language);

@@ -17,7 +17,7 @@ import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady';
@@ -27,7 +27,7 @@ const MEDIA_ID = z.string().regex(/^[a-z0-9]{21}$/);
 export async function refuseMedia(status: number, error: MediaApiError, language: string, headers: Record<string, string> = {}) {
   const t = await getFixedT(language);
   const key: KeyIn<'player.api'> = `player.api.${error}`;
-  return json({ error, message: t(key) }, { status, headers: { ...NO_STORE, ...headers } });
+  return refuse(status, error, t(key), { headers });
 }
 
 /** The item when the viewer may see it; else the 400/404 answer. */

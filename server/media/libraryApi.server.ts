@@ -10,7 +10,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { FieldErrors, LibraryApiError, LibraryApiResponse } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
 
 export { NO_STORE };
 
@@ -19,8 +19,8 @@ type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 /** A refusal: the code, its message in the request's language, and the fields to correct. */
 export async function refuseLibrary(language: string, status: number, error: LibraryApiError, fieldErrors?: FieldErrors): Promise<Response> {
   const t = await getFixedT(language);
-  const body: LibraryApiResponse = { ok: false, error, message: t(`library.api.${error}`), ...(fieldErrors ? { fieldErrors } : {}) };
-  return json(body, { status, headers: { ...NO_STORE, ...(status === 405 ? { Allow: 'POST' } : {}) } });
+  // The library's answers carry `ok` (LibraryApiResponse): its refusals say ok: false.
+  return refuse(status, error, t(`library.api.${error}`), { extra: { ok: false, ...(fieldErrors ? { fieldErrors } : {}) }, headers: status === 405 ? { Allow: 'POST' } : {} });
 }
 
 export const acceptLibrary = (body: Omit<Extract<LibraryApiResponse, { ok: true }>, 'ok'> = {}) => json<LibraryApiResponse>({ ok: true, ...body }, { headers: NO_STORE });

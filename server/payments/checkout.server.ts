@@ -15,7 +15,7 @@ import type { Services } from '../services/index.server';
 import { type PaymentProvider, type ProviderId } from './provider.server';
 import { providerIdOf, paymentProvider } from './providers.server';
 import { moveToState } from './orderState.server';
-import { isRefusal, sellableFor, type Refusal, type SellContext } from './sellables.server';
+import { isNothingSellsError, isRefusal, sellableFor, type Refusal, type SellContext } from './sellables.server';
 import { mergeLineRequests, refusalsOfRequested } from './checkoutLines.server';
 import './kinds.server';
 
@@ -69,7 +69,7 @@ async function priceLines(ctx: CheckoutContext, lines: LineRequest[]): Promise<{
     try {
       answer = await sellableFor(request.kind).price(ctx, request);
     } catch (e) {
-      if (/nothing sells/.test((e as Error).message)) answer = { refused: 'not_for_sale' };
+      if (isNothingSellsError(e)) answer = { refused: 'not_for_sale' };
       else throw e;
     }
     if (isRefusal(answer)) refusals.push({ index, refused: answer.refused });

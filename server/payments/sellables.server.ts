@@ -9,6 +9,7 @@ import type { Tenant } from '#app/lib/config/tenant';
 import type { LineKind, LineRequest, Order, OrderLine } from '#app/lib/payments/model';
 import type { TenantData } from '../data/tenantData.server';
 import type { Env } from '../env.server';
+import { isErrorNamed } from '../errors';
 
 export interface SellContext {
   tenant: Tenant;
@@ -44,9 +45,20 @@ export function registerSellable(sellable: Sellable) {
   registry.set(sellable.kind, sellable);
 }
 
+/** No module sells this kind of line (its owner is not imported by server/payments/kinds.server.ts). */
+export class NothingSellsError extends Error {
+  constructor(kind: string) {
+    super(`nothing sells ${kind}: is its module imported by server/payments/kinds.server.ts?`);
+    this.name = 'NothingSellsError';
+  }
+}
+
+/** Recognised by name: route bundles hold their own copy of this class (server/errors.ts). */
+export const isNothingSellsError = (e: unknown): e is NothingSellsError => isErrorNamed(e, 'NothingSellsError');
+
 export function sellableFor(kind: LineKind): Sellable {
   const sellable = registry.get(kind);
-  if (!sellable) throw new Error(`nothing sells ${kind}: is its module imported by server/payments/kinds.server.ts?`);
+  if (!sellable) throw new NothingSellsError(kind);
   return sellable;
 }
 

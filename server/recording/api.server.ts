@@ -23,7 +23,7 @@ import { getSessionUser } from '../identity/session.server';
 import { admitToRoom } from '../rooms/admission.server';
 import { attachUpload, failRecording, isRecordingError, recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
 import { changeRestream, isRestreamError, restreamState, type RestreamError } from './restream.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
 
 export const RECORDING_ERRORS = [
   'badRequest',
@@ -62,16 +62,16 @@ const STATUS: Record<RecordingErrorCode, number> = {
   unavailable: 503,
 };
 
-const refuse = (t: TFunction, code: RecordingErrorCode, extra: Record<string, unknown> = {}, message: string = t(`recording.errors.${code}`)) =>
-  json({ error: code, message, ...extra }, { status: STATUS[code], headers: NO_STORE });
+const refuseRecording = (t: TFunction, code: RecordingErrorCode, extra: Record<string, unknown> = {}, message: string = t(`recording.errors.${code}`)) =>
+  refuse(STATUS[code], code, message, { extra });
 
 /** A restream refusal; one about the URL the organizer typed is also that field's error. */
 function refuseRestream(t: TFunction, e: RestreamError) {
   if (e.code === 'destinationInside' || e.code === 'destinationUnresolvable') {
-    return refuse(t, e.code, { fieldErrors: { url: t(`recording.errors.${e.code}`) } });
+    return refuseRecording(t, e.code, { fieldErrors: { url: t(`recording.errors.${e.code}`) } });
   }
-  if (e.code === 'destinationRefused') return refuse(t, e.code, {}, t('recording.errors.destinationRefused', { name: e.destination ?? '' }));
-  return refuse(t, e.code);
+  if (e.code === 'destinationRefused') return refuseRecording(t, e.code, {}, t('recording.errors.destinationRefused', { name: e.destination ?? '' }));
+  return refuseRecording(t, e.code);
 }
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
@@ -83,11 +83,11 @@ function recordingContext(context: Args['context']): RecordingContext {
 /** The signed-in user and the event named by ?event= (404 when absent, another tenant's or blocked). */
 async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord }> {
   const user = await getSessionUser(args);
-  if (!user) return refuse(t, 'unauthenticated');
+  if (!user) return refuseRecording(t, 'unauthenticated');
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success) return refuse(t, 'badRequest');
+  if (!id.success) return refuseRecording(t, 'badRequest');
   const event = await args.context.data.events.getFor(id.data, user);
-  if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refuse(t, 'notFound');
+  if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refuseRecording(t, 'notFound');
   return { user, event };
 }
 
@@ -97,17 +97,17 @@ async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Res
  */
 async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord; body: z.infer<S> }> {
   if (args.request.method !== 'POST') return methodNotAllowed(args.context.languageTag, 'GET, POST');
-  if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
+  if (!(await getSessionUser(args))) return refuseRecording(t, 'unauthenticated');
   let raw: unknown;
   try {
     raw = await args.request.json();
   } catch {
-    return refuse(t, 'badRequest');
+    return refuseRecording(t, 'badRequest');
   }
   const found = await eventFor(args, (raw as { eventId?: unknown } | null)?.eventId, t);
   if (found instanceof Response) return found;
   // Participants learn nothing more about an event's recordings than the room shows them.
-  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
+  if (!isStaff(roleOf(found.event, found.user))) return refuseRecording(t, 'notFound');
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ...found, body: parsed.data };
   // The restream form's fields answer with their own messages, as the panel shows them.
@@ -117,7 +117,7 @@ async function readAction<S extends z.ZodType>(args: Args, schema: S, t: TFuncti
     const field = issue.path[0];
     if (key && typeof field === 'string' && !fieldErrors[field]) fieldErrors[field] = t(key);
   }
-  return refuse(t, 'badRequest', Object.keys(fieldErrors).length ? { fieldErrors } : {});
+  return refuseRecording(t, 'badRequest', Object.keys(fieldErrors).length ? { fieldErrors } : {});
 }
 
 export async function recordingLoader(args: LoaderFunctionArgs) {
@@ -125,7 +125,7 @@ export async function recordingLoader(args: LoaderFunctionArgs) {
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
   // The recording state is the room's: a participant reads it only while the room admits them.
-  if (!isStaff(roleOf(found.event, found.user)) && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuse(t, 'forbidden');
+  if (!isStaff(roleOf(found.event, found.user)) && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuseRecording(t, 'forbidden');
   return json(await recordingState(recordingContext(args.context), found.event, found.user), { headers: NO_STORE });
 }
 
@@ -146,7 +146,7 @@ export async function recordingAction(args: ActionFunctionArgs) {
             : await failRecording(ctx, event, found.user, body.recordingId);
     return json({ recording }, { headers: NO_STORE });
   } catch (e) {
-    if (isRecordingError(e)) return refuse(t, e.code);
+    if (isRecordingError(e)) return refuseRecording(t, e.code);
     throw e;
   }
 }
@@ -155,7 +155,7 @@ export async function restreamLoader(args: LoaderFunctionArgs) {
   const t = await getFixedT(args.context.languageTag);
   const found = await eventFor(args, new URL(args.request.url).searchParams.get('event'), t);
   if (found instanceof Response) return found;
-  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'notFound');
+  if (!isStaff(roleOf(found.event, found.user))) return refuseRecording(t, 'notFound');
   return json(await restreamState(recordingContext(args.context), found.event, found.user), { headers: NO_STORE });
 }
 

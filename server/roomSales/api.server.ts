@@ -20,23 +20,22 @@ import { getSessionUser } from '../identity/session.server';
 import { admitToRoom } from '../rooms/admission.server';
 import { publishedProductsOf } from './catalog.server';
 import { pin, PinRefused, pinFor, unpin } from './pins.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
 
 const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, notForSale: 409 } as const;
 type ErrorCode = keyof typeof STATUS;
 
-const refuse = (t: TFunction, code: ErrorCode, headers: Record<string, string> = {}) =>
-  json({ error: code, message: t(`donations.sales.errors.${code}`) }, { status: STATUS[code], headers: { ...NO_STORE, ...headers } });
+const refuseSale = (t: TFunction, code: ErrorCode, headers: Record<string, string> = {}) => refuse(STATUS[code], code, t(`donations.sales.errors.${code}`), { headers });
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
 async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Response | { user: SessionUser; event: EventRecord }> {
   const user = await getSessionUser(args);
-  if (!user) return refuse(t, 'unauthenticated');
+  if (!user) return refuseSale(t, 'unauthenticated');
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success) return refuse(t, 'badRequest');
+  if (!id.success) return refuseSale(t, 'badRequest');
   const event = await args.context.data.events.getFor(id.data, user);
-  if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refuse(t, 'notFound');
+  if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refuseSale(t, 'notFound');
   return { user, event };
 }
 
@@ -49,11 +48,11 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
   const staff = isStaff(roleOf(found.event, found.user));
   if (list === null) {
     // The pinned sale is shown in the room: a participant sees it only while the room admits them.
-    if (!staff && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuse(t, 'forbidden');
+    if (!staff && !(await admitToRoom(args.context.data, found.event, found.user)).ok) return refuseSale(t, 'forbidden');
     return json(await args.context.data.roomPins.get(found.event.eventId), { headers: NO_STORE });
   }
-  if (list !== 'products') return refuse(t, 'badRequest');
-  if (!staff) return refuse(t, 'forbidden');
+  if (list !== 'products') return refuseSale(t, 'badRequest');
+  if (!staff) return refuseSale(t, 'forbidden');
   const products = await publishedProductsOf(args.context.data, found.event.organizerId);
   const answer: PinProductList = { products: products.map((p) => ({ productId: p.productId, title: p.title, price: { amount: p.price, currency: p.currency } })) };
   return json(answer, { headers: NO_STORE });
@@ -62,26 +61,26 @@ export async function roomSalesLoader(args: LoaderFunctionArgs) {
 export async function roomSalesAction(args: ActionFunctionArgs) {
   const t = await getFixedT(args.context.languageTag);
   if (args.request.method !== 'POST') return methodNotAllowed(args.context.languageTag, 'GET, POST');
-  if (!(await getSessionUser(args))) return refuse(t, 'unauthenticated');
+  if (!(await getSessionUser(args))) return refuseSale(t, 'unauthenticated');
   let raw: unknown;
   try {
     raw = await args.request.json();
   } catch {
-    return refuse(t, 'badRequest');
+    return refuseSale(t, 'badRequest');
   }
   // The event first: another tenant's is 404 whatever else the body says.
   const found = await eventFor(args, (raw as { eventId?: unknown } | null)?.eventId, t);
   if (found instanceof Response) return found;
   const parsed = pinRequestSchema.safeParse(raw);
-  if (!parsed.success) return refuse(t, 'badRequest');
-  if (!isStaff(roleOf(found.event, found.user))) return refuse(t, 'forbidden');
+  if (!parsed.success) return refuseSale(t, 'badRequest');
+  if (!isStaff(roleOf(found.event, found.user))) return refuseSale(t, 'forbidden');
   const ctx = { tenant: args.context.tenant, data: args.context.data };
   const body = parsed.data;
   try {
     const state = body.intent === 'unpin' ? await unpin(ctx, found.event) : await pin(ctx, found.event, await pinFor(ctx, found.event, found.user, body.kind, body.refId));
     return json(state, { headers: NO_STORE });
   } catch (e) {
-    if (e instanceof PinRefused) return refuse(t, e.code);
+    if (e instanceof PinRefused) return refuseSale(t, e.code);
     throw e;
   }
 }

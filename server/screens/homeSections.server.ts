@@ -15,6 +15,7 @@ import { isSharedWith } from '../data/mediaShared.server';
 import { mediaAccess } from '../media/access.server';
 import { eventImageUrl, toCard } from './eventCards.server';
 import { log } from '../observability/log.server';
+import { hasShop } from '../shop/feature.server';
 
 /** Long enough to outlive a cached render of the page that carries it. */
 const URL_SECONDS = 3600;
@@ -50,7 +51,7 @@ async function featuredEvents(context: AppLoadContext, limit: number): Promise<F
 
 async function featuredChannels(context: AppLoadContext, limit: number): Promise<FeaturedTile[]> {
   // Channel pages exist only where the shop is on: without it the section has nothing to link to.
-  if (!context.tenant.features.shop) return [];
+  if (!hasShop(context)) return [];
   const channels = (await context.data.channels.list()).slice(0, limit);
   return Promise.all(
     channels.map(async (channel) => ({

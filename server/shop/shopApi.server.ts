@@ -11,7 +11,8 @@ import type { Channel } from '#app/lib/shop/model';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
 import { isLibraryUser } from '../media/libraryApi.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
+import { requireShop } from './feature.server';
 
 export { NO_STORE };
 
@@ -22,7 +23,8 @@ type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 
 export async function refuseShop(language: string, status: number, error: ShopError, fieldErrors?: ShopFieldErrors) {
   const t = await getFixedT(language);
-  return json({ ok: false as const, error, message: t(`shop.errors.${error}`), ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers: { ...NO_STORE, ...(status === 405 ? { Allow: 'POST' } : {}) } });
+  // The shop's answers carry `ok`: its refusals say ok: false.
+  return refuse(status, error, t(`shop.errors.${error}`), { extra: { ok: false, ...(fieldErrors ? { fieldErrors } : {}) }, headers: status === 405 ? { Allow: 'POST' } : {} });
 }
 
 export const acceptShop = <T extends object>(body: T) => json({ ok: true as const, ...body }, { headers: NO_STORE });
@@ -30,7 +32,7 @@ export const acceptShop = <T extends object>(body: T) => json({ ok: true as cons
 /** A Response means "answer this"; otherwise the organizer and the raw JSON body. */
 export async function readShopRequest(args: Args): Promise<Response | { user: SessionUser; body: Record<string, unknown> }> {
   const language = args.context.language;
-  if (!args.context.tenant.features.shop) return refuseShop(language, 404, 'notFound');
+  await requireShop(args.context, () => refuseShop(language, 404, 'notFound'));
   if (args.request.method !== 'POST') {
     return methodNotAllowed(language, 'POST');
   }

@@ -11,7 +11,7 @@ import { currencyOf, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money
 import { availabilitySchema, CONSULT_LIMITS, weeklyWindowSchema } from '#app/lib/tickets/consultations';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 type ConsultError = KeyIn<'tickets.consult.errors'>;
@@ -31,20 +31,21 @@ const settingsBodySchema = z.object({
   weekly: z.array(weeklyWindowSchema).max(CONSULT_LIMITS.weeklyMax, 'tickets.consult.errors.weekly'),
 });
 
-async function refuse(language: string, status: number, error: 'notFound' | 'badRequest' | 'signIn', fieldErrors?: SettingsFieldErrors) {
+async function refuseSettings(language: string, status: number, error: 'notFound' | 'badRequest' | 'signIn', fieldErrors?: SettingsFieldErrors) {
   const t = await getFixedT(language);
   const message = t(error === 'signIn' ? 'tickets.consult.settings.signIn' : error === 'notFound' ? 'tickets.consult.settings.notFound' : 'tickets.consult.errors.failed');
-  return json({ ok: false as const, error, message, ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers: { ...NO_STORE, ...(status === 405 ? { Allow: 'GET, POST' } : {}) } });
+  // The settings' answers carry `ok`: their refusals say ok: false.
+  return refuse(status, error, message, { extra: { ok: false, ...(fieldErrors ? { fieldErrors } : {}) }, headers: status === 405 ? { Allow: 'GET, POST' } : {} });
 }
 
 /** The channel when the signed-in person owns it; otherwise the refusal to answer. */
 async function ownedChannel(args: Args, channelParam: unknown) {
   const language = args.context.language;
   const user = await getSessionUser(args);
-  if (!user) return { refusal: await refuse(language, 401, 'signIn') };
+  if (!user) return { refusal: await refuseSettings(language, 401, 'signIn') };
   const id = channelIdSchema.safeParse(channelParam);
   const channel = id.success ? await args.context.data.channels.get(id.data) : null;
-  if (!channel || channel.ownerId !== user.sub) return { refusal: await refuse(language, 404, 'notFound') };
+  if (!channel || channel.ownerId !== user.sub) return { refusal: await refuseSettings(language, 404, 'notFound') };
   return { user, channel };
 }
 
@@ -70,7 +71,7 @@ export async function action(args: ActionFunctionArgs) {
   const language = context.language;
   if (request.method !== 'POST') return methodNotAllowed(language, 'POST');
   const raw = await jsonBody(request);
-  if (raw === NOT_JSON) return refuse(language, 400, 'badRequest');
+  if (raw === NOT_JSON) return refuseSettings(language, 400, 'badRequest');
   const channelId = raw && typeof raw === 'object' ? (raw as { channelId?: unknown }).channelId : undefined;
   const owned = await ownedChannel(args, channelId);
   if ('refusal' in owned) return owned.refusal;
@@ -80,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
   const fee = typeof typedFee === 'string' && typedFee.length <= 20 ? parseMajorAmount(typedFee, context.tenant.currency) : null;
   const parsed = availabilitySchema.safeParse({ ...(raw as object), fee: fee ?? -1 });
   if (!body.success || !parsed.success) {
-    return refuse(language, 400, 'badRequest', fieldErrorsOf([...(body.success ? [] : body.error.issues), ...(parsed.success ? [] : parsed.error.issues)]));
+    return refuseSettings(language, 400, 'badRequest', fieldErrorsOf([...(body.success ? [] : body.error.issues), ...(parsed.success ? [] : parsed.error.issues)]));
   }
   const owner = { ownerId: owned.user.sub, ownerName: owned.channel.ownerName || owned.channel.name, ownerEmail: owned.user.email ?? '' };
   const saved = await context.data.consultations.saveAvailability(owned.channel.channelId, owner, parsed.data);

@@ -13,7 +13,8 @@ import { charCount, cleanText } from '#app/lib/forms/text';
 import { formatMoney, parseMajorAmount } from '#app/lib/money/money';
 import type { LineRequest } from '#app/lib/payments/model';
 import { useRootData } from '#app/lib/rootData';
-import { newIdempotencyKey, openPaymentTab, ROOM_PURCHASE_RETURN, requestCheckout, returnedOrder, returnPathHere, useOrderOutcome } from './checkout';
+import { startCheckout } from '#app/lib/payments/checkout';
+import { newIdempotencyKey, openPaymentTab, ROOM_PURCHASE_RETURN, returnedOrder, returnPathHere, useOrderOutcome } from './checkout';
 
 export interface DonatePanelProps {
   /** The channel donated to (its owner is paid). */
@@ -76,19 +77,20 @@ export function DonatePanel({ channelId, eventId }: DonatePanelProps) {
       meta: eventId ? { message: message.trim(), eventId } : { message: message.trim() },
     };
     const returnPath = inRoom ? ROOM_PURCHASE_RETURN : returnPathHere('#donate');
-    const answer = await requestCheckout([line], returnPath, attempt.current);
+    const started = await startCheckout([line], returnPath, attempt.current);
     setBusy(false);
-    if (!answer.ok) {
+    // The panel watches the order it opened: an answer without one is as good as none.
+    if (started.kind !== 'redirect' || started.orderId === null) {
       tab?.close();
-      if (answer.reason === 'signIn') return window.location.assign(answer.signIn);
-      return setProblem(answer.reason === 'unavailable' ? 'unavailable' : 'refused');
+      if (started.kind === 'signIn') return window.location.assign(started.url);
+      return setProblem(started.kind === 'refused' || started.kind === 'invalid' ? 'refused' : 'unavailable');
     }
     attempt.current = null;
-    if (!inRoom) return window.location.assign(answer.redirectUrl);
-    setOrderId(answer.orderId);
+    if (!inRoom) return window.location.assign(started.url);
+    setOrderId(started.orderId);
     setPaying(amount);
-    setPaymentUrl(answer.redirectUrl);
-    if (tab) tab.location.href = answer.redirectUrl;
+    setPaymentUrl(started.url);
+    if (tab) tab.location.href = started.url;
     else setProblem('popupBlocked');
   }
 

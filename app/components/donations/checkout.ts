@@ -1,41 +1,16 @@
 /**
- * The browser's side of checkout for donations and room sales (payments' contract, issue 15):
- * POST /api/checkout, then the provider's hosted page, either in place of this page or, from a
- * live room, in a new tab so the room stays; there the buyer's order status is polled until it
- * settles.
+ * Donations' and room sales' side of checkout (payments' contract, issue 15): the provider's
+ * hosted page (reached through startCheckout, app/lib/payments/checkout.ts) opens either in place
+ * of this page or, from a live room, in a new tab so the room stays; there the buyer's order
+ * status is polled until it settles.
  */
 import { useEffect, useState } from 'react';
-import type { LineRequest } from '#app/lib/payments/model';
-
-export type CheckoutAnswer =
-  | { ok: true; orderId: string; redirectUrl: string }
-  | { ok: false; reason: 'signIn'; signIn: string }
-  | { ok: false; reason: 'refused' | 'invalid' | 'unavailable' };
 
 /** A random idempotency key: one per attempt, so a double click makes one order. */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export async function requestCheckout(lines: LineRequest[], returnPath: string, idempotencyKey: string): Promise<CheckoutAnswer> {
-  let response: Response;
-  try {
-    response = await fetch('/api/checkout', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ lines, returnPath, idempotencyKey }),
-    });
-  } catch {
-    return { ok: false, reason: 'unavailable' };
-  }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok && typeof body?.orderId === 'string' && typeof body.redirectUrl === 'string') return { ok: true, orderId: body.orderId, redirectUrl: body.redirectUrl };
-  if (response.status === 401) return { ok: false, reason: 'signIn', signIn: typeof body?.signIn === 'string' ? body.signIn : `/signIn?redirectTo=${encodeURIComponent(returnPath)}` };
-  if (response.status === 409) return { ok: false, reason: 'refused' };
-  if (response.status === 400) return { ok: false, reason: 'invalid' };
-  return { ok: false, reason: 'unavailable' };
 }
 
 /** The query parameter a page adds to its return path to know the order it comes back with is its own. */

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '#app/lib/money/money';
 import type { PinnedSale } from '#app/lib/roomSales/model';
 import { useRootData } from '#app/lib/rootData';
-import { newIdempotencyKey, openPaymentTab, requestCheckout, ROOM_PURCHASE_RETURN, useOrderOutcome } from '#app/components/donations/checkout';
+import { newIdempotencyKey, openPaymentTab, ROOM_PURCHASE_RETURN, useOrderOutcome } from '#app/components/donations/checkout';
+import { startCheckout } from '#app/lib/payments/checkout';
 
 export function PinnedSaleCard({ pin, canBuy }: { pin: PinnedSale; canBuy: boolean }) {
   const { t } = useTranslation();
@@ -25,17 +26,18 @@ export function PinnedSaleCard({ pin, canBuy }: { pin: PinnedSale; canBuy: boole
     setBusy(true);
     if (attempt.current?.pin !== pinKey) attempt.current = { key: newIdempotencyKey(), pin: pinKey };
     const tab = openPaymentTab();
-    const answer = await requestCheckout([{ kind: pin.kind, refId: pin.refId, quantity: 1 }], ROOM_PURCHASE_RETURN, attempt.current.key);
+    const started = await startCheckout([{ kind: pin.kind, refId: pin.refId, quantity: 1 }], ROOM_PURCHASE_RETURN, attempt.current.key);
     setBusy(false);
-    if (!answer.ok) {
+    // The room watches the order it opened: an answer without one is as good as none.
+    if (started.kind !== 'redirect' || started.orderId === null) {
       tab?.close();
-      if (answer.reason === 'signIn') return window.location.assign(answer.signIn);
-      return setProblem(answer.reason === 'unavailable' ? t('donations.panel.errors.unavailable') : t('donations.panel.errors.refused'));
+      if (started.kind === 'signIn') return window.location.assign(started.url);
+      return setProblem(started.kind === 'refused' || started.kind === 'invalid' ? t('donations.panel.errors.refused') : t('donations.panel.errors.unavailable'));
     }
     attempt.current = null;
-    setOrderId(answer.orderId);
-    if (tab) tab.location.href = answer.redirectUrl;
-    else window.open(answer.redirectUrl, '_blank', 'noopener');
+    setOrderId(started.orderId);
+    if (tab) tab.location.href = started.url;
+    else window.open(started.url, '_blank', 'noopener');
   }
 
   return (

@@ -11,7 +11,7 @@ import { formatMoney, sumMoney, timesQuantity } from '#app/lib/money/money';
 import { useRootData } from '#app/lib/rootData';
 import type { CartView } from '#app/lib/shop/api';
 import { changeCart, fetchCart } from '#app/lib/shop/cartClient';
-import { requestCheckout, signInPath } from '#app/lib/shop/checkout';
+import { signInPath, startCheckout } from '#app/lib/payments/checkout';
 import { refusalOf } from '#app/lib/shop/refusals';
 import { CartLines } from './CartLines';
 
@@ -118,7 +118,7 @@ function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open
     setMessage(null);
     setRefusals({});
     const lines = cart.cartItems.map((line) => ({ kind: line.kind, refId: line.refId, quantity: line.quantity }));
-    const outcome = await requestCheckout(lines, returnPath, cart.checkoutKey);
+    const outcome = await startCheckout(lines, returnPath, cart.checkoutKey);
     if (outcome.kind === 'redirect' || outcome.kind === 'signIn') {
       window.location.assign(outcome.url);
       return;

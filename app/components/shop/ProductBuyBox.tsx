@@ -4,7 +4,7 @@ import { useLocation, useRevalidator } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeCart } from '#app/lib/shop/cartClient';
-import { requestCheckout } from '#app/lib/shop/checkout';
+import { startCheckout } from '#app/lib/payments/checkout';
 import { CART_MAX_QUANTITY } from '#app/lib/shop/cart';
 import { refusalOf } from '#app/lib/shop/refusals';
 
@@ -30,7 +30,7 @@ export function ProductBuyBox({ productId, title, stock, disabled }: { productId
   const buy = async () => {
     setState('buying');
     setNote(null);
-    const outcome = await requestCheckout([{ kind: 'product', refId: productId, quantity }], `${location.pathname}${location.search}`, `${buyKey}-${quantity}`);
+    const outcome = await startCheckout([{ kind: 'product', refId: productId, quantity }], `${location.pathname}${location.search}`, `${buyKey}-${quantity}`);
     if (outcome.kind === 'redirect' || outcome.kind === 'signIn') {
       window.location.assign(outcome.url);
       return;

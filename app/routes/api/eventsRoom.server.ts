@@ -10,7 +10,7 @@ import {
   isVideoUnavailableError,
   type RoomMessageKey,
 } from '#server/services/video.server';
-import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from '#server/api/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/api/roomRequest.server';
 import { admitToRoom } from '#server/rooms/admission.server';
 import { connectedPeople } from '#server/services/roomParticipants.server';
 import { shownName } from '#server/screens/roomSession.server';
@@ -19,10 +19,10 @@ const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfi
 
 /** Room-service failures as the API's answers; anything else is a server error. */
 function videoFailure(e: unknown, language: string, unavailableMessage: RoomMessageKey = 'videoUnavailable') {
-  if (isNotConnectedError(e)) return refuse(409, 'notConnected', language);
+  if (isNotConnectedError(e)) return refuseRoom(409, 'notConnected', language);
   if (isUnavailable(e)) {
     console.warn(`[video] ${(e as Error).message}`);
-    return refuse(503, 'videoUnavailable', language, { message: unavailableMessage });
+    return refuseRoom(503, 'videoUnavailable', language, { message: unavailableMessage });
   }
   throw e;
 }
@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   const { data, tenant } = context;
   const { video } = context.services;
   const event = await data.events.getFor(command.eventId, user);
-  if (!event) return refuse(404, 'notFound', language);
+  if (!event) return refuseRoom(404, 'notFound', language);
   const ok = (extra: Record<string, unknown> = {}) => json({ ok: true, intent: command.intent, ...extra }, { headers: NO_STORE });
 
   if (command.intent === 'raiseHand' || command.intent === 'lowerHand') {
@@ -58,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
     return ok({ hand: await data.hands.raise(event.eventId, { identity: user.sub, name }) });
   }
 
-  if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
+  if (!canModerate(roleOf(event, user))) return refuseRoom(403, 'forbidden', language);
 
   if (command.intent === 'end') {
     await data.events.endNow(event.eventId);
@@ -74,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const { identity } = command;
   // Nobody removes the event's organizer from their own event (blocking has its own rule: blockUser).
-  if (command.intent === 'remove' && identity === event.organizerId) return refuse(403, 'forbidden', language);
+  if (command.intent === 'remove' && identity === event.organizerId) return refuseRoom(403, 'forbidden', language);
   try {
     switch (command.intent) {
       case 'mute':
@@ -84,12 +84,12 @@ export async function action(args: ActionFunctionArgs) {
         return ok();
       case 'block': {
         const blocked = await blockUser({ data, video }, tenant, event, user, identity);
-        if (!blocked.ok) return refuse(403, 'forbidden', language);
+        if (!blocked.ok) return refuseRoom(403, 'forbidden', language);
         if (blocked.videoError) return videoFailure(blocked.videoError, language, 'videoUnavailableBlocked');
         return ok({ removed: blocked.removed });
       }
       case 'unblock':
-        if (!(await unblockUser({ data }, event, user, identity)).ok) return refuse(403, 'forbidden', language);
+        if (!(await unblockUser({ data }, event, user, identity)).ok) return refuseRoom(403, 'forbidden', language);
         return ok();
       case 'bringOnStage': {
         const participant = await video.setCanPublish(tenant, event, identity, true);
@@ -121,14 +121,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
   const user = await getSessionUser(args);
-  if (!user) return refuse(401, 'unauthenticated', language);
+  if (!user) return refuseRoom(401, 'unauthenticated', language);
   const id = eventIdSchema.safeParse(new URL(request.url).searchParams.get('event') ?? '');
-  if (!id.success) return refuse(404, 'notFound', language);
+  if (!id.success) return refuseRoom(404, 'notFound', language);
   const { data, tenant } = context;
   const { video } = context.services;
   const event = await data.events.getFor(id.data, user);
-  if (!event) return refuse(404, 'notFound', language);
-  if (!canModerate(roleOf(event, user))) return refuse(403, 'forbidden', language);
+  if (!event) return refuseRoom(404, 'notFound', language);
+  if (!canModerate(roleOf(event, user))) return refuseRoom(403, 'forbidden', language);
 
   let videoAvailable = true;
   const [inVideo, inChat, hands] = await Promise.all([

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
-import { NO_STORE, readRoomRequest, refuse, refuseAdmission } from '#server/api/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/api/roomRequest.server';
 import { admitToRoom } from '#server/rooms/admission.server';
 import { sharedEventRead } from '#server/screens/roomEntry.server';
 import { mintRoomToken } from '#server/screens/roomSession.server';
@@ -23,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
   void data.profiles.recent(user.sub).catch(() => null);
   // When an audience joins together, their token requests share the event read in flight (docs/decisions/0024).
   const stored = await sharedEventRead(data, body.eventId);
-  if (!stored) return refuse(404, 'notFound', language);
+  if (!stored) return refuseRoom(404, 'notFound', language);
   const event = await data.invitations.accept(stored, user);
   const admission = await admitToRoom(data, event, user);
   if (!admission.ok) return refuseAdmission(admission, language);

@@ -8,6 +8,7 @@ import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { buyerOrderRows } from '#server/payments/buyerOrders.server';
 import { channelsTabData } from '#server/shop/dashboard.server';
+import { hasShop } from '#server/shop/feature.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -59,7 +60,7 @@ export async function dashboardData(args: Args) {
     };
   }
   const orders = tab === 'Orders' ? await buyerOrderRows(context.data, user.sub) : null;
-  const channels = tab === 'Channels' && organizer && context.tenant.features.shop ? await channelsTabData(context, user) : null;
+  const channels = tab === 'Channels' && organizer && hasShop(context) ? await channelsTabData(context, user) : null;
   return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, orders, channels, timeZone: context.tenant.timeZone };
 }
 

@@ -19,7 +19,7 @@ import { getSessionUser } from '../../identity/session.server';
 import { getFixedT } from '../../i18n.server';
 import { captionsKey } from '../../data/mediaCaptions.server';
 import { canManageMedia, mayViewMedia } from '../../media/access.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '../../api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '../../api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type TranscriptApiError = 'badRequest' | 'signIn' | 'notFound' | 'forbidden' | 'notAudio' | 'notReady' | 'language' | 'unavailable' | 'notDone' | 'badVtt';
@@ -31,7 +31,7 @@ export const MAX_VTT_CHARS = 512 * 1024;
 export async function refuseTranscript(status: number, error: TranscriptApiError, language: string, extra: Record<string, unknown> = {}) {
   const t = await getFixedT(language);
   const key: KeyIn<'transcribe.api'> = `transcribe.api.${error}`;
-  return json({ error, message: t(key), ...extra }, { status, headers: NO_STORE });
+  return refuse(status, error, t(key), { extra });
 }
 
 /**

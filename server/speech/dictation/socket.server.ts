@@ -1,13 +1,12 @@
 /**
  * The dictation WebSocket (/ws/stt; docs/decisions/0047, protocol in app/lib/speech/dictation.ts):
  * a signed-in person streams microphone PCM and gets partial and final text back from the
- * server's StreamingRecognizer. The upgrade is checked like the chat's (a known tenant host, 404
- * otherwise; an Origin of that very host, 403 otherwise); the session is checked inside the socket
+ * server's StreamingRecognizer. The socket gateway (server/http/socketGateway.server.ts) checks
+ * the upgrade (a known tenant host, 404 otherwise; an Origin of that very host, 403 otherwise); the session is checked inside the socket
  * so the page can say why (error frame and close code). One stream per socket; every frame is
  * validated; audio per person per hour is capped.
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
 import type { AppLoadContext } from '@remix-run/node';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -24,12 +23,11 @@ import {
 } from '#app/lib/speech/dictation';
 import { STT_SAMPLE_RATE } from '#app/lib/speech/languages';
 import type { SessionUser } from '#app/lib/identity/types';
-import { resolveTenant, type Registry } from '../../config/registry.server';
+import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { getSessionUser } from '../../identity/session.server';
 import type { Services } from '../../services/index.server';
-import { refuse, sameOrigin } from '../../services/chat/socket.server';
-import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
+import { registerSocket } from '../../http/socketGateway.server';
 import { StreamingRecognizer } from '../stream.server';
 
 export interface DictationSocketOptions {
@@ -57,21 +55,13 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
   const audioLimit = new RateLimiterMemory({ points: Math.round((options.minutesPerHour ?? DICTATION_MINUTES_PER_HOUR) * 60 * BYTES_PER_SECOND), duration: 3600 });
   const idleMs = (options.idleSeconds ?? 120) * 1000;
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== DICTATION_SOCKET_PATH) {
-      // Another socket's upgrade, or nobody's: then it would hang, so end it.
-      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
-      return;
-    }
-    socket.on('error', () => socket.destroy());
-    const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);
-    if (!tenant) return refuse(socket, 404, 'Not Found');
-    if (!sameOrigin(request.headers, env.TRUST_PROXY)) return refuse(socket, 403, 'Forbidden');
-    wss.handleUpgrade(request, socket, head, (ws) => void connect(ws, tenant, request.headers.cookie));
-  };
-  httpServer.on('upgrade', onUpgrade);
-  const unclaim = claimUpgradePath(httpServer, DICTATION_SOCKET_PATH);
+  const unregister = registerSocket(httpServer, {
+    path: DICTATION_SOCKET_PATH,
+    env,
+    registry,
+    wss,
+    accept: (ws, { tenant, cookie }) => void connect(ws, tenant, cookie),
+  });
 
   const send = (ws: WebSocket, frame: DictationServerFrame) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
@@ -167,8 +157,7 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
 
   return {
     async close() {
-      httpServer.off('upgrade', onUpgrade);
-      unclaim();
+      unregister();
       for (const ws of wss.clients) ws.close(1001, 'server closing');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

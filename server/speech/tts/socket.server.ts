@@ -1,23 +1,22 @@
 /**
- * The text-to-speech WebSocket (TTS_SOCKET_PATH) on the app server's own port, built like the
- * chat socket: the upgrade needs a known tenant host (404) and an Origin of that very host (403);
+ * The text-to-speech WebSocket (TTS_SOCKET_PATH) on the app server's own port, behind the
+ * socket gateway (server/http/socketGateway.server.ts): the upgrade needs a known tenant host
+ * (404) and an Origin of that very host (403);
  * the session (the tenant's own sign-in cookies) is checked inside the socket, so the page gets a
  * reason it can show (error frame + close 4401). Every frame is checked with zod; one synthesis at
  * a time per socket; the per-user limits are the TtsGate's. docs/decisions/0046.
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
 import type { AppLoadContext } from '@remix-run/node';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { TTS_CLOSE, TTS_FRAME_MAX_BYTES, TTS_SOCKET_PATH, ttsClientFrameSchema, type TtsServerFrame } from '#app/lib/speech/ttsProtocol';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { SessionUser } from '#app/lib/identity/types';
-import { resolveTenant, type Registry } from '../../config/registry.server';
+import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
-import { claimUpgradePath, isUnclaimedUpgrade } from '../../http/upgradePaths.server';
+import { registerSocket } from '../../http/socketGateway.server';
 import { getSessionUser } from '../../identity/session.server';
 import type { Services } from '../../services/index.server';
-import { refuse, sameOrigin } from '../../services/chat/socket.server';
 import { admitSynthesis, failureCode } from './synthesis.server';
 import { log } from '../../observability/log.server';
 
@@ -46,20 +45,13 @@ export function attachTtsSockets(httpServer: Server, options: TtsSocketOptions):
   const { env, registry, services } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: TTS_FRAME_MAX_BYTES, perMessageDeflate: false, clientTracking: true });
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
-    if (url.pathname !== TTS_SOCKET_PATH) {
-      if (isUnclaimedUpgrade(httpServer, url.pathname, socket)) refuse(socket, 404, 'Not Found');
-      return;
-    }
-    socket.on('error', () => socket.destroy());
-    const tenant = resolveTenant(registry, request.headers.host, env.PLATFORM_ROOT_DOMAIN);
-    if (!tenant) return refuse(socket, 404, 'Not Found');
-    if (!sameOrigin(request.headers, env.TRUST_PROXY)) return refuse(socket, 403, 'Forbidden');
-    wss.handleUpgrade(request, socket, head, (ws) => void serve(ws, tenant, request.headers.cookie, services));
-  };
-  const unclaim = claimUpgradePath(httpServer, TTS_SOCKET_PATH);
-  httpServer.on('upgrade', onUpgrade);
+  const unregister = registerSocket(httpServer, {
+    path: TTS_SOCKET_PATH,
+    env,
+    registry,
+    wss,
+    accept: (ws, { tenant, cookie }) => void serve(ws, tenant, cookie, services),
+  });
 
   // Keep-alive: a socket that answered no ping in two intervals is gone.
   const alive = new WeakMap<WebSocket, boolean>();
@@ -81,9 +73,8 @@ export function attachTtsSockets(httpServer: Server, options: TtsSocketOptions):
 
   return {
     async close() {
-      unclaim();
+      unregister();
       clearInterval(keepAlive);
-      httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.close(1001, 'server closing');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

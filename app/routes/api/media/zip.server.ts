@@ -4,7 +4,7 @@
  * (server/data/mediaShared.server.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
  */
 import { Readable } from 'node:stream';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { photoZipName, uniqueEntryNames } from '#app/lib/media/zipNames';
 import { isSharedWith } from '#server/data/mediaShared.server';
@@ -13,7 +13,7 @@ import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { attachmentDisposition } from '#server/services/storage.server';
 import { zipStream } from '#server/services/zipStream.server';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
 
 /** At most this many photos in one zip. */
 export const MAX_ZIP_PHOTOS = 200;
@@ -29,14 +29,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const t = await getFixedT(context.languageTag);
   const parsed = zipQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll('ids') });
-  if (!parsed.success) return json({ error: 'badRequest', message: t('gallery.zip.badRequest') }, { status: 400, headers: NO_STORE });
+  if (!parsed.success) return refuse(400, 'badRequest', t('gallery.zip.badRequest'));
   const viewer = await getSessionUser(args);
   const ids = [...new Set(parsed.data.ids)];
   const items = await Promise.all(ids.map((id) => context.data.media.get(id)));
   const access = mediaAccess(context.data, viewer);
   const shared = await Promise.all(items.map((item) => item !== null && item.kind === 'image' && isSharedWith(access, item)));
   const photos = items.filter((item, i) => item !== null && shared[i]);
-  if (photos.length !== ids.length) return json({ error: 'notFound', message: t('gallery.zip.notFound') }, { status: 404, headers: NO_STORE });
+  if (photos.length !== ids.length) return refuse(404, 'notFound', t('gallery.zip.notFound'));
 
   const names = uniqueEntryNames(photos.map((p) => p!.original.fileName));
   const files = context.data.files;

@@ -5,14 +5,16 @@ import { addLine, cartIdOf, removeLine, setQuantity, type CartOwner } from '#ser
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { cartOwnerOf } from '#server/shop/cart.server';
+import { requireShop } from '#server/shop/feature.server';
 import { newGuestCartCookie } from '#server/shop/cartCookie.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
-async function refuse(language: string, status: number, error: CartApiError) {
+async function refuseCart(language: string, status: number, error: CartApiError) {
   const t = await getFixedT(language);
-  return json<CartApiResponse>({ ok: false, error, message: t(`cart.api.${error}`) }, { status, headers: { ...NO_STORE, ...(status === 405 ? { Allow: 'GET, POST' } : {}) } });
+  // The cart's answers carry `ok` (CartApiResponse): its refusals say ok: false.
+  return refuse(status, error, t(`cart.api.${error}`), { extra: { ok: false }, headers: status === 405 ? { Allow: 'GET, POST' } : {} });
 }
 
 async function view(args: Args, owner: CartOwner | null, cart: Cart, headers: Record<string, string> = {}) {
@@ -23,7 +25,7 @@ async function view(args: Args, owner: CartOwner | null, cart: Cart, headers: Re
 
 /** GET /api/cart: the request's cart (the signed-in user's, else the guest cookie's, else empty). */
 export async function loader(args: LoaderFunctionArgs) {
-  if (!args.context.tenant.features.shop) return refuse(args.context.language, 404, 'notFound');
+  await requireShop(args.context, () => refuseCart(args.context.language, 404, 'notFound'));
   const owner = await cartOwnerOf(args);
   const cart = owner ? await args.context.data.carts.get(owner) : { cartItems: [], cartItemsCnt: 0, version: 0 };
   return view(args, owner, cart);
@@ -37,10 +39,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const language = context.language;
-  if (!context.tenant.features.shop) return refuse(language, 404, 'notFound');
+  await requireShop(context, () => refuseCart(language, 404, 'notFound'));
   if (request.method !== 'POST') return methodNotAllowed(language, 'GET, POST');
   const raw = await jsonBody(request);
-  if (raw === NOT_JSON) return refuse(language, 400, 'badRequest');
+  if (raw === NOT_JSON) return refuseCart(language, 400, 'badRequest');
   let owner = await cartOwnerOf(args);
   const { carts, products } = context.data;
   // The named product is looked up before the rest of the body is judged: another tenant's (or a
@@ -48,10 +50,10 @@ export async function action(args: ActionFunctionArgs) {
   const named = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).productId : undefined;
   if (typeof named === 'string' && /^[a-z0-9]{21}$/.test(named) && !(await products.get(named))) {
     const inCart = owner ? (await carts.get(owner)).cartItems.some((l) => l.refId === named) : false;
-    if (!((raw as Record<string, unknown>).intent === 'remove' && inCart)) return refuse(language, 404, 'notFound');
+    if (!((raw as Record<string, unknown>).intent === 'remove' && inCart)) return refuseCart(language, 404, 'notFound');
   }
   const parsed = cartRequestSchema.safeParse(raw);
-  if (!parsed.success) return refuse(language, 400, 'badRequest');
+  if (!parsed.success) return refuseCart(language, 400, 'badRequest');
   const body = parsed.data;
 
   if (body.intent === 'remove') {
@@ -60,12 +62,12 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const product = await products.get(body.productId);
-  if (!product) return refuse(language, 404, 'notFound');
-  if (!product.published || product.currency !== context.tenant.currency) return refuse(language, 409, 'notForSale');
+  if (!product) return refuseCart(language, 404, 'notFound');
+  if (!product.published || product.currency !== context.tenant.currency) return refuseCart(language, 409, 'notForSale');
   const snapshot: Omit<CartLine, 'quantity'> = { kind: 'product', refId: product.productId, title: product.title, unitAmount: product.price, currency: product.currency };
   const inCart = owner ? ((await carts.get(owner)).cartItems.find((l) => l.refId === product.productId)?.quantity ?? 0) : 0;
   const wanted = body.intent === 'add' ? inCart + body.quantity : body.quantity;
-  if (product.stock !== null && product.stock < wanted) return refuse(language, 409, 'soldOut');
+  if (product.stock !== null && product.stock < wanted) return refuseCart(language, 409, 'soldOut');
 
   const headers: Record<string, string> = {};
   if (!owner) {

@@ -4,9 +4,9 @@
  * the speak request's schema (400 with the fields), the same per-user gate (429 + Retry-After),
  * an engine that is missing or fails (503). Every refusal is { error, message } in the caller's language.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { speakRequestSchema, type TtsErrorCode } from '#app/lib/speech/ttsProtocol';
-import { methodNotAllowed, NO_STORE } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { attachmentDisposition } from '#server/services/storage.server';
@@ -18,19 +18,18 @@ const STATUS: Record<TtsErrorCode, number> = { unauthenticated: 401, badFrame: 4
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
   const t = await getFixedT(context.languageTag);
-  const refuse = (code: TtsErrorCode, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    json({ error: code, message: t(`voice.errors.${code}`), ...extra }, { status: STATUS[code], headers: { ...NO_STORE, ...headers } });
+  const refuseSpeech = (code: TtsErrorCode, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => refuse(STATUS[code], code, t(`voice.errors.${code}`), { extra, headers });
 
   const user = await getSessionUser({ request, context });
-  if (!user) return refuse('unauthenticated');
+  if (!user) return refuseSpeech('unauthenticated');
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return refuse('badFrame');
+    return refuseSpeech('badFrame');
   }
   const parsed = speakRequestSchema.strict().safeParse(body);
-  if (!parsed.success) return refuse('badFrame', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
+  if (!parsed.success) return refuseSpeech('badFrame', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
 
   const abort = new AbortController();
   request.signal.addEventListener('abort', () => abort.abort(), { once: true });
@@ -38,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admitted = await admitSynthesis(tts, context.services.ttsGate, { tenantId: context.tenant.id, userSub: user.sub }, parsed.data, abort.signal);
   if (!('chunks' in admitted)) {
     const retry = admitted.retryAfterSeconds;
-    return refuse(admitted.code, retry ? { retryAfterSeconds: retry } : {}, retry ? { 'Retry-After': String(retry) } : {});
+    return refuseSpeech(admitted.code, retry ? { retryAfterSeconds: retry } : {}, retry ? { 'Retry-After': String(retry) } : {});
   }
   let mp3: Buffer;
   try {
@@ -48,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     const code = failureCode(e);
     if (code === 'internal') console.error(`[tts] download failed: ${(e as Error).message}`);
-    return refuse(code);
+    return refuseSpeech(code);
   }
   return new Response(new Uint8Array(mp3), {
     status: 200,
