@@ -9,7 +9,7 @@ import layout from './eslint-layout.js';
 const DATA = 'only data modules (server/data/) talk to DynamoDB; elsewhere use the tenant-bound data context (context.data, or tenantData() outside a request)';
 const dynamoImports = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({ name, message: `${name}: ${DATA}.` }));
 // One CSV writer (issue 24): it keeps every cell from running as a spreadsheet formula.
-const CSV = 'every CSV file is written by server/api/csvFile.server.ts (csvText, csvDownload), which keeps cells from running as spreadsheet formulas';
+const CSV = 'every CSV file is written by server/http/csvFile.server.ts (csvText, csvDownload), which keeps cells from running as spreadsheet formulas';
 const csvImports = { paths: [{ name: 'csv-stringify', message: `csv-stringify: ${CSV}.` }], patterns: [{ group: ['csv-stringify/*'], message: `csv-stringify: ${CSV}.` }] };
 const noTenantIdCasts = [
   { selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // The CSV writer itself.
-    files: ['server/api/csvFile.server.ts'],
+    files: ['server/http/csvFile.server.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: dynamoImports }] },
   },
   {

@@ -15,20 +15,20 @@ import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
 import { expectsForm, formBodyProblem } from './http/formBodies';
 import { httpMessages, refusalLanguage } from './http/messages';
-import { mergeGuestCartAtSignIn } from './shop/cart.server';
+import { mergeGuestCartAtSignIn } from '#server/commerce/shop/cart.server';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
 import { identityGateway } from './identity/gateway';
-import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
+import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from '#server/rooms/livekitWebhook.server';
 import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './services/index.server';
-import { videoConnectSources } from './services/video.server';
+import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './compose.server';
+import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
-import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from './services/unavailable.server';
+import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from '#server/platform/unavailable.server';
 import { catalogue } from './i18n.server';
 
 export interface AppOptions {
@@ -290,7 +290,7 @@ export function createApp(options: AppOptions): express.Express {
   const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
   let handlerPromise: Promise<RemixHandler> | undefined;
   // Every loader and action answers an outage of DynamoDB, identity or storage with a 503 in the
-  // visitor's language (server/services/unavailable.server.ts, docs/decisions/0053).
+  // visitor's language (server/platform/unavailable.server.ts, docs/decisions/0053).
   const remixHandler = (build: ServerBuild, mode: string) =>
     withRetryAfter(createRequestHandler(wrapBuildForOutages(build, outageStringsOf), mode) as unknown as RemixHandler);
   const getHandler = async (): Promise<RemixHandler> => {

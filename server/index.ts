@@ -4,18 +4,18 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
-import { attachChatSockets } from './services/chat/socket.server';
-import { attachCaptionSockets } from './captions/socket.server';
+import { attachChatSockets } from '#server/chat/socket.server';
+import { attachCaptionSockets } from '#server/speech/captions/socket.server';
 import { attachDictationSockets } from './speech/dictation/socket.server';
 import { attachTtsSockets } from './speech/tts/socket.server';
 import { loadEnv } from './env.server';
-import { createServices } from './services/index.server';
-import { startRoomExpirySweeper } from './services/roomExpiry.server';
-import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
+import { createServices } from './compose.server';
+import { startRoomExpirySweeper } from '#server/rooms/roomExpiry.server';
+import { startPendingOrderSweeper } from '#server/commerce/payments/pendingSweeper.server';
 import { startUploadSweeper } from './media/uploadSweeper.server';
-import { startReminderSweeper } from './tickets/reminders.server';
-import { videoConfigProblems } from './services/video.server';
-import { ingestConfig } from './ingest/config.server';
+import { startReminderSweeper } from '#server/commerce/tickets/reminders.server';
+import { videoConfigProblems } from '#server/platform/video.server';
+import { ingestConfig } from '#server/broadcast/ingest/config.server';
 import { configureLogging, log } from './observability/log.server';
 
 /** Pending connections the kernel may queue for us (capped by net.core.somaxconn). */
@@ -94,7 +94,7 @@ async function main() {
     tenants: [...registry.tenants.values()],
     intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
   });
-  // Reminder mails before events start (server/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
+  // Reminder mails before events start (server/commerce/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
   const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], env, intervalSeconds: 60 });
 
   // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.

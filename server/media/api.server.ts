@@ -17,7 +17,7 @@ import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady';

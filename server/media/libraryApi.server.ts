@@ -10,7 +10,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { FieldErrors, LibraryApiError, LibraryApiResponse } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
 import { getSessionUser } from '../identity/session.server';
-import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';
 
 export { NO_STORE };
 

@@ -17,9 +17,9 @@ import { MAX_CUES, saveCuesSchema, startTranscriptSchema, transcriptView } from 
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '../../identity/session.server';
 import { getFixedT } from '../../i18n.server';
-import { captionsKey } from '../../data/mediaCaptions.server';
+import { captionsKey } from '#server/media/data/mediaCaptions.server';
 import { canManageMedia, mayViewMedia } from '../../media/access.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '../../api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type TranscriptApiError = 'badRequest' | 'signIn' | 'notFound' | 'forbidden' | 'notAudio' | 'notReady' | 'language' | 'unavailable' | 'notDone' | 'badVtt';

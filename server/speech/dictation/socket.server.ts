@@ -26,7 +26,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { getSessionUser } from '../../identity/session.server';
-import type { Services } from '../../services/index.server';
+import type { Services } from '#server/compose.server';
 import { registerSocket } from '../../http/socketGateway.server';
 import { StreamingRecognizer } from '../stream.server';
 
