@@ -11,13 +11,13 @@ import { chatFileKeySchema, chatFileName, chatFileUrl } from '#app/lib/chat/prot
 import { CHAT_FILE_RULES, chatFileProblem, chatUploadRequestSchema, safeFileName, type ChatFileKind, type ChatUploadResponse } from '#app/lib/chat/files';
 import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { flagsOf, isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { ChatError } from './data/keys.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { TenantData, TenantFiles } from '#server/data/tenantData.server';
-import { admitToRoom, type Admission } from '#server/rooms/admission.server';
+import { admitToRoom, type Admission } from '#server/rooms/index.server';
 import { isStorageError, tenantObjectKey } from '#server/platform/storage.server';
-import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/index.server';
 import { refuse } from '#server/http/responses.server';
 import { log } from '#server/observability/log.server';
 

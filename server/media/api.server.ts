@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import type { MediaItem } from '#app/lib/media/model';
 import { isPlayable } from '#app/lib/media/view';
-import { getSessionUser } from '../identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { getFixedT } from '../i18n.server';
 import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';

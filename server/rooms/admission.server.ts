@@ -13,7 +13,7 @@
 import type { EventRecord } from '#app/lib/events/model';
 import { canJoin, type EventRole, type EventUser, type JoinRefusal } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
-import { ticketGate, type TicketGate } from '#server/commerce/tickets/gate.server';
+import { ticketGate, type TicketGate } from '#server/commerce/index.server';
 
 /** Why a person is not let in: the event's own rules, or a ticket (or registration) they do not hold. */
 export type AdmissionRefusal = JoinRefusal | TicketGate['reason'];

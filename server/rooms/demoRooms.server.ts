@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { isValidTimeZone, type RoomLayout } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import type { SessionUser } from '#app/lib/identity/types';
-import { newEventInput, type Organizer } from '#server/events/data/events.server';
+import { newEventInput, type Organizer } from '#server/events/index.server';
 import { RateLimiter } from '#server/platform/rateLimit.server';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { shownName } from './roomSession.server';

@@ -7,16 +7,16 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod';
 import { lobbyHref, publicEvent } from '#app/lib/events/model';
 import { canModerate, flagsOf } from '#app/lib/events/permissions';
-import { requireUser } from '#server/identity/session.server';
+import { requireUser } from '#server/identity/index.server';
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/platform/video.server';
 import { layoutOfPath, roomEntry } from '#server/rooms/roomEntry.server';
 import { firstRoomToken } from '#server/rooms/roomSession.server';
-import { roomPaymentFlags } from '#server/commerce/tickets/access.server';
-import { ticketGateView } from '#server/commerce/tickets/gate.server';
+import { roomPaymentFlags } from '#server/commerce/index.server';
+import { ticketGateView } from '#server/commerce/index.server';
 import { NO_STORE } from '#server/http/responses.server';
-import { captionsAvailability } from '#server/speech/captions/access.server';
+import { captionsAvailability } from '#server/speech/index.server';
 
 function notFound(): never {
   throw new Response('Not Found', { status: 404, headers: NO_STORE });

@@ -13,12 +13,12 @@
 import { WebhookReceiver, type WebhookEvent } from 'livekit-server-sdk';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { Registry } from '#server/config/registry.server';
-import { tenantOfChannel } from '#server/events/data/events.server';
+import { tenantOfChannel } from '#server/events/index.server';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
 import type { VideoService } from '#server/platform/video.server';
-import type { MediaQueue } from '#server/media/queue.server';
-import { receiveEgressWebhook } from '#server/broadcast/recording/egressWebhook.server';
-import type { RecordingServices } from '#server/broadcast/recording/services.server';
+import type { MediaQueue } from '#server/media/index.server';
+import { receiveEgressWebhook } from '#server/broadcast/index.server';
+import type { RecordingServices } from '#server/broadcast/index.server';
 import { log } from '#server/observability/log.server';
 
 /** Where LiveKit posts its webhooks (a tenant's host, or the platform's own address). */

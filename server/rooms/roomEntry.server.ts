@@ -9,7 +9,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { admitToRoom, needsSeat, type Admission } from '#server/rooms/admission.server';
-import type { TicketGate } from '#server/commerce/tickets/gate.server';
+import type { TicketGate } from '#server/commerce/index.server';
 
 /** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
 export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;

@@ -3,7 +3,7 @@
  * everyone connected to the event's chat who is not in the video room, marked chat-only.
  */
 import type { RoomParticipant } from '#app/lib/events/api';
-import type { ChatPresent } from '#server/chat/data/chatPresence.server';
+import type { ChatPresent } from '#server/chat/index.server';
 
 export function connectedPeople(inVideo: RoomParticipant[], inChat: ChatPresent[]): RoomParticipant[] {
   const video = new Set(inVideo.map((p) => p.identity));

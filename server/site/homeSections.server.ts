@@ -11,11 +11,11 @@ import type { HomeSectionView, HomeImage, FeaturedEvent, FeaturedTile } from '#a
 import { eventStatus } from '#app/lib/events/model';
 import { channelHref } from '#app/lib/shop/links';
 import { playbackHref } from '#app/lib/ondemand/catalog';
-import { isSharedWith } from '#server/media/data/mediaShared.server';
-import { mediaAccess } from '#server/media/access.server';
-import { eventImageUrl, toCard } from '#server/events/eventCards.server';
+import { isSharedWith } from '#server/media/index.server';
+import { mediaAccess } from '#server/media/index.server';
+import { eventImageUrl, toCard } from '#server/events/index.server';
 import { log } from '#server/observability/log.server';
-import { hasShop } from '#server/commerce/shop/feature.server';
+import { hasShop } from '#server/commerce/index.server';
 
 /** Long enough to outlive a cached render of the page that carries it. */
 const URL_SECONDS = 3600;

@@ -10,9 +10,9 @@ import { eventIdSchema, type EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '#server/data/tenantData.server';
-import { getSessionUser } from '#server/identity/session.server';
-import { admitToRoom, type Admitted, type Refused } from '#server/rooms/admission.server';
-import { needsTicket } from '#server/commerce/tickets/access.server';
+import { getSessionUser } from '#server/identity/index.server';
+import { admitToRoom, type Admitted, type Refused } from '#server/rooms/index.server';
+import { needsTicket } from '#server/commerce/index.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

@@ -13,7 +13,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { isErrorNamed } from '#server/errors';
 import { readForm } from '#server/http/readForm.server';
 import { getFixedT } from '#server/i18n.server';
-import { requireGroup } from '#server/identity/session.server';
+import { requireGroup } from '#server/identity/index.server';
 import { publicState } from './api.server';
 import { ingestConfig, srtIngestUrl, srtPortRange, type IngestConfig } from './config.server';
 import { hashKeySecret, mintKey, newNonce } from './keys.server';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { BroadcastProtocol } from '#app/lib/broadcast/model';
 import type { TenantId } from '#app/lib/config/tenant';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
-import type { MediaQueue } from '#server/media/queue.server';
+import type { MediaQueue } from '#server/media/index.server';
 import { FFMPEG, spawnTool, spawnToolWithInput } from '#server/platform/media/tools.server';
 import { putObject, type Storage } from '#server/platform/storage.server';
 import { LiveUploader } from './liveUploader.server';

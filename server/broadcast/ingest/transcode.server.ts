@@ -9,7 +9,7 @@
  *             in 1-second segments with key frames aligned across renditions.
  */
 import { join } from 'node:path';
-import { renditionHeights } from '#server/media/video.server';
+import { renditionHeights } from '#server/media/index.server';
 
 const VIDEO_KBPS: Record<number, number> = { 360: 800, 720: 2800 };
 const kbpsFor = (height: number) => VIDEO_KBPS[height] ?? Math.round(800 + ((height - 360) * 2000) / 360);

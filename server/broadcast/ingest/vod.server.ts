@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaItem } from '#app/lib/media/model';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
-import { uploadFromFile } from '#server/media/objects.server';
-import type { MediaQueue } from '#server/media/queue.server';
-import { startProcessing } from '#server/media/startProcessing.server';
+import { uploadFromFile } from '#server/media/index.server';
+import type { MediaQueue } from '#server/media/index.server';
+import { startProcessing } from '#server/media/index.server';
 import { FFMPEG, run } from '#server/platform/media/tools.server';
 import type { Storage } from '#server/platform/storage.server';
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { loadRegistry } from '#server/config/registry.server';
 import { createDatabase } from '#server/platform/dynamo/dynamo.server';
 import { loadEnv } from '#server/env.server';
-import { createMediaQueue } from '#server/media/queue.server';
+import { createMediaQueue } from '#server/media/index.server';
 import { createStorage } from '#server/platform/storage.server';
 import { ingestConfig } from './config.server';
 import { startRtmpIngest } from './rtmp.server';

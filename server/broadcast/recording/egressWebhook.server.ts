@@ -10,8 +10,8 @@ import { EgressStatus, type EgressInfo } from 'livekit-server-sdk';
 import type { EventRecord } from '#app/lib/events/model';
 import type { Recording, RecordingStatus } from '#app/lib/recording/model';
 import { canMove } from '#app/lib/recording/model';
-import { startProcessing } from '#server/media/startProcessing.server';
-import { keepLiveCaptions } from '#server/speech/captions/recording.server';
+import { startProcessing } from '#server/media/index.server';
+import { keepLiveCaptions } from '#server/speech/index.server';
 import { announce, type RecordingContext } from './recorder.server';
 
 export interface EgressWebhookAnswer {

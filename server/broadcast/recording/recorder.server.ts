@@ -14,11 +14,11 @@ import type { MediaItem } from '#app/lib/media/model';
 import { isActive, type Recording, type RecordingState, type RoomRecordingMeta } from '#app/lib/recording/model';
 import type { RecordingChange } from '../data/recordings.server';
 import type { TenantData } from '#server/data/tenantData.server';
-import { mediaFolder } from '#server/media/data/media.server';
-import type { MediaQueue } from '#server/media/queue.server';
+import { mediaFolder } from '#server/media/index.server';
+import type { MediaQueue } from '#server/media/index.server';
 import type { VideoService } from '#server/platform/video.server';
 import type { RecordingServices } from './services.server';
-import { keepLiveCaptions } from '#server/speech/captions/recording.server';
+import { keepLiveCaptions } from '#server/speech/index.server';
 import { log } from '#server/observability/log.server';
 
 export interface RecordingContext {

@@ -30,7 +30,7 @@ import {
   setSellerPayoutDue,
 } from './sellerPayouts.server';
 import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
-import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from '#server/events/data/channels.server';
+import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from '#server/events/index.server';
 import {
   createProduct,
   deleteProduct,

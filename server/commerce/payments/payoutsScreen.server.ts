@@ -8,7 +8,7 @@ import { balanceOf, decimalOf, LEDGER_KINDS, type LedgerEntry, type LedgerKind, 
 import type { Money } from '#app/lib/money/money';
 import type { Order, OrderStatus } from '#app/lib/payments/model';
 import { sellerRefundedOf, sellerTotals } from '#app/lib/payments/shares';
-import { getSessionUser, requireUser } from '#server/identity/session.server';
+import { getSessionUser, requireUser } from '#server/identity/index.server';
 import { getFixedT } from '#server/i18n.server';
 import { checkoutContext } from './paymentsApi.server';
 import { onboardingLink, refreshAccountStatus } from './onboarding.server';

@@ -9,7 +9,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { PinKind, PinnedSale, PinState } from '#app/lib/roomSales/model';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { TenantData } from '#server/data/tenantData.server';
-import { eventImageUrl } from '#server/events/eventCards.server';
+import { eventImageUrl } from '#server/events/index.server';
 import { mediaImageUrl } from '../shop/storefront.server';
 import { productOf } from './catalog.server';
 import { log } from '#server/observability/log.server';

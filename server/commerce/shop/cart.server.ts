@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { Cart } from '#app/lib/shop/cart';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import type { CartOwner } from '../data/carts.server';
 import type { AppContext } from '#server/context';
 import { clearCartCookie, hasCartCookie, readGuestCartId } from './cartCookie.server';

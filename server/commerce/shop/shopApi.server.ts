@@ -9,8 +9,8 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import type { Channel } from '#app/lib/shop/model';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser } from '#server/identity/session.server';
-import { isLibraryUser } from '#server/media/libraryApi.server';
+import { getSessionUser } from '#server/identity/index.server';
+import { isLibraryUser } from '#server/media/index.server';
 import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';
 import { requireShop } from './feature.server';
 

@@ -10,9 +10,9 @@ import { isFinished } from '#app/lib/media/sharing';
 import type { Channel, ImageKeys, Product } from '#app/lib/shop/model';
 import type { ChannelCardView, ChannelPageView, ProductCardView, RecordingView } from '#app/lib/shop/views';
 import type { TenantData } from '#server/data/tenantData.server';
-import { mediaAccess } from '#server/media/access.server';
-import { eventImageUrl, toCard } from '#server/events/eventCards.server';
-import { channelIntroVideo } from '#server/media/ondemand/intro.server';
+import { mediaAccess } from '#server/media/index.server';
+import { eventImageUrl, toCard } from '#server/events/index.server';
+import { channelIntroVideo } from '#server/media/index.server';
 import { takesBookings } from '#app/lib/tickets/consultations';
 
 const UPCOMING = new Set(['scheduled', 'open', 'live']);

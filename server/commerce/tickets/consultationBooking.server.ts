@@ -11,7 +11,7 @@ import type { BookingView, CancelAnswer } from '#app/lib/tickets/booking';
 import { refundableCancellation } from '#app/lib/tickets/consultations';
 import { checkoutContext } from '#server/commerce/payments/paymentsApi.server';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser, requireUser } from '#server/identity/session.server';
+import { getSessionUser, requireUser } from '#server/identity/index.server';
 import { readForm } from '#server/http/readForm.server';
 import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
 import { refundOrder } from '#server/commerce/payments/refunds.server';

@@ -9,7 +9,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import type { Order, OrderLine } from '#app/lib/payments/model';
 import type { CancelResult } from '#app/lib/tickets/booking';
 import { MIN_NOTICE_MINUTES, refundableCancellation } from '#app/lib/tickets/consultations';
-import { newEventInput } from '#server/events/data/events.server';
+import { newEventInput } from '#server/events/index.server';
 import type { Booking } from '#server/commerce/data/consultations.server';
 import { registerSellable, type SellContext } from '#server/commerce/payments/sellables.server';
 import { sendConsultationBooked, sendConsultationCancelled } from './confirmation.server';

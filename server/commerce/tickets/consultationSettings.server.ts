@@ -10,7 +10,7 @@ import type { KeyIn } from '#app/lib/i18n/keys';
 import { currencyOf, minorUnitsPerMajor, parseMajorAmount } from '#app/lib/money/money';
 import { availabilitySchema, CONSULT_LIMITS, weeklyWindowSchema } from '#app/lib/tickets/consultations';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { IMAGE_SIZE_NAMES, type DerivedFile, type MediaItem } from '#app/lib/media/model';
 import { UPLOAD_SCOPES } from '#app/lib/media/uploadApi';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { mayViewMedia } from '../access.server';
 import { canSeeItem, scopeData } from './mediaAccess.server';
 import { errorBody, NO_STORE } from './mediaRequest.server';

@@ -10,7 +10,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { MEDIA_KINDS, type MediaKind } from '#app/lib/media/model';
 import { byteSize, type UploadErrorCode, type UploadErrorResponse } from '#app/lib/media/uploadApi';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
 
 export { NO_STORE };

@@ -5,7 +5,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { MY_LIBRARY_HREF } from '#app/lib/nav';
 import { getFixedT } from '#server/i18n.server';
-import { requireUser } from '#server/identity/session.server';
+import { requireUser } from '#server/identity/index.server';
 import { isPlatformAdmin } from './mediaAccess.server';
 import { quotaUsage } from './mediaQuota.server';
 import { NO_STORE } from './mediaRequest.server';

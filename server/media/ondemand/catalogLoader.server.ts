@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { parseCatalogQuery, type CatalogKind } from '#app/lib/ondemand/catalog';
 import { getFixedT } from '#server/i18n.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { catalogPage } from './catalog.server';
 import { NO_STORE } from '#server/http/responses.server';
 

@@ -15,7 +15,7 @@ import type { MediaItem } from '#app/lib/media/model';
 import { isFinished } from '#app/lib/media/sharing';
 import type { MediaView } from '#app/lib/media/view';
 import { chaptersFrom, offsetSeconds, withinRecording, type Chapter, type ReplayMessage } from '#app/lib/ondemand/replay';
-import type { ReplayRecord } from '#server/chat/data/chatReplay.server';
+import type { ReplayRecord } from '#server/chat/index.server';
 import type { TenantData } from '#server/data/tenantData.server';
 import { canManageMedia, mediaAccess } from '../access.server';
 import { mediaView } from '../view.server';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '#server/data/tenantData.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { NO_STORE } from '#server/http/responses.server';
 
 /** How long a signed avatar link lives, and how long a browser may keep the redirect to it (less). */

@@ -15,7 +15,7 @@ import { canSeeItem } from '../api/mediaAccess.server';
 import { NO_STORE } from '#server/http/responses.server';
 import { readForm } from '#server/http/readForm.server';
 import { getFixedT } from '#server/i18n.server';
-import { requireUser } from '#server/identity/session.server';
+import { requireUser } from '#server/identity/index.server';
 import { chooseAvatar, currentAvatar } from './avatar.server';
 import { log } from '#server/observability/log.server';
 import { isLibraryUser } from '../libraryApi.server';

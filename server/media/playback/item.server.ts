@@ -14,7 +14,7 @@ import type { MediaItem, MediaKind } from '#app/lib/media/model';
 import type { MediaView } from '#app/lib/media/view';
 import { resumeAt } from '#app/lib/playback/position';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { canManageMedia, mediaAccess } from '../access.server';
 import { mediaView } from '../view.server';
 import { NO_STORE } from '#server/http/responses.server';

@@ -4,7 +4,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { mediaIdSchema, parseLibraryQuery } from '#app/lib/media/library';
 import type { MediaView } from '#app/lib/media/view';
 import { getFixedT } from '#server/i18n.server';
-import { requireGroup, requireUser } from '#server/identity/session.server';
+import { requireGroup, requireUser } from '#server/identity/index.server';
 import { canManageMedia, mediaAccess } from '../access.server';
 import { isTenantAdmin, libraryPage } from '../library.server';
 import { isLibraryUser } from '../libraryApi.server';

@@ -5,7 +5,7 @@ import type { MediaItem } from '#app/lib/media/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { getFixedT } from '#server/i18n.server';
 import { uploadUsage } from './mediaLibrary.server';
-import { requireGroup } from '#server/identity/session.server';
+import { requireGroup } from '#server/identity/index.server';
 import { mediaAccess } from '../access.server';
 import { isFinished } from '#app/lib/media/sharing';
 

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ReviewEntry } from '#app/lib/media/library';
 import { getFixedT } from '#server/i18n.server';
 import { uploadUsage } from './mediaLibrary.server';
-import { requireGroup } from '#server/identity/session.server';
+import { requireGroup } from '#server/identity/index.server';
 import { isTenantAdmin, libraryCard } from '../library.server';
 import { mediaView } from '../view.server';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { type DerivedFile, type ImageSizeName, type MediaItem } from '#app/lib/media/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { DeckState, DeckSummary, PhotoCard, SizedImage, Slide } from '#app/components/media/gallery/types';
-import { getSessionUser } from '#server/identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { isSharedWith } from '../data/mediaShared.server';
 import { mediaAccess, type MediaAccess } from '../access.server';
 import type { TenantFiles } from '#server/data/tenantData.server';

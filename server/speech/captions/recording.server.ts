@@ -7,9 +7,9 @@
 import { cuesFromWords, toVtt, type CaptionCue, type TimedWord } from '#app/lib/speech/captions';
 import type { MediaItem } from '#app/lib/media/model';
 import type { StoredCaption } from '../data/liveCaptions.server';
-import { captionsKey } from '#server/media/data/mediaCaptions.server';
+import { captionsKey } from '#server/media/index.server';
 import type { TenantData } from '#server/data/tenantData.server';
-import { recordingStartMs } from '#server/media/ondemand/eventVod.server';
+import { recordingStartMs } from '#server/media/index.server';
 import { log } from '#server/observability/log.server';
 
 /** Cues of the captions on a timeline starting at `startMs` (seconds from it); nothing before it. */
