@@ -16,7 +16,6 @@ import { grantsFor, type EventRole, type EventUser, type RoomGrants } from '#app
 import type { Tenant } from '#app/lib/config/tenant';
 import { avatarIdOfMetadata } from '#app/lib/photo/avatar';
 import { publicLivekitPairProblems, PUBLIC_LIVEKIT_KEY, PUBLIC_LIVEKIT_SECRET, type Env } from '#server/env.server';
-import type { Admitted } from '#server/rooms/admission.server';
 
 /** `livekit-server --dev`'s key pair: fine on one machine, refused in production (env.server.ts). */
 export const DEV_API_KEY = PUBLIC_LIVEKIT_KEY;
@@ -129,6 +128,9 @@ export function videoConnectSources(env: VideoEnv, tenant: VideoTenant): string[
  * Who gets the token. The role comes from the event (roleOf: organizer, or the account bound to an
  * accepted invitation), so callers pass the event as getEventFor resolved it for this user.
  */
+/** The room's admission of a person (rooms decides it; the token only carries the role it gave). */
+export type AdmittedToRoom = { ok: true; role: EventRole };
+
 export interface VideoUser extends EventUser {
   /** Shown to everyone in the room (profile displayName, else the part of the email before @). */
   displayName: string;
@@ -229,7 +231,7 @@ export class VideoService {
    * A room token for a person the room admitted (admitToRoom), with the grants of the role it
    * admitted them with. The token's own nbf/exp are set from the real clock by the SDK.
    */
-  async mintToken(tenant: VideoTenant, event: EventRecord, user: VideoUser, admitted: Admitted): Promise<RoomTokenResponse> {
+  async mintToken(tenant: VideoTenant, event: EventRecord, user: VideoUser, admitted: AdmittedToRoom): Promise<RoomTokenResponse> {
     if (event.tenantId !== tenant.id) throw new Error(`event ${event.eventId} does not belong to tenant ${tenant.id}`);
     const { role } = admitted;
     const { serverUrl, apiKey, apiSecret } = this.config(tenant);
