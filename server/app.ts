@@ -9,7 +9,6 @@ import { themeStylesheet } from './config/themeStylesheet.server';
 import { resolveTenant, type Registry } from './config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { AppContext } from './context';
-import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
@@ -25,7 +24,7 @@ import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './compose.server';
+import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, requestContext, type Services } from './compose.server';
 import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
 import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from '#server/platform/unavailable.server';
@@ -304,7 +303,7 @@ export function createApp(options: AppOptions): express.Express {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const context: AppContext = { tenant, theme, language, languageTag: languageTag(tenant.languages, language), clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
+      const context = requestContext(services, env, { tenant, theme, language, clientIp: req.ip ?? '' });
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
       // During an outage these steps wait for the next request; the page itself then answers 503.

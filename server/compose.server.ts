@@ -1,5 +1,24 @@
+/**
+ * The composition root (docs/decisions/0072): the one place that builds the platform's adapters
+ * and the features' services from the environment, and from them each request's context and the
+ * server's sockets and sweepers. Features never import it; they receive what it builds.
+ */
+import type { Server } from 'node:http';
+import type { Language, Tenant } from '#app/lib/config/tenant';
+import type { Theme } from '#app/lib/config/theme';
+import { languageTag } from '#app/lib/i18n/variants';
 import type { Registry } from '#server/config/registry.server';
+import type { AppContext } from './context';
+import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
+import { attachChatSockets } from '#server/chat/socket.server';
+import { attachCaptionSockets } from '#server/speech/captions/socket.server';
+import { attachDictationSockets } from '#server/speech/dictation/socket.server';
+import { attachTtsSockets } from '#server/speech/tts/socket.server';
+import { startRoomExpirySweeper } from '#server/rooms/roomExpiry.server';
+import { startPendingOrderSweeper } from '#server/commerce/payments/pendingSweeper.server';
+import { startUploadSweeper } from '#server/media/uploadSweeper.server';
+import { startReminderSweeper } from '#server/commerce/tickets/reminders.server';
 import { ContentStore } from '#server/site/content.server';
 import { createChatService, type ChatService } from '#server/chat/service.server';
 import type { BusHealth } from '#server/chat/bus.server';
@@ -52,6 +71,66 @@ export function createServices(env: Env, registry: Registry): Services {
     speech: createSpeechServices(env),
     ttsGate: new TtsGate(),
   };
+}
+
+/** What a request brings to its context: its tenant (with theme), negotiated language and client address. */
+export interface RequestOrigin {
+  tenant: Tenant;
+  theme: Theme;
+  language: Language;
+  clientIp: string;
+}
+
+/** The context every loader and action receives: the services above, bound to the request's tenant. */
+export function requestContext(services: Services, env: Env, request: RequestOrigin): AppContext {
+  const { tenant, theme, language, clientIp } = request;
+  return { tenant, theme, language, languageTag: languageTag(tenant.languages, language), clientIp, services, env, data: tenantData(services, tenant.id) };
+}
+
+export interface ServerSockets {
+  /** Closes every socket: captions first (their last finals still go out through the chat bus), then chat and its bus. */
+  close(): Promise<unknown>;
+}
+
+/** The WebSocket endpoints on the server's own port, built from the same services as requests. */
+export function attachSockets(server: Server, options: { env: Env; registry: Registry; services: Services }): ServerSockets {
+  // In-event chat (/ws/chat).
+  const chat = attachChatSockets(server, options);
+  // Live captions: the speakers' microphones (/ws/captions; docs/decisions/0048).
+  const captions = attachCaptionSockets(server, options);
+  // Live dictation (/ws/stt): microphone audio to the speech recogniser.
+  const dictation = attachDictationSockets(server, options);
+  // Text to speech for /browserVoice (/ws/tts).
+  const tts = attachTtsSockets(server, options);
+  return {
+    close: () =>
+      Promise.all([
+        tts.close(),
+        // Chat sockets close 1001 (clients reconnect and resume elsewhere), then the bus.
+        captions.close().then(() => chat.close()).then(() => options.services.chat.close()),
+        dictation.close(),
+      ]),
+  };
+}
+
+export interface Sweepers {
+  stop(): Promise<unknown>;
+}
+
+/** The periodic work the server does while it runs, each over every tenant. */
+export function startSweepers(env: Env, registry: Registry, services: Services): Sweepers {
+  const tenants = [...registry.tenants.values()];
+  const sweepers = [
+    // Closes LiveKit rooms of expired events (and removes everyone in them).
+    startRoomExpirySweeper({ db: services.db, video: services.video, tenants, intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS }),
+    // Reminder mails before events start; a minute is fine-grained enough for "15 minutes before".
+    startReminderSweeper({ db: services.db, tenants, env, intervalSeconds: 60 }),
+    // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
+    startPendingOrderSweeper({ db: services.db, stores: services, env, tenants, intervalSeconds: 60 }),
+    // Ends uploads left unfinished past MEDIA_UPLOAD_ABANDON_MINUTES and gives back their quota reservations.
+    startUploadSweeper({ stores: services, env, tenants, intervalSeconds: 60 }),
+  ];
+  return { stop: () => Promise.all(sweepers.map((sweeper) => sweeper.stop())) };
 }
 
 export interface DependencyState {
