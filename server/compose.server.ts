@@ -9,6 +9,7 @@ import type { Theme } from '#app/lib/config/theme';
 import { languageTag } from '#app/lib/i18n/variants';
 import type { Registry } from '#server/config/registry.server';
 import type { AppContext } from './context';
+import type { Services } from './services';
 import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import { attachChatSockets } from '#server/chat/socket.server';
@@ -20,39 +21,17 @@ import { startPendingOrderSweeper } from '#server/commerce/payments/pendingSweep
 import { startUploadSweeper } from '#server/media/uploadSweeper.server';
 import { startReminderSweeper } from '#server/commerce/tickets/reminders.server';
 import { ContentStore } from '#server/site/content.server';
-import { createChatService, type ChatService } from '#server/chat/service.server';
+import { createChatService } from '#server/chat/service.server';
 import type { BusHealth } from '#server/chat/bus.server';
-import { createDatabase, pingDatabase, type Database } from '#server/platform/dynamo/dynamo.server';
+import { createDatabase, pingDatabase } from '#server/platform/dynamo/dynamo.server';
 import { createMediaQueue, type MediaQueue } from '#server/media/queue.server';
-import { createIdentity, type Identity } from '#server/identity/identity.server';
+import { createIdentity } from '#server/identity/identity.server';
 import { RateLimiter } from '#server/platform/rateLimit.server';
-import { createStorage, pingStorage, type Storage } from '#server/platform/storage.server';
-import { createVideoService, httpUrlOf, type VideoService } from '#server/platform/video.server';
-import { createRecordingServices, type RecordingServices } from '#server/broadcast/recording/services.server';
+import { createStorage, pingStorage } from '#server/platform/storage.server';
+import { createVideoService, httpUrlOf } from '#server/platform/video.server';
+import { createRecordingServices } from '#server/broadcast/recording/services.server';
 import { createSpeechServices } from '#server/platform/speech/engines.server';
-import type { SpeechServices } from '#server/platform/speech/types';
 import { TtsGate } from '#server/speech/tts/gate.server';
-
-export interface Services {
-  registry: Registry;
-  db: Database;
-  storage: Storage;
-  content: ContentStore;
-  formLimiter: RateLimiter;
-  identity: Identity;
-  /** LiveKit tokens and room service. Not a health dependency: without it rooms say video is unavailable, the rest serves. */
-  video: VideoService;
-  /** In-event chat: fan-out bus (in process, or Redis with REDIS_URL) and storage. */
-  chat: ChatService;
-  /** Media processing jobs (BullMQ on Redis); null without a Redis for it: processing is unavailable. */
-  mediaQueue: MediaQueue | null;
-  /** Room recording and restream: the egress client and the restream key box (docs/decisions/0030). */
-  recording: RecordingServices;
-  /** Text to speech and speech to text for the media tools and live captions (docs/decisions/0043). */
-  speech: SpeechServices;
-  /** Per-user limits of text to speech, shared by its socket and its download (docs/decisions/0046). */
-  ttsGate: TtsGate;
-}
 
 export function createServices(env: Env, registry: Registry): Services {
   const db = createDatabase(env);

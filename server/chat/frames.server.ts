@@ -24,7 +24,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { charCount, cleanText } from '#app/lib/forms/text';
 import { checkChatFiles } from './chatFiles.server';
 import { admitToRoom, type AdmissionRefusal } from '#server/rooms/index.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { blockUser, unblockUser } from '#server/rooms/index.server';
 import type { Conn } from './conn.server';
 import { ChatError, type Sequenced } from './data/keys.server';

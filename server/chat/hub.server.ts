@@ -17,7 +17,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Tenant } from '#app/lib/config/tenant';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { chatChannel } from './bus.server';
 import { ChatFrames, REFUSAL } from './frames.server';
 import { decodeBusMessage, type ChatControl } from './service.server';

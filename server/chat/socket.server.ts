@@ -10,7 +10,7 @@ import { WebSocketServer } from 'ws';
 import { CHAT_FRAME_MAX_BYTES, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import type { Registry } from '#server/config/registry.server';
 import type { Env } from '#server/env.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { registerSocket } from '#server/http/socketGateway.server';
 import { ChatHub } from './hub.server';
 import { requestIdFrom, runInRequest } from '#server/observability/context.server';

@@ -33,7 +33,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import type { TenantPool } from './identity.server';
 import { codeDelivery, codeMismatch, cognitoError, errorType, record, str, withCodeDelivery, type Answer, type Body } from './answers';
 import { AttemptLimits, DEFAULT_LIMITS, type GatewayLimits, type LimitKind } from './attemptLimits';

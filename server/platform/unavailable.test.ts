@@ -18,7 +18,8 @@ import { createApp } from '#server/app';
 import type { AppContext } from '#server/context';
 import { tenantKey } from './dynamo/dynamo.server';
 import { loadEnv } from '#server/env.server';
-import { createServices, type Services } from '#server/compose.server';
+import { createServices } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { putObject, tenantObjectKey } from './storage.server';
 
 type Args = { request: Request; context: AppContext };

@@ -11,7 +11,7 @@ import type { LineRequest, Order, OrderLine } from '#app/lib/payments/model';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import type { Env } from '#server/env.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { type PaymentProvider, type ProviderId } from '#server/platform/payments/provider.server';
 import { providerIdOf, paymentProvider } from '#server/platform/payments/providers.server';
 import { moveToState } from './orderState.server';

@@ -28,7 +28,7 @@ import type { SpeechLanguage } from '#app/lib/speech/languages';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { getSessionUser } from '#server/identity/index.server';
 import { shownName } from '#server/rooms/index.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { admitToRoom } from '#server/rooms/index.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';
 import { CaptionSpeaker } from './speaker.server';

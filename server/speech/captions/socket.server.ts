@@ -10,7 +10,7 @@ import { CAPTIONS_CHUNK_MAX_BYTES, CAPTIONS_SOCKET_PATH } from '#app/lib/caption
 import type { Registry } from '#server/config/registry.server';
 import type { Env } from '#server/env.server';
 import { registerSocket } from '#server/http/socketGateway.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { CaptionsHub } from './hub.server';
 
 export interface CaptionSocketOptions {

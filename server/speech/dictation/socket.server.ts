@@ -26,7 +26,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { getSessionUser } from '#server/identity/index.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { registerSocket } from '../../http/socketGateway.server';
 import { StreamingRecognizer } from '../stream.server';
 

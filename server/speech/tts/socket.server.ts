@@ -16,7 +16,7 @@ import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { registerSocket } from '../../http/socketGateway.server';
 import { getSessionUser } from '#server/identity/index.server';
-import type { Services } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { admitSynthesis, failureCode } from './synthesis.server';
 import { log } from '../../observability/log.server';
 
