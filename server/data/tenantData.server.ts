@@ -49,7 +49,8 @@ import {
 import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from '#server/events/data/attendance.server';
 import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from '#server/chat/data/chatPresence.server';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
-import { carts, channels, donations, orders, payouts, products, roomPins, sellerPayouts } from '#server/commerce/data/commerceSections.server';
+import { carts, donations, orders, payouts, products, roomPins, sellerPayouts } from '#server/commerce/data/commerceSections.server';
+import { channels } from '#server/events/data/eventSections.server';
 import {
   cancelEvent,
   createEvent,

@@ -3,7 +3,7 @@ import type { CartLine } from '#app/lib/shop/cart';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { addLine, changeCart, getCart, mergeGuestCart, removeBought, removeLine, setQuantity } from './carts.server';
-import { newShopId } from './shopIds.server';
+import { newShopId } from '#app/lib/shop/ids';
 
 const db = testDatabase();
 const line = (refId: string, quantity = 1): CartLine => ({ kind: 'product', refId, quantity, title: `T ${refId}`, unitAmount: 500, currency: 'USD' });

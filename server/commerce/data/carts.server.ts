@@ -12,7 +12,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, countOf, type Cart, type CartLine } from '#app/lib/shop/cart';
 import { isConditionFailure, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
-import { SHOP_ID } from './shopIds.server';
+import { SHOP_ID } from '#app/lib/shop/ids';
 
 /** Whose cart: a signed-in user's (by sub) or a guest's (by the id in the cookie). */
 export type CartOwner = { userId: string } | { guestCartId: string };

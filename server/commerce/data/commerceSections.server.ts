@@ -1,6 +1,6 @@
 /**
  * The shop's sections of the tenant-bound data context (server/data/tenantData.server.ts):
- * channels, products, carts, orders, payouts, donations and the rooms' pinned sales, each a data
+ * products, carts, orders, payouts, donations and the rooms' pinned sales, each a data
  * module's functions bound to the table and the tenant.
  */
 import type { TenantId } from '#app/lib/config/tenant';
@@ -30,7 +30,6 @@ import {
   setSellerPayoutDue,
 } from './sellerPayouts.server';
 import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
-import { createChannel, getChannel, listChannels, listChannelsByOwner, setChannelImage, updateChannel } from '#server/events/index.server';
 import {
   createProduct,
   deleteProduct,
@@ -109,16 +108,6 @@ export const sellerPayouts = (db: Database, t: TenantId) => ({
   /** The seller's payouts, newest first. */
   ofSeller: listSellerPayouts.bind(null, db, t),
   unsettled: listUnsettledPayouts.bind(null, db, t),
-});
-
-/** Channels: organizers' storefronts (docs/decisions/0034). */
-export const channels = (db: Database, t: TenantId) => ({
-  create: createChannel.bind(null, db, t),
-  get: getChannel.bind(null, db, t),
-  list: listChannels.bind(null, db, t),
-  byOwner: listChannelsByOwner.bind(null, db, t),
-  update: updateChannel.bind(null, db, t),
-  setImage: setChannelImage.bind(null, db, t),
 });
 
 /** Products of channels, their stock and the downloads their buyers were granted (docs/decisions/0034). */

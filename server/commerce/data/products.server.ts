@@ -16,7 +16,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { Product, ProductInput } from '#app/lib/shop/model';
 import { isErrorNamed } from '#server/errors';
 import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
-import { newShopId, SHOP_ID } from './shopIds.server';
+import { newShopId, SHOP_ID } from '#app/lib/shop/ids';
 
 export const MAX_PRODUCTS_PER_CHANNEL = 200;
 

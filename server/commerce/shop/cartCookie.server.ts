@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TenantData } from '#server/data/tenantData.server';
-import { newShopId, SHOP_ID } from '../data/shopIds.server';
+import { newShopId, SHOP_ID } from '#app/lib/shop/ids';
 
 export const CART_COOKIE = 'cart';
 const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;

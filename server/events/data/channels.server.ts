@@ -11,7 +11,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Channel, ChannelImageSlot, ChannelInput, ImageKeys } from '#app/lib/shop/model';
 import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
-import { newShopId, SHOP_ID } from '#server/commerce/index.server';
+import { newShopId, SHOP_ID } from '#app/lib/shop/ids';
 import { shownStoredName } from '#app/lib/identity/displayName';
 
 /** A tenant lists at most this many channels (the storefront list is one query). */
