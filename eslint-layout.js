@@ -7,9 +7,12 @@
 //   tooling starts and configures the product, never the reverse; tests beside the code may;
 // - an import that leaves its top-level folder goes through #app/, #server/, #local/, #scripts/ or
 //   #tests/ (no ~/);
-// - server/platform/ (adapters to outside systems) imports no feature and not the composition root;
+// - server/platform/ (adapters to outside systems) imports no feature and not the composition root
+//   or the services it builds;
 // - a feature (server/<feature>/) reaches another feature only through its public surface,
 //   #server/<feature>/index.server (docs/ARCHITECTURE.md, Features; docs/decisions/0072).
+// - a data module (server/<feature>/data/) imports only the platform, app/lib and its own
+//   feature's data/ folder: server/data/tenantData.server.ts binds them all (docs/decisions/0071).
 import { existsSync } from 'node:fs';
 import { basename, join, posix, relative, sep } from 'node:path';
 
@@ -37,6 +40,12 @@ function areaOf(path) {
   const [top, area, ...rest] = path.split('/');
   if (top !== 'server' || rest.length === 0) return '';
   return area === 'platform' || FEATURE_SET.has(area) ? area : '';
+}
+
+/** A feature's data folder (server/<feature>/data/) when `path` is in one, else null. */
+function dataFolderOf(path) {
+  const [top, area, folder] = path.split('/');
+  return top === 'server' && FEATURE_SET.has(area) && folder === 'data' ? `server/${area}/data/` : null;
 }
 
 const isSurface = (path, feature) => /^index\.server(\.ts)?$/.test(path.slice(`server/${feature}/`.length));
@@ -98,8 +107,12 @@ const layoutImports = {
         const target = serverTarget(file, spec);
         const from = areaOf(file);
         const to = target ? areaOf(target) : '';
-        if (from === 'platform' && (FEATURE_SET.has(to) || /^server\/(compose\.server|data\/)/.test(target ?? ''))) {
+        if (from === 'platform' && (FEATURE_SET.has(to) || /^server\/((compose\.server|services)(\.ts)?$|data\/)/.test(target ?? ''))) {
           return report(`Platform code imports no feature ('${spec}'): an adapter to an outside system takes what it needs as arguments or types of its own.`);
+        }
+        const ownData = dataFolderOf(file);
+        if (ownData && target && (FEATURE_SET.has(to) || /^server\/((compose\.server|services|context)(\.ts)?$|data\/)/.test(target)) && !target.startsWith(ownData)) {
+          return report(`A data module imports only the platform, app/lib and its own feature's data/ folder ('${spec}'): server/data/tenantData.server.ts binds every data module and nearly every feature reads it, so a data module reaching a feature closes an import circle.`);
         }
         if (FEATURE_SET.has(from) && FEATURE_SET.has(to) && from !== to && !isSurface(target, to)) {
           return report(`'${spec}' reaches inside the ${to} feature: import it from '#server/${to}/index.server', the feature's public surface.`);

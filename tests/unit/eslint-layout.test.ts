@@ -49,6 +49,8 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'server/platform/storage.server.ts', code: "import type { Env } from '#server/env.server';\nimport { log } from '#server/observability/log.server';\nimport { markOutages } from './unavailable.server';" },
     { filename: 'server/media/access.server.test.ts', code: "import { requireUser } from '#server/identity/session.server';\nexport { requireUser };" },
     { filename: 'server/app.ts', code: "import { mergeGuestCartAtSignIn } from '#server/commerce/shop/cart.server';" },
+    // A data module imports only the platform, app/lib and its own feature's data/ folder (docs/decisions/0071, 0072).
+    { filename: 'server/events/data/eventSections.server.ts', code: "import type { Database } from '#server/platform/dynamo/dynamo.server';\nimport { SHOP_ID } from '#app/lib/shop/ids';\nimport { getChannel } from './channels.server';\nexport { getChannel, SHOP_ID, type Database };" },
   ],
   invalid: [
     { filename: 'app/components/account/SignInScreen.tsx', code: "import { getFixedT } from '#server/i18n.server';", errors: [error(/may not import '#server\/i18n.server'/)] },
@@ -66,7 +68,7 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'tests/e2e/api.spec.ts', code: "const m = await import('../../server/services/events.server');\nexport { m };", errors: [error(/leaves tests\//)] },
     { filename: 'scripts/tenants-check.ts', code: "vi.mock('../server/config/check.server');", errors: [error(/leaves scripts\//)] },
     { filename: 'server/index.ts', code: "import { getFreePort } from '#local/stack/ports';\nexport { getFreePort };", errors: [error(/never imports local\/ \('#local\/stack\/ports'\)/)] },
-    { filename: 'server/platform/payments/testProvider.server.ts', code: "export { signatureHeader } from '../../local/testpay/signing';", errors: [error(/never imports local\/ \('..\/..\/local\/testpay\/signing'\)/)] },
+    { filename: 'server/platform/payments/testProvider.server.ts', code: "export { signatureHeader } from '../../../local/testpay/signing';", errors: [error(/never imports local\/ \('..\/..\/..\/local\/testpay\/signing'\)/)] },
     { filename: 'server/app.ts', code: "const seed = await import('#local/stack/seed');\nexport { seed };", errors: [error(/never imports local\//)] },
     { filename: 'app/lib/playback/demo.ts', code: "import { makeSampleVideo } from '#local/stack/sampleVideo';\nexport { makeSampleVideo };", errors: [error(/never imports local\//)] },
     { filename: 'local/stack/stack.ts', code: "import { createDatabase } from '../../server/platform/dynamo/dynamo.server';\nexport { createDatabase };", errors: [error(/leaves local\//)] },
@@ -88,6 +90,11 @@ const cases: { valid: Case[]; invalid: Case[] } = {
     { filename: 'server/platform/mail.server.ts', code: "import { tenantData } from '#server/data/tenantData.server';", errors: [error(/Platform code imports no feature/)] },
     { filename: 'server/media/screens/mediaLibrary.server.ts', code: "import { requireUser } from '#server/identity/session.server';", errors: [error(/reaches inside the identity feature: import it from '#server\/identity\/index.server'/)] },
     { filename: 'server/chat/hub.server.ts', code: "import { admitToRoom } from '../rooms/admission.server';", errors: [error(/reaches inside the rooms feature/)] },
+    { filename: 'server/platform/video.server.ts', code: "import type { Services } from '#server/services';", errors: [error(/Platform code imports no feature/)] },
+    { filename: 'server/events/data/channels.server.ts', code: "import { newShopId } from '#server/commerce/index.server';", errors: [error(/A data module imports only the platform, app\/lib and its own feature's data\/ folder/)] },
+    { filename: 'server/commerce/data/commerceSections.server.ts', code: "import { getChannel } from '../../events/index.server';", errors: [error(/A data module imports only/)] },
+    { filename: 'server/commerce/data/orders.server.ts', code: "import { startCheckout } from '../payments/checkout.server';", errors: [error(/A data module imports only/)] },
+    { filename: 'server/media/data/media.server.ts', code: "import { tenantData } from '#server/data/tenantData.server';", errors: [error(/A data module imports only/)] },
   ],
 };
 
