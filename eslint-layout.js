@@ -6,7 +6,13 @@
 // - the product (app/, server/) never imports local/ (the local stack, the test payment provider):
 //   tooling starts and configures the product, never the reverse; tests beside the code may;
 // - an import that leaves its top-level folder goes through #app/, #server/, #local/, #scripts/ or
-//   #tests/ (no ~/).
+//   #tests/ (no ~/);
+// - server/platform/ (adapters to outside systems) imports no feature and not the composition root
+//   or the services it builds;
+// - a feature (server/<feature>/) reaches another feature only through its public surface,
+//   #server/<feature>/index.server (docs/ARCHITECTURE.md, Features; docs/decisions/0072).
+// - a data module (server/<feature>/data/) imports only the platform, app/lib and its own
+//   feature's data/ folder: server/data/tenantData.server.ts binds them all (docs/decisions/0071).
 import { existsSync } from 'node:fs';
 import { basename, join, posix, relative, sep } from 'node:path';
 
@@ -14,6 +20,35 @@ const SERVER_FILE = /\.server(\.[cm]?[jt]sx?)?$/;
 const TEST_FILE = /\.test\.[jt]sx?$/;
 const FOLDERS = new Set(['app', 'server', 'local', 'tests', 'scripts', 'bench', 'tenants', 'themes']);
 const PRODUCT = new Set(['app', 'server']);
+
+/** The product's features: each a folder server/<feature>/ whose index.server.ts is its one public surface. */
+export const FEATURES = ['broadcast', 'chat', 'commerce', 'events', 'identity', 'media', 'rooms', 'site', 'speech'];
+const FEATURE_SET = new Set(FEATURES);
+
+/** The server/ path an import names (#server/… or relative), else null. */
+function serverTarget(file, spec) {
+  if (spec.startsWith('#server/')) return `server/${spec.slice('#server/'.length)}`;
+  if (spec.startsWith('.')) {
+    const target = posix.normalize(posix.join(posix.dirname(file), spec));
+    return target.startsWith('server/') ? target : null;
+  }
+  return null;
+}
+
+/** The feature a server/ path belongs to, 'platform' for the platform folder, else ''. */
+function areaOf(path) {
+  const [top, area, ...rest] = path.split('/');
+  if (top !== 'server' || rest.length === 0) return '';
+  return area === 'platform' || FEATURE_SET.has(area) ? area : '';
+}
+
+/** A feature's data folder (server/<feature>/data/) when `path` is in one, else null. */
+function dataFolderOf(path) {
+  const [top, area, folder] = path.split('/');
+  return top === 'server' && FEATURE_SET.has(area) && folder === 'data' ? `server/${area}/data/` : null;
+}
+
+const isSurface = (path, feature) => /^index\.server(\.ts)?$/.test(path.slice(`server/${feature}/`.length));
 
 const topFolder = (path) => (path.includes('/') && FOLDERS.has(path.split('/')[0]) ? path.split('/')[0] : '');
 const withoutExtension = (path) => path.replace(/\.[cm]?[jt]sx?$/, '');
@@ -69,6 +104,19 @@ const layoutImports = {
         return report(`'${spec}': route server modules share code through server/, not through another route's .server.ts.`);
       }
       if (top === 'server') {
+        const target = serverTarget(file, spec);
+        const from = areaOf(file);
+        const to = target ? areaOf(target) : '';
+        if (from === 'platform' && (FEATURE_SET.has(to) || /^server\/((compose\.server|services)(\.ts)?$|data\/)/.test(target ?? ''))) {
+          return report(`Platform code imports no feature ('${spec}'): an adapter to an outside system takes what it needs as arguments or types of its own.`);
+        }
+        const ownData = dataFolderOf(file);
+        if (ownData && target && (FEATURE_SET.has(to) || /^server\/((compose\.server|services|context)(\.ts)?$|data\/)/.test(target)) && !target.startsWith(ownData)) {
+          return report(`A data module imports only the platform, app/lib and its own feature's data/ folder ('${spec}'): server/data/tenantData.server.ts binds every data module and nearly every feature reads it, so a data module reaching a feature closes an import circle.`);
+        }
+        if (FEATURE_SET.has(from) && FEATURE_SET.has(to) && from !== to && !isSurface(target, to)) {
+          return report(`'${spec}' reaches inside the ${to} feature: import it from '#server/${to}/index.server', the feature's public surface.`);
+        }
         if (/^#app\/(routes\/|root(\.|$)|entry\.)/.test(spec)) return report(`Server code never imports route modules or entries ('${spec}').`);
         if (spec.startsWith('#app/components/') && !typeOnly) {
           return report(`Server code takes only types from components ('${spec}'); a value both sides need lives in app/lib.`);

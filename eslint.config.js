@@ -6,10 +6,10 @@ import layout from './eslint-layout.js';
 // Tenant-bound data (docs/decisions/0018). Flat config does not merge one rule's options across
 // blocks (the last block that matches a file wins), so each block below lists every selector
 // that applies to its files.
-const DATA = 'only data modules (server/data/) talk to DynamoDB; elsewhere use the tenant-bound data context (context.data, or tenantData() outside a request)';
+const DATA = 'only data modules (a feature\'s data/ folder, server/data/, server/platform/dynamo/) talk to DynamoDB; elsewhere use the tenant-bound data context (context.data, or tenantData() outside a request)';
 const dynamoImports = ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({ name, message: `${name}: ${DATA}.` }));
 // One CSV writer (issue 24): it keeps every cell from running as a spreadsheet formula.
-const CSV = 'every CSV file is written by server/api/csvFile.server.ts (csvText, csvDownload), which keeps cells from running as spreadsheet formulas';
+const CSV = 'every CSV file is written by server/http/csvFile.server.ts (csvText, csvDownload), which keeps cells from running as spreadsheet formulas';
 const csvImports = { paths: [{ name: 'csv-stringify', message: `csv-stringify: ${CSV}.` }], patterns: [{ group: ['csv-stringify/*'], message: `csv-stringify: ${CSV}.` }] };
 const noTenantIdCasts = [
   { selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='TenantId']", message: 'Only tenant resolution makes a TenantId (tests: testTenantId from tests/support/tenants); never cast to one.' },
@@ -18,6 +18,19 @@ const noTenantIdCasts = [
 const noDocumentClient = [
   { selector: "MemberExpression[property.name='doc']", message: `The document client (db.doc): ${DATA}.` },
   { selector: "ObjectPattern > Property[key.name='doc']", message: `The document client (db.doc): ${DATA}.` },
+];
+// The screen and API helpers route server modules call, in the features they serve (issue 26).
+const SCREEN_AND_API_HELPERS = [
+  'server/*/screens/**',
+  'server/*/api/**',
+  'server/http/responses.server.ts',
+  'server/http/csvFile.server.ts',
+  'server/rooms/{roomEntry,roomSession,liveRoom,demoRooms,roomRequest,livekitWebhook}.server.ts',
+  'server/chat/chatFiles.server.ts',
+  'server/commerce/pricing.server.ts',
+  'server/commerce/payments/{paymentsApi,paymentsWebhook}.server.ts',
+  'server/events/{eventCards,scheduling,scheduleImages}.server.ts',
+  'server/site/{articles,faq,homeSections,infoForms,contentPage}.server.ts',
 ];
 const STORES = 'Loaders, actions and screen or API helpers reach stored data only through context.data, which carries the tenant (docs/decisions/0018).';
 const noErrorInstanceof = [
@@ -55,18 +68,18 @@ export default tseslint.config(
   },
   {
     // The CSV writer itself.
-    files: ['server/api/csvFile.server.ts'],
+    files: ['server/http/csvFile.server.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: dynamoImports }] },
   },
   {
     // Route server modules and the screen and API helpers they call.
-    files: ['app/**/*.server.ts', 'server/screens/**', 'server/api/**'],
+    files: ['app/**/*.server.ts', ...SCREEN_AND_API_HELPERS],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noTenantIdCasts, ...noDocumentClient, ...noRawStores, ...noErrorInstanceof] },
   },
   {
-    // Data modules own the table; tests may read and plant raw items to check what is stored.
-    files: ['server/data/**', '**/*.test.ts', 'tests/**'],
+    // Data modules (each feature's data/, server/data/, the DynamoDB client) own the table; tests may read and plant raw items to check what is stored.
+    files: ['server/data/**', 'server/*/data/**', 'server/platform/dynamo/**', '**/*.test.ts', 'tests/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': ['error', ...noTenantIdCasts] },
   },
   {

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#server/http/csp.server';
 import { createI18n } from '#app/lib/i18n/instance';
 import { pageBundle } from '#server/i18n.server';
-import { videoConnectSources } from '#server/services/video.server';
+import { videoConnectSources } from '#server/platform/video.server';
 
 export const streamTimeout = 5_000;
 

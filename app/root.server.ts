@@ -6,10 +6,10 @@ import { intlLocale } from '#app/lib/i18n/variants';
 import { namespaceHashes } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
-import { requestCart } from '#server/shop/cart.server';
+import { requestCart } from '#server/commerce/shop/cart.server';
 import { accountName } from '#server/identity/accountName.server';
 import { catalogue } from '#server/i18n.server';
-import { isServiceUnavailable, outageResponse } from '#server/services/unavailable.server';
+import { isServiceUnavailable, outageResponse } from '#server/platform/unavailable.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context, request } = args;

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { loadRegistry } from '#server/config/registry.server';
 import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
-import { Identity, readPoolsFile } from '#server/services/identity.server';
+import { Identity, readPoolsFile } from '#server/identity/identity.server';
 import { createLocalDatabase } from '#local/stack/stack';
 import { withBenchStack } from './app-stack';
 import { httpGet, table, waitForHttp } from './lib';

@@ -21,7 +21,7 @@ import { CHAT_SEND_LIMIT, CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { startRedis, type LocalRedis } from '#local/stack/redis';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#local/stack/stack';
-import { createEvent, newEventInput } from '#server/data/events.server';
+import { createEvent, newEventInput } from '#server/events/data/events.server';
 import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
 import { loadNow, machineLoad, startProcess, stopProcess, table, waitForHttp } from './lib';
 import { signedInUsers } from './users';

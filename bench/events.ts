@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createLocalDatabase } from '#local/stack/stack';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
-import { newEventInput, type EventInput } from '#server/data/events.server';
+import { newEventInput, type EventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { withBenchStack } from './app-stack';
 import { httpGet, load, stopProcess, table, waitForHttp, type LoadFigures } from './lib';

@@ -23,7 +23,7 @@ import WebSocket from 'ws';
 import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { createLocalDatabase, quietAwsEnv } from '#local/stack/stack';
-import { createEvent, newEventInput } from '#server/data/events.server';
+import { createEvent, newEventInput } from '#server/events/data/events.server';
 import { withBenchStack } from './app-stack';
 import { load, loadNow, machineLoad, table, waitForHttp, type LoadFigures } from './lib';
 import { signedInUsers } from './users';

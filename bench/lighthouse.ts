@@ -13,7 +13,7 @@ import { cpus } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
-import { newEventInput } from '#server/data/events.server';
+import { newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { seedSampleDecks, seedSampleShops } from '#local/stack/seed';
 import { createLocalDatabase, createLocalStorage } from '#local/stack/stack';

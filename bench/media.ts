@@ -20,7 +20,7 @@ import { createLocalStorage } from '#local/stack/stack';
 import { processImage } from '#server/media/image.server';
 import type { StoreDerived } from '#server/media/processor.server';
 import { processVideo } from '#server/media/video.server';
-import type { Storage } from '#server/services/storage.server';
+import type { Storage } from '#server/platform/storage.server';
 import { makeJpegWithGps, makeVideo } from '#tests/support/mediaFiles';
 import { withBenchStack } from './app-stack';
 import { table } from './lib';

@@ -31,10 +31,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventSchema, expirationFor, type EventRecord } from '#app/lib/events/model';
 import { canJoin } from '#app/lib/events/permissions';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
-import { channelNameFor, newEventId, newEventInput, newShortCode } from '#server/data/events.server';
+import { channelNameFor, newEventId, newEventInput, newShortCode } from '#server/events/data/events.server';
 import { newLivekitKeyPair } from '#local/stack/livekitKeys';
 import { startLivekitServer, type LocalLivekitServer } from '#local/stack/livekitServer';
-import { VideoService, type VideoUser } from '#server/services/video.server';
+import { VideoService, type VideoUser } from '#server/platform/video.server';
 // The finder is plain Node in scripts/ (ensure-deps runs it before anything is installed) and no
 // import alias reaches scripts/: this one import crosses the folder directly.
 // eslint-disable-next-line layout/imports

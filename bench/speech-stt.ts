@@ -8,8 +8,8 @@
 // A language the engine has no model for is reported as such, not measured.
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { LIBRIVOX_SOURCE, librivoxClips, librivoxInstalled, measureClips, measureRecognition, type RecognitionMeasure } from '#server/speech/accuracy.server';
-import { createLocalTts } from '#server/speech/local/localTts.server';
-import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/speech/local/pocketsphinx.server';
+import { createLocalTts } from '#server/platform/speech/local/localTts.server';
+import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/platform/speech/local/pocketsphinx.server';
 import { table } from './lib';
 
 const VOICES = process.env.BENCH_SPEECH_VOICES ?? 'all';

@@ -18,8 +18,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { mintKey } from '#server/ingest/keys.server';
-import { newEventInput } from '#server/data/events.server';
+import { mintKey } from '#server/broadcast/ingest/keys.server';
+import { newEventInput } from '#server/events/data/events.server';
 import { getFreePort } from '#local/stack/ports';
 import { createLocalDatabase, createLocalStorage } from '#local/stack/stack';
 import { CHROMIUM_ARGS } from '#tests/e2e/stack';
@@ -173,7 +173,7 @@ export async function benchStreaming(): Promise<boolean> {
       INGEST_SRT_PORTS: '5',
     };
     const app = startApp(ingestEnv);
-    const worker = startProcess('node_modules/.bin/tsx', ['server/ingest/worker.ts'], {
+    const worker = startProcess('node_modules/.bin/tsx', ['server/broadcast/ingest/worker.ts'], {
       ...(stack.env as unknown as Record<string, string>),
       NODE_ENV: 'production',
       ...ingestEnv,

@@ -6,7 +6,7 @@
 // organizer, host and participant. No network, no DynamoDB. Target: ≥ 2,000 tokens/s.
 import { eventSchema, expirationFor } from '#app/lib/events/model';
 import { canJoin } from '#app/lib/events/permissions';
-import { VideoService, type VideoUser } from '#server/services/video.server';
+import { VideoService, type VideoUser } from '#server/platform/video.server';
 import { table } from './lib';
 
 const SECONDS = Number(process.env.BENCH_TOKEN_SECONDS ?? 3);

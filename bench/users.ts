@@ -2,7 +2,7 @@
 // Amplify cookies a browser would send.
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';
-import { readPoolsFile } from '#server/services/identity.server';
+import { readPoolsFile } from '#server/identity/identity.server';
 import type { LocalStack } from '#local/stack/stack';
 
 /** `count` confirmed members of `tenant`'s local pool, signed in: one cookie header each (language en). */

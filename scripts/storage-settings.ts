@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { checkConfig, formatProblem } from '#server/config/check.server';
 import { applyBucketSettings, mediaBucketCors, mediaBucketLifecycle, tenantOrigins } from './deploy/bucketSettings';
 import { loadEnv } from '#server/env.server';
-import { createStorage } from '#server/services/storage.server';
+import { createStorage } from '#server/platform/storage.server';
 
 export async function main(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
   const env = loadEnv(process.env);

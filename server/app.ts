@@ -9,26 +9,26 @@ import { themeStylesheet } from './config/themeStylesheet.server';
 import { resolveTenant, type Registry } from './config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import type { AppContext } from './context';
-import { tenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
 import { readBodies, requestBody } from './http/bodies';
 import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
 import { expectsForm, formBodyProblem } from './http/formBodies';
 import { httpMessages, refusalLanguage } from './http/messages';
-import { mergeGuestCartAtSignIn } from './shop/cart.server';
+import { mergeGuestCartAtSignIn } from '#server/commerce/shop/cart.server';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from './http/roomShell';
 import { identityGateway } from './identity/gateway';
-import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from './api/livekitWebhook.server';
+import { LIVEKIT_WEBHOOK_PATH, receiveLivekitWebhook } from '#server/rooms/livekitWebhook.server';
 import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, type Services } from './services/index.server';
-import { videoConnectSources } from './services/video.server';
+import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, requestContext } from './compose.server';
+import type { Services } from './services';
+import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
-import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from './services/unavailable.server';
+import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from '#server/platform/unavailable.server';
 import { catalogue } from './i18n.server';
 
 export interface AppOptions {
@@ -290,7 +290,7 @@ export function createApp(options: AppOptions): express.Express {
   const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
   let handlerPromise: Promise<RemixHandler> | undefined;
   // Every loader and action answers an outage of DynamoDB, identity or storage with a 503 in the
-  // visitor's language (server/services/unavailable.server.ts, docs/decisions/0053).
+  // visitor's language (server/platform/unavailable.server.ts, docs/decisions/0053).
   const remixHandler = (build: ServerBuild, mode: string) =>
     withRetryAfter(createRequestHandler(wrapBuildForOutages(build, outageStringsOf), mode) as unknown as RemixHandler);
   const getHandler = async (): Promise<RemixHandler> => {
@@ -304,7 +304,7 @@ export function createApp(options: AppOptions): express.Express {
       const tenant = res.locals.tenant as Tenant;
       const theme = registry.themes.get(tenant.themeId)!;
       const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
-      const context: AppContext = { tenant, theme, language, languageTag: languageTag(tenant.languages, language), clientIp: req.ip ?? '', services, env, data: tenantData(services, tenant.id) };
+      const context = requestContext(services, env, { tenant, theme, language, clientIp: req.ip ?? '' });
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
       // During an outage these steps wait for the next request; the page itself then answers 503.

@@ -2,7 +2,7 @@ import type { Theme } from '#app/lib/config/theme';
 import type { Language, Tenant } from '#app/lib/config/tenant';
 import type { TenantData } from './data/tenantData.server';
 import type { Env } from './env.server';
-import type { Services } from './services/index.server';
+import type { Services } from './services';
 
 /** What every loader and action receives: the request's tenant, language, its data and the service adapters. */
 export interface AppContext {

@@ -11,9 +11,9 @@ import { createApp } from './app';
 import { CHAT_FRAME_IDS, CHAT_FRAME_TYPES, SERVER_ENDPOINTS } from './endpoints';
 import { loadEnv } from './env.server';
 import { ALLOWED_OPERATIONS } from './identity/gateway';
-import { createServices } from './services/index.server';
-import { attachChatSockets } from './services/chat/socket.server';
-import { attachCaptionSockets } from './captions/socket.server';
+import { createServices } from './compose.server';
+import { attachChatSockets } from '#server/chat/socket.server';
+import { attachCaptionSockets } from '#server/speech/captions/socket.server';
 import { attachDictationSockets } from './speech/dictation/socket.server';
 import { attachTtsSockets } from './speech/tts/socket.server';
 

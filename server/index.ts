@@ -4,18 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
-import { attachChatSockets } from './services/chat/socket.server';
-import { attachCaptionSockets } from './captions/socket.server';
-import { attachDictationSockets } from './speech/dictation/socket.server';
-import { attachTtsSockets } from './speech/tts/socket.server';
 import { loadEnv } from './env.server';
-import { createServices } from './services/index.server';
-import { startRoomExpirySweeper } from './services/roomExpiry.server';
-import { startPendingOrderSweeper } from './payments/pendingSweeper.server';
-import { startUploadSweeper } from './media/uploadSweeper.server';
-import { startReminderSweeper } from './tickets/reminders.server';
-import { videoConfigProblems } from './services/video.server';
-import { ingestConfig } from './ingest/config.server';
+import { attachSockets, createServices, startSweepers } from './compose.server';
+import { videoConfigProblems } from '#server/platform/video.server';
+import { ingestConfig } from '#server/broadcast/ingest/config.server';
 import { configureLogging, log } from './observability/log.server';
 
 /** Pending connections the kernel may queue for us (capped by net.core.somaxconn). */
@@ -78,30 +70,10 @@ async function main() {
     log.info(`server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
   server.keepAliveTimeout = 65_000;
-  // In-event chat sockets on the same port (/ws/chat).
-  const chatSockets = attachChatSockets(server, { env, registry, services });
-  // Live captions: the speakers' microphones (/ws/captions; docs/decisions/0048).
-  const captionSockets = attachCaptionSockets(server, { env, registry, services });
-  // Live dictation (/ws/stt): microphone audio to the speech recogniser.
-  const dictationSockets = attachDictationSockets(server, { env, registry, services });
-  // Text to speech for /browserVoice on the same port (/ws/tts).
-  const ttsSockets = attachTtsSockets(server, { env, registry, services });
-
-  // Closes LiveKit rooms of expired events (and removes everyone in them) while the server runs.
-  const sweeper = startRoomExpirySweeper({
-    db: services.db,
-    video: services.video,
-    tenants: [...registry.tenants.values()],
-    intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS,
-  });
-  // Reminder mails before events start (server/tickets/reminders.server.ts); a minute is fine-grained enough for "15 minutes before".
-  const reminders = startReminderSweeper({ db: services.db, tenants: [...registry.tenants.values()], env, intervalSeconds: 60 });
-
-  // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
-  const pendingOrders = startPendingOrderSweeper({ db: services.db, stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
-
-  // Ends uploads left unfinished past MEDIA_UPLOAD_ABANDON_MINUTES and gives back their quota reservations.
-  const abandonedUploads = startUploadSweeper({ stores: services, env, tenants: [...registry.tenants.values()], intervalSeconds: 60 });
+  // The chat, captions, dictation and text-to-speech sockets on the same port.
+  const sockets = attachSockets(server, { env, registry, services });
+  // Room expiry, ticket reminders, unpaid orders and abandoned uploads, swept while the server runs.
+  const sweepers = startSweepers(env, registry, services);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
@@ -109,11 +81,9 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info(`${signal}: closing server`);
-    const swept = Promise.all([sweeper.stop(), pendingOrders.stop(), abandonedUploads.stop(), reminders.stop(), ttsSockets.close()]);
-    // Chat sockets close first (1001: clients reconnect and resume elsewhere), then the bus.
-    // Captions first: each speaker's last finals still go out through the chat bus.
-    const chatClosed = Promise.all([captionSockets.close().then(() => chatSockets.close()).then(() => services.chat.close()), dictationSockets.close()]);
-    server.close(() => void Promise.allSettled([swept, chatClosed]).finally(() => process.exit(0)));
+    // Sockets close while in-flight requests finish (chat clients reconnect and resume elsewhere).
+    const closed = Promise.allSettled([sweepers.stop(), sockets.close()]);
+    server.close(() => void closed.finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();

@@ -28,7 +28,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { identityFiles } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { readPoolsFile } from '#server/services/identity.server';
+import { readPoolsFile } from '#server/identity/identity.server';
 import { localCognitoClient, provisionLocalIdentity, type OutboxMessage } from './cognito';
 
 const files = identityFiles();

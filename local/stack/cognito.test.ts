@@ -12,7 +12,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { identityFiles } from '#tests/support/local-stack';
 import { loadRegistry } from '#server/config/registry.server';
-import { readPoolsFile } from '#server/services/identity.server';
+import { readPoolsFile } from '#server/identity/identity.server';
 import { IDENTITY_ROLES, localCognitoClient, type DemoAccount, type OutboxMessage } from './cognito';
 
 const files = identityFiles();

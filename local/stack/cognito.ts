@@ -6,7 +6,7 @@
  *
  * Files it writes (paths chosen by the caller, see stack.ts):
  *  - identity pools: { [tenantId]: { userPoolId, appClientId, region, endpoint, issuer } },
- *    read by the server through IDENTITY_POOLS_FILE (server/services/identity.server.ts);
+ *    read by the server through IDENTITY_POOLS_FILE (server/identity/identity.server.ts);
  *  - demo accounts: [{ tenant, role, username, password }], one per tenant and role;
  *  - outbox: one JSON line per code cognito-local would have sent by email or SMS
  *    ({ tenant, destination, purpose, code, at }), written by cognito-process.mjs.

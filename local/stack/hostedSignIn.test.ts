@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeChallengeS256, createCodeVerifier } from '#server/social/pkce';
+import { codeChallengeS256, createCodeVerifier } from '#server/identity/social/pkce';
 import { allowedRedirectUri, startHostedSignIn, type FederatedDirectory, type HostedSignIn } from './hostedSignIn';
 import { getFreePort } from './ports';
 

@@ -42,8 +42,8 @@ import {
 import { z } from 'zod';
 import { loadRegistry } from '#server/config/registry.server';
 import { SOCIAL_PROVIDERS, type Tenant } from '#app/lib/config/tenant';
-import { readPoolsFile, type PoolsFile } from '#server/services/identity.server';
-import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '#server/social/pkce';
+import { readPoolsFile, type PoolsFile } from '#server/identity/identity.server';
+import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '#server/identity/social/pkce';
 import { localCognitoClient } from './cognito';
 
 type Provider = (typeof SOCIAL_PROVIDERS)[number];

@@ -1,7 +1,7 @@
 /**
  * Live ingest in the local stack (`npm start`, the browser-test stack; docs/decisions/0029): the
  * ingest settings the app and the worker share, and one ingest worker process
- * (server/ingest/worker.ts) beside the app, restarted if it dies.
+ * (server/broadcast/ingest/worker.ts) beside the app, restarted if it dies.
  *
  *   INGEST_KEY_SECRET  unset: made once and kept in the data folder (ingest-key-secret, 0600)
  *   LOCAL_INGEST_RTMP_PORT  RTMP port (default 1935; test stacks a free port)
@@ -35,7 +35,7 @@ export function localIngestSecret(dataDir: string): string {
   return secret;
 }
 
-/** The settings the app and the worker read (server/ingest/config.server.ts). */
+/** The settings the app and the worker read (server/broadcast/ingest/config.server.ts). */
 export function localIngestEnv(options: Pick<IngestOptions, 'dataDir' | 'rtmpPort' | 'srtPortFirst' | 'srtPorts'>): Record<string, string> {
   return {
     INGEST_KEY_SECRET: process.env.INGEST_KEY_SECRET ?? localIngestSecret(options.dataDir),
@@ -56,7 +56,7 @@ export function startIngestWorker(options: IngestOptions, env: NodeJS.ProcessEnv
   const tmp = join(options.dataDir, 'ingest-work');
   mkdirSync(tmp, { recursive: true });
   const start = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ingest/worker.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/broadcast/ingest/worker.ts'], {
       cwd: options.root,
       env: { ...env, INGEST_RTMP_PORT: String(options.rtmpPort), INGEST_BIND: '127.0.0.1', INGEST_WORKER_TMP: tmp },
       stdio: 'inherit',

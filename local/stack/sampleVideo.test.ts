@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probe } from '#server/media/tools.server';
+import { probe } from '#server/platform/media/tools.server';
 import { makeSampleVideo } from './sampleVideo';
 
 describe('the player demo sample', () => {

@@ -12,8 +12,8 @@ import { SYSTEM_TENANT_ID } from '#app/lib/config/tenant';
 import type { MediaJob } from '#app/lib/media/model';
 import { PLAYER_DEMO_TAG } from '#app/lib/playback/demo';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
-import { FFMPEG, run } from '#server/media/tools.server';
-import { findPlayerDemo } from '#server/playback/demo.server';
+import { FFMPEG, run } from '#server/platform/media/tools.server';
+import { findPlayerDemo } from '#server/media/playback/demo.server';
 
 export const SAMPLE_SECONDS = 24;
 

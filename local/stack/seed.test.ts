@@ -3,7 +3,7 @@ import type { Registry } from '#server/config/registry.server';
 import { PLATFORM_LANGUAGES, type Tenant, type TenantId } from '#app/lib/config/tenant';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { batchGetResources, putResources } from '#server/data/resources.server';
+import { batchGetResources, putResources } from '#server/events/data/resources.server';
 import { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, seedResources } from './seed';
 
 const db = testDatabase();

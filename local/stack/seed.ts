@@ -7,7 +7,7 @@
 import type { Registry } from '#server/config/registry.server';
 import type { Language } from '#app/lib/config/tenant';
 import { DEFAULT_RESOURCES } from '#app/lib/identity/idleResources';
-import type { Database } from '#server/data/dynamo.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 
 export { DEFAULT_RESOURCES, IDLE_RESOURCE_CODES, type IdleResourceCode } from '#app/lib/identity/idleResources';

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localStackEnv, testStorage } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { loadEnv } from '#server/env.server';
-import { checkDependencies, createServices } from '#server/services/index.server';
-import { putObject } from '#server/services/storage.server';
+import { checkDependencies, createServices } from '#server/compose.server';
+import { putObject } from '#server/platform/storage.server';
 import { getFreePort, PortInUseError } from './ports';
 import { corsConfigurationXml, createLocalDatabase, startLocalStack } from './stack';
 

@@ -55,7 +55,7 @@ import { fileURLToPath } from 'node:url';
 import { checkConfig, formatProblem } from '#server/config/check.server';
 import type { Registry } from '#server/config/registry.server';
 import { envSchema, loadEnv, type Env } from '#server/env.server';
-import { videoConfigFor, videoConfigProblems } from '#server/services/video.server';
+import { videoConfigFor, videoConfigProblems } from '#server/platform/video.server';
 import { demoUsername, localPoolSettings } from './cognito';
 import { localLivekitKeys } from './livekitKeys';
 import { localRecordingKey } from './recordingKey';

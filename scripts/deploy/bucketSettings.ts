@@ -15,7 +15,7 @@ import {
   type CORSConfiguration,
 } from '@aws-sdk/client-s3';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Storage } from '#server/services/storage.server';
+import type { Storage } from '#server/platform/storage.server';
 
 /** Days after which storage aborts an incomplete multipart upload (S3 counts whole days). */
 export const ABORT_INCOMPLETE_UPLOADS_AFTER_DAYS = 1;

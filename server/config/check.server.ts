@@ -13,7 +13,7 @@ import { homeAssetFields } from '#app/lib/config/home';
 import { staleSchemaFiles } from './schemaFiles';
 import { CATALOGUE_REGISTERS } from '#app/lib/i18n/register';
 
-/** Names content may use as {{name}}; see templateVariables() in server/services/content.server.ts. */
+/** Names content may use as {{name}}; see templateVariables() in server/site/content.server.ts. */
 export const TEMPLATE_VARIABLES = ['companyName', 'displayName', 'contactEmail', 'domain', 'jurisdiction', 'effectiveDate'] as const;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TenantId } from '#app/lib/config/tenant';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import type { Database } from './dynamo.server';
-import { getEvent, newEventInput } from './events.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { getEvent, newEventInput } from '#server/events/data/events.server';
 import { tenantData } from './tenantData.server';
 
 const db = testDatabase();

@@ -10,8 +10,8 @@
  * the first time it is used, so a request pays only for what it touches.
  */
 import type { TenantId } from '#app/lib/config/tenant';
-import type { ChatService } from '../services/chat/service.server';
-import { storeImageVariants } from '../services/images.server';
+import type { ChatService } from '#server/chat/service.server';
+import { storeImageVariants } from '#server/platform/images.server';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -21,7 +21,7 @@ import {
   presignS3Call,
   readFirstBytes,
   storedObject,
-} from '../services/mediaObjects.server';
+} from '#server/media/mediaObjects.server';
 import {
   deleteFolder,
   deleteObject,
@@ -37,7 +37,7 @@ import {
   type PresignUploadOptions,
   type PutObjectOptions,
   type Storage,
-} from '../services/storage.server';
+} from '#server/platform/storage.server';
 import {
   claimLive,
   getBroadcastKey,
@@ -45,11 +45,12 @@ import {
   issueBroadcastKey,
   revokeBroadcastKey,
   updateLive,
-} from './broadcasts.server';
-import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from './attendance.server';
-import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from './chatPresence.server';
-import type { Database } from './dynamo.server';
-import { carts, channels, donations, orders, payouts, products, roomPins, sellerPayouts } from './commerceSections.server';
+} from '#server/broadcast/data/broadcasts.server';
+import { attendeeNames, listAttendance, listRoomFinished, recordAttendance, recordRoomFinished } from '#server/events/data/attendance.server';
+import { listChatPresent, markChatConnected, markChatDisconnected, refreshChatConnections } from '#server/chat/data/chatPresence.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { carts, donations, orders, payouts, products, roomPins, sellerPayouts } from '#server/commerce/data/commerceSections.server';
+import { channels } from '#server/events/data/eventSections.server';
 import {
   cancelEvent,
   createEvent,
@@ -64,27 +65,27 @@ import {
   patchEvent,
   setUserBlocked,
   updateEvent,
-} from './events.server';
-import { listSubmissions, saveSubmission } from './forms.server';
-import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from './guests.server';
-import { listHands, lowerHand, raiseHand, setOnStage } from './hands.server';
-import { removeMediaCaptions, setMediaCaptions } from './mediaCaptions.server';
-import { findPitchDeck, listSharedMedia } from './mediaShared.server';
-import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from './media.server';
-import * as uploads from './mediaUploads.server';
-import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from './playlists.server';
-import { getPlaybackPosition, savePlaybackPosition } from './playback.server';
-import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from './hostInvitations.server';
-import { invitedEventIds, listMyEvents } from './myEvents.server';
-import { saveOAuthState, takeOAuthState } from './oauthStates.server';
-import { getProfile, getRecentProfile, saveProfile } from './profiles.server';
-import { listReplayMessages } from './chatReplay.server';
-import { listLiveCaptions, putLiveCaption } from './liveCaptions.server';
-import { batchGetResources, putResources } from './resources.server';
-import { getVideoSettings, saveVideoSettings } from './videoSettings.server';
-import { ticketsSection } from './tickets.server';
-import { transcriptsSection } from './transcripts.server';
-import { consultationsSection } from './consultations.server';
+} from '#server/events/data/events.server';
+import { listSubmissions, saveSubmission } from '#server/site/data/forms.server';
+import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from '#server/identity/data/guests.server';
+import { listHands, lowerHand, raiseHand, setOnStage } from '#server/rooms/data/hands.server';
+import { removeMediaCaptions, setMediaCaptions } from '#server/media/data/mediaCaptions.server';
+import { findPitchDeck, listSharedMedia } from '#server/media/data/mediaShared.server';
+import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from '#server/media/data/media.server';
+import * as uploads from '#server/media/data/mediaUploads.server';
+import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from '#server/media/data/playlists.server';
+import { getPlaybackPosition, savePlaybackPosition } from '#server/media/data/playback.server';
+import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from '#server/events/data/hostInvitations.server';
+import { invitedEventIds, listMyEvents } from '#server/events/data/myEvents.server';
+import { saveOAuthState, takeOAuthState } from '#server/identity/data/oauthStates.server';
+import { getProfile, getRecentProfile, saveProfile } from '#server/identity/data/profiles.server';
+import { listReplayMessages } from '#server/chat/data/chatReplay.server';
+import { listLiveCaptions, putLiveCaption } from '#server/speech/data/liveCaptions.server';
+import { batchGetResources, putResources } from '#server/events/data/resources.server';
+import { getVideoSettings, saveVideoSettings } from '#server/rooms/data/videoSettings.server';
+import { ticketsSection } from '#server/commerce/data/tickets.server';
+import { transcriptsSection } from '#server/speech/data/transcripts.server';
+import { consultationsSection } from '#server/commerce/data/consultations.server';
 import {
   addDestination,
   autoStarted,
@@ -96,7 +97,7 @@ import {
   moveRecording,
   removeDestination,
   setRestreamLive,
-} from './recordings.server';
+} from '#server/broadcast/data/recordings.server';
 
 /**
  * The instance's stores (`services` has them all). The chat service is shared: its sequencer
@@ -190,7 +191,7 @@ const media = (db: Database, t: TenantId) => ({
   removeCaptions: removeMediaCaptions.bind(null, db, t),
 });
 
-/** Room recordings and restream destinations (server/data/recordings.server.ts). */
+/** Room recordings and restream destinations (server/broadcast/data/recordings.server.ts). */
 const recordings = (db: Database, t: TenantId) => ({
   create: createRecording.bind(null, db, t),
   get: getRecording.bind(null, db, t),
@@ -213,7 +214,7 @@ const playlists = (db: Database, t: TenantId) => ({
   delete: deletePlaylist.bind(null, db, t),
 });
 
-/** Remembered playback positions (server/data/playback.server.ts), per signed-in user. */
+/** Remembered playback positions (server/media/data/playback.server.ts), per signed-in user. */
 const playback = (db: Database, t: TenantId) => ({
   position: getPlaybackPosition.bind(null, db, t),
   savePosition: savePlaybackPosition.bind(null, db, t),
@@ -271,7 +272,7 @@ const files = (storage: Storage, t: TenantId) => ({
   deleteFolder: deleteFolder.bind(null, storage, t),
   contentType: objectContentType.bind(null, storage, t),
   storeImageVariants: storeImageVariants.bind(null, storage, t),
-  /** Media library objects (server/services/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
+  /** Media library objects (server/media/mediaObjects.server.ts): multipart uploads, size, first bytes, download links. */
   createMultipart: createMultipartUpload.bind(null, storage, t),
   presignS3Call: presignS3Call.bind(null, storage, t),
   listParts: listUploadedParts.bind(null, storage, t),
@@ -461,15 +462,15 @@ export class TenantData {
   get carts() {
     return (this.#carts ??= carts(this.stores.db, this.tenantId));
   }
-  /** Seats and tickets per event (server/data/tickets.server.ts). */
+  /** Seats and tickets per event (server/commerce/data/tickets.server.ts). */
   get tickets() {
     return (this.#tickets ??= ticketsSection(this.stores.db, this.tenantId));
   }
-  /** Transcripts of library items, per person (server/data/transcripts.server.ts). */
+  /** Transcripts of library items, per person (server/speech/data/transcripts.server.ts). */
   get transcripts() {
     return (this.#transcripts ??= transcriptsSection(this.stores.db, this.tenantId));
   }
-  /** Consultation availability and bookings per channel (server/data/consultations.server.ts). */
+  /** Consultation availability and bookings per channel (server/commerce/data/consultations.server.ts). */
   get consultations() {
     return (this.#consultations ??= consultationsSection(this.stores.db, this.tenantId));
   }

@@ -6,7 +6,7 @@
 import type { Request as ExpressRequest } from 'express';
 import type { AppContext } from '../context';
 import { getSessionUser } from '../identity/session.server';
-import { layoutOfPath, roomEntry } from '../screens/roomEntry.server';
+import { layoutOfPath, roomEntry } from '#server/rooms/roomEntry.server';
 
 /** A browser's document request for a room layout path (not a Remix data request). */
 export function isRoomDocumentRequest(req: Pick<ExpressRequest, 'method' | 'path' | 'query'>): boolean {

@@ -5,8 +5,8 @@ import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { TTS_SOCKET_PATH } from '#app/lib/speech/ttsProtocol';
 import { TEST_TENANT, testRegistry } from '#tests/support/chat';
 import { loadEnv } from '../env.server';
-import { createServices } from '../services/index.server';
-import { attachChatSockets } from '../services/chat/socket.server';
+import { createServices } from '#server/compose.server';
+import { attachChatSockets } from '#server/chat/socket.server';
 import { attachTtsSockets } from '../speech/tts/socket.server';
 import { registerSocket, type SocketUpgrade } from './socketGateway.server';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityFiles, testDatabase } from '#tests/support/local-stack';
 import { createPoolUser, localCognitoClient } from '#local/stack/cognito';
-import { Identity, readPoolsFile, type TenantPool } from '../services/identity.server';
+import { Identity, readPoolsFile, type TenantPool } from './identity.server';
 import { cognitoContactDirectory, refuseContactClaim, type ContactDirectory } from './contactClaims';
 
 const amazonPool: TenantPool = {

@@ -9,7 +9,7 @@
  *    role needs `cognito-idp:ListUsers` on each tenant's user pool (README, Identity).
  */
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { TenantPool } from '../services/identity.server';
+import type { TenantPool } from './identity.server';
 import { poolClient } from './poolClient';
 
 type Contact = 'email' | 'phone_number';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { Identity } from '../services/identity.server';
+import { Identity } from './identity.server';
 import { DEFAULT_LIMITS, maskDestination, type GatewayLimits } from './gateway';
 import {
   account,

@@ -33,8 +33,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Services } from '../services/index.server';
-import type { TenantPool } from '../services/identity.server';
+import type { Services } from '#server/services';
+import type { TenantPool } from './identity.server';
 import { codeDelivery, codeMismatch, cognitoError, errorType, record, str, withCodeDelivery, type Answer, type Body } from './answers';
 import { AttemptLimits, DEFAULT_LIMITS, type GatewayLimits, type LimitKind } from './attemptLimits';
 import { refuseContactClaim } from './contactClaims';
@@ -46,7 +46,7 @@ import { confirmSignUp, resendConfirmationCode, signUp, type SignUpContext } fro
 import { nestedDeeperThan } from './nesting';
 import { keepRefreshToken, takeRefreshToken } from './refreshCookie';
 import { log as logger } from '../observability/log.server';
-import { IDENTITY_TIMEOUT_MS, isOutage, reaching, RETRY_AFTER_SECONDS } from '../services/unavailable.server';
+import { IDENTITY_TIMEOUT_MS, isOutage, reaching, RETRY_AFTER_SECONDS } from '#server/platform/unavailable.server';
 
 export { DEFAULT_LIMITS, type GatewayLimits, type Limit } from './attemptLimits';
 export { maskDestination } from './answers';

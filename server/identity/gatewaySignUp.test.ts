@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from '../data/dynamo.server';
-import { getProfile, saveProfile } from '../data/profiles.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { getProfile, saveProfile } from './data/profiles.server';
 import { DEFAULT_LIMITS, maskDestination, type GatewayLimits } from './gateway';
 import { call, clientId, db, files, phoneUser, readOutbox, registry, roomy, serve, serveGatewayDuringTests, signIn, sleep, unique, waitForCode, type Reply } from '#tests/support/gateway';
 

@@ -6,7 +6,7 @@
  * accepts, so on AWS the server's role needs `cognito-idp:AdminGetUser` on each tenant's pool.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { TenantPool } from '../services/identity.server';
+import type { TenantPool } from './identity.server';
 import { poolClient } from './poolClient';
 
 export interface PoolAccount {

@@ -5,8 +5,8 @@
  * unreachable pool is marked as an identity outage (503), like the gateway's own calls.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { TenantPool } from '../services/identity.server';
-import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from '../services/unavailable.server';
+import type { TenantPool } from './identity.server';
+import { markOutages, SDK_MAX_ATTEMPTS, SDK_REQUEST_HANDLER } from '#server/platform/unavailable.server';
 
 const clients = new Map<string, CognitoIdentityProviderClient>();
 

@@ -11,7 +11,7 @@
  * token. Sign-out (GlobalSignOut, RevokeToken, DeleteUser) and a refused refresh clear the cookie.
  */
 import { createHash } from 'node:crypto';
-import { safeEqual } from '../social/pkce';
+import { safeEqual } from './social/pkce';
 import { readCookie, serializeCookie } from './cookies';
 
 /** Where the identity gateway is mounted: the only path the browser sends the cookie to. */

@@ -6,7 +6,7 @@ import { loadRegistry } from '../config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import { crossSiteRefusal } from '../app';
 import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
-import { Identity, readPoolsFile } from '../services/identity.server';
+import { Identity, readPoolsFile } from './identity.server';
 
 const files = identityFiles();
 const pools = readPoolsFile(files.pools);

@@ -6,7 +6,7 @@
 import type { Language, Tenant } from '#app/lib/config/tenant';
 import { tenantOrigin, type OriginEnv } from '../config/tenantOrigin.server';
 import { getFixedT, isLanguage } from '../i18n.server';
-import { sendMail } from '../services/mail.server';
+import { sendMail } from '#server/platform/mail.server';
 
 export const SIGN_UP_ATTEMPT_PURPOSE = 'signUpAttempt';
 

@@ -12,8 +12,8 @@
  */
 import { NAME_MAX } from '#app/lib/account/fieldErrors';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from '../data/dynamo.server';
-import { completeProfile, type ProfileUpdate } from '../data/profiles.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { completeProfile, type ProfileUpdate } from './data/profiles.server';
 import { log } from '../observability/log.server';
 
 type Body = Record<string, unknown>;

@@ -15,9 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from '../data/dynamo.server';
-import { getProfile } from '../data/profiles.server';
-import type { TenantPool } from '../services/identity.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { getProfile } from './data/profiles.server';
+import type { TenantPool } from './identity.server';
 import { codeDelivery, codeMismatch, errorType, record, str, withCodeDelivery, type Answer, type Body } from './answers';
 import type { AttemptLimits } from './attemptLimits';
 import type { ContactRefusal } from './contactClaims';

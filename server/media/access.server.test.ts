@@ -3,7 +3,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { MediaItem } from '#app/lib/media/model';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { newEventInput, type EventInput } from '../data/events.server';
+import { newEventInput, type EventInput } from '#server/events/data/events.server';
 import { tenantData } from '../data/tenantData.server';
 import { mayViewMedia, mediaAccess } from './access.server';
 

@@ -23,7 +23,7 @@ import type { MediaItem } from '#app/lib/media/model';
 import { isFinished } from '#app/lib/media/sharing';
 import { canManageMedia, madeFromAnEvent, mightViewSignedIn, visibleByItself, type MediaAccess } from '#app/lib/media/visibility';
 import type { TenantData } from '../data/tenantData.server';
-import { mayWatchReplay } from '../tickets/access.server';
+import { mayWatchReplay } from '#server/commerce/index.server';
 
 // The item's own rules live in app/lib/media/visibility.ts (the browser shares them); this module adds the event's.
 export { canManageMedia, isMediaAdmin, type MediaAccess } from '#app/lib/media/visibility';
@@ -63,7 +63,7 @@ export function mediaAccess(data: TenantData, user: SessionUser | null): MediaAc
 
 /**
  * The rule for one item, or the buyer of a product that delivers this item (a download grant of a
- * paid, not refunded order: server/data/products.server.ts) once it is finished, whatever its
+ * paid, not refunded order: server/commerce/data/products.server.ts) once it is finished, whatever its
  * visibility: the single-item routes (playlist, status, download, transcripts) ask this.
  */
 export async function mayViewMedia(data: TenantData, user: SessionUser | null, item: MediaItem): Promise<boolean> {

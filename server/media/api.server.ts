@@ -11,13 +11,13 @@ import { z } from 'zod';
 import type { KeyIn } from '#app/lib/i18n/keys';
 import type { MediaItem } from '#app/lib/media/model';
 import { isPlayable } from '#app/lib/media/view';
-import { getSessionUser } from '../identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { getFixedT } from '../i18n.server';
 import { canManageMedia, mayViewMedia } from './access.server';
 import { isVariantName, rewriteMasterPlaylist, rewriteMediaPlaylist } from './playlist.server';
 import { startProcessing } from './startProcessing.server';
 import { signedUrlSeconds } from './view.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type MediaApiError = 'badRequest' | 'signIn' | 'notFound' | 'notFailed' | 'unavailable' | 'notReady';

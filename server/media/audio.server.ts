@@ -4,9 +4,9 @@
  */
 import { join } from 'node:path';
 import { trimInputArgs } from '#app/lib/media/trim';
-import { ProcessingError } from './failures.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 import type { Processor } from './processor.server';
-import { ffmpeg, FFMPEG, probe, spawnTool, ToolError } from './tools.server';
+import { ffmpeg, FFMPEG, probe, spawnTool, ToolError } from '#server/platform/media/tools.server';
 import { checkTrim, keptSeconds } from './trim.server';
 
 export const WAVEFORM_BUCKETS = 200;

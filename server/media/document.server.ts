@@ -7,9 +7,9 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DerivedFile } from '#app/lib/media/model';
-import { ProcessingError } from './failures.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 import type { Processor } from './processor.server';
-import { PDFINFO, PDFTOPPM, run, ToolError } from './tools.server';
+import { PDFINFO, PDFTOPPM, run, ToolError } from '#server/platform/media/tools.server';
 
 /** Longest side of a page image: sharp enough for a full-screen slide. */
 export const PAGE_SIDE = 1600;

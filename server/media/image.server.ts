@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, type DerivedFile, type ImageSizeName } from '#app/lib/media/model';
-import { ProcessingError } from './failures.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 import type { Processor } from './processor.server';
 
 const ANIMATED = new Set(['image/gif', 'image/webp']);

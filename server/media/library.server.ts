@@ -7,7 +7,7 @@
 import type { SessionUser } from '#app/lib/identity/types';
 import { IMAGE_SIZE_NAMES, type DerivedFile, type MediaItem } from '#app/lib/media/model';
 import type { LibraryCard, LibraryQuery } from '#app/lib/media/library';
-import { mediaFolder } from '../data/media.server';
+import { mediaFolder } from './data/media.server';
 import { canManageMedia, isMediaAdmin, mediaAccess } from './access.server';
 import type { TenantData } from '../data/tenantData.server';
 

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { FieldErrors, LibraryApiError, LibraryApiResponse } from '#app/lib/media/library';
 import { getFixedT } from '../i18n.server';
-import { getSessionUser } from '../identity/session.server';
-import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
+import { getSessionUser } from '#server/identity/index.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';
 
 export { NO_STORE };
 

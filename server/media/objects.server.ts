@@ -9,8 +9,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TenantId } from '#app/lib/config/tenant';
 import { isErrorNamed } from '../errors';
-import { tenantObjectKey, type Storage } from '../services/storage.server';
-import { ProcessingError } from './failures.server';
+import { tenantObjectKey, type Storage } from '#server/platform/storage.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 
 /** Writes the tenant's object to a local file; a missing object is the item's failure (original_missing). */
 export async function downloadToFile(storage: Storage, tenantId: TenantId, key: string, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkMediaQueue } from '../services/index.server';
+import { checkMediaQueue } from '#server/compose.server';
 import { BullMediaQueue, createMediaQueue, MEDIA_JOB_ATTEMPTS, MEDIA_QUEUE_NAME, mediaJobId, mediaQueueConnection, transcriptionJobId } from './queue.server';
 
 function redisUrl(): string {

@@ -40,7 +40,7 @@ export const mediaJobSchema = z
 /** The job name of a transcription (every other job's name is the item's kind). */
 export const TRANSCRIBE_JOB = 'transcribe';
 
-/** A transcription job: whose transcript (server/data/transcripts.server.ts) of which item, in which language. */
+/** A transcription job: whose transcript (server/speech/data/transcripts.server.ts) of which item, in which language. */
 export const transcriptionJobSchema = z
   .object({
     tenantId: mediaJobSchema.shape.tenantId,

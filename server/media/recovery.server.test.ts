@@ -17,7 +17,7 @@ import { tenantData } from '#server/data/tenantData.server';
 import { getFreePort } from '#local/stack/ports';
 import { startRedis, type LocalRedis } from '#local/stack/redis';
 import { childNodeEnv } from '#local/stack/stack';
-import { checkMediaQueue } from '#server/services/index.server';
+import { checkMediaQueue } from '#server/compose.server';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
 import { makeJpegWithGps, makeVideo } from '#tests/support/mediaFiles';
 import { BullMediaQueue, MEDIA_QUEUE_NAME, MediaQueueUnavailableError, mediaJobId, mediaQueueConnection } from './queue.server';

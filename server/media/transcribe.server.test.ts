@@ -10,10 +10,10 @@ import { wordErrorRate } from '#app/lib/speech/wer';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
-import { wavOf } from '../speech/audio.server';
-import { createLocalTts } from '../speech/local/localTts.server';
-import { createPocketsphinxStt } from '../speech/local/pocketsphinx.server';
-import type { SpeechToText } from '../speech/types';
+import { wavOf } from '#server/platform/speech/audio.server';
+import { createLocalTts } from '#server/platform/speech/local/localTts.server';
+import { createPocketsphinxStt } from '#server/platform/speech/local/pocketsphinx.server';
+import type { SpeechToText } from '#server/platform/speech/types';
 import { runTranscriptionJob } from './transcribe.server';
 
 const { registry } = loadRegistry(process.cwd());
@@ -100,7 +100,7 @@ describe('transcription job', () => {
       name: 'broken',
       languages: () => ['en'],
       transcribe: async () => {
-        const { SpeechEngineError } = await import('../speech/types');
+        const { SpeechEngineError } = await import('#server/platform/speech/types');
         throw new SpeechEngineError('no model');
       },
     };

@@ -4,7 +4,7 @@
  * the kept part is.
  */
 import type { Trim } from '#app/lib/media/trim';
-import { ProcessingError } from './failures.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 
 /** Refuses a trim that starts at or after the end of a take whose duration is known. */
 export function checkTrim(trim: Trim | undefined, durationSeconds: number): void {

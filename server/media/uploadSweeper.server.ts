@@ -8,12 +8,12 @@
  * several app instances may sweep at once. Tenants' spaces and the system space are swept alike.
  */
 import { SYSTEM_TENANT_ID, type Tenant, type TenantId } from '#app/lib/config/tenant';
-import { mediaFolder } from '../data/media.server';
-import type { UploadReservation } from '../data/mediaUploads.server';
+import { mediaFolder } from './data/media.server';
+import type { UploadReservation } from './data/mediaUploads.server';
 import { tenantData, type DataStores, type TenantData } from '../data/tenantData.server';
 import type { Env } from '../env.server';
 import { log as logger } from '../observability/log.server';
-import { startPeriodicSweep, type PeriodicSweep } from '../services/periodicSweep.server';
+import { startPeriodicSweep, type PeriodicSweep } from '#server/platform/periodicSweep.server';
 
 export interface UploadSweepDeps {
   /** Table and storage: the sweep aborts uploads and deletes files. */

@@ -10,10 +10,10 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VIDEO_RENDITION_HEIGHTS, type DerivedFile } from '#app/lib/media/model';
 import { trimInputArgs, type Trim } from '#app/lib/media/trim';
-import { ProcessingError } from './failures.server';
+import { ProcessingError } from '#server/platform/media/failures.server';
 import type { Processor } from './processor.server';
 import { checkTrim, keptSeconds } from './trim.server';
-import { ffmpeg, probe, run, FFMPEG, ToolError } from './tools.server';
+import { ffmpeg, probe, run, FFMPEG, ToolError } from '#server/platform/media/tools.server';
 
 /** Video bitrate per rendition height (kbit/s); the master playlist's BANDWIDTH comes from these. */
 const VIDEO_KBPS: Record<number, number> = { 360: 800, 480: 1400, 540: 1800, 720: 2800 };

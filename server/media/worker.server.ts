@@ -7,7 +7,7 @@
 import { MetricsTime, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { MediaJob } from '#app/lib/media/model';
-import type { SpeechToText } from '../speech/types';
+import type { SpeechToText } from '#server/platform/speech/types';
 import { runMediaJob, type JobStores } from './job.server';
 import { MEDIA_QUEUE_NAME, mediaJobSchema, mediaQueueConnection, TRANSCRIBE_JOB, transcriptionJobSchema } from './queue.server';
 import { runTranscriptionJob } from './transcribe.server';

@@ -9,10 +9,10 @@
 import { z } from 'zod';
 import { SYSTEM_TENANT_ID } from '#app/lib/config/tenant';
 import { loadRegistry } from '../config/registry.server';
-import { createDatabase } from '../data/dynamo.server';
+import { createDatabase } from '#server/platform/dynamo/dynamo.server';
 import { loadEnv } from '../env.server';
-import { createStorage } from '../services/storage.server';
-import { createSpeechServices } from '../speech/index.server';
+import { createStorage } from '#server/platform/storage.server';
+import { createSpeechServices } from '#server/platform/speech/engines.server';
 import { mediaQueueRedisUrl } from './queue.server';
 import { createMediaWorker } from './worker.server';
 import { log as logger } from '../observability/log.server';

@@ -12,7 +12,8 @@ import { ROUTES } from '#app/route-table.js';
 import { loadRegistry } from '../config/registry.server';
 import { createApp } from '../app';
 import { loadEnv } from '../env.server';
-import { createServices, type Services } from '../services/index.server';
+import { createServices } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { captureLogs, log, type LogRecord } from './log.server';
 import { exposition, sampleValue } from './exposition.testing';
 

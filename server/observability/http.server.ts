@@ -14,7 +14,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { resolveTenant, type Registry } from '../config/registry.server';
 import type { Env } from '../env.server';
-import type { Services } from '../services/index.server';
+import type { Services } from '#server/services';
 import { requestIdFrom, runInRequest, type RequestContext } from './context.server';
 import { log, logEnabled } from './log.server';
 import { collectProcessMetrics, httpDuration, httpRequests, metricsRegistry, NO_TENANT } from './metrics.server';

@@ -99,14 +99,14 @@ export function countRenderCache(state: 'HIT' | 'MISS' | 'STALE' | 'SHELL') {
   renderCacheRequests.inc({ tenant: currentRequest()?.tenant ?? NO_TENANT, result: state.toLowerCase() });
 }
 
-/** server/services/chat/hub.server.ts: a socket joined (+1) or left (-1) an event's chat. */
+/** server/chat/hub.server.ts: a socket joined (+1) or left (-1) an event's chat. */
 export function countChatSocket(tenant: string, delta: 1 | -1) {
   chatSocketsOpen.inc({ tenant }, delta);
 }
 
 const CREATED_AT = /"createdAt":"([^"]{10,40})"/;
 
-/** server/services/chat/hub.server.ts: one change fanned out to `delivered` sockets; a message's lag from its creation. */
+/** server/chat/hub.server.ts: one change fanned out to `delivered` sockets; a message's lag from its creation. */
 export function countChatFanout(tenant: string, frame: string, delivered: number) {
   if (delivered > 0) chatDeliveries.inc({ tenant }, delivered);
   const created = frame.includes('"kind":"message"') ? CREATED_AT.exec(frame) : null;

@@ -5,7 +5,8 @@
  */
 import type { Env } from '../env.server';
 import type { MediaQueue } from '../media/queue.server';
-import { checkDependencies, checkVideoServer, type Services } from '../services/index.server';
+import { checkDependencies, checkVideoServer } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { dependencyUp, mediaJobsCompleted, mediaJobsFailed, mediaQueueJobs, metricsRegistry } from './metrics.server';
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>

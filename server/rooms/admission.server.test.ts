@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
-import { newEventInput, type EventInput } from '#server/data/events.server';
+import { newEventInput, type EventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { admitToRoom } from './admission.server';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { ACCURACY_SENTENCES, LIBRIVOX_SOURCE, librivoxClips, librivoxInstalled, measureClips, measureRecognition, speakForRecognizer } from './accuracy.server';
-import { createEspeakTts } from './local/espeak.server';
-import { createLocalTts } from './local/localTts.server';
-import { createPocketsphinxStt, pocketsphinxInstalled } from './local/pocketsphinx.server';
-import { isSpeechEngineError } from './types';
+import { createEspeakTts } from '#server/platform/speech/local/espeak.server';
+import { createLocalTts } from '#server/platform/speech/local/localTts.server';
+import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/platform/speech/local/pocketsphinx.server';
+import { isSpeechEngineError } from '#server/platform/speech/types';
 
 const tts = createEspeakTts();
 const stt = createPocketsphinxStt();

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
 import { corpusWordErrorRate, wordErrorRate } from '#app/lib/speech/wer';
-import { decodeToRecognizerPcm, pcmSeconds, wavOf } from './audio.server';
-import type { SpeechToText, TextToSpeech } from './types';
+import { decodeToRecognizerPcm, pcmSeconds, wavOf } from '#server/platform/speech/audio.server';
+import type { SpeechToText, TextToSpeech } from '#server/platform/speech/types';
 
 /** Ten sentences a host or a viewer might say, per language; fixed so figures stay comparable. */
 export const ACCURACY_SENTENCES: Record<SpeechLanguage, readonly string[]> = {

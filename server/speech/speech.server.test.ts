@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { STT_SAMPLE_RATE } from '#app/lib/speech/languages';
-import { decodeToRecognizerPcm, encodePcm, pcmSeconds, resamplePcm, wavOf } from './audio.server';
-import { createEspeakTts } from './local/espeak.server';
-import { sentencesOf } from './local/flite.server';
-import { createLocalTts } from './local/localTts.server';
-import { createPocketsphinxStt, pocketsphinxInstalled } from './local/pocketsphinx.server';
+import { decodeToRecognizerPcm, encodePcm, pcmSeconds, resamplePcm, wavOf } from '#server/platform/speech/audio.server';
+import { createEspeakTts } from '#server/platform/speech/local/espeak.server';
+import { sentencesOf } from '#server/platform/speech/local/flite.server';
+import { createLocalTts } from '#server/platform/speech/local/localTts.server';
+import { createPocketsphinxStt, pocketsphinxInstalled } from '#server/platform/speech/local/pocketsphinx.server';
 import { wordErrorRate } from '#app/lib/speech/wer';
-import { parseTimedWords } from './local/pocketsphinx.server';
+import { parseTimedWords } from '#server/platform/speech/local/pocketsphinx.server';
 import { frameLevel, StreamingRecognizer, type StreamSegment } from './stream.server';
-import type { SpeechToText } from './types';
+import type { SpeechToText } from '#server/platform/speech/types';
 
 const tts = createEspeakTts();
 

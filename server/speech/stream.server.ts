@@ -5,7 +5,7 @@
  * transcribed once more as final. Times in results count from the start of the stream.
  */
 import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
-import type { SpeechToText, TranscriptWord } from './types';
+import type { SpeechToText, TranscriptWord } from '#server/platform/speech/types';
 
 export interface StreamSegment {
   text: string;

@@ -35,7 +35,7 @@ export async function expectStatus(page: Page, status: string, timeout = 30_000)
 export async function seedLiveBroadcast(tenant: string, eventId: string): Promise<{ folder: string; sessionId: string }> {
   const data = e2eMediaData(tenant);
   const sessionId = randomUUID();
-  // The worker's layout (liveFolder in server/ingest/push.server.ts).
+  // The worker's layout (liveFolder in server/broadcast/ingest/push.server.ts).
   const folder = `broadcasts/${eventId}/${sessionId}`;
   const hls = 'application/vnd.apple.mpegurl';
   const master = '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=1140800,RESOLUTION=640x360\n360p/index.m3u8\n';

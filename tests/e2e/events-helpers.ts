@@ -4,8 +4,8 @@
  * "a host is blocked" without clicking through the scheduler each time.
  */
 import { E2E_PORT } from './stack';
-import { newEventInput, type EventInput, type Organizer } from '#server/data/events.server';
-import { createDatabase, type Database } from '#server/data/dynamo.server';
+import { newEventInput, type EventInput, type Organizer } from '#server/events/data/events.server';
+import { createDatabase, type Database } from '#server/platform/dynamo/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { testTenantId } from '#tests/support/tenants';
 import type { EventKind, EventRecord } from '#app/lib/events/model';

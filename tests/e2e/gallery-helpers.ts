@@ -4,7 +4,7 @@
  * fixtures (tests/support/media.ts) are written the way the app writes them.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { createDatabase } from '#server/data/dynamo.server';
+import { createDatabase } from '#server/platform/dynamo/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { testTenantId } from '#tests/support/tenants';
 import { E2E_PORT } from './stack';

@@ -4,10 +4,10 @@
  * screen changed.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { createDatabase, type Database } from '#server/data/dynamo.server';
+import { createDatabase, type Database } from '#server/platform/dynamo/dynamo.server';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { LOCAL_CREDENTIALS } from '#local/stack/stack';
-import type { Storage } from '#server/services/storage.server';
+import type { Storage } from '#server/platform/storage.server';
 import { testTenantId } from '#tests/support/tenants';
 import { E2E_PORT } from './stack';
 

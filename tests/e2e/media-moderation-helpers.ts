@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { RoomLayout } from '#app/lib/events/model';
-import type { AttendanceRecord } from '#server/data/attendance.server';
+import type { AttendanceRecord } from '#server/events/data/attendance.server';
 import { e2eData } from './events-helpers';
 import { expect, tenantUrl } from './fixtures';
 import type { Joined } from './media-helpers';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { MediaItem, MediaVisibility } from '#app/lib/media/model';
 import { formatMsgId } from '#app/lib/chat/protocol';
-import { ChatRepository } from '#server/data/chat/repository.server';
+import { ChatRepository } from '#server/chat/data/repository.server';
 import { draft } from '#tests/support/chat';
 import { e2eStores } from './library-helpers';
 import type { PipelineStack } from './pipeline-helpers';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import type { MediaItem, MediaVisibility } from '#app/lib/media/model';
-import { mediaFolder } from '#server/data/media.server';
+import { mediaFolder } from '#server/media/data/media.server';
 import type { TenantData } from '#server/data/tenantData.server';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 /**
- * The recording API's rules over HTTP (server/recording/api.server.ts): restream stream keys are
+ * The recording API's rules over HTTP (server/broadcast/recording/api.server.ts): restream stream keys are
  * stored sealed and never come back in clear; another tenant's event and a participant's request
  * answer 404; bad input answers 4xx with the field kept out of the answer; a browser recording's
  * upload is accepted only from the event's organizer and hosts; a restream destination must point

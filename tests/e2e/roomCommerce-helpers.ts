@@ -3,7 +3,7 @@
  * the tickets task's and is tested there).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { eventKey } from '#server/data/events.server';
+import { eventKey } from '#server/events/data/events.server';
 import { testTenantId } from '#tests/support/tenants';
 import { e2eDatabase } from './events-helpers';
 

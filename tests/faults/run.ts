@@ -10,11 +10,11 @@
 import { existsSync } from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
-import { newEventInput } from '#server/data/events.server';
+import { newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { amplifyCookieHeader, localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { quietAwsEnv } from '#local/stack/stack';
-import { readPoolsFile } from '#server/services/identity.server';
+import { readPoolsFile } from '#server/identity/identity.server';
 import { testTenantId } from '#tests/support/tenants';
 import { ChatUser } from './chatUsers';
 import { Ledger } from './ledger';

@@ -5,11 +5,11 @@
  * stored more than once (the same clientId, the same form text, more orders than checkouts).
  */
 import type { TenantId } from '#app/lib/config/tenant';
-import { listReplayMessages } from '#server/data/chatReplay.server';
-import type { Database } from '#server/data/dynamo.server';
-import { listSubmissions } from '#server/data/forms.server';
-import { getMediaItem } from '#server/data/media.server';
-import { getOrder, listBuyerOrders } from '#server/data/orders.server';
+import { listReplayMessages } from '#server/chat/data/chatReplay.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { listSubmissions } from '#server/site/data/forms.server';
+import { getMediaItem } from '#server/media/data/media.server';
+import { getOrder, listBuyerOrders } from '#server/commerce/data/orders.server';
 import { testTenantId } from '#tests/support/tenants';
 import type { AcceptedWrite } from './ledger';
 

@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { WebSocket } from 'ws';
 import { CAPTIONS_SOCKET_PATH, type CaptionsServerFrame } from '#app/lib/captions/protocol';
-import { attachCaptionSockets, type CaptionSockets } from '#server/captions/socket.server';
-import { decodeToRecognizerPcm } from '#server/speech/audio.server';
+import { attachCaptionSockets, type CaptionSockets } from '#server/speech/captions/socket.server';
+import { decodeToRecognizerPcm } from '#server/platform/speech/audio.server';
 import { loadEnv } from '#server/env.server';
 import { TEST_TENANT, testRegistry, type ChatTestServer } from './chat';
 

@@ -13,12 +13,13 @@ import { loadRegistry, type Registry } from '#server/config/registry.server';
 import { loadEnv } from '#server/env.server';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';
 import type { TenantId } from '#app/lib/config/tenant';
-import { newEventInput } from '#server/data/events.server';
+import { newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { readPoolsFile } from '#server/services/identity.server';
-import { createServices, type Services } from '#server/services/index.server';
-import type { MessageDraft } from '#server/data/chat/keys.server';
-import { attachChatSockets, type ChatSockets } from '#server/services/chat/socket.server';
+import { readPoolsFile } from '#server/identity/identity.server';
+import { createServices } from '#server/compose.server';
+import type { Services } from '#server/services';
+import type { MessageDraft } from '#server/chat/data/keys.server';
+import { attachChatSockets, type ChatSockets } from '#server/chat/socket.server';
 import { testTenantId } from './tenants';
 
 export const TEST_TENANT = testTenantId('aurora');

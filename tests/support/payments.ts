@@ -6,10 +6,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { Database } from '#server/data/dynamo.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { loadEnv, type Env } from '#server/env.server';
 import { getFreePort } from '#local/stack/ports';
-import { receivePaymentWebhook } from '#server/payments/webhook.server';
+import { receivePaymentWebhook } from '#server/commerce/payments/webhook.server';
 import { startTestPay, type TestPayProcess } from '#local/testpay/start';
 
 export const CARDS = { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002', authenticate: '4000 0025 0000 3155' } as const;

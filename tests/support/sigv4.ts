@@ -6,7 +6,7 @@
  * independent of the SDK that signs.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { Storage } from '#server/services/storage.server';
+import type { Storage } from '#server/platform/storage.server';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();

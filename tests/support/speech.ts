@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { wavOf } from '#server/speech/audio.server';
-import { createLocalTts } from '#server/speech/local/localTts.server';
+import { wavOf } from '#server/platform/speech/audio.server';
+import { createLocalTts } from '#server/platform/speech/local/localTts.server';
 
 /** Sentences of the engine's accuracy set (docs/decisions/0043), spoken by the default English voice. */
 export const SPOKEN_TEXT = 'The concert starts at seven and the doors open one hour earlier. Thank you for watching and see you at the next session.';

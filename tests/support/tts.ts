@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import { WebSocket } from 'ws';
 import { TTS_SOCKET_PATH, type TtsServerFrame } from '#app/lib/speech/ttsProtocol';
 import { loadEnv } from '#server/env.server';
-import { createServices, type Services } from '#server/services/index.server';
+import { createServices } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { attachTtsSockets, type TtsSockets } from '#server/speech/tts/socket.server';
 import { TEST_TENANT, testRegistry } from './chat';
 

@@ -3,7 +3,7 @@
  * organizer of a live room: three suggested amounts in the tenant's currency, a custom amount, a
  * message of up to 280 characters, then the hosted payment page. On a channel page it replaces the
  * page; in a room it opens in a new tab so the room stays, and the order's status is polled to say
- * thanks. The server checks amount and message again (server/donations).
+ * thanks. The server checks amount and message again (server/commerce/donations).
  */
 import { Alert, Button, Field, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';

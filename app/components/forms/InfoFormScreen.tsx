@@ -8,14 +8,14 @@ import { FormLayout, SuccessPanel } from './FormParts';
 import { ContactUsForm, RequestInfoForm } from './InfoForms';
 import type { FieldErrors, FormKind, FormValues } from '#app/lib/forms/schemas';
 
-/** What a form screen's loader returns (see loadFormScreen in server/screens/infoForms.server.ts). */
+/** What a form screen's loader returns (see loadFormScreen in server/site/infoForms.server.ts). */
 export interface FormScreenData {
   title: string;
   lead: string;
   initialValues: FormValues;
 }
 
-/** Mirrors FormActionData of server/screens/infoForms.server.ts, which this browser-safe module cannot import. */
+/** Mirrors FormActionData of server/site/infoForms.server.ts, which this browser-safe module cannot import. */
 type ActionResult =
   | { status: 'success'; email: string }
   | { status: 'error'; message: string; values: FormValues; fieldErrors: FieldErrors };

@@ -1,5 +1,5 @@
 /**
- * Browser calls of the recording API (server/recording/api.server.ts): each resolves to the
+ * Browser calls of the recording API (server/broadcast/recording/api.server.ts): each resolves to the
  * server's own answer, a failure with the server's message (or a network error).
  */
 import type { Recording, RecordingAction, RecordingState } from '#app/lib/recording/model';

@@ -1,7 +1,7 @@
 /**
  * The organizer's and hosts' controls for the room's pinned sale: pin the event's replay, its
  * ticket or one of the organizer's published products (picked from a list), or unpin. The server decides what may be
- * pinned and prices it (server/roomSales).
+ * pinned and prices it (server/commerce/roomSales).
  */
 import { Alert, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';

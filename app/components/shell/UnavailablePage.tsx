@@ -2,7 +2,7 @@ import { Box, Button, Container, Heading, Text } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 
-/** What a 503 from a loader or action carries (server/services/unavailable.server.ts). */
+/** What a 503 from a loader or action carries (server/platform/unavailable.server.ts). */
 export interface OutageData {
   error: 'serviceUnavailable';
   service: 'database' | 'identity' | 'storage';

@@ -1,6 +1,6 @@
 import type { PhoneSettings } from './phone';
 
-/** What the loader of every public account screen sends (server/screens/accountScreen.server.ts). */
+/** What the loader of every public account screen sends (server/identity/screens/accountScreen.server.ts). */
 export interface AccountScreenData {
   title: string;
   redirectTo: string;

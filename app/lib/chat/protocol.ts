@@ -293,7 +293,7 @@ export type ServerFrame =
   | { type: 'ack'; clientId: string; msgId?: string }
   | { type: 'error'; clientId?: string; code: ChatErrorCode; retryAfterSeconds?: number; fatal?: boolean }
   | { type: 'pong' }
-  /** Something the room shows to everyone at once, not kept in the chat's log (server/services/chat/service.server.ts broadcast). */
+  /** Something the room shows to everyone at once, not kept in the chat's log (server/chat/service.server.ts broadcast). */
   | { type: 'notice'; notice: RoomNotice }
   /** A live caption of someone speaking (docs/decisions/0048); not kept in the chat's log either. */
   | { type: 'caption'; caption: LiveCaption };

@@ -1,7 +1,7 @@
 /**
  * Donations (issue 15, part 6), shared by the browser and the server: the donor chooses the
  * amount (between one and ten thousand major units of the tenant's currency) and may add a short
- * message shown in the room's alert. The server checks everything again (server/donations).
+ * message shown in the room's alert. The server checks everything again (server/commerce/donations).
  */
 import { minorUnitsPerMajor, type Money } from '../money/money';
 

@@ -57,7 +57,7 @@ export function isValidTimeZone(zone: string): boolean {
   return zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone);
 }
 
-/** An event as stored (one item per event and tenant; see server/data/events.server.ts). */
+/** An event as stored (one item per event and tenant; see server/events/data/events.server.ts). */
 export const eventSchema = z.object({
   tenantId: z.string(),
   eventId: eventIdSchema,

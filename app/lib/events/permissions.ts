@@ -49,7 +49,7 @@ export function roleOf(event: Pick<RoleFields, 'organizerId' | 'hosts' | 'accept
 /**
  * The invited address this user may accept now (lower case), or null: the user's email must be
  * verified, on the hosts list, and not yet accepted by anyone. Pure; the server does the write
- * (server/data/hostInvitations.server.ts), once, with a condition.
+ * (server/events/data/hostInvitations.server.ts), once, with a condition.
  */
 export function acceptableInvitation(event: Pick<RoleFields, 'organizerId' | 'hosts' | 'acceptedHosts'>, user: EventUser): string | null {
   if (!user.email || user.emailVerified !== true || event.organizerId === user.sub) return null;

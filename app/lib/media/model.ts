@@ -102,7 +102,7 @@ export type CaptionSource = (typeof CAPTION_SOURCES)[number];
 export interface MediaCaptionTrack {
   /** BCP 47 language of the captions ("en", "es-MX"). */
   language: string;
-  /** Tenant-relative key of the .vtt file (captionsKey in server/data/mediaCaptions.server.ts). */
+  /** Tenant-relative key of the .vtt file (captionsKey in server/media/data/mediaCaptions.server.ts). */
   key: string;
   source: CaptionSource;
   cueCount: number;

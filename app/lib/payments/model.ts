@@ -1,7 +1,7 @@
 /**
  * Orders and what they sell (issue 15). One order holds lines of several kinds, each priced by
  * the server from its own data (never from what the browser sent) and fulfilled once when the
- * payment is captured (server/payments/sellables.server.ts).
+ * payment is captured (server/commerce/payments/sellables.server.ts).
  */
 import { z } from 'zod';
 import type { Money } from '../money/money';

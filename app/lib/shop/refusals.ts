@@ -1,4 +1,4 @@
-/** Why checkout refused a line (server/payments/sellables.server.ts, Refusal), as the browser names it. */
+/** Why checkout refused a line (server/commerce/payments/sellables.server.ts, Refusal), as the browser names it. */
 export const REFUSALS = ['not_found', 'not_for_sale', 'sold_out', 'already_owned', 'own_item', 'invalid_amount', 'slot_taken', 'too_late'] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -13,7 +13,7 @@ export type RegisterResponse = { status: 'registered' | 'already' } | { refused:
 
 export const icsHref = (eventId: string) => `/api/tickets/ics?event=${encodeURIComponent(eventId)}`;
 
-/** What /preview knows about the person's way in (server/tickets/previewAccess.server.ts). */
+/** What /preview knows about the person's way in (server/commerce/tickets/previewAccess.server.ts). */
 export interface AccessView {
   /** open: no seat needed (free, no capacity); register: a free seat; buy: a paid ticket. */
   mode: 'open' | 'register' | 'buy';

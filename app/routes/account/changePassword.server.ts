@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#server/screens/accountScreen.server';
+import { accountScreen } from '#server/identity/screens/accountScreen.server';
 import { requireUser } from '#server/identity/session.server';
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -3,14 +3,14 @@ import { accountIssueKey, type AccountFieldErrors } from '#app/lib/account/field
 import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { RateLimiter } from '#server/services/rateLimit.server';
+import { RateLimiter } from '#server/platform/rateLimit.server';
 import {
   GUEST_COOKIE,
   guestCookieHeader,
   guestRequestSchema,
   guestVerifySchema,
   type Guest,
-} from '#server/data/guests.server';
+} from '#server/identity/data/guests.server';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { readForm } from '#server/http/readForm.server';
 

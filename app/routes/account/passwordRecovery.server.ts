@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#server/screens/accountScreen.server';
+import { accountScreen } from '#server/identity/screens/accountScreen.server';
 
 export const loader = (args: LoaderFunctionArgs) => accountScreen(args, { titleKey: 'account.recovery.title', query: ['username', 'notice'] });

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { tenantOrigin } from '#server/config/tenantOrigin.server';
-import { socialScreenData } from '#server/screens/socialScreen.server';
-import { clearStateCookie, completeSocialSignIn, hostedSignInBase, isSocialSignInError, type SocialErrorCode } from '#server/social/flow.server';
+import { socialScreenData } from '#server/identity/screens/socialScreen.server';
+import { clearStateCookie, completeSocialSignIn, hostedSignInBase, isSocialSignInError, type SocialErrorCode } from '#server/identity/social/flow.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, services, env } = context;

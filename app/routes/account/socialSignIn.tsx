@@ -8,7 +8,7 @@ import { i18nHandle } from '#app/lib/handles';
 /**
  * /socialSignIn: the tenant's social provider buttons, and the OAuth redirect_uri. With
  * ?code&state (or ?error&state) it completes the sign-in on the server
- * (server/social/flow.server.ts): success sets Amplify's token cookies and redirects (a full page
+ * (server/identity/social/flow.server.ts): success sets Amplify's token cookies and redirects (a full page
  * load, so every loader sees the session); a failure shows a clear message here.
  */
 export { loader } from './socialSignIn.server';

@@ -3,7 +3,7 @@ import { parseProviderPath } from '#app/lib/social/providers';
 import { safeRedirect } from '#app/lib/safeRedirect';
 import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import { getFixedT } from '#server/i18n.server';
-import { hostedSignInBase, startSocialSignIn } from '#server/social/flow.server';
+import { hostedSignInBase, startSocialSignIn } from '#server/identity/social/flow.server';
 import { SIGNED_IN_LANDING } from '#app/lib/nav';
 
 /**

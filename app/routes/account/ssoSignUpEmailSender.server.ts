@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountScreen } from '#server/screens/accountScreen.server';
+import { accountScreen } from '#server/identity/screens/accountScreen.server';
 
 export const loader = (args: LoaderFunctionArgs) =>
   accountScreen(args, { titleKey: 'account.codeSent.title', phone: false, leaveWhenSignedIn: false, query: ['email'] });

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { chatFileLoader } from '#server/api/chatFiles.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { chatFileLoader } from '#server/chat/chatFiles.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * GET /api/chat/file?event=<id>&key=<key> → 302 to a short-lived signed URL of one chat file

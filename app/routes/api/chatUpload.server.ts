@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { chatUploadAction } from '#server/api/chatFiles.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { chatUploadAction } from '#server/chat/chatFiles.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * POST /api/chat/upload {eventId, kind, name, type, size} → a presigned PUT for one chat image or

@@ -3,17 +3,17 @@ import { roomActionSchema, type RoomStateResponse } from '#app/lib/events/api';
 import { eventIdSchema } from '#app/lib/events/model';
 import { canModerate, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
-import { blockUser, unblockUser } from '#server/services/moderation.server';
+import { blockUser, unblockUser } from '#server/rooms/moderation.server';
 import {
   isNotConnectedError,
   isVideoConfigError,
   isVideoUnavailableError,
   type RoomMessageKey,
-} from '#server/services/video.server';
-import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/api/roomRequest.server';
+} from '#server/platform/video.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
 import { admitToRoom } from '#server/rooms/admission.server';
-import { connectedPeople } from '#server/services/roomParticipants.server';
-import { shownName } from '#server/screens/roomSession.server';
+import { connectedPeople } from '#server/rooms/roomParticipants.server';
+import { shownName } from '#server/rooms/roomSession.server';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
 

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
-import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/api/roomRequest.server';
+import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
 import { admitToRoom } from '#server/rooms/admission.server';
-import { sharedEventRead } from '#server/screens/roomEntry.server';
-import { mintRoomToken } from '#server/screens/roomSession.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { sharedEventRead } from '#server/rooms/roomEntry.server';
+import { mintRoomToken } from '#server/rooms/roomSession.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * POST /api/events/token {eventId} → a LiveKit room token for the signed-in user

@@ -6,9 +6,9 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { TenantId } from '#app/lib/config/tenant';
 import { tenantData } from '#server/data/tenantData.server';
-import { listAttendance, listRoomFinished } from '#server/data/attendance.server';
-import { createEvent, newEventInput } from '#server/data/events.server';
-import { VideoService } from '#server/services/video.server';
+import { listAttendance, listRoomFinished } from '#server/events/data/attendance.server';
+import { createEvent, newEventInput } from '#server/events/data/events.server';
+import { VideoService } from '#server/platform/video.server';
 import { action } from './livekitWebhook.server';
 
 const db = testDatabase();

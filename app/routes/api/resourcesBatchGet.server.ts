@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { batchGetBodySchema } from '#server/data/resources.server';
-import { jsonBody, NOT_JSON } from '#server/api/responses.server';
+import { batchGetBodySchema } from '#server/events/data/resources.server';
+import { jsonBody, NOT_JSON } from '#server/http/responses.server';
 
 /**
  * POST /api/dynamodb/resources/batchGet (docs/PRODUCT.md, Resource API): localised texts of the request's tenant.

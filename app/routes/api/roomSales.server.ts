@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { roomSalesAction, roomSalesLoader } from '#server/roomSales/api.server';
+import { roomSalesAction, roomSalesLoader } from '#server/commerce/roomSales/api.server';
 
 export const loader = (args: LoaderFunctionArgs) => roomSalesLoader(args);
 export const action = (args: ActionFunctionArgs) => roomSalesAction(args);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { keyScreenAction, keyScreenData } from '#server/ingest/keyScreen.server';
+import { keyScreenAction, keyScreenData } from '#server/broadcast/ingest/keyScreen.server';
 
 export const loader = (args: LoaderFunctionArgs) => keyScreenData(args, 'srt');
 export const action = (args: ActionFunctionArgs) => keyScreenAction(args, 'srt');

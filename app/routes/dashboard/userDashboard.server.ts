@@ -2,13 +2,13 @@ import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { defaultTabFor, parseTab } from '#app/components/dashboard/menu';
 import { canSchedule } from '#app/lib/nav';
 import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
-import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/screens/scheduling.server';
+import { eventFormContext, newEventFormValues, shortLinkUrl } from '#server/events/scheduling.server';
 import { eventStatus, type EventRecord } from '#app/lib/events/model';
 import { requireUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { buyerOrderRows } from '#server/payments/buyerOrders.server';
-import { channelsTabData } from '#server/shop/dashboard.server';
-import { hasShop } from '#server/shop/feature.server';
+import { buyerOrderRows } from '#server/commerce/payments/buyerOrders.server';
+import { channelsTabData } from '#server/commerce/shop/dashboard.server';
+import { hasShop } from '#server/commerce/shop/feature.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

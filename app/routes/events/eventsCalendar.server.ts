@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { parseRange } from '#app/components/events/calendarRange';
-import { toCalendarEntry } from '#server/screens/eventCards.server';
+import { toCalendarEntry } from '#server/events/eventCards.server';
 import { getFixedT } from '#server/i18n.server';
 
 /** At most this many events per range (a dense month of a busy tenant). */

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { z } from 'zod';
-import { toCard } from '#server/screens/eventCards.server';
+import { toCard } from '#server/events/eventCards.server';
 import { LIST_FILTERS, type EventCardData } from '#app/lib/events/cards';
 import { getFixedT } from '#server/i18n.server';
-import { currentState } from '#server/ingest/api.server';
+import { currentState } from '#server/broadcast/ingest/api.server';
 import { LIVE_NOW_CHECKED } from '#app/lib/broadcast/model';
 
 /** Cards per page: one query of the listing index fills it (see listEvents). */

@@ -1,13 +1,13 @@
 import { type LoaderFunctionArgs, json } from '@remix-run/node';
-import { eventImageUrl } from '#server/screens/eventCards.server';
+import { eventImageUrl } from '#server/events/eventCards.server';
 import { eventIdSchema, publicEvent, shortHref } from '#app/lib/events/model';
 import { canEdit, isStaff, roleOf } from '#app/lib/events/permissions';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { mediaView } from '#server/media/view.server';
-import { eventTrailer } from '#server/playback/trailer.server';
-import { accessView } from '#server/tickets/previewAccess.server';
-import { currentState } from '#server/ingest/api.server';
+import { eventTrailer } from '#server/media/playback/trailer.server';
+import { accessView } from '#server/commerce/tickets/previewAccess.server';
+import { currentState } from '#server/broadcast/ingest/api.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { DRAFT_IMAGE_FIELD } from '#app/lib/events/eventImages';
-import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#server/screens/scheduling.server';
+import { eventFormContext, newEventFormValues, organizerOf, shortLinkUrl } from '#server/events/scheduling.server';
 import { eventFormValues, parseEventForm, type EventFormErrors, type EventFormValues } from '#app/lib/events/form';
 import { EVENT_IMAGE_SIZES, eventStatus, type EventImageSize, type EventRecord } from '#app/lib/events/model';
 import { canEdit, roleOf } from '#app/lib/events/permissions';
@@ -8,12 +8,12 @@ import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import { readForm } from '#server/http/readForm.server';
-import { isEventConflictError, isEventNotFoundError } from '#server/data/events.server';
+import { isEventConflictError, isEventNotFoundError } from '#server/events/data/events.server';
 import { mediaAccess } from '#server/media/access.server';
-import { isTrailerCandidate, trailerOptions } from '#server/playback/trailer.server';
-import { attachUploadedImage, draftUploadPrefix, eventImageAction, presignImage } from '#server/screens/scheduleImages.server';
+import { isTrailerCandidate, trailerOptions } from '#server/media/playback/trailer.server';
+import { attachUploadedImage, draftUploadPrefix, eventImageAction, presignImage } from '#server/events/scheduleImages.server';
 import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 const IMAGE_ERROR_KEYS = (['type', 'size', 'upload', 'process', 'storage'] as const).map((k) => `schedule.images.errors.${k}` as const);
 

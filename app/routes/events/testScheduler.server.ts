@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { newEventFormValues, organizerOf } from '#server/screens/scheduling.server';
+import { newEventFormValues, organizerOf } from '#server/events/scheduling.server';
 import { TITLE_MAX, TITLE_MIN, eventFormError, eventIssueKey, type EventFormError } from '#app/lib/events/form';
 import { ROOM_LAYOUTS, lobbyHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { requireGroup } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { newEventInput } from '#server/data/events.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { newEventInput } from '#server/events/data/events.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireGroup(args, 'organizer', 'admin');

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { handleFormAction, loadFormScreen } from '#server/screens/infoForms.server';
+import { handleFormAction, loadFormScreen } from '#server/site/infoForms.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadFormScreen(args, 'contactUs');
 

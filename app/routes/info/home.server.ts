@@ -1,9 +1,9 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { DEFAULT_HOME, type Hero } from '#app/lib/config/home';
 import type { HeroCta, HeroView, HomeSectionView } from '#app/lib/home/view';
-import { isSharedWith } from '#server/data/mediaShared.server';
+import { isSharedWith } from '#server/media/data/mediaShared.server';
 import { mediaAccess } from '#server/media/access.server';
-import { homeImage, loadSection } from '#server/screens/homeSections.server';
+import { homeImage, loadSection } from '#server/site/homeSections.server';
 
 /** The hero video link must outlive a cached render of the page (docs/decisions/0002). */
 const VIDEO_URL_SECONDS = 3600;

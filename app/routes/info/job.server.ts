@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadListPage } from '#server/screens/articles.server';
+import { loadListPage } from '#server/site/articles.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadListPage(args, 'job');

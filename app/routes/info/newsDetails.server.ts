@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadDetailPage } from '#server/screens/articles.server';
+import { loadDetailPage } from '#server/site/articles.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadDetailPage(args, 'news');

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { loadContentPage } from '#server/screens/contentPage.server';
+import { loadContentPage } from '#server/site/contentPage.server';
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, 'platform');

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { planColumns, pricingView } from '#server/screens/pricing.server';
+import { planColumns, pricingView } from '#server/commerce/pricing.server';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.languageTag);

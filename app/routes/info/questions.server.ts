@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { filterFaq, frenchSpacing, readQuery } from '#server/screens/faq.server';
+import { filterFaq, frenchSpacing, readQuery } from '#server/site/faq.server';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const faq = context.services.content.faq(context.tenant, context.language);

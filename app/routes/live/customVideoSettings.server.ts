@@ -3,8 +3,8 @@ import { DEVICE_CHOICE_FIELDS } from '#app/components/live/devices/choice';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { readForm } from '#server/http/readForm.server';
-import { videoSettingsInputSchema } from '#server/data/videoSettings.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { videoSettingsInputSchema } from '#server/rooms/data/videoSettings.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);

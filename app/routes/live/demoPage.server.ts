@@ -2,8 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { roomHref } from '#app/lib/events/model';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser, requireUser } from '#server/identity/session.server';
-import { createDemoRoom } from '#server/screens/demoRooms.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { createDemoRoom } from '#server/rooms/demoRooms.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 /** Anyone may read what the demo is; starting one (the action) needs an account (docs/decisions/0040). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { flagsOf, grantsFor, opensAtMs } from '#app/lib/events/permissions';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { admitToRoom, needsSeat } from '#server/rooms/admission.server';
-import { ticketGateView } from '#server/tickets/gate.server';
+import { ticketGateView } from '#server/commerce/tickets/gate.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
 export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';

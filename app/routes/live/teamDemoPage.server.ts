@@ -3,8 +3,8 @@ import { eventStatus, lobbyHref, roomHref } from '#app/lib/events/model';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { createDemoRoom } from '#server/screens/demoRooms.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { createDemoRoom } from '#server/rooms/demoRooms.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { SPEECH_LANGUAGES, speechLanguageOf } from '#app/lib/speech/languages';
 import { TTS_CHARS_PER_MINUTE, TTS_TEXT_MAX } from '#app/lib/speech/ttsProtocol';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE } from '#server/http/responses.server';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FILE_SORTS, type FileRow, type FileSort, type SortDirection } from '#app/components/media/gallery/types';
 import type { MediaItem } from '#app/lib/media/model';
 import { getFixedT } from '#server/i18n.server';
-import { downloadRedirect, NO_STORE, sharedViewer } from '#server/screens/sharedMedia.server';
+import { downloadRedirect, NO_STORE, sharedViewer } from '#server/media/screens/sharedMedia.server';
 
 /** Unknown sort values fall back to the default rather than failing: the URL is typed by people. */
 const sortSchema = z.object({

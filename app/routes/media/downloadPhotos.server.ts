@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.server';
+import { NO_STORE, photoCards, sharedViewer } from '#server/media/screens/sharedMedia.server';
 
 /** /downloadPhotos: the finished photos shared with the viewer, to choose and download as one zip (/api/media/zip). */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { MY_LIBRARY_HREF } from '#app/lib/nav';
-import { NO_STORE } from '#server/api/mediaRequest.server';
+import { NO_STORE } from '#server/media/api/mediaRequest.server';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 

@@ -1,1 +1,1 @@
-export { photoEditorLoader as loader } from '#server/photo/photoScreens.server';
+export { photoEditorLoader as loader } from '#server/media/photo/photoScreens.server';

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { isPitchDeck } from '#app/lib/media/sharing';
 import { getFixedT } from '#server/i18n.server';
-import { downloadRedirect, NO_STORE, pitchDeck, sharedViewer } from '#server/screens/sharedMedia.server';
+import { downloadRedirect, NO_STORE, pitchDeck, sharedViewer } from '#server/media/screens/sharedMedia.server';
 
 /**
  * /pitchDeckDownload: the tenant's pitch deck (the newest PDF tagged pitch-deck the viewer may

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { getFixedT } from '#server/i18n.server';
-import { NO_STORE, pitchDeck, sharedViewer, slidesOf } from '#server/screens/sharedMedia.server';
+import { NO_STORE, pitchDeck, sharedViewer, slidesOf } from '#server/media/screens/sharedMedia.server';
 
 const slideParam = z.coerce.number().int().min(1).max(10_000).catch(1);
 

@@ -1,1 +1,1 @@
-export { profilePhotoAction as action, profilePhotoLoader as loader } from '#server/photo/photoScreens.server';
+export { profilePhotoAction as action, profilePhotoLoader as loader } from '#server/media/photo/photoScreens.server';

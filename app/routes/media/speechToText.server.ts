@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);

@@ -8,7 +8,7 @@ import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
 import { canManageMedia, mediaAccess } from '#server/media/access.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 /** Items offered in the picker (newest first); an older one is reached through `?media=`. */
 const PICKER_LIMIT = 100;

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { NO_STORE, photoCards, sharedViewer } from '#server/screens/sharedMedia.server';
+import { NO_STORE, photoCards, sharedViewer } from '#server/media/screens/sharedMedia.server';
 
 /** /viewPhotos: the finished photos shared with the viewer, as a gallery; `?photo=<id>` opens the lightbox at one (404 when it is not among them). */
 export async function loader(args: LoaderFunctionArgs) {

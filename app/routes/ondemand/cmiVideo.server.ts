@@ -7,8 +7,8 @@ import { getFixedT } from '#server/i18n.server';
 import { canManageMedia } from '#server/media/access.server';
 import { isLibraryUser } from '#server/media/libraryApi.server';
 import { mediaView } from '#server/media/view.server';
-import { channelIntroVideo, introCandidates, introVideo, isIntroCandidate } from '#server/ondemand/intro.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { channelIntroVideo, introCandidates, introVideo, isIntroCandidate } from '#server/media/ondemand/intro.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 const organizerIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 

@@ -3,10 +3,10 @@ import { eventIdSchema } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { eventVodState, type EventVodState } from '#server/ondemand/eventVod.server';
-import { mayWatchReplay } from '#server/tickets/access.server';
+import { eventVodState, type EventVodState } from '#server/media/ondemand/eventVod.server';
+import { mayWatchReplay } from '#server/commerce/tickets/access.server';
 import { previewHref } from '#app/lib/events/model';
-import { NO_STORE } from '#server/api/responses.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 /**
  * /eventVod?eventId=: a past event's recording with chapters and chat replay, or why there is

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountLinkRefreshData } from '#server/payments/payoutsScreen.server';
+import { accountLinkRefreshData } from '#server/commerce/payments/payoutsScreen.server';
 
 export const loader = (args: LoaderFunctionArgs) => accountLinkRefreshData(args);

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { accountLinkReturnData } from '#server/payments/payoutsScreen.server';
+import { accountLinkReturnData } from '#server/commerce/payments/payoutsScreen.server';
 
 export const loader = (args: LoaderFunctionArgs) => accountLinkReturnData(args);

@@ -5,8 +5,8 @@ import type { MediaItem } from '#app/lib/media/model';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { mediaAccess } from '#server/media/access.server';
-import { loadPlaybackItem, refuse, withProblems } from '#server/playback/item.server';
-import { playlistTrack } from '#server/screens/mediaPlaylists.server';
+import { loadPlaybackItem, refuse, withProblems } from '#server/media/playback/item.server';
+import { playlistTrack } from '#server/media/screens/mediaPlaylists.server';
 import { isFinished } from '#app/lib/media/sharing';
 
 const PLAYLIST_ID = z.string().regex(/^[a-z0-9]{21}$/);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
+import { loadPlaybackItem, withProblems } from '#server/media/playback/item.server';
 
 /** /mediaPlayBack?mediaId=<id>: one video the viewer may see, resumed where a signed-in viewer left it. */
 export const loader = (args: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFixedT } from '#server/i18n.server';
-import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
-import { relatedVideos } from '#server/playback/related.server';
+import { loadPlaybackItem, withProblems } from '#server/media/playback/item.server';
+import { relatedVideos } from '#server/media/playback/related.server';
 
 /** /morePlayBack?mediaId=<id>: the video, then related ones (same organizer or tags) with autoplay of the next. */
 export const loader = (args: LoaderFunctionArgs) =>

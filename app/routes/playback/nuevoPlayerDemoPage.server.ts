@@ -4,9 +4,9 @@ import { demoCaptionsVtt } from '#app/lib/playback/demo';
 import { chaptersFromDescription } from '#app/lib/playback/chapters';
 import { tenantData } from '#server/data/tenantData.server';
 import { getFixedT } from '#server/i18n.server';
-import { findPlayerDemo } from '#server/playback/demo.server';
+import { findPlayerDemo } from '#server/media/playback/demo.server';
 import { signedUrlSeconds } from '#server/media/view.server';
-import { NO_STORE } from '#server/playback/item.server';
+import { NO_STORE } from '#server/media/playback/item.server';
 
 /**
  * /nuevoPlayerDemoPage: the player with the platform's sample (a system video the local stack made

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { chaptersFromDescription } from '#app/lib/playback/chapters';
 import { getFixedT } from '#server/i18n.server';
-import { loadPlaybackItem, withProblems } from '#server/playback/item.server';
+import { loadPlaybackItem, withProblems } from '#server/media/playback/item.server';
 
 /** /nuevoPlayerPage?mediaId=<id>: one tenant video on a branded page, its chapters read from its description. */
 export const loader = (args: LoaderFunctionArgs) =>

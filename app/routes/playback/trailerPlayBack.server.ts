@@ -5,8 +5,8 @@ import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { canManageMedia } from '#server/media/access.server';
 import { mediaView } from '#server/media/view.server';
-import { refuse, withProblems } from '#server/playback/item.server';
-import { eventTrailer } from '#server/playback/trailer.server';
+import { refuse, withProblems } from '#server/media/playback/item.server';
+import { eventTrailer } from '#server/media/playback/trailer.server';
 
 /**
  * /trailerPlayBack?eventId=<id>: the event's trailer (a video its organizer picked from the

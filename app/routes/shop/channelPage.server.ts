@@ -1,8 +1,8 @@
-import { requireShop } from '#server/shop/feature.server';
+import { requireShop } from '#server/commerce/shop/feature.server';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getSessionUser } from '#server/identity/session.server';
-import { channelPage } from '#server/shop/storefront.server';
-import { NO_STORE } from '#server/api/responses.server';
+import { channelPage } from '#server/commerce/shop/storefront.server';
+import { NO_STORE } from '#server/http/responses.server';
 
 /** /channelPage?channel=: one of the tenant's channels (another tenant's or a malformed id: 404). */
 export async function loader(args: LoaderFunctionArgs) {

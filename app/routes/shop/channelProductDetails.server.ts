@@ -1,13 +1,13 @@
-import { requireShop } from '#server/shop/feature.server';
+import { requireShop } from '#server/commerce/shop/feature.server';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import type { MediaView } from '#app/lib/media/view';
 import { getSessionUser } from '#server/identity/session.server';
 import { canManageMedia, mediaAccess } from '#server/media/access.server';
 import { mediaView } from '#server/media/view.server';
 import { isFinished } from '#app/lib/media/sharing';
-import { showsProduct } from '#server/shop/storefront.server';
-import { NO_STORE } from '#server/api/responses.server';
-import { ownedDownloads } from '#server/shop/ownedDownloads.server';
+import { showsProduct } from '#server/commerce/shop/storefront.server';
+import { NO_STORE } from '#server/http/responses.server';
+import { ownedDownloads } from '#server/commerce/shop/ownedDownloads.server';
 
 /**
  * /channelProductDetails?product=: a product with its gallery (images, video and audio samples the

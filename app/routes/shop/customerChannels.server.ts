@@ -1,8 +1,8 @@
-import { requireShop } from '#server/shop/feature.server';
+import { requireShop } from '#server/commerce/shop/feature.server';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { searchText } from '#server/data/events.server';
+import { searchText } from '#server/events/data/events.server';
 import { getFixedT } from '#server/i18n.server';
-import { channelCards } from '#server/shop/storefront.server';
+import { channelCards } from '#server/commerce/shop/storefront.server';
 
 /** /customerChannels?q=: the tenant's channels, newest first, filtered by words in name, owner or about. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

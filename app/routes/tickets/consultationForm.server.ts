@@ -3,12 +3,12 @@ import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { CONSULT_LIMITS, freeSlots, offeredSlot, refundableCancellation, takesBookings } from '#app/lib/tickets/consultations';
 import { getSessionUser } from '#server/identity/session.server';
-import { bookingAction, bookingView } from '#server/tickets/consultationBooking.server';
+import { bookingAction, bookingView } from '#server/commerce/tickets/consultationBooking.server';
 import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
-import { timeZoneList } from '#server/screens/scheduling.server';
-import { NO_STORE } from '#server/api/responses.server';
-import { shownName } from '#server/screens/roomSession.server';
+import { timeZoneList } from '#server/events/scheduling.server';
+import { NO_STORE } from '#server/http/responses.server';
+import { shownName } from '#server/rooms/roomSession.server';
 
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -3,7 +3,7 @@ import { eventIdSchema } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { tenantOrigin } from '#server/config/tenantOrigin.server';
-import { calendarFileName, eventCalendar } from '#server/tickets/calendar.server';
+import { calendarFileName, eventCalendar } from '#server/commerce/tickets/calendar.server';
 
 /**
  * GET /api/tickets/ics?event=<id>: the event's calendar file (what the confirmation mail

@@ -3,10 +3,10 @@ import { eventStatus, previewHref } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { registerRequestSchema, type RegisterResponse } from '#app/lib/tickets/api';
 import { getSessionUser } from '#server/identity/session.server';
-import { sendTicketConfirmation } from '#server/tickets/confirmation.server';
-import { scheduleReminders } from '#server/tickets/reminders.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
-import { shownName } from '#server/screens/roomSession.server';
+import { sendTicketConfirmation } from '#server/commerce/tickets/confirmation.server';
+import { scheduleReminders } from '#server/commerce/tickets/reminders.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
+import { shownName } from '#server/rooms/roomSession.server';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 

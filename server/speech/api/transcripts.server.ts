@@ -15,11 +15,11 @@ import { mediaLanguageSchema, type MediaItem } from '#app/lib/media/model';
 import { parseVtt, toVtt } from '#app/lib/speech/captions';
 import { MAX_CUES, saveCuesSchema, startTranscriptSchema, transcriptView } from '#app/lib/speech/transcript';
 import type { SessionUser } from '#app/lib/identity/types';
-import { getSessionUser } from '../../identity/session.server';
+import { getSessionUser } from '#server/identity/index.server';
 import { getFixedT } from '../../i18n.server';
-import { captionsKey } from '../../data/mediaCaptions.server';
-import { canManageMedia, mayViewMedia } from '../../media/access.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '../../api/responses.server';
+import { captionsKey } from '#server/media/index.server';
+import { canManageMedia, mayViewMedia } from '#server/media/index.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 export type TranscriptApiError = 'badRequest' | 'signIn' | 'notFound' | 'forbidden' | 'notAudio' | 'notReady' | 'language' | 'unavailable' | 'notDone' | 'badVtt';

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { DICTATION_CLOSE, DICTATION_MAX_AUDIO_FRAME_BYTES, DICTATION_SOCKET_PATH, type DictationServerFrame } from '#app/lib/speech/dictation';
 import { loadEnv } from '#server/env.server';
-import { createServices, type Services } from '#server/services/index.server';
+import { createServices } from '#server/compose.server';
+import type { Services } from '#server/services';
 import { createChatUser, OTHER_TENANT, TEST_TENANT, testRegistry, type ChatTestUser } from '#tests/support/chat';
-import { decodeToRecognizerPcm, wavOf } from '../audio.server';
-import { createEspeakTts } from '../local/espeak.server';
+import { decodeToRecognizerPcm, wavOf } from '#server/platform/speech/audio.server';
+import { createEspeakTts } from '#server/platform/speech/local/espeak.server';
 import { dictationUpgradeJobs, fuzzDictation } from '#tests/security/fuzz-dictation';
 import { attachDictationSockets, type DictationSockets } from './socket.server';
 

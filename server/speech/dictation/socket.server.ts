@@ -25,8 +25,8 @@ import { STT_SAMPLE_RATE } from '#app/lib/speech/languages';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
-import { getSessionUser } from '../../identity/session.server';
-import type { Services } from '../../services/index.server';
+import { getSessionUser } from '#server/identity/index.server';
+import type { Services } from '#server/services';
 import { registerSocket } from '../../http/socketGateway.server';
 import { StreamingRecognizer } from '../stream.server';
 

@@ -15,8 +15,8 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { Registry } from '../../config/registry.server';
 import type { Env } from '../../env.server';
 import { registerSocket } from '../../http/socketGateway.server';
-import { getSessionUser } from '../../identity/session.server';
-import type { Services } from '../../services/index.server';
+import { getSessionUser } from '#server/identity/index.server';
+import type { Services } from '#server/services';
 import { admitSynthesis, failureCode } from './synthesis.server';
 import { log } from '../../observability/log.server';
 

@@ -4,7 +4,7 @@
  * protocol's codes, so each caller only says them its own way.
  */
 import type { TtsErrorCode, SpeakRequest } from '#app/lib/speech/ttsProtocol';
-import { isSpeechEngineError, type TextToSpeech } from '../types';
+import { isSpeechEngineError, type TextToSpeech } from '#server/platform/speech/types';
 import type { TtsGate } from './gate.server';
 
 export type SynthesisRefusal = { code: Extract<TtsErrorCode, 'rateLimited' | 'unknownVoice'>; retryAfterSeconds?: number };

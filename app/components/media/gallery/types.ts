@@ -1,4 +1,4 @@
-/** What the download and viewing screens send the browser about shared media (built by server/screens/sharedMedia.server.ts). */
+/** What the download and viewing screens send the browser about shared media (built by server/media/screens/sharedMedia.server.ts). */
 import type { MediaKind } from '#app/lib/media/model';
 
 /** One image at one size: a signed URL and its pixel size (for srcset and the lightbox). */

@@ -17,7 +17,7 @@ export interface PlayerHandle {
 export interface MediaWiring {
   startAt?: number;
   onTimeUpdate?: (seconds: number) => void;
-  /** The media id under which a signed-in viewer's position is remembered (server/data/playback.server.ts). */
+  /** The media id under which a signed-in viewer's position is remembered (server/media/data/playback.server.ts). */
   rememberAs?: string;
 }
 

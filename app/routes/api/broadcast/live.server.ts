@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { liveLoader } from '#server/ingest/api.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { liveLoader } from '#server/broadcast/ingest/api.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * GET /api/broadcast/live?event=<id>[&variant=<height>p] → the live master playlist, or one

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { statusLoader } from '#server/ingest/api.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { statusLoader } from '#server/broadcast/ingest/api.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * GET /api/broadcast/status?event=<id> → { status, protocol?, bitrateKbps?, width?, height?, startedAt?, endedAt?, mediaId? }

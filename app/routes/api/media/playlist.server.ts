@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { playlistLoader } from '#server/media/api.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * GET /api/media/playlist?id=<mediaId>[&variant=<height>p] → an item's HLS master playlist, or one

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { retryAction } from '#server/media/api.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * POST /api/media/retry {mediaId} → processes a failed item again (its owner or an admin of the

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { statusLoader } from '#server/media/api.server';
-import { methodNotAllowed } from '#server/api/responses.server';
+import { methodNotAllowed } from '#server/http/responses.server';
 
 /**
  * GET /api/media/status?id=<mediaId> → { status, progress?, failure? } of an item the viewer may

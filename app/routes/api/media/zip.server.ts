@@ -1,19 +1,19 @@
 /**
  * GET /api/media/zip?ids=<id>&ids=<id>… → the chosen photos as one zip, streamed as it is built
- * (server/services/zipStream.server.ts). Every id must name a finished image of this tenant the viewer may see
- * (server/data/mediaShared.server.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
+ * (server/platform/zipStream.server.ts). Every id must name a finished image of this tenant the viewer may see
+ * (server/media/data/mediaShared.server.ts), else 404 and nothing is sent; 400 for a malformed or empty choice.
  */
 import { Readable } from 'node:stream';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { photoZipName, uniqueEntryNames } from '#app/lib/media/zipNames';
-import { isSharedWith } from '#server/data/mediaShared.server';
+import { isSharedWith } from '#server/media/data/mediaShared.server';
 import { mediaAccess } from '#server/media/access.server';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { attachmentDisposition } from '#server/services/storage.server';
-import { zipStream } from '#server/services/zipStream.server';
-import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
+import { attachmentDisposition } from '#server/platform/storage.server';
+import { zipStream } from '#server/platform/zipStream.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';
 
 /** At most this many photos in one zip. */
 export const MAX_ZIP_PHOTOS = 200;

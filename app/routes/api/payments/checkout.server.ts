@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { checkoutBodySchema } from '#app/lib/payments/api';
-import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/commerce/payments/paymentsApi.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { startCheckout } from '#server/payments/checkout.server';
-import { isPaymentsUnavailable } from '#server/payments/provider.server';
-import { jsonBody, NOT_JSON } from '#server/api/responses.server';
+import { startCheckout } from '#server/commerce/payments/checkout.server';
+import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
+import { jsonBody, NOT_JSON } from '#server/http/responses.server';
 
 /**
  * POST /api/checkout { lines, returnPath, idempotencyKey } (app/lib/payments/api.ts) → 200

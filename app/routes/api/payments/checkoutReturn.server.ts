@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { checkoutContext, methodNotAllowed, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { checkoutContext, methodNotAllowed, paymentsRefusal } from '#server/commerce/payments/paymentsApi.server';
 import { requireUser } from '#server/identity/session.server';
-import { confirmReturn, returnPathWith } from '#server/payments/checkout.server';
-import { isPaymentsUnavailable } from '#server/payments/provider.server';
+import { confirmReturn, returnPathWith } from '#server/commerce/payments/checkout.server';
+import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
 
 /**
  * GET /api/checkout/return?order=<id>[&canceled=1]: where the provider's page sends the buyer. It

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { OrderStatusAnswer } from '#app/lib/payments/api';
-import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/commerce/payments/paymentsApi.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { refreshOrder } from '#server/payments/checkout.server';
-import { isPaymentsUnavailable } from '#server/payments/provider.server';
+import { refreshOrder } from '#server/commerce/payments/checkout.server';
+import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
 
 /** GET /api/checkout/status?order=<id> → { status } for the buyer (pages poll it after returning). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/commerce/payments/paymentsApi.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { onboardingLink } from '#server/payments/onboarding.server';
-import { isPaymentsUnavailable } from '#server/payments/provider.server';
+import { onboardingLink } from '#server/commerce/payments/onboarding.server';
+import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
 
 export const isOrganizer = (groups: readonly string[]) => groups.includes('organizer') || groups.includes('admin');
 

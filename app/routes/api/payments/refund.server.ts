@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { refundBodySchema, type RefundAnswer } from '#app/lib/payments/api';
-import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/api/paymentsApi.server';
+import { checkoutContext, methodNotAllowed, NO_STORE, paymentsRefusal } from '#server/commerce/payments/paymentsApi.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { isPaymentsUnavailable } from '#server/payments/provider.server';
-import { refundOrder } from '#server/payments/refunds.server';
-import { jsonBody, NOT_JSON } from '#server/api/responses.server';
+import { isPaymentsUnavailable } from '#server/platform/payments/provider.server';
+import { refundOrder } from '#server/commerce/payments/refunds.server';
+import { jsonBody, NOT_JSON } from '#server/http/responses.server';
 import { formatMoney } from '#app/lib/money/money';
 
 const PROBLEMS = {

@@ -1,4 +1,4 @@
-import { paymentWebhookAction, paymentWebhookLoader } from '#server/api/paymentsWebhook.server';
+import { paymentWebhookAction, paymentWebhookLoader } from '#server/commerce/payments/paymentsWebhook.server';
 
 /** POST /api/payments/webhook/stripe: Stripe's webhooks (the endpoint configured in its dashboard). */
 export const action = paymentWebhookAction('stripe');

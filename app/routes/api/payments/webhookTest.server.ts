@@ -1,4 +1,4 @@
-import { paymentWebhookAction, paymentWebhookLoader } from '#server/api/paymentsWebhook.server';
+import { paymentWebhookAction, paymentWebhookLoader } from '#server/commerce/payments/paymentsWebhook.server';
 
 /** POST /api/payments/webhook/test: the local test payment provider's webhooks. */
 export const action = paymentWebhookAction('test');

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { positionSaveSchema } from '#app/lib/playback/position';
 import { getSessionUser } from '#server/identity/session.server';
 import { mediaAccess } from '#server/media/access.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/api/responses.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
 
 /**
  * POST /api/playback/position {mediaId, seconds} → 204: remembers where the signed-in viewer is in

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { recordingAction, recordingLoader } from '#server/recording/api.server';
+import { recordingAction, recordingLoader } from '#server/broadcast/recording/api.server';
 
 export const loader = (args: LoaderFunctionArgs) => recordingLoader(args);
 export const action = (args: ActionFunctionArgs) => recordingAction(args);

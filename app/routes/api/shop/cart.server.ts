@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { CartApiError, CartApiResponse, CartView } from '#app/lib/shop/api';
 import { cartCheckoutKey, cartRequestSchema, type Cart, type CartLine } from '#app/lib/shop/cart';
-import { addLine, cartIdOf, removeLine, setQuantity, type CartOwner } from '#server/data/carts.server';
+import { addLine, cartIdOf, removeLine, setQuantity, type CartOwner } from '#server/commerce/data/carts.server';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { cartOwnerOf } from '#server/shop/cart.server';
-import { requireShop } from '#server/shop/feature.server';
-import { newGuestCartCookie } from '#server/shop/cartCookie.server';
-import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/api/responses.server';
+import { cartOwnerOf } from '#server/commerce/shop/cart.server';
+import { requireShop } from '#server/commerce/shop/feature.server';
+import { newGuestCartCookie } from '#server/commerce/shop/cartCookie.server';
+import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

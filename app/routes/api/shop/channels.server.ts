@@ -2,11 +2,11 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { CHANNEL_IMAGE_SLOTS, channelInputSchema, type ChannelInput } from '#app/lib/shop/model';
-import { isStorageError } from '#server/services/storage.server';
-import { isImageError } from '#server/services/images.server';
-import { isIntroCandidate } from '#server/ondemand/intro.server';
-import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop } from '#server/shop/shopApi.server';
-import { shownName } from '#server/screens/roomSession.server';
+import { isStorageError } from '#server/platform/storage.server';
+import { isImageError } from '#server/platform/images.server';
+import { isIntroCandidate } from '#server/media/ondemand/intro.server';
+import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop } from '#server/commerce/shop/shopApi.server';
+import { shownName } from '#server/rooms/roomSession.server';
 
 export const CHANNEL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const CHANNEL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { isFinished } from '#app/lib/media/sharing';
 import { parseMajorAmount } from '#app/lib/money/money';
 import { productInputSchema, type ProductInput } from '#app/lib/shop/model';
 import type { AppContext } from '#server/context';
-import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop, type ShopFieldErrors } from '#server/shop/shopApi.server';
+import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop, type ShopFieldErrors } from '#server/commerce/shop/shopApi.server';
 
 const shopId = z.string().regex(/^[a-z0-9]{21}$/);
 const requestSchema = z.discriminatedUnion('intent', [

@@ -6,11 +6,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { speakRequestSchema, type TtsErrorCode } from '#app/lib/speech/ttsProtocol';
-import { methodNotAllowed, NO_STORE, refuse } from '#server/api/responses.server';
+import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/session.server';
-import { attachmentDisposition } from '#server/services/storage.server';
-import { encodePcm } from '#server/speech/audio.server';
+import { attachmentDisposition } from '#server/platform/storage.server';
+import { encodePcm } from '#server/platform/speech/audio.server';
 import { admitSynthesis, failureCode } from '#server/speech/tts/synthesis.server';
 
 const STATUS: Record<TtsErrorCode, number> = { unauthenticated: 401, badFrame: 400, busy: 429, rateLimited: 429, unknownVoice: 400, engine: 503, internal: 500 };

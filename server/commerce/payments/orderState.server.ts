@@ -1,0 +1,133 @@
+/**
+ * The one place orders move (app/lib/payments/model.ts, OrderStatus): provider webhooks, the
+ * checkout return, status polls, refunds and the pending-order sweeper all come here. Every move is
+ * a conditional write on the current status, so whoever comes second changes nothing:
+ *
+ *   pending → authorized → captured: lines fulfilled once (conditional fulfilledAt), then the
+ *             onOrderCaptured listeners, the ledger and the receipt
+ *   pending | authorized → failed | canceled: reservations released
+ *   captured → partially_refunded → refunded: ledger refund entries; a seller's lines refunded in
+ *             full are revoked (all of them after a full refund)
+ *
+ * After capture each seller is paid by a transfer, or held until they can be (transfers.server.ts).
+ */
+import type { Order, OrderStatus } from '#app/lib/payments/model';
+import { sellerTotals } from '#app/lib/payments/shares';
+import type { RefundStep } from '../data/orderRefunds.server';
+import type { PaymentEvent, PaymentState, ProviderId } from '#server/platform/payments/provider.server';
+import { bookCapturedOrder, bookRefund } from './ledgerBooking.server';
+import { sendReceipt, sendRefundNotice } from './mails.server';
+import { orderCapturedListeners, sellableFor, type SellContext } from './sellables.server';
+import { payHeldTransfers, payOutOrder, settleAfterRefund, type PayoutContext } from './transfers.server';
+import { log } from '#server/observability/log.server';
+
+export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: false; reason: 'duplicate' | 'unknown_order' | 'no_change' | 'ignored' | 'other_tenant' };
+
+const nowIso = () => new Date().toISOString();
+
+/** Grants what was bought, once: the winner of the fulfilledAt claim fulfils, books and mails. */
+async function fulfil(ctx: SellContext, order: Order): Promise<void> {
+  const at = nowIso();
+  if (!(await ctx.data.orders.claimFulfilment(order.orderId, at))) return;
+  try {
+    for (const line of order.lines) await sellableFor(line.kind).fulfil(ctx, order, line);
+  } catch (e) {
+    await ctx.data.orders.releaseFulfilment(order.orderId);
+    throw e;
+  }
+  const fulfilled = { ...order, fulfilledAt: at };
+  await bookCapturedOrder(ctx.data, fulfilled, order.paidAt ?? at);
+  for (const listener of orderCapturedListeners()) {
+    try {
+      await listener(ctx, fulfilled);
+    } catch (e) {
+      log.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
+    }
+  }
+  await sendReceipt(ctx, fulfilled);
+}
+
+async function releaseLines(ctx: SellContext, order: Order): Promise<void> {
+  for (const line of order.lines) await sellableFor(line.kind).release?.(ctx, order, line);
+}
+
+/** Moves the order to what the provider says happened (the same for a webhook, a return or a poll). */
+export async function moveToState(ctx: PayoutContext, orderId: string, state: PaymentState, paymentId?: string): Promise<Order | null> {
+  const data = ctx.data.orders;
+  switch (state) {
+    case 'pending':
+      return data.get(orderId);
+    case 'authorized':
+      return (await data.move(orderId, ['pending'], 'authorized', { providerPaymentId: paymentId })) ?? data.get(orderId);
+    case 'captured': {
+      const moved = await data.move(orderId, ['pending', 'authorized'], 'captured', { paidAt: nowIso(), providerPaymentId: paymentId });
+      const order = moved ?? (await data.get(orderId));
+      // Also after a move whose fulfilment failed earlier: the claim was given back, so this retries it.
+      if (order?.status === 'captured' && !order.fulfilledAt) await fulfil(ctx, order);
+      const current = order ? ((await data.get(orderId)) ?? order) : null;
+      // Each seller paid (or held); idempotent, so a retried capture pays what an earlier one could not record.
+      if (current?.fulfilledAt) await payOutOrder(ctx, current);
+      return current;
+    }
+    case 'failed':
+    case 'canceled': {
+      const moved = await data.move(orderId, ['pending', 'authorized'], state, paymentId ? { providerPaymentId: paymentId } : {});
+      if (moved) await releaseLines(ctx, moved);
+      return moved ?? data.get(orderId);
+    }
+  }
+}
+
+/**
+ * What follows a refund step, whoever made it (a refund from the platform, or one made at the
+ * provider that its webhook told of): the ledger, the lines of sellers now refunded in full taken
+ * back, their transfers reversed as far as the refund took, and the buyer told.
+ */
+export async function afterRefund(ctx: PayoutContext, step: RefundStep): Promise<Order> {
+  const { before, after, parts } = step;
+  await bookRefund(ctx.data, after, parts, nowIso());
+  const totals = sellerTotals(after);
+  const refundedInFull = (order: Order, sellerId: string) => (order.sellerRefunded?.[sellerId] ?? 0) >= (totals.get(sellerId) ?? 0);
+  for (const line of after.lines) {
+    if (refundedInFull(after, line.sellerId) && !refundedInFull(before, line.sellerId)) await sellableFor(line.kind).revoke?.(ctx, after, line);
+  }
+  await settleAfterRefund(ctx, after, Object.keys(parts));
+  await sendRefundNotice(ctx.tenant.id, ctx.tenant.displayName, after, after.refunded.amount - before.refunded.amount);
+  return after;
+}
+
+/**
+ * Applies one verified provider event to this tenant's data, once per event id. A failure gives
+ * the event id back so the provider's retry applies it.
+ */
+export async function applyPaymentEvent(ctx: PayoutContext, provider: ProviderId, event: PaymentEvent): Promise<ApplyResult> {
+  if (event.type === 'ignored') return { applied: false, reason: 'ignored' };
+  if (event.tenantId !== undefined && event.tenantId !== ctx.tenant.id) return { applied: false, reason: 'other_tenant' };
+  if (!(await ctx.data.orders.claimEvent(provider, event.eventId))) return { applied: false, reason: 'duplicate' };
+  try {
+    if (event.type === 'account_updated') {
+      const userId = await ctx.data.payouts.accountOwner(event.accountId);
+      if (!userId) return { applied: false, reason: 'unknown_order' };
+      await ctx.data.payouts.setAccountStatus(userId, event.accountId, event.active ? 'active' : 'pending');
+      // Onboarding completed: what was held for the seller is transferred now.
+      if (event.active) await payHeldTransfers(ctx, userId);
+      return { applied: true };
+    }
+    const order = await ctx.data.orders.get(event.orderId);
+    if (!order) return { applied: false, reason: 'unknown_order' };
+    if (order.provider !== provider) return { applied: false, reason: 'other_tenant' };
+    if (event.type === 'refunded') {
+      // The provider's running total; refunds the platform made or has under way are its own to confirm.
+      await ctx.data.orders.observeProviderRefunded(order.orderId, event.refundedTotal);
+      const step = await ctx.data.orders.bookOutsideRefund(order.orderId);
+      const after = step ? await afterRefund(ctx, step) : null;
+      return after ? { applied: true, status: after.status } : { applied: false, reason: 'no_change' };
+    }
+    const before = order.status;
+    const after = await moveToState(ctx, order.orderId, event.type, event.paymentId);
+    return after && after.status !== before ? { applied: true, status: after.status } : { applied: false, reason: 'no_change' };
+  } catch (e) {
+    await ctx.data.orders.releaseEvent(provider, event.eventId);
+    throw e;
+  }
+}

@@ -1,0 +1,3 @@
+/** The events feature's public surface: what other features may use of it (docs/ARCHITECTURE.md, Features). */
+export { type Organizer, newEventInput, tenantOfChannel } from './data/events.server';
+export { eventImageUrl, toCard } from './eventCards.server';
