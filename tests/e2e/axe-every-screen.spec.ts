@@ -133,6 +133,9 @@ async function analyze(page: Page): Promise<AxeResults> {
   }
 }
 
+/** Screens that send the viewer on by themselves: /signOut signs out, then goes home. */
+const MOVES_ON = new Set(['/signOut']);
+
 type Visit = { kind: 'turned away' } | { kind: 'download' } | { kind: 'checked'; violations: string[] };
 
 /**
@@ -149,6 +152,8 @@ async function visit(page: Page, path: string, url: string): Promise<Visit> {
   const status = response?.status() ?? 0;
   const landed = new URL(page.url()).pathname;
   if (status === 401 || status === 403 || (landed === '/signIn' && path !== '/signIn')) return { kind: 'turned away' };
+  // A screen that moves on by itself is checked where it lands, once it has left.
+  if (MOVES_ON.has(path)) await page.waitForURL((u) => u.pathname !== path, { timeout: 30_000 });
   await settled(page);
   let results = await analyze(page);
   // A control enabled after the screen came to rest fades in: a finding is measured again once

@@ -11,7 +11,7 @@ export const MEDIA_ARGS = [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '
  * What changes from run to run and is not the layout: times, dates and countdowns (relative to
  * the run), video, canvases and avatars (pictures, initials of whoever is present).
  */
-export function volatile(page: Page): Locator[] {
+function volatile(page: Page): Locator[] {
   return [
     page.locator('time'),
     page.locator('[role="timer"]'),
@@ -19,6 +19,20 @@ export function volatile(page: Page): Locator[] {
     page.locator('video, canvas, audio, iframe'),
     page.locator('.chakra-avatar__root'),
   ];
+}
+
+/**
+ * The masks, after every date and time is given one fixed text: a mask hides a date's pixels but
+ * not its length, and a date relative to the run (a live event starts today) wraps the lines
+ * around it differently from one weekday or month to the next.
+ */
+export async function stilled(page: Page): Promise<Locator[]> {
+  await page.evaluate(() => {
+    for (const time of document.querySelectorAll('time')) {
+      time.textContent = (time.textContent ?? '').trim().length > 8 ? 'Wed 30 Sep 2026, 10:00' : '10:00';
+    }
+  });
+  return volatile(page);
 }
 
 /**

@@ -21,7 +21,9 @@ const EVENTS: Record<VisualTenant, { language: string; zone: string; live: strin
   lumiere: { language: 'fr', zone: 'Europe/Paris', live: 'Lancement de printemps', stage: 'Questions en direct avec l’équipe', upcoming: 'Assemblée trimestrielle', paid: 'Classe de maître : diffuser comme en studio' },
 };
 
-const DAY_MINUTES = 24 * 60;
+// A Tuesday and the Friday after it, years ahead.
+const UPCOMING_AT = '2031-06-10T17:00:00.000Z';
+const PAID_AT = '2031-06-13T17:00:00.000Z';
 
 async function demoUser(request: Parameters<typeof cognito>[0], tenant: string, role: 'organizer' | 'member'): Promise<TestUser> {
   const account = demoAccount(tenant, role);
@@ -61,8 +63,10 @@ async function seedTenant(request: Parameters<typeof cognito>[0], tenant: Visual
   const live = await seedEvent(tenant, by, { ...common, title: texts.live, description: texts.live, eventDateTime: minutesFromNow(-5), layout: 'liveEventsContainer' }, { inviteCode: true });
   // The organizer's room is another live event, so neither room ever shows the other person.
   const stage = await seedEvent(tenant, by, { ...common, title: texts.stage, description: texts.stage, eventDateTime: minutesFromNow(-4), layout: 'liveEventsContainer' });
-  const upcoming = await seedEvent(tenant, by, { ...common, title: texts.upcoming, eventDateTime: minutesFromNow(3 * DAY_MINUTES) });
-  const paid = await seedEvent(tenant, by, { ...common, title: texts.paid, description: texts.paid, eventDateTime: minutesFromNow(6 * DAY_MINUTES), ticketPrice: 2500 });
+  // The future events are at fixed instants: a date relative to today is masked, but the length of
+  // its weekday and month names still moves the wrap of the lines around it.
+  const upcoming = await seedEvent(tenant, by, { ...common, title: texts.upcoming, eventDateTime: UPCOMING_AT });
+  const paid = await seedEvent(tenant, by, { ...common, title: texts.paid, description: texts.paid, eventDateTime: PAID_AT, ticketPrice: 2500 });
 
   const data = e2eData(tenant);
   const channel = (await data.channels.list())[0];

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { tenantUrl } from '../e2e/fixtures';
-import { contextAt, MEDIA_ARGS, settled, volatile } from './capture';
+import { contextAt, MEDIA_ARGS, settled, stilled } from './capture';
 import { readSample, VISUAL_TENANTS } from './sample';
 
 const WIDTHS = [390, 1280] as const;
@@ -34,7 +34,7 @@ for (const tenant of VISUAL_TENANTS) {
         const response = await page.goto(tenantUrl(tenant, screen.path(sample.ids)));
         expect(response?.status(), `${screen.name} answers`).toBe(200);
         await settled(page);
-        await expect.soft(page, `${tenant} ${screen.name} at ${width}px`).toHaveScreenshot(`${tenant}-${screen.name}-${width}.png`, { fullPage: true, mask: volatile(page) });
+        await expect.soft(page, `${tenant} ${screen.name} at ${width}px`).toHaveScreenshot(`${tenant}-${screen.name}-${width}.png`, { fullPage: true, mask: await stilled(page) });
         await context.close();
       }
     });
@@ -56,7 +56,7 @@ for (const tenant of VISUAL_TENANTS) {
         // The organizer's camera (Chromium's fake one) is on the stage once it publishes; the
         // participant's stage waits for a presenter, who is in the other room.
         if (room.who === 'organizer') await expect(page.getByTestId('room-stage').locator('video')).toBeVisible({ timeout: 60_000 });
-        await expect.soft(page, `${tenant} room (${room.who}) at ${width}px`).toHaveScreenshot(`${tenant}-room-${room.who}-${width}.png`, { mask: volatile(page) });
+        await expect.soft(page, `${tenant} room (${room.who}) at ${width}px`).toHaveScreenshot(`${tenant}-room-${room.who}-${width}.png`, { mask: await stilled(page) });
         await context.close();
       }
     });
