@@ -55,7 +55,7 @@ export async function benchCheckout(): Promise<boolean> {
     const buyerCtx = (): CheckoutContext => {
       n += 1;
       const userId = `bench-buyer-${n}-${Math.random().toString(36).slice(2, 8)}`;
-      return { tenant, data, services: { db }, env: harness.env, language: 'en', buyer: { userId, email: `${userId}@example.com`, name: `Buyer ${n}` } };
+      return { tenant, data, services: { db, payments: harness.payments }, env: harness.env, language: 'en', buyer: { userId, email: `${userId}@example.com`, name: `Buyer ${n}` } };
     };
     /** Captured and fulfilled (the status moves first; the seat is granted, the sale booked and the receipt sent after). */
     const captured = async (orderId: string) => {

@@ -27,6 +27,7 @@ import { createDatabase, pingDatabase } from '#server/platform/dynamo/dynamo.ser
 import { createMediaQueue, type MediaQueue } from '#server/media/queue.server';
 import { createIdentity } from '#server/identity/identity.server';
 import { RateLimiter } from '#server/platform/rateLimit.server';
+import { createPaymentProviders } from '#server/platform/payments/providers.server';
 import { createStorage, pingStorage } from '#server/platform/storage.server';
 import { createVideoService, httpUrlOf } from '#server/platform/video.server';
 import { createRecordingServices } from '#server/broadcast/recording/services.server';
@@ -48,6 +49,7 @@ export function createServices(env: Env, registry: Registry): Services {
     mediaQueue: createMediaQueue(env),
     recording: createRecordingServices(env, video),
     speech: createSpeechServices(env),
+    payments: createPaymentProviders(env),
     ttsGate: new TtsGate(),
   };
 }
@@ -105,7 +107,7 @@ export function startSweepers(env: Env, registry: Registry, services: Services):
     // Reminder mails before events start; a minute is fine-grained enough for "15 minutes before".
     startReminderSweeper({ db: services.db, tenants, env, intervalSeconds: 60 }),
     // Cancels orders left unpaid past PENDING_ORDER_MINUTES and gives back their seats and stock.
-    startPendingOrderSweeper({ db: services.db, stores: services, env, tenants, intervalSeconds: 60 }),
+    startPendingOrderSweeper({ db: services.db, payments: services.payments, stores: services, env, tenants, intervalSeconds: 60 }),
     // Ends uploads left unfinished past MEDIA_UPLOAD_ABANDON_MINUTES and gives back their quota reservations.
     startUploadSweeper({ stores: services, env, tenants, intervalSeconds: 60 }),
   ];

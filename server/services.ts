@@ -11,6 +11,7 @@ import type { Database } from '#server/platform/dynamo/dynamo.server';
 import type { MediaQueue } from '#server/media/queue.server';
 import type { Identity } from '#server/identity/identity.server';
 import type { RateLimiter } from '#server/platform/rateLimit.server';
+import type { PaymentProviders } from '#server/platform/payments/providers.server';
 import type { Storage } from '#server/platform/storage.server';
 import type { VideoService } from '#server/platform/video.server';
 import type { RecordingServices } from '#server/broadcast/recording/services.server';
@@ -34,6 +35,8 @@ export interface Services {
   recording: RecordingServices;
   /** Text to speech and speech to text for the media tools and live captions (docs/decisions/0043). */
   speech: SpeechServices;
+  /** The payment providers, resolved here once: checkout, refunds, payouts and webhooks ask them for a tenant's or an order's. */
+  payments: PaymentProviders;
   /** Per-user limits of text to speech, shared by its socket and its download (docs/decisions/0046). */
   ttsGate: TtsGate;
 }

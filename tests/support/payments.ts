@@ -10,6 +10,7 @@ import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { loadEnv, type Env } from '#server/env.server';
 import { getFreePort } from '#local/stack/ports';
 import { receivePaymentWebhook } from '#server/commerce/payments/webhook.server';
+import { createPaymentProviders, type PaymentProviders } from '#server/platform/payments/providers.server';
 import { startTestPay, type TestPayProcess } from '#local/testpay/start';
 
 export const CARDS = { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002', authenticate: '4000 0025 0000 3155' } as const;
@@ -29,6 +30,8 @@ export interface PaymentsHarness {
    * reaches on 127.0.0.1.
    */
   env: Env;
+  /** The payment providers those settings configure, as the composition root builds them. */
+  payments: PaymentProviders;
   /** Where the platform's webhook endpoint listens (http://127.0.0.1:<port>). */
   origin: string;
   received: ReceivedWebhook[];
@@ -49,6 +52,7 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
   const testpay = await startTestPay({ port: await getFreePort() });
   const port = await getFreePort();
   const env = loadEnv({ ...process.env, ...testpay.env, PAYMENTS_PROVIDER: 'test', PUBLIC_SCHEME: 'http', PUBLIC_PORT: String(port), PUBLIC_HOSTS: 'localhost' });
+  const payments = createPaymentProviders(env);
   const registry = { tenants: new Map(options.tenants.map((t) => [t.id as string, t])) };
   const received: ReceivedWebhook[] = [];
   let held: Promise<void> = Promise.resolve();
@@ -60,7 +64,7 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = headersOf(req.headers);
       const provider = req.url?.endsWith('/stripe') ? 'stripe' : 'test';
-      receivePaymentWebhook({ provider, rawBody: body, headers, registry, services: { db: options.db }, env })
+      receivePaymentWebhook({ provider, rawBody: body, headers, registry, services: { db: options.db, payments }, env })
         .then((answer) => {
           received.push({ body, headers, ...answer });
           res.writeHead(answer.status).end(answer.message);
@@ -75,6 +79,7 @@ export async function startPaymentsHarness(options: { db: Database; tenants: Ten
   return {
     testpay,
     env,
+    payments,
     origin: `http://127.0.0.1:${port}`,
     received,
     refundAtProvider: async (paymentId, amount) => {

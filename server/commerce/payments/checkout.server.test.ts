@@ -72,7 +72,7 @@ let ctx: CheckoutContext;
 let buyerCount = 0;
 beforeAll(async () => {
   harness = await startPaymentsHarness({ db, tenants: [tenant] });
-  ctx = { tenant, data, services: { db }, env: harness.env, language: 'en' };
+  ctx = { tenant, data, services: { db, payments: harness.payments }, env: harness.env, language: 'en' };
 });
 afterAll(() => harness?.stop());
 /** The tenant's site as the harness configures the platform: the provider's return and refresh addresses point there. */
@@ -262,9 +262,9 @@ describe('checkout with the test payment provider', () => {
     const c = buyerCtx();
     const refId = newItem(1000, 1);
     const { orderId, redirectUrl } = await checkout(c, refId);
-    const early = await sweepPendingOrders({ db, env: harness.env, tenants: [tenant], log: () => {} });
+    const early = await sweepPendingOrders({ db, payments: harness.payments, env: harness.env, tenants: [tenant], log: () => {} });
     expect(early.canceled).not.toContain(`${tenant.id}/${orderId}`);
-    const late = await sweepPendingOrders({ db, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
+    const late = await sweepPendingOrders({ db, payments: harness.payments, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
     expect(late.canceled).toContain(`${tenant.id}/${orderId}`);
     expect((await order(orderId)).status).toBe('canceled');
     expect(stock.get(refId)!.left).toBe(1);

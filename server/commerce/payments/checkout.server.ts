@@ -13,19 +13,16 @@ import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import type { Env } from '#server/env.server';
 import type { Services } from '#server/services';
 import { type PaymentProvider, type ProviderId } from '#server/platform/payments/provider.server';
-import { providerIdOf, paymentProvider } from '#server/platform/payments/providers.server';
 import { moveToState } from './orderState.server';
 import { isNothingSellsError, isRefusal, sellableFor, type Refusal, type SellContext } from './sellables.server';
 import { mergeLineRequests, refusalsOfRequested } from './checkoutLines.server';
 import './kinds.server';
 
 export interface CheckoutContext extends SellContext {
-  services: Pick<Services, 'db'>;
+  services: Pick<Services, 'db' | 'payments'>;
   env: Env;
   /** The buyer's language (the provider's page and the receipt). */
   language?: string;
-  /** Tests and the benchmark hand in their own provider; otherwise the tenant's. */
-  provider?: PaymentProvider;
 }
 
 export interface CheckoutRequest {
@@ -42,10 +39,9 @@ export const newOrderId = () => `ord_${randomBytes(10).toString('hex')}`;
 /** Return and webhook addresses: the tenant's own site, never the Host a request came with. */
 const originOf = (ctx: CheckoutContext) => tenantOrigin(ctx.tenant, ctx.env);
 
-export function providerOf(ctx: Pick<CheckoutContext, 'tenant' | 'env' | 'provider'>, id?: ProviderId): PaymentProvider {
-  if (ctx.provider && (!id || ctx.provider.id === id)) return ctx.provider;
-  return paymentProvider(id ?? providerIdOf(ctx.tenant, ctx.env), ctx.env);
-}
+/** The order's own provider when it names one, else where the tenant's new orders are paid. */
+export const providerOf = (ctx: Pick<CheckoutContext, 'tenant' | 'services'>, id?: ProviderId): PaymentProvider =>
+  id ? ctx.services.payments.byId(id) : ctx.services.payments.forTenant(ctx.tenant);
 
 /** Where the buyer lands after paying or canceling (same site; the return handler confirms first). */
 export function returnUrls(origin: string, orderId: string) {

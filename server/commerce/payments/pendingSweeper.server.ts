@@ -10,6 +10,7 @@ import type { Tenant } from '#app/lib/config/tenant';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
 import type { Env } from '#server/env.server';
+import type { PaymentProviders } from '#server/platform/payments/providers.server';
 import { providerOf } from './checkout.server';
 import { moveToState } from './orderState.server';
 import { settleUnsettledPayouts } from './transfers.server';
@@ -17,6 +18,7 @@ import { log as logger } from '#server/observability/log.server';
 
 export interface PendingSweepDeps {
   db: Database;
+  payments: PaymentProviders;
   /** The instance's stores (chat, storage) for the order-captured listeners; without them, the table only. */
   stores?: DataStores;
   env: Env;
@@ -39,7 +41,7 @@ export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<Pendin
   const result: PendingSweepResult = { canceled: [], captured: [], deferred: [], payouts: 0 };
   for (const tenant of deps.tenants) {
     const data = tenantData(deps.stores ?? { db: deps.db }, tenant.id);
-    const ctx = { tenant, data, env: deps.env, services: { db: deps.db } };
+    const ctx = { tenant, data, env: deps.env, services: { db: deps.db, payments: deps.payments } };
     for (const orderId of await data.orders.stalePending(cutoff)) {
       const id = `${tenant.id}/${orderId}`;
       try {

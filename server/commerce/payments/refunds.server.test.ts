@@ -35,7 +35,7 @@ let harness: PaymentsHarness;
 let ctx: CheckoutContext;
 beforeAll(async () => {
   harness = await startPaymentsHarness({ db, tenants: [tenant] });
-  ctx = { tenant, data, services: { db }, env: harness.env, language: 'en' };
+  ctx = { tenant, data, services: { db, payments: harness.payments }, env: harness.env, language: 'en' };
 });
 afterAll(() => harness?.stop());
 

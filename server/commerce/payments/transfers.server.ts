@@ -16,22 +16,19 @@ import type { SellerPayout } from '#app/lib/payments/payouts';
 import { sellerFees, sellerNetDue, sellerTotals } from '#app/lib/payments/shares';
 import { log } from '#server/observability/log.server';
 import { isPaymentRefused, type PaymentProvider } from '#server/platform/payments/provider.server';
-import { paymentProvider } from '#server/platform/payments/providers.server';
+import type { Services } from '#server/services';
 import type { SellContext } from './sellables.server';
 
 export interface PayoutContext extends SellContext {
-  /** Handed in by tests; otherwise the provider comes from the env. */
-  provider?: PaymentProvider;
+  services: Pick<Services, 'payments'>;
 }
 
 /** Orders whose money was captured (refunds included): their sellers are owed. */
 const PAID: readonly Order['status'][] = ['captured', 'partially_refunded', 'refunded'];
 
 function providerFor(ctx: PayoutContext, order: Order): PaymentProvider | null {
-  if (ctx.provider?.id === order.provider) return ctx.provider;
-  if (!ctx.env) return null;
   try {
-    return paymentProvider(order.provider, ctx.env);
+    return ctx.services.payments.byId(order.provider);
   } catch {
     return null;
   }

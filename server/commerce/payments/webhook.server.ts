@@ -17,7 +17,7 @@ import { tenantData, type DataStores } from '#server/data/tenantData.server';
 import type { Env } from '#server/env.server';
 import { applyPaymentEvent } from './orderState.server';
 import type { PaymentProvider, ProviderId } from '#server/platform/payments/provider.server';
-import { paymentProvider } from '#server/platform/payments/providers.server';
+import type { Services } from '#server/services';
 import './kinds.server';
 
 export interface PaymentWebhookInput {
@@ -25,10 +25,8 @@ export interface PaymentWebhookInput {
   rawBody: string;
   headers: Headers;
   registry: Pick<Registry, 'tenants'>;
-  services: DataStores;
+  services: DataStores & Pick<Services, 'payments'>;
   env: Env;
-  /** Tests hand in the adapter; otherwise the configured one. */
-  adapter?: PaymentProvider;
 }
 
 export interface PaymentWebhookAnswer {
@@ -39,7 +37,7 @@ export interface PaymentWebhookAnswer {
 export async function receivePaymentWebhook(input: PaymentWebhookInput): Promise<PaymentWebhookAnswer> {
   let adapter: PaymentProvider;
   try {
-    adapter = input.adapter ?? paymentProvider(input.provider, input.env);
+    adapter = input.services.payments.byId(input.provider);
   } catch (e) {
     // Nothing is behind this address here: a provider that is not configured has no endpoint.
     return { status: 404, message: (e as Error).message };
@@ -51,6 +49,6 @@ export async function receivePaymentWebhook(input: PaymentWebhookInput): Promise
   const tenant: Tenant | undefined = event.tenantId ? input.registry.tenants.get(event.tenantId) : undefined;
   if (!tenant) return { status: 200, message: 'ignored: no tenant of this platform' };
   const data = tenantData(input.services, tenant.id);
-  const result = await applyPaymentEvent({ tenant, data, env: input.env, ...(input.adapter ? { provider: input.adapter } : {}) }, input.provider, event);
+  const result = await applyPaymentEvent({ tenant, data, env: input.env, services: input.services }, input.provider, event);
   return { status: 200, message: result.applied ? `applied${result.status ? `: ${result.status}` : ''}` : result.reason };
 }

@@ -26,7 +26,7 @@ let harness: PaymentsHarness;
 let ctx: CheckoutContext;
 beforeAll(async () => {
   harness = await startPaymentsHarness({ db, tenants: [tenant] });
-  ctx = { tenant, data, services: { db }, env: harness.env, language: 'en' };
+  ctx = { tenant, data, services: { db, payments: harness.payments }, env: harness.env, language: 'en' };
 });
 afterAll(() => harness?.stop());
 
@@ -116,11 +116,11 @@ describe('stock per product through checkout', () => {
     const abandoned = await startCheckout(buyer(), { lines: [...lines, line(productId, 2)], returnPath: '/', idempotencyKey: key() });
     if ('refusals' in abandoned) throw new Error(JSON.stringify(abandoned.refusals));
     expect(await stockOf(productId)).toBe(0);
-    const swept = await sweepPendingOrders({ db, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
+    const swept = await sweepPendingOrders({ db, payments: harness.payments, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
     expect(swept.canceled).toContain(`${tenant.id}/${abandoned.orderId}`);
     expect(await stockOf(productId)).toBe(4);
     // Sweeping again gives nothing more back.
-    await sweepPendingOrders({ db, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
+    await sweepPendingOrders({ db, payments: harness.payments, env: harness.env, tenants: [tenant], now: () => Date.now() + 31 * 60_000, log: () => {} });
     expect(await stockOf(productId)).toBe(4);
   });
 
