@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 // The finder is plain Node shared with scripts/ensure-deps.mjs, which runs before anything is installed.
 import { findLivekitServer } from '#scripts/livekit-server.mjs';
-import { LIVEKIT_WEBHOOK_PATH } from '#server/rooms/livekitWebhook.server';
+import { LIVEKIT_WEBHOOK_PATH } from '#server/broadcast/livekitWebhook.server';
 
 export { findLivekitServer };
 

@@ -1,3 +1,2 @@
 /** The broadcast feature's public surface: what other features may use of it (docs/ARCHITECTURE.md, Features). */
-export { receiveEgressWebhook } from './recording/egressWebhook.server';
 export type { RecordingServices } from './recording/services.server';

@@ -24,7 +24,7 @@ import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 import { sharedEventRead } from '#server/rooms/index.server';
 import { admitToRoom } from '#server/rooms/index.server';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 import { announceJoined, announceLeft, newPresence, refreshPresence } from './presence.server';
 import type { Conn, Live, Room } from './conn.server';
 import { countChatFanout, countChatSocket } from '#server/observability/metrics.server';

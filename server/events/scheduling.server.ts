@@ -8,7 +8,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
 import type { Organizer } from './data/events.server';
 import type { Language } from '#app/lib/config/tenant';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

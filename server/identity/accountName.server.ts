@@ -1,6 +1,6 @@
 import { initialsOf } from '#app/lib/identity/displayName';
 import { avatarUrl } from '#app/lib/photo/avatar';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '../data/tenantData.server';
 

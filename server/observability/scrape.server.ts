@@ -4,7 +4,6 @@
  * trip each.
  */
 import type { Env } from '../env.server';
-import type { MediaQueue } from '../media/queue.server';
 import { checkDependencies, checkVideoServer } from '#server/compose.server';
 import type { Services } from '#server/services';
 import { dependencyUp, mediaJobsCompleted, mediaJobsFailed, mediaQueueJobs, metricsRegistry } from './metrics.server';
@@ -13,7 +12,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 
 /** Sets the queue's gauges; false when its Redis does not answer. */
-async function readQueue(queue: MediaQueue): Promise<boolean> {
+async function readQueue(queue: NonNullable<Services['mediaQueue']>): Promise<boolean> {
   try {
     if (!queue.counts) {
       mediaQueueJobs.set({ state: 'pending' }, await withTimeout(queue.pending(), 2000));

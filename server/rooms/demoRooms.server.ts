@@ -9,7 +9,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { newEventInput, type Organizer } from '#server/events/index.server';
 import { RateLimiter } from '#server/platform/rateLimit.server';
 import type { KeyIn } from '#app/lib/i18n/keys';
-import { shownName } from './roomSession.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 /** Demo rooms a user may start per hour on one instance (solo and team demos together). */
 export const DEMO_ROOMS_PER_HOUR = 20;

@@ -3,4 +3,4 @@ export { type Admission, type AdmissionRefusal, type Admitted, type Refused, adm
 export { blockUser, unblockUser } from './moderation.server';
 export { sharedEventRead } from './roomEntry.server';
 export { NO_STORE, readRoomRequest, refuseAdmission, refuseRoom } from './roomRequest.server';
-export { shownName } from './roomSession.server';
+export { isRoomDocumentRequest, mayEnterRoom } from './roomShell.server';

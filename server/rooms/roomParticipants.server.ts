@@ -3,9 +3,9 @@
  * everyone connected to the event's chat who is not in the video room, marked chat-only.
  */
 import type { RoomParticipant } from '#app/lib/events/api';
-import type { ChatPresent } from '#server/chat/index.server';
 
-export function connectedPeople(inVideo: RoomParticipant[], inChat: ChatPresent[]): RoomParticipant[] {
+/** `inChat`: the chat's present people (the chat feature's ChatPresent has these fields). */
+export function connectedPeople(inVideo: RoomParticipant[], inChat: ReadonlyArray<Pick<RoomParticipant, 'identity' | 'name' | 'role'>>): RoomParticipant[] {
   const video = new Set(inVideo.map((p) => p.identity));
   const chatOnly = inChat
     .filter((p) => !video.has(p.identity))

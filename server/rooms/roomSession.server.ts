@@ -9,12 +9,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { Admitted } from '#server/rooms/admission.server';
 import type { AppContext } from '#server/context';
-import { displayNameOf } from '#app/lib/identity/displayName';
-
-/** The name a person shows in a room and its chat: the one shared rule (app/lib/identity/displayName.ts). */
-export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenName' | 'familyName' | 'fullName'>, profile: { displayName: string; firstName?: string; lastName?: string } | null): string {
-  return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName, email: user.email, username: user.username });
-}
+import { shownName } from '#app/lib/identity/displayName';
 
 /** A room token for a person the room admitted (admitToRoom), from their recently read profile. */
 export async function mintRoomToken(context: Pick<AppContext, 'data' | 'tenant' | 'services'>, event: EventRecord, user: SessionUser, admitted: Admitted): Promise<RoomTokenResponse> {

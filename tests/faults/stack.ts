@@ -22,7 +22,7 @@ import { localRecordingKey } from '#local/stack/recordingKey';
 import { startRedis } from '#local/stack/redis';
 import { seedResources } from '#local/stack/seed';
 import { childNodeEnv, createLocalDatabase, createLocalStorage, LOCAL_CREDENTIALS, type LocalStackEnv } from '#local/stack/stack';
-import { LIVEKIT_WEBHOOK_PATH } from '#server/rooms/livekitWebhook.server';
+import { LIVEKIT_WEBHOOK_PATH } from '#server/broadcast/livekitWebhook.server';
 import type { Storage } from '#server/platform/storage.server';
 import { startTestPay, type TestPayProcess } from '#local/testpay/start';
 import { startApp, startDynamo, startIdentity, startS3, startWorker, type Handle } from './processes';

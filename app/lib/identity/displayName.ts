@@ -4,6 +4,8 @@
  * token's given_name / family_name, else its `name`). Only someone who has given no name at all is called by the
  * part of their address before the "@" (never the whole address), and last by their user name.
  */
+import type { SessionUser } from './types';
+
 export interface NameSources {
   profile?: { displayName?: string; firstName?: string; lastName?: string } | null;
   givenName?: string | null;
@@ -53,4 +55,9 @@ export function initialsOf(name: string): string {
   const first = Array.from(words[0]!)[0] ?? '';
   const last = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : '';
   return (first + last).toLocaleUpperCase();
+}
+
+/** The name a signed-in person shows (header, rooms, chat, orders): the rule above over their session and profile. */
+export function shownName(user: Pick<SessionUser, 'email' | 'username' | 'givenName' | 'familyName' | 'fullName'>, profile: { displayName: string; firstName?: string; lastName?: string } | null): string {
+  return displayNameOf({ profile, givenName: user.givenName, familyName: user.familyName, fullName: user.fullName, email: user.email, username: user.username });
 }

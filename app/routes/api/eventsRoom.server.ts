@@ -13,7 +13,7 @@ import {
 import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
 import { admitToRoom } from '#server/rooms/admission.server';
 import { connectedPeople } from '#server/rooms/roomParticipants.server';
-import { shownName } from '#server/rooms/roomSession.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 const isUnavailable = (e: unknown) => isVideoUnavailableError(e) || isVideoConfigError(e);
 

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { receiveLivekitWebhook } from '#server/rooms/livekitWebhook.server';
+import { receiveLivekitWebhook } from '#server/broadcast/livekitWebhook.server';
 import { NO_STORE } from '#server/http/responses.server';
 
 /**
  * POST /api/livekit/webhook on a tenant's host: LiveKit's signed webhooks for this tenant's rooms
- * (server/rooms/livekitWebhook.server.ts checks the signature against the tenant's key pairs and
+ * (server/broadcast/livekitWebhook.server.ts checks the signature against the tenant's key pairs and
  * that the room is an event of this tenant). The same path on the platform's own address, where
  * the local LiveKit server posts, is answered by server/app.ts with the same function.
  */

@@ -8,7 +8,7 @@ import { getFixedT } from '#server/i18n.server';
 import { readForm } from '#server/http/readForm.server';
 import { timeZoneList } from '#server/events/scheduling.server';
 import { NO_STORE } from '#server/http/responses.server';
-import { shownName } from '#server/rooms/roomSession.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 const channelSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

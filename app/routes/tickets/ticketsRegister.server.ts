@@ -6,7 +6,7 @@ import { getSessionUser } from '#server/identity/session.server';
 import { sendTicketConfirmation } from '#server/commerce/tickets/confirmation.server';
 import { scheduleReminders } from '#server/commerce/tickets/reminders.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
-import { shownName } from '#server/rooms/roomSession.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tenant, TenantId } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import type { MediaJob } from '#app/lib/media/model';
-import { receiveLivekitWebhook } from '#server/rooms/livekitWebhook.server';
+import { receiveLivekitWebhook } from '#server/broadcast/livekitWebhook.server';
 import { createEvent, newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { runMediaJob } from '#server/media/job.server';

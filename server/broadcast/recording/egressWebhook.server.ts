@@ -1,6 +1,6 @@
 /**
  * LiveKit's signed egress webhooks (egress_started, egress_updated, egress_ended) for a tenant's
- * event, after server/rooms/livekitWebhook.server.ts verified the signature and the room's owner.
+ * event, after server/broadcast/livekitWebhook.server.ts verified the signature and the room's owner.
  * They drive the recording's state; on a completed egress the MP4 already sits at the media item's
  * original key, so the item is handed to the media pipeline like a finished upload. A restream
  * egress that ends clears the event's restream. The room's live captions of the recorded span

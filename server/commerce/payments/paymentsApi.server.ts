@@ -7,7 +7,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { CheckoutContext } from './checkout.server';
 import { getFixedT } from '#server/i18n.server';
 import { NO_STORE, refuse } from '#server/http/responses.server';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 export { NO_STORE };
 

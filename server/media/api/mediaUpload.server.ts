@@ -38,7 +38,7 @@ import { reserveExistingUpload, startReservedUpload } from './mediaQuota.server'
 import { abortItemUploads, admitUploadId, partsMatch } from './mediaUploadParts.server';
 import { answer, sizeText, typesText, UploadRefusal } from './mediaRequest.server';
 import { sniffMediaType, SNIFF_BYTES } from './mediaSniff.server';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 type Args = Pick<ActionFunctionArgs, 'request' | 'context'>;
 

@@ -27,7 +27,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import type { SpeechLanguage } from '#app/lib/speech/languages';
 import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { getSessionUser } from '#server/identity/index.server';
-import { shownName } from '#server/rooms/index.server';
+import { shownName } from '#app/lib/identity/displayName';
 import type { Services } from '#server/services';
 import { admitToRoom } from '#server/rooms/index.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';

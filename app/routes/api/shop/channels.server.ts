@@ -6,7 +6,7 @@ import { isStorageError } from '#server/platform/storage.server';
 import { isImageError } from '#server/platform/images.server';
 import { isIntroCandidate } from '#server/media/ondemand/intro.server';
 import { acceptShop, fieldErrorsOf, managesChannel, readShopRequest, refuseShop } from '#server/commerce/shop/shopApi.server';
-import { shownName } from '#server/rooms/roomSession.server';
+import { shownName } from '#app/lib/identity/displayName';
 
 export const CHANNEL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const CHANNEL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

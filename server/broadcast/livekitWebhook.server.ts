@@ -1,5 +1,6 @@
 /**
- * LiveKit's signed webhooks (participant joined/left, room finished), for both ways they arrive:
+ * LiveKit's signed webhooks (participant joined/left and room finished for attendance, egress for
+ * recordings and restreams), for both ways they arrive:
  * on a tenant's own host (the route /api/livekit/webhook), and on the platform's address with no
  * tenant Host (the local stack's LiveKit server posts to http://127.0.0.1:<port>/..., since Go
  * cannot resolve `*.localhost`; server/app.ts).
@@ -17,8 +18,8 @@ import { tenantOfChannel } from '#server/events/index.server';
 import { tenantData, type DataStores } from '#server/data/tenantData.server';
 import type { VideoService } from '#server/platform/video.server';
 import type { MediaQueue } from '#server/media/index.server';
-import { receiveEgressWebhook } from '#server/broadcast/index.server';
-import type { RecordingServices } from '#server/broadcast/index.server';
+import { receiveEgressWebhook } from './recording/egressWebhook.server';
+import type { RecordingServices } from './recording/services.server';
 import { log } from '#server/observability/log.server';
 
 /** Where LiveKit posts its webhooks (a tenant's host, or the platform's own address). */

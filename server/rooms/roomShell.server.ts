@@ -4,9 +4,9 @@
  * found, lobby, blocked, ended…) takes the ordinary render, which answers exactly as before.
  */
 import type { Request as ExpressRequest } from 'express';
-import type { AppContext } from '../context';
-import { getSessionUser } from '../identity/session.server';
-import { layoutOfPath, roomEntry } from '#server/rooms/roomEntry.server';
+import type { AppContext } from '#server/context';
+import { getSessionUser } from '#server/identity/index.server';
+import { layoutOfPath, roomEntry } from './roomEntry.server';
 
 /** A browser's document request for a room layout path (not a Remix data request). */
 export function isRoomDocumentRequest(req: Pick<ExpressRequest, 'method' | 'path' | 'query'>): boolean {
