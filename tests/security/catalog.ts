@@ -34,8 +34,8 @@ export interface Endpoint {
 const listOf = (e: Entitlement | ReadonlyArray<Entitlement> | undefined): Entitlement[] => (e === undefined ? [] : Array.isArray(e) ? [...e] : [e as Entitlement]);
 
 const APP_DIR = join(process.cwd(), 'app');
-/** Where loaders and actions read fields: the routes and the server pieces several of them share. */
-const FIELD_DIRS = [APP_DIR, join(process.cwd(), 'server/screens'), join(process.cwd(), 'server/api')];
+/** Where loaders and actions read fields: the routes and the server's features, which hold the pieces several of them share. */
+const FIELD_DIRS = [APP_DIR, join(process.cwd(), 'server')];
 
 function exports(file: string, name: 'loader' | 'action'): boolean {
   const source = readFileSync(join(APP_DIR, file), 'utf8');
