@@ -15,14 +15,13 @@
 //   feature's data/ folder: server/data/tenantData.server.ts binds them all (docs/decisions/0071).
 import { existsSync } from 'node:fs';
 import { basename, join, posix, relative, sep } from 'node:path';
+import { FEATURES } from './scripts/features.mjs';
 
 const SERVER_FILE = /\.server(\.[cm]?[jt]sx?)?$/;
 const TEST_FILE = /\.test\.[jt]sx?$/;
 const FOLDERS = new Set(['app', 'server', 'local', 'tests', 'scripts', 'bench', 'tenants', 'themes']);
 const PRODUCT = new Set(['app', 'server']);
 
-/** The product's features: each a folder server/<feature>/ whose index.server.ts is its one public surface. */
-export const FEATURES = ['broadcast', 'chat', 'commerce', 'events', 'identity', 'media', 'rooms', 'site', 'speech'];
 const FEATURE_SET = new Set(FEATURES);
 
 /** The server/ path an import names (#server/… or relative), else null. */

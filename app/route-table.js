@@ -23,7 +23,7 @@
  * @typedef {{ query?: Readonly<Record<string, IdKind>>; body?: Readonly<Record<string, IdKind>>; actionQuery?: Readonly<Record<string, IdKind>> }} IdParams
  */
 /**
- * Who may have what a route serves of an event (server/commerce/tickets/access.server.ts hasEventAccess):
+ * Who may have what a route serves of an event (server/entitlement/access.server.ts hasEventAccess):
  *  - live: the room and its live broadcast: ticket holders, hosts, the organizer, the tenant's admins;
  *  - replay: what was recorded of it (recordings, kept broadcasts, their playlists, files, captions,
  *    transcripts, the chat replayed): ticket or replay holders, hosts, the organizer, admins;

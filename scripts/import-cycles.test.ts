@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKED_FOLDERS, importCycles } from './import-cycles.mjs';
+import { CHECKED_FOLDERS, featuresImportingEachOther, importCycles, importReport } from './import-cycles.mjs';
 
 /** A throwaway project: its files, and a tsconfig with an alias like the project's #app/ and #server/. */
 function fixture(files: Record<string, string>): string {
@@ -49,7 +49,34 @@ describe('the import circle check (scripts/import-cycles.mjs, npm run lint)', ()
     expect(await importCycles(['lib'], { baseDir: dir })).toEqual([]);
   });
 
-  it('finds no circle in app/ and server/', { timeout: 180_000 }, async () => {
-    expect(await importCycles(CHECKED_FOLDERS)).toEqual([]);
+  it('names two feature folders that import each other, and not a one-way use, a test or a folder outside the features', () => {
+    const module = (source: string, ...resolved: string[]) => ({ source, dependencies: resolved.map((r) => ({ resolved: r })) });
+    const modules = [
+      module('server/rooms/liveRoom.server.ts', 'server/speech/index.server.ts', 'server/platform/video.server.ts'),
+      module('server/speech/captions/hub.server.ts', 'server/rooms/index.server.ts'),
+      module('server/chat/hub.server.ts', 'server/entitlement/index.server.ts'),
+      module('server/entitlement/admission.server.test.ts', 'server/chat/hub.server.ts'),
+      module('server/platform/video.server.ts', 'server/data/tenantData.server.ts'),
+      module('server/data/tenantData.server.ts', 'server/platform/video.server.ts'),
+    ];
+    const features = ['chat', 'entitlement', 'rooms', 'speech'];
+    expect(featuresImportingEachOther(modules, features)).toEqual([['rooms', 'speech']]);
+    expect(featuresImportingEachOther(modules.slice(1), features)).toEqual([]);
+  });
+
+  it('finds feature folders importing each other through their surfaces in a project', async () => {
+    const dir = fixture({
+      'server/rooms/index.server.ts': "export { live } from './live.server';\n",
+      'server/rooms/live.server.ts': "import { captions } from '../speech/index.server';\nexport const live = captions;\n",
+      'server/speech/index.server.ts': "export { captions } from './captions.server';\n",
+      'server/speech/captions.server.ts': "import type { live } from '../rooms/index.server';\nexport const captions = (l?: typeof live) => l;\n",
+    });
+    expect((await importReport(['server'], { baseDir: dir })).mutualFeatures).toEqual([['rooms', 'speech']]);
+  });
+
+  it('finds no circle in app/ and server/, and no two features of server/ importing each other', { timeout: 180_000 }, async () => {
+    const { cycles, mutualFeatures } = await importReport(CHECKED_FOLDERS);
+    expect(cycles).toEqual([]);
+    expect(mutualFeatures).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { getSessionUser } from '#server/identity/index.server';
 import { ChatError } from './data/keys.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { TenantData, TenantFiles } from '#server/data/tenantData.server';
-import { admitToRoom, type Admission } from '#server/rooms/index.server';
+import { admitToRoom, type Admission } from '#server/entitlement/index.server';
 import { isStorageError, tenantObjectKey } from '#server/platform/storage.server';
 import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/index.server';
 import { refuse } from '#server/http/responses.server';

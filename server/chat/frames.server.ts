@@ -23,7 +23,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { charCount, cleanText } from '#app/lib/forms/text';
 import { checkChatFiles } from './chatFiles.server';
-import { admitToRoom, type AdmissionRefusal } from '#server/rooms/index.server';
+import { admitToRoom, type AdmissionRefusal } from '#server/entitlement/index.server';
 import type { Services } from '#server/services';
 import { blockUser, unblockUser } from '#server/rooms/index.server';
 import type { Conn } from './conn.server';

@@ -23,7 +23,7 @@ import { ChatFrames, REFUSAL } from './frames.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
 import { sharedEventRead } from '#server/rooms/index.server';
-import { admitToRoom } from '#server/rooms/index.server';
+import { admitToRoom } from '#server/entitlement/index.server';
 import { shownName } from '#app/lib/identity/displayName';
 import { announceJoined, announceLeft, newPresence, refreshPresence } from './presence.server';
 import type { Conn, Live, Room } from './conn.server';

@@ -3,7 +3,7 @@
  * of a room asks (its page, its token, its chat and chat files, its captions, raising a hand, its
  * lobby, its live broadcast). It joins the event's own rules (roles, tenant admins, blocks, lead
  * times, early end, expiry, cancellation: canJoin, pure, which the browser also runs) with the
- * ticket gate of an event that sells its seats (server/commerce/tickets/gate.server.ts). No door assembles
+ * ticket gate of an event that sells its seats (server/entitlement/gate.server.ts). No door assembles
  * it by hand.
  *
  * Cost (docs/decisions/0024, "Per-join cost"): the event's own rules refuse first, with no read; the
@@ -13,7 +13,7 @@
 import type { EventRecord } from '#app/lib/events/model';
 import { canJoin, type EventRole, type EventUser, type JoinRefusal } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
-import { ticketGate, type TicketGate } from '#server/commerce/index.server';
+import { ticketGate, type TicketGate } from './gate.server';
 
 /** Why a person is not let in: the event's own rules, or a ticket (or registration) they do not hold. */
 export type AdmissionRefusal = JoinRefusal | TicketGate['reason'];

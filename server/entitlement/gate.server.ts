@@ -2,7 +2,7 @@
  * The ticket gate of a room (issue 15): for a paid event, or a free one with a capacity, the
  * room and everything in it are only for ticket holders (a registration counts for a free event),
  * the organizer, hosts and tenant admins. Rooms ask it through their one admission
- * (server/rooms/admission.server.ts), never on its own.
+ * (server/entitlement/admission.server.ts), never on its own.
  */
 import { previewHref, type EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';

@@ -23,7 +23,7 @@ import type { MediaItem } from '#app/lib/media/model';
 import { isFinished } from '#app/lib/media/sharing';
 import { canManageMedia, madeFromAnEvent, mightViewSignedIn, visibleByItself, type MediaAccess } from '#app/lib/media/visibility';
 import type { TenantData } from '../data/tenantData.server';
-import { mayWatchReplay } from '#server/commerce/index.server';
+import { mayWatchReplay } from '#server/entitlement/index.server';
 
 // The item's own rules live in app/lib/media/visibility.ts (the browser shares them); this module adds the event's.
 export { canManageMedia, isMediaAdmin, type MediaAccess } from '#app/lib/media/visibility';

@@ -54,7 +54,7 @@ async function claims(token: string) {
 
 describe('room tokens', () => {
   const video = new VideoService(env);
-  /** The role the room's admission let each person in with (server/rooms/admission.server.ts decides; the token only carries it). */
+  /** The role the room's admission let each person in with (server/entitlement/admission.server.ts decides; the token only carries it). */
   const as = (role: 'organizer' | 'host' | 'participant') => ({ ok: true as const, role });
 
   it('gives the organizer and hosts admin, publishing grants and participants no publishing under ownerOnlyBroadcast', async () => {

@@ -1,7 +1,7 @@
 /**
  * LiveKit for the platform: per-tenant configuration, room tokens and the room service (host
  * controls, closing rooms). Tokens are minted only here, for a person the room's one admission
- * let in (server/rooms/admission.server.ts), with the grants the permissions module decides for
+ * let in (server/entitlement/admission.server.ts), with the grants the permissions module decides for
  * the role it admitted them with (grantsFor). The room service is LiveKit's Twirp
  * API through livekit-server-sdk: locally and in the tests the real LiveKit server the local stack
  * runs (local/stack/livekitServer.ts), in production a LiveKit server or LiveKit Cloud.

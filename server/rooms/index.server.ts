@@ -1,5 +1,4 @@
 /** The rooms feature's public surface: what other features may use of it (docs/ARCHITECTURE.md, Features). */
-export { type Admission, type AdmissionRefusal, type Admitted, type Refused, admitToRoom } from './admission.server';
 export { blockUser, unblockUser } from './moderation.server';
 export { sharedEventRead } from './roomEntry.server';
 export { NO_STORE, readRoomRequest, refuseAdmission, refuseRoom } from './roomRequest.server';

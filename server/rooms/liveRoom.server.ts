@@ -13,8 +13,8 @@ import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/platform/video.server';
 import { layoutOfPath, roomEntry } from '#server/rooms/roomEntry.server';
 import { firstRoomToken } from '#server/rooms/roomSession.server';
-import { roomPaymentFlags } from '#server/commerce/index.server';
-import { ticketGateView } from '#server/commerce/index.server';
+import { roomPaymentFlags } from '#server/entitlement/index.server';
+import { ticketGateView } from '#server/entitlement/index.server';
 import { NO_STORE } from '#server/http/responses.server';
 import { captionsAvailability } from '#server/speech/index.server';
 

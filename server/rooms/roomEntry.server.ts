@@ -1,6 +1,6 @@
 /**
  * Where a room's URL takes a person (docs/decisions/0024): the room's one admission
- * (server/rooms/admission.server.ts) read as the page's states, shared by the room's loader and by
+ * (server/entitlement/admission.server.ts) read as the page's states, shared by the room's loader and by
  * the server's shell path, which serves the cached room shell only when this says "open".
  */
 import { eventIdSchema, roomLayoutSchema, type RoomLayout } from '#app/lib/events/model';
@@ -8,8 +8,8 @@ import type { JoinRefusal } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import type { TenantData } from '#server/data/tenantData.server';
-import { admitToRoom, needsSeat, type Admission } from '#server/rooms/admission.server';
-import type { TicketGate } from '#server/commerce/index.server';
+import { admitToRoom, needsSeat, type Admission } from '#server/entitlement/index.server';
+import type { TicketGate } from '#server/entitlement/index.server';
 
 /** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
 export type RoomClosed = Exclude<JoinRefusal, 'notYetOpen'>;
@@ -21,7 +21,7 @@ export type RoomEntry =
   | { kind: 'lobby'; event: EventRecord }
   /**
    * The room page: open (closed null) or a closed state (blocked, ended, expired, cancelled);
-   * gate set when the room is open but the person has no ticket (server/commerce/tickets/gate.server.ts).
+   * gate set when the room is open but the person has no ticket (server/entitlement/gate.server.ts).
    */
   | { kind: 'room'; event: EventRecord; admission: Admission; closed: RoomClosed | null; gate: TicketGate | null };
 

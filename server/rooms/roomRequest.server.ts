@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '#server/identity/index.server';
-import { needsSeat, type Refused } from './admission.server';
+import { needsSeat, type Refused } from '#server/entitlement/index.server';
 import { roomMessage, type RoomMessageKey } from '#server/platform/video.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 

@@ -7,7 +7,7 @@
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
-import type { Admitted } from '#server/rooms/admission.server';
+import type { Admitted } from '#server/entitlement/index.server';
 import type { AppContext } from '#server/context';
 import { shownName } from '#app/lib/identity/displayName';
 

@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import { ROOM_LAYOUTS } from '#app/lib/events/layouts';
 import { productInputSchema } from '#app/lib/shop/model';
-import { hasEventAccess } from '#server/commerce/tickets/access.server';
+import { hasEventAccess } from '#server/entitlement/access.server';
 import { enter, leave, type Person } from './chat-helpers';
 import { e2eData, minutesFromNow, seedEvent } from './events-helpers';
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';

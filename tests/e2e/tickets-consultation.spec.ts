@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import type { Availability } from '#app/lib/tickets/consultations';
 import type { EventInput } from '#app/lib/events/model';
-import { paymentFlags } from '#server/commerce/tickets/access.server';
+import { paymentFlags } from '#server/entitlement/access.server';
 import { e2eData } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
 import { CARDS, payWithCard } from './payments-helpers';

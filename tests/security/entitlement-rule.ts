@@ -1,5 +1,5 @@
 /**
- * The rule the entitlement matrix holds every route to (server/commerce/tickets/access.server.ts
+ * The rule the entitlement matrix holds every route to (server/entitlement/access.server.ts
  * hasEventAccess; app/route-table.js `Serves`): which callers of a paid event may have what a
  * route serves, what a refused caller may be answered, and which of the event's markers each
  * caller may see anywhere.

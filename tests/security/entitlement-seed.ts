@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { testTenantId } from '#tests/support/tenants';
 import { tenantData } from '#server/data/tenantData.server';
-import { grantEventAccess } from '#server/commerce/tickets/access.server';
+import { grantEventAccess } from '#server/commerce/tickets/grants.server';
 import { minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import { e2eStores } from '../e2e/library-helpers';
 import { postChatWithFile } from './chat-seed';

@@ -3,7 +3,7 @@
  * Roles appear as flags (isOrganizer, isHost, isParticipant, isUserBlocked); docs/PRODUCT.md
  * (Roles and permissions; Rules) gives who and when. Pure functions of (event, user, now): the
  * browser uses them to show the right controls; the server decides who may be in a room only
- * through its one admission (server/rooms/admission.server.ts), which builds on canJoin.
+ * through its one admission (server/entitlement/admission.server.ts), which builds on canJoin.
  */
 import {
   eventStatus,
@@ -80,7 +80,7 @@ export type JoinDecision = { ok: true; role: EventRole } | { ok: false; reason: 
 
 /**
  * The event's own part of the room's admission (the server adds the ticket gate:
- * server/rooms/admission.server.ts). Participants are refused before start − 5 min
+ * server/entitlement/admission.server.ts). Participants are refused before start − 5 min
  * (livekit-server-sdk fixes nbf to "now", so the server refuses to mint earlier), hosts before
  * start − 30 min; nobody after an early end, expiry or cancellation; a blocked user never.
  */

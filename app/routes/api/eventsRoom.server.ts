@@ -11,7 +11,7 @@ import {
   type RoomMessageKey,
 } from '#server/platform/video.server';
 import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
-import { admitToRoom } from '#server/rooms/admission.server';
+import { admitToRoom } from '#server/entitlement/admission.server';
 import { connectedPeople } from '#server/rooms/roomParticipants.server';
 import { shownName } from '#app/lib/identity/displayName';
 

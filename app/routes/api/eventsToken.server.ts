@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { roomTokenRequestSchema } from '#app/lib/events/api';
 import { NO_STORE, readRoomRequest, refuseRoom, refuseAdmission } from '#server/rooms/roomRequest.server';
-import { admitToRoom } from '#server/rooms/admission.server';
+import { admitToRoom } from '#server/entitlement/admission.server';
 import { sharedEventRead } from '#server/rooms/roomEntry.server';
 import { mintRoomToken } from '#server/rooms/roomSession.server';
 import { methodNotAllowed } from '#server/http/responses.server';

@@ -3,8 +3,8 @@ import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
 import { flagsOf, grantsFor, opensAtMs } from '#app/lib/events/permissions';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { admitToRoom, needsSeat } from '#server/rooms/admission.server';
-import { ticketGateView } from '#server/commerce/tickets/gate.server';
+import { admitToRoom, needsSeat } from '#server/entitlement/admission.server';
+import { ticketGateView } from '#server/entitlement/gate.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
 export type LobbyClosed = 'blocked' | 'cancelled' | 'ended' | 'expired';

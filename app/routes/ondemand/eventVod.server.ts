@@ -4,7 +4,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
 import { eventVodState, type EventVodState } from '#server/media/ondemand/eventVod.server';
-import { mayWatchReplay } from '#server/commerce/tickets/access.server';
+import { mayWatchReplay } from '#server/entitlement/access.server';
 import { previewHref } from '#app/lib/events/model';
 import { NO_STORE } from '#server/http/responses.server';
 

@@ -1,7 +1,7 @@
 /**
  * Who may see an event's broadcast (docs/decisions/0029, 0054): its state, whoever may see the
  * event's page (/preview); its live pictures (the live playlists and the signed segments they
- * list), those the event's room admits (server/rooms/admission.server.ts) when the event sells
+ * list), those the event's room admits (server/entitlement/admission.server.ts) when the event sells
  * its seats, and whoever may see its page when it sells nothing (its page shows the broadcast to
  * everyone, as it shows the event).
  */
@@ -11,8 +11,8 @@ import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { TenantData } from '#server/data/tenantData.server';
 import { getSessionUser } from '#server/identity/index.server';
-import { admitToRoom, type Admitted, type Refused } from '#server/rooms/index.server';
-import { needsTicket } from '#server/commerce/index.server';
+import { admitToRoom, type Admitted, type Refused } from '#server/entitlement/index.server';
+import { needsTicket } from '#server/entitlement/index.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 

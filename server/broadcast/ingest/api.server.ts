@@ -16,7 +16,7 @@ import type { KeyIn } from '#app/lib/i18n/keys';
 import { getFixedT } from '#server/i18n.server';
 import { refuseRoom, refuseAdmission } from '#server/rooms/index.server';
 import type { TenantData } from '#server/data/tenantData.server';
-import { mayWatchReplay } from '#server/commerce/index.server';
+import { mayWatchReplay } from '#server/entitlement/index.server';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import { admitToBroadcast, viewableEvent, type BroadcastAdmission } from './access.server';

@@ -20,7 +20,7 @@ import { keyFromData } from '#app/lib/i18n/keys';
 import { RESTREAM_FIELD_ERRORS, restreamActionSchema } from '#app/lib/recording/restream';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/index.server';
-import { admitToRoom } from '#server/rooms/index.server';
+import { admitToRoom } from '#server/entitlement/index.server';
 import { attachUpload, failRecording, isRecordingError, recordingState, startRecording, stopRecording, type RecordingContext } from './recorder.server';
 import { changeRestream, isRestreamError, restreamState, type RestreamError } from './restream.server';
 import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';

@@ -18,9 +18,8 @@ import type { TenantId } from '#app/lib/config/tenant';
 import { queryAll, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
 import { addReminder, claimReminder, remindersBetween, removeReminder } from './ticketReminders.server';
 import { failedConditions, withConflictRetry } from '#server/platform/dynamo/transactions.server';
+import { FREE_ORDER, type TicketKind } from '#app/lib/tickets/kinds';
 
-export type TicketKind = 'ticket' | 'replay';
-export const FREE_ORDER = 'free';
 
 export interface TicketRow {
   eventId: string;

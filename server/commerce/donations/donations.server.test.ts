@@ -10,7 +10,7 @@ import { chatChannel, MemoryBus } from '#server/chat/bus.server';
 import { ChatService, decodeBusMessage } from '#server/chat/service.server';
 import { ChatRepository } from '#server/chat/data/repository.server';
 import { isRefusal, sellableFor, type SellContext } from '../payments/sellables.server';
-import { roomPaymentFlags } from '../tickets/access.server';
+import { roomPaymentFlags } from '#server/entitlement/index.server';
 import { hasDonated } from './donations.server';
 
 const db = testDatabase();

@@ -17,7 +17,7 @@ import type { SessionUser } from '#app/lib/identity/types';
 import { pinRequestSchema, type PinProductList } from '#app/lib/roomSales/model';
 import { getFixedT } from '#server/i18n.server';
 import { getSessionUser } from '#server/identity/index.server';
-import { admitToRoom } from '#server/rooms/index.server';
+import { admitToRoom } from '#server/entitlement/index.server';
 import { publishedProductsOf } from './catalog.server';
 import { pin, PinRefused, pinFor, unpin } from './pins.server';
 import { methodNotAllowed, NO_STORE, refuse } from '#server/http/responses.server';

@@ -1,10 +1,10 @@
 /**
  * How a product that sells a ticket or a replay reaches its event: through the tickets module
- * (server/commerce/tickets/access.server.ts), so a ticket bought as a product holds a seat while the buyer
+ * (server/commerce/tickets/grants.server.ts), so a ticket bought as a product holds a seat while the buyer
  * pays and grants the same ticket the event's own Buy ticket does.
  */
 import type { TenantData } from '#server/data/tenantData.server';
-import { grantEventAccess, releaseSeats, reserveSeats } from '../tickets/access.server';
+import { grantEventAccess, releaseSeats, reserveSeats } from '../tickets/grants.server';
 
 export interface EventAccessGrant {
   eventId: string;

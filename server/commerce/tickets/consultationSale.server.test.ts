@@ -10,7 +10,7 @@ import { freeSlots, type Availability } from '#app/lib/tickets/consultations';
 import { loadEnv } from '#server/env.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { sellableFor } from '#server/commerce/payments/sellables.server';
-import { hasEventAccess, paymentFlags } from './access.server';
+import { hasEventAccess, paymentFlags } from '#server/entitlement/index.server';
 import { cancelConsultation, fulfilConsultation } from './consultationSale.server';
 
 const db = testDatabase();

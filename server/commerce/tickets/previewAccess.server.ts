@@ -4,8 +4,8 @@ import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { AccessView } from '#app/lib/tickets/api';
 import type { TenantData } from '#server/data/tenantData.server';
-import { FREE_ORDER } from '#server/commerce/data/tickets.server';
-import { needsTicket } from './access.server';
+import { FREE_ORDER } from '#app/lib/tickets/kinds';
+import { needsTicket } from '#server/entitlement/index.server';
 
 export async function accessView(data: TenantData, tenant: Pick<Tenant, 'currency'>, event: EventRecord, user: EventUser | null): Promise<AccessView> {
   const mode: AccessView['mode'] = event.ticketPrice > 0 ? 'buy' : needsTicket(event) ? 'register' : 'open';

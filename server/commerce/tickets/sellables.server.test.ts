@@ -7,7 +7,7 @@ import { loadEnv } from '#server/env.server';
 import { newEventInput, type EventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { sellableFor } from '#server/commerce/payments/sellables.server';
-import { hasEventAccess } from './access.server';
+import { hasEventAccess } from '#server/entitlement/index.server';
 import './sellables.server';
 
 const db = testDatabase();

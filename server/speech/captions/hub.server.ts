@@ -29,7 +29,7 @@ import { tenantData, type TenantData } from '#server/data/tenantData.server';
 import { getSessionUser } from '#server/identity/index.server';
 import { shownName } from '#app/lib/identity/displayName';
 import type { Services } from '#server/services';
-import { admitToRoom } from '#server/rooms/index.server';
+import { admitToRoom } from '#server/entitlement/index.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';
 import { CaptionSpeaker } from './speaker.server';
 import { log } from '#server/observability/log.server';
