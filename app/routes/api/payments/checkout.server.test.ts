@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '#server/env.server';
+import { createPaymentProviders } from '#server/platform/payments/providers.server';
 import { signatureHeader } from '#local/testpay/signing';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { action as checkout } from './checkout.server';
@@ -9,12 +10,13 @@ import { action as testWebhook } from './webhookTest.server';
 
 const SECRET = 'whsec_route_test';
 const env = loadEnv({ ...process.env, TESTPAY_URL: 'http://127.0.0.1:9', TESTPAY_API_KEY: 'tp_sk_x', TESTPAY_WEBHOOK_SECRET: SECRET });
+const routeEnv = { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
 const context = {
   tenant: { id: uniqueTenantId('payapi'), payments: { applicationFeeBps: 500 }, currency: 'USD' },
   language: 'en',
-  env: { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined },
-  // No user pool: every request is signed out.
-  services: { identity: { poolFor: () => null }, registry: { tenants: new Map() } },
+  env: routeEnv,
+  // No user pool: every request is signed out. The payment providers as the composition root builds them.
+  services: { identity: { poolFor: () => null }, registry: { tenants: new Map() }, payments: createPaymentProviders(routeEnv) },
 };
 
 async function call(run: (args: ActionFunctionArgs) => Promise<Response>, body: string, headers: Record<string, string> = {}, method = 'POST') {
