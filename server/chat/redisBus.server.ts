@@ -53,6 +53,8 @@ function readyNow(client: Redis, wasReady: boolean): Promise<boolean> | boolean 
 export class RedisBus implements ChatBus {
   /** Payloads delivered here after an unconfirmed publish, until Redis echoes them (see publish). */
   private deliveredLocally = new Map<string, number>();
+  /** This instance's publishes waiting for Redis's answer → whether Redis has delivered them here already. */
+  private unanswered = new Map<string, boolean>();
   private publisher: Redis;
   private subscriber: Redis;
   private channels = new Map<string, Set<BusHandler>>();
@@ -66,7 +68,11 @@ export class RedisBus implements ChatBus {
   private publisherWasReady = false;
   private subscriberWasReady = false;
 
-  constructor(url: string) {
+  private publishTimeoutMs: number;
+
+  /** `publishTimeoutMs`: how long a publish waits for Redis's answer before delivering here (tests shorten it). */
+  constructor(url: string, { publishTimeoutMs = PUBLISH_TIMEOUT_MS }: { publishTimeoutMs?: number } = {}) {
+    this.publishTimeoutMs = publishTimeoutMs;
     // The publisher fails at once while disconnected (no offline queue): the change is then
     // delivered locally instead of waiting for Redis.
     const options = { retryStrategy, connectionName: 'chat-bus' };
@@ -94,8 +100,10 @@ export class RedisBus implements ChatBus {
     });
     this.subscriber.on('ready', () => void this.restoreChannels());
     this.subscriber.on('message', (channel: string, message: string) => {
+      const key = `${channel}\n${message}`;
       // Already delivered here when its publish was not confirmed in time: not twice.
-      if (this.deliveredLocally.delete(`${channel}\n${message}`)) return;
+      if (this.deliveredLocally.delete(key)) return;
+      if (this.unanswered.has(key)) this.unanswered.set(key, true);
       this.deliver(channel, message);
     });
   }
@@ -135,16 +143,24 @@ export class RedisBus implements ChatBus {
   }
 
   async publish(channel: string, payload: string): Promise<void> {
+    const key = `${channel}\n${payload}`;
     if (await readyNow(this.publisher, this.publisherWasReady)) {
+      this.unanswered.set(key, false);
+      let answered = false;
       try {
-        await within(this.publisher.publish(channel, payload), PUBLISH_TIMEOUT_MS);
-        return;
+        await within(this.publisher.publish(channel, payload), this.publishTimeoutMs);
+        answered = true;
       } catch {
         // Redis went away under the publish: deliver here; other instances resume when it returns.
       }
+      // On a loaded machine the subscriber may hear the change before the publisher hears its
+      // answer: Redis has it then, and it was delivered here already; once is enough.
+      const heard = this.unanswered.get(key) === true;
+      this.unanswered.delete(key);
+      if (answered || heard) return;
     }
     this.gap = true;
-    this.rememberLocalDelivery(`${channel}\n${payload}`);
+    this.rememberLocalDelivery(key);
     this.deliver(channel, payload);
   }
 
