@@ -115,8 +115,12 @@ export class ChatSequencer {
         for (const job of jobs) if (!job.settled) settle(job, { error });
         return;
       }
-      let seq = head.seq;
-      let lastPublic = head.lastPublic;
+      // What this attempt builds on, copied: planning awaits, and meanwhile a change another
+      // instance committed may move the cached head (observe); the write must stay conditioned on
+      // the head it was planned from, or it would overwrite that change under the same number.
+      const base: Head = { seq: head.seq, lastPublic: head.lastPublic, pm: { ...head.pm } };
+      let seq = base.seq;
+      let lastPublic = base.lastPublic;
       const pm = new Map<string, string>();
       const planned: Array<{ job: Job; plan: Plan }> = [];
       const writes: TxItem[] = [];
@@ -124,7 +128,7 @@ export class ChatSequencer {
         if (job.settled) continue;
         let plan: Plan | null;
         try {
-          plan = await job.plan({ seq: seq + 1, msgId: formatMsgId(seq + 1), lastPublic, lastPrivate: (pair) => pm.get(pair) ?? head.pm[pair] ?? null });
+          plan = await job.plan({ seq: seq + 1, msgId: formatMsgId(seq + 1), lastPublic, lastPrivate: (pair) => pm.get(pair) ?? base.pm[pair] ?? null });
         } catch (error) {
           settle(job, { error });
           continue;
@@ -141,9 +145,9 @@ export class ChatSequencer {
       }
       if (!planned.length) return;
 
-      const expected = head.seq;
+      const expected = base.seq;
       try {
-        await this.db.doc.send(new TransactWriteCommand({ TransactItems: [this.headUpdate(pk, head, seq, lastPublic, pm), ...writes] }));
+        await this.db.doc.send(new TransactWriteCommand({ TransactItems: [this.headUpdate(pk, base, seq, lastPublic, pm), ...writes] }));
       } catch (error) {
         if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) {
           channel.head = null;
