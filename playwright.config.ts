@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E } from '#tests/e2e/stack';
+import { CHROMIUM, CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E } from '#tests/e2e/stack';
 
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
@@ -16,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://aurora.localhost:${E2E_PORT}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
@@ -52,6 +52,10 @@ export default defineConfig({
       // Unfinished uploads are swept after 10 minutes here, not a day (docs/decisions/0060): long
       // enough for any upload of these tests on a loaded machine.
       MEDIA_UPLOAD_ABANDON_MINUTES: '10',
+      // Transcodes and live packaging sized to a 2-core machine shared with two browsers: x264's
+      // fastest preset (the same renditions, segments and key frames, more bits per picture).
+      MEDIA_X264_PRESET: 'ultrafast',
+      INGEST_X264_PRESET: 'ultrafast',
       LOCAL_APP_BOOT_SECONDS: '180',
     },
   },

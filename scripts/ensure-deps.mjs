@@ -1,6 +1,7 @@
 // Installs what the project needs on a fresh machine, using only the npm registry and Debian's
 // packages: npm dependencies when missing or out of date, and (with --browser) Debian's chromium
-// for the browser tests. Plain Node, no dependencies, so it runs before `npm install`.
+// and its headless shell for the browser tests (the visual suite and the benchmarks use the first,
+// the browser tests the second). Plain Node, no dependencies, so it runs before `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { ensureLivekitServer } from './livekit-server.mjs';
@@ -18,6 +19,7 @@ if (!existsSync(lockInstalled) || mtime('package-lock.json') > mtime(lockInstall
 
 const need = [];
 if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) need.push('chromium');
+if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium-headless-shell')) need.push('chromium-headless-shell');
 const onPath = (command) => {
   try {
     execSync(`command -v ${command}`, { stdio: 'ignore' });

@@ -6,14 +6,17 @@ import { printTimings, runSteps } from './steps.mjs';
 
 const since = process.env.SMOKE_SINCE;
 const started = Date.now();
-const { failedStep, timings } = runSteps([
-  ['type check', 'npx', ['tsc', '--noEmit']],
-  ['lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
-  ['import circles', 'node', ['scripts/import-cycles.mjs']],
+const lane = await runSteps([
+  [
+    ['type check', 'npx', ['tsc', '--noEmit']],
+    ['lint', 'npx', ['eslint', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+    ['import circles', 'node', ['scripts/import-cycles.mjs']],
+  ],
   ['unit tests of what changed', 'npx', ['vitest', 'run', since ? `--changed=${since}` : '--changed', '--passWithNoTests']],
   ['production build', 'npx', ['remix', 'vite:build']],
   ['one browser journey per feature', 'npx', ['playwright', 'test', '--grep', '@smoke']],
 ]);
-printTimings(timings);
+printTimings(lane);
+const { failedStep } = lane;
 console.log(`\nsmoke lane finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 process.exit(failedStep ? 1 : 0);

@@ -2,7 +2,7 @@
  * The device check with Chromium's fake camera and microphone: preview, level meter, selects,
  * saving on /customVideoSettings, and the lobby handing the chosen devices to the room.
  */
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM_ARGS, CHROMIUM_FULL } from './stack';
 import { seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';
@@ -12,7 +12,7 @@ const baseArgs = CHROMIUM_ARGS;
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_FULL,
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import type { RoomLayout } from '#app/lib/events/model';
-import { CHROMIUM_ARGS, E2E_STACK_DIR } from './stack';
+import { CHROMIUM, CHROMIUM_ARGS, E2E_STACK_DIR } from './stack';
 import { expect, tenantApi, tenantUrl } from './fixtures';
 import { hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
@@ -21,7 +21,7 @@ const LIVEKIT_CLIENT_ESM = 'node_modules/livekit-client/dist/livekit-client.esm.
 /** Chromium with a fake camera (640x480) and microphone (a beep), no permission prompts, audio without a gesture. */
 export const MEDIA_BROWSER = {
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
   },
 };

@@ -17,13 +17,13 @@ import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, test } from './fixtures';
 import { DESKTOP, joinAt, phone, usable } from './room-phone-helpers';
 import { createUser, type TestUser } from './session-helpers';
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM, CHROMIUM_ARGS } from './stack';
 
 const SCREENS = '/tmp/audio-screens';
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=document-user-activation-required'],
   },
 });

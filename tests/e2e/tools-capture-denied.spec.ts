@@ -6,9 +6,9 @@
  */
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM_ARGS, CHROMIUM_FULL } from './stack';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: CHROMIUM_FULL, args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'] } });
 
 test('a refused camera and microphone show what to do, at phone and desktop widths', async ({ page, context, request }) => {
   const user = await createUser('aurora', 'capture-denied', 'member');

@@ -4,9 +4,9 @@
  */
 import { expect, pageHydrated, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM, CHROMIUM_ARGS } from './stack';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'] } });
 
 test('no camera or microphone says to connect one, for a video and for a sound-only take', async ({ page, context, request }) => {
   const user = await createUser('aurora', 'capture-nodevice', 'member');

@@ -3,7 +3,7 @@
  * through the page's AudioWorklet to the dictation socket; the server's recogniser sends text back,
  * which lands in the editable text; the text is saved to the library as a PDF document.
  */
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM, CHROMIUM_ARGS } from './stack';
 import { fakeMicrophoneWav } from '#tests/support/speech';
 import { expect, test } from './fixtures';
 import { createUser, hydrated, signInContext } from './session-helpers';
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 150_000 });
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${fakeMicrophoneWav()}`],
   },
 });

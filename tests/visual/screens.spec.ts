@@ -15,8 +15,9 @@ import { tenantUrl } from '../e2e/fixtures';
 import { contextAt, MEDIA_ARGS, settled } from './capture';
 import { readSample, VISUAL_TENANTS, type TenantSample, type VisualTenant } from './sample';
 import { screenFile, SCREEN_WIDTHS, type ScreenRecord } from './screens-files';
+import { CHROMIUM_FULL } from '../e2e/stack';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: MEDIA_ARGS } });
+test.use({ launchOptions: { executablePath: CHROMIUM_FULL, args: MEDIA_ARGS } });
 test.describe.configure({ mode: 'parallel' });
 
 /** The route's query with each declared id filled from the sample; kinds the sample lacks are left out. */

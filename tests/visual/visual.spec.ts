@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { tenantUrl } from '../e2e/fixtures';
 import { contextAt, MEDIA_ARGS, settled, stilled } from './capture';
 import { readSample, VISUAL_TENANTS } from './sample';
+import { CHROMIUM_FULL } from '../e2e/stack';
 
 const WIDTHS = [390, 1280] as const;
 
@@ -21,7 +22,7 @@ const SCREENS = [
   { name: 'userDashboard', path: () => '/userDashboard', as: 'organizer' },
 ] as const;
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: MEDIA_ARGS } });
+test.use({ launchOptions: { executablePath: CHROMIUM_FULL, args: MEDIA_ARGS } });
 
 for (const tenant of VISUAL_TENANTS) {
   for (const width of WIDTHS) {
