@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, E2E_PORT, E2E_STACK_DIR, ROOM_EXPIRY_SWEEP_SECONDS_E2E } from '#tests/e2e/stack';
 
+// The test workers (which inherit this) use the AWS SDK on Node 20 like the app: its notice about
+// future releases needing Node 22 is noise in every worker's output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * Browser tests run Debian's chromium (never a downloaded browser) against the production build
  * served by the embedded local stack, started here in test mode (in-memory DynamoDB, temp S3).

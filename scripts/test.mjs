@@ -1,19 +1,20 @@
-// The whole suite, in the order that fails fastest: type check, lint, import circles, tenant/theme config check,
-// unit tests, production build, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
+// The whole suite, in the order that fails fastest: type check, lint, import circles, tenant/theme config check
+// and the production build side by side, then unit tests, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
 // started again under load, docs/decisions/0051). Prints one closing line with the totals.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { printTimings, runSteps } from './steps.mjs';
 
 const steps = [
-  // The static checks are single-threaded: side by side they take the type check's time.
+  // The static checks are single-threaded, and the build mostly so: side by side they take about
+  // the type check's time.
   [
     ['type check', 'npx', ['tsc', '--noEmit']],
     ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
     ['import circles', 'node', ['scripts/import-cycles.mjs']],
     ['tenant and theme config', 'npx', ['tsx', 'scripts/tenants-check.ts']],
+    ['production build', 'npx', ['remix', 'vite:build']],
   ],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
-  ['production build', 'npx', ['remix', 'vite:build']],
   ['browser tests', 'npx', ['playwright', 'test']],
   ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
