@@ -18,8 +18,9 @@ if (!existsSync(lockInstalled) || mtime('package-lock.json') > mtime(lockInstall
 }
 
 const need = [];
-if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) need.push('chromium');
-if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium-headless-shell')) need.push('chromium-headless-shell');
+if (process.argv.includes('--browser')) {
+  for (const browser of ['chromium', 'chromium-headless-shell']) if (!existsSync(`/usr/bin/${browser}`)) need.push(browser);
+}
 const onPath = (command) => {
   try {
     execSync(`command -v ${command}`, { stdio: 'ignore' });

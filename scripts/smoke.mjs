@@ -5,7 +5,6 @@
 import { printTimings, runSteps } from './steps.mjs';
 
 const since = process.env.SMOKE_SINCE;
-const started = Date.now();
 const lane = await runSteps([
   [
     ['type check', 'npx', ['tsc', '--noEmit']],
@@ -18,5 +17,5 @@ const lane = await runSteps([
 ]);
 printTimings(lane);
 const { failedStep } = lane;
-console.log(`\nsmoke lane finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+console.log(`\nsmoke lane finished in ${lane.wallSeconds.toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 process.exit(failedStep ? 1 : 0);

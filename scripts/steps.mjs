@@ -6,6 +6,8 @@ import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 
 const childEnv = () => ({ ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' });
+const secondsSince = (t0) => (Date.now() - t0) / 1000;
+const ended = (name, seconds, ok, note = '') => console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s${note}) ===`);
 
 /** @typedef {[string, string, string[]]} Step name, command, arguments */
 
@@ -14,9 +16,9 @@ function runAlone([name, cmd, args]) {
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: childEnv() });
-  const seconds = (Date.now() - t0) / 1000;
+  const seconds = secondsSince(t0);
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s) ===`);
+  ended(name, seconds, ok);
   return [[name, seconds, ok]];
 }
 
@@ -31,16 +33,16 @@ async function runTogether(group) {
     return new Promise((resolve) => {
       child.on('error', (e) => {
         output.push(Buffer.from(`${e.message}\n`));
-        resolve({ name, output, seconds: (Date.now() - t0) / 1000, ok: false });
+        resolve({ name, output, seconds: secondsSince(t0), ok: false });
       });
-      child.on('close', (code) => resolve({ name, output, seconds: (Date.now() - t0) / 1000, ok: code === 0 }));
+      child.on('close', (code) => resolve({ name, output, seconds: secondsSince(t0), ok: code === 0 }));
     });
   });
   const timings = [];
   for (const { name, output, seconds, ok } of await Promise.all(runs)) {
     console.log(`\n=== ${name} ===`);
     process.stdout.write(Buffer.concat(output));
-    console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s, beside the others of its group) ===`);
+    ended(name, seconds, ok, ', beside the others of its group');
     timings.push([name, seconds, ok]);
   }
   return timings;
@@ -57,9 +59,9 @@ export async function runSteps(steps) {
     const done = Array.isArray(step[0]) ? await runTogether(step) : runAlone(step);
     timings.push(...done);
     const failed = done.find(([, , ok]) => !ok);
-    if (failed) return { failedStep: failed[0], timings, wallSeconds: (Date.now() - started) / 1000 };
+    if (failed) return { failedStep: failed[0], timings, wallSeconds: secondsSince(started) };
   }
-  return { failedStep: null, timings, wallSeconds: (Date.now() - started) / 1000 };
+  return { failedStep: null, timings, wallSeconds: secondsSince(started) };
 }
 
 /** The wall time of each stage, one line each, and the lane's own wall time (stages of a group overlap). */

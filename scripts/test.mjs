@@ -26,7 +26,6 @@ rmSync('test-reports/visual.json', { force: true });
 rmSync('test-reports/security.json', { force: true });
 rmSync('test-reports/security', { recursive: true, force: true });
 rmSync('test-reports/faults.json', { force: true });
-const started = Date.now();
 const lane = await runSteps(steps);
 const { failedStep } = lane;
 
@@ -58,6 +57,6 @@ if (existsSync('test-reports/faults.json')) {
   failed += faultsFailed;
 }
 printTimings(lane);
-console.log(`\nsuite finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+console.log(`\nsuite finished in ${lane.wallSeconds.toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
