@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base } from './contextPool';
 import { E2E_PORT } from './stack';
 
 export const TENANTS = ['aurora', 'solana', 'lumiere'] as const;
