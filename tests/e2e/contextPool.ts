@@ -1,13 +1,13 @@
 /**
  * The `context` fixture, reused between the tests of a worker (docs/decisions/0074).
  *
- * A fresh browser context starts with an empty HTTP cache, so every test's first page fetched,
- * parsed and compiled the whole client app again (about 1.4 MB of script): measured, that was
- * most of the browser tests' CPU. Here a worker keeps the context a test used and hands it to the
- * next test with the same context options, emptied of everything a test can observe (pages,
- * cookies, permissions, local storage, IndexedDB, Cache Storage, service workers) but not of the
- * HTTP cache and the compiled code Chromium keeps beside it: the app's assets are content-hashed
- * and immutable, so a cached copy is the copy the server would send.
+ * A fresh browser context starts with an empty HTTP cache, so every test's first page fetched and
+ * streamed the whole client app again (about 1.4 MB of script in ~90 files). Here a worker keeps
+ * the context a test used and hands it to the next test with the same context options, emptied of
+ * everything a test can observe (pages, cookies, permissions, local storage, IndexedDB, Cache
+ * Storage, service workers) but not of its HTTP cache: the app's assets are content-hashed and
+ * immutable, so a cached copy is the copy the server would send. (Chromium keeps no compiled code
+ * for these off-the-record contexts, so scripts are still compiled on every load.)
  *
  * A context is never reused when its test failed, or when the test changed the context in a way
  * that cannot be undone (an init script, an exposed function, a route, the fake clock, HTTP
@@ -112,10 +112,10 @@ async function reset(pooled: Pooled) {
   }
 }
 
-/** Playwright's test with `context` drawn from the worker's pool; `page` is a new page of it, as before. */
 /** Playwright's own fixture of the options it would create the test's context with (declared here, defined by Playwright). */
 type ContextOptionsFixture = { _combinedContextOptions: BrowserContextOptions };
 
+/** Playwright's test with `context` drawn from the worker's pool; `page` is a new page of it, as before. */
 export const test = (base as unknown as TestType<PlaywrightTestArgs & PlaywrightTestOptions & ContextOptionsFixture, PlaywrightWorkerArgs & PlaywrightWorkerOptions>).extend<object, { contextPool: ContextPool }>({
   contextPool: [
     async ({ browser }, use) => {
