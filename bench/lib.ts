@@ -36,7 +36,8 @@ export async function load(
 }
 
 /** Production refuses LiveKit's public --dev pair: bench servers share a throwaway pair of their own. */
-const BENCH_LIVEKIT_PAIR = newLivekitKeyPair();
+/** The LiveKit key pair a bench's production app runs with (production refuses the public development pair). */
+export const BENCH_LIVEKIT_PAIR = newLivekitKeyPair();
 
 export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
   const own = env.LIVEKIT_API_KEY ?? process.env.LIVEKIT_API_KEY;

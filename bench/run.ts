@@ -9,6 +9,7 @@ import { benchEvents } from './events';
 import { benchJoin } from './join';
 import { benchLighthouse } from './lighthouse';
 import { benchMedia } from './media';
+import { benchRegistry } from './registry';
 import { benchRooms } from './rooms';
 import { benchSpeechStt } from './speech-stt';
 import { benchSpeechTts } from './speech-tts';
@@ -16,7 +17,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -30,6 +30,8 @@ import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
 import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from '#server/platform/unavailable.server';
 import { catalogue } from './i18n.server';
+import type { LiveRegistry } from '#server/registry/index.server';
+import { unavailableSiteHtml } from './http/unavailableSite';
 
 export interface AppOptions {
   env: Env;
@@ -41,6 +43,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware mounted before the Remix handler (Vite in development). */
   devMiddleware?: express.RequestHandler;
+  /** A published registry (REGISTRY_SOURCE=store): tenants' files arrive on first use, and changed tenants' cached pages go. */
+  live?: Pick<LiveRegistry, 'tenantFilesReady' | 'onChange'> | null;
 }
 
 const UNKNOWN_SITE_HTML =
@@ -231,7 +235,15 @@ export function createApp(options: AppOptions): express.Express {
       return;
     }
     res.locals.tenant = tenant;
-    next();
+    // A disabled tenant serves its brand files and this page, nothing else.
+    if (tenant.disabled && !req.path.startsWith('/brand/')) {
+      const language = negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']);
+      res.status(503).type('html').setHeader('Cache-Control', 'no-store').send(unavailableSiteHtml(tenant, registry.themes.get(tenant.themeId)!, language));
+      return;
+    }
+    const filesReady = options.live?.tenantFilesReady(tenant.id);
+    if (filesReady) filesReady.then(() => next(), next);
+    else next();
   });
 
   // The identity gateway speaks Cognito's JSON protocol only (no form posts) and checks Origin
@@ -275,10 +287,12 @@ export function createApp(options: AppOptions): express.Express {
   const brandStatic = new Map<string, express.RequestHandler>();
   app.use('/brand', (req, res, next) => {
     const tenant = res.locals.tenant as Tenant;
-    let handler = brandStatic.get(tenant.id);
+    // By folder: a new registry version serves a tenant's assets from a folder of its own.
+    const folder = join(registry.rootDir, 'tenants', tenant.id, 'assets');
+    let handler = brandStatic.get(folder);
     if (!handler) {
-      handler = express.static(join(registry.rootDir, 'tenants', tenant.id, 'assets'), { maxAge: '1h', index: false, dotfiles: 'deny' });
-      brandStatic.set(tenant.id, handler);
+      handler = express.static(folder, { maxAge: '1h', index: false, dotfiles: 'deny' });
+      brandStatic.set(folder, handler);
     }
     handler(req, res, next);
   });
@@ -288,6 +302,10 @@ export function createApp(options: AppOptions): express.Express {
   });
 
   const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
+  options.live?.onChange((changed) => {
+    pages.cache.forgetTenants(changed);
+    brandStatic.clear();
+  });
   let handlerPromise: Promise<RemixHandler> | undefined;
   // Every loader and action answers an outage of DynamoDB, identity or storage with a 503 in the
   // visitor's language (server/platform/unavailable.server.ts, docs/decisions/0053).

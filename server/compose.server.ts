@@ -33,6 +33,43 @@ import { createVideoService, httpUrlOf } from '#server/platform/video.server';
 import { createRecordingServices } from '#server/broadcast/recording/services.server';
 import { createSpeechServices } from '#server/platform/speech/engines.server';
 import { TtsGate } from '#server/speech/tts/gate.server';
+import { checkConfig, formatProblem } from '#server/config/check.server';
+import { LiveRegistry, RegistryUnavailable } from '#server/registry/index.server';
+
+export type OpenedRegistry = { registry: Registry; live: LiveRegistry | null } | { refusal: string };
+
+/**
+ * The tenant registry the server serves: read from CONFIG_ROOT's files (checked as `npm run
+ * tenants:check` does: invalid config never serves), or the version published to the shared store
+ * (REGISTRY_SOURCE=store), which keeps itself current while the server runs (docs/decisions/0075).
+ */
+export async function openRegistry(env: Env): Promise<OpenedRegistry> {
+  if (env.REGISTRY_SOURCE === 'files') {
+    const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
+    if (problems.length || !registry) return { refusal: `Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}` };
+    return { registry, live: null };
+  }
+  try {
+    const live = await LiveRegistry.boot({
+      db: createDatabase(env),
+      storage: createStorage(env),
+      cacheDir: env.REGISTRY_CACHE_DIR,
+      redisUrl: env.REDIS_URL ?? env.MEDIA_QUEUE_REDIS_URL,
+      pollSeconds: env.REGISTRY_POLL_SECONDS,
+    });
+    return { registry: live.registry, live };
+  } catch (e) {
+    if (e instanceof RegistryUnavailable) return { refusal: `The published tenant registry cannot be served: ${e.message}` };
+    throw e;
+  }
+}
+
+/** Keeps the services current with a published registry: what a new version changes is read again. */
+export function followRegistry(live: LiveRegistry | null, services: Services) {
+  if (!live) return;
+  live.onChange((changed) => services.content.forget(changed));
+  live.start();
+}
 
 export function createServices(env: Env, registry: Registry): Services {
   const db = createDatabase(env);
@@ -41,7 +78,8 @@ export function createServices(env: Env, registry: Registry): Services {
     registry,
     db,
     storage: createStorage(env),
-    content: new ContentStore(env.CONFIG_ROOT, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
+    // The folder of the registry version being served (a published one changes while running).
+    content: new ContentStore(() => registry.rootDir, env.PLATFORM_ROOT_DOMAIN, env.NODE_ENV === 'production'),
     formLimiter: new RateLimiter(env.FORM_RATE_LIMIT_PER_HOUR, 3600),
     identity: createIdentity(env, db),
     video,
@@ -100,7 +138,8 @@ export interface Sweepers {
 
 /** The periodic work the server does while it runs, each over every tenant. */
 export function startSweepers(env: Env, registry: Registry, services: Services): Sweepers {
-  const tenants = [...registry.tenants.values()];
+  // Read at every sweep: a published registry version may add or remove tenants while running.
+  const tenants = { [Symbol.iterator]: () => registry.tenants.values() };
   const sweepers = [
     // Closes LiveKit rooms of expired events (and removes everyone in them).
     startRoomExpirySweeper({ db: services.db, video: services.video, tenants, intervalSeconds: env.ROOM_EXPIRY_SWEEP_SECONDS }),

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -45,6 +47,16 @@ export const envSchema = z.object({
   PUBLIC_HOSTS: z.enum(['custom', 'platform', 'localhost']).optional(),
   /** Folder holding tenants/, themes/ and templates/. */
   CONFIG_ROOT: z.string().default(process.cwd()),
+  /**
+   * Where the tenant registry comes from (docs/decisions/0075): "files" reads CONFIG_ROOT at boot;
+   * "store" serves the version `npm run tenants:publish` put in DynamoDB and S3 and swaps in each
+   * new one without a restart (a Redis notice on REDIS_URL or MEDIA_QUEUE_REDIS_URL, else polling).
+   */
+  REGISTRY_SOURCE: z.enum(['files', 'store']).default('files'),
+  /** How often a "store" instance reads the current version when no notice came (at most 60 s). */
+  REGISTRY_POLL_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  /** Where a "store" instance unpacks tenants' content and assets. */
+  REGISTRY_CACHE_DIR: z.string().min(1).default(join(tmpdir(), 'platform-registry')),
   AWS_REGION: z.string().default('us-east-1'),
   DYNAMODB_ENDPOINT: z.url().optional(),
   DYNAMODB_TABLE: z.string().min(3).default('platform'),

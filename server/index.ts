@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { checkConfig, formatProblem } from './config/check.server';
 import { createApp } from './app';
 import { loadEnv } from './env.server';
-import { attachSockets, createServices, startSweepers } from './compose.server';
+import { attachSockets, createServices, followRegistry, openRegistry, startSweepers } from './compose.server';
 import { videoConfigProblems } from '#server/platform/video.server';
 import { ingestConfig } from '#server/broadcast/ingest/config.server';
 import { configureLogging, log } from './observability/log.server';
@@ -30,11 +29,9 @@ async function main() {
   const env = loadEnv();
   // JSON lines on stdout; a readable form in development on a terminal (docs/decisions/0049).
   configureLogging({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV });
-  // The same checks as `npm run tenants:check`: invalid config never serves traffic.
-  const { registry, problems } = checkConfig(env.CONFIG_ROOT, { rootDomain: env.PLATFORM_ROOT_DOMAIN, schemaFiles: false });
-  if (problems.length || !registry) {
-    refuseToStart(`Invalid tenant or theme configuration:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
-  }
+  const opened = await openRegistry(env);
+  if ('refusal' in opened) refuseToStart(opened.refusal);
+  const { registry, live } = opened;
   const videoProblems = videoConfigProblems(env, registry.tenants.values());
   if (videoProblems.length) {
     refuseToStart(`Invalid video configuration:\n${videoProblems.map((p) => `  ${p}`).join('\n')}`);
@@ -55,13 +52,14 @@ async function main() {
       env,
       registry,
       services,
+      live,
       devMiddleware: devServer.middlewares,
       build: () => devServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
     });
   } else {
     const buildPath = resolve('build/server/index.js');
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    app = createApp({ env, registry, services, build, clientDir: resolve('build/client') });
+    app = createApp({ env, registry, services, build, clientDir: resolve('build/client'), live });
   }
 
   // A whole audience connects within seconds (a page, its requests and a chat socket each): Node's
@@ -74,6 +72,8 @@ async function main() {
   const sockets = attachSockets(server, { env, registry, services });
   // Room expiry, ticket reminders, unpaid orders and abandoned uploads, swept while the server runs.
   const sweepers = startSweepers(env, registry, services);
+  // A published registry: new versions swap in while serving; what they change is read again.
+  followRegistry(live, services);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
   let closing = false;
@@ -82,7 +82,7 @@ async function main() {
     closing = true;
     log.info(`${signal}: closing server`);
     // Sockets close while in-flight requests finish (chat clients reconnect and resume elsewhere).
-    const closed = Promise.allSettled([sweepers.stop(), sockets.close()]);
+    const closed = Promise.allSettled([sweepers.stop(), sockets.close(), live?.stop()]);
     server.close(() => void closed.finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {

@@ -74,6 +74,13 @@ export class RenderCache {
     this.entries.clear();
   }
 
+  /** Drops every page of these tenants (their configuration changed); other tenants' pages stay. */
+  forgetTenants(tenantIds: Iterable<string>) {
+    const prefixes = [...tenantIds].map((id) => `${id}\u0000`);
+    if (!prefixes.length) return;
+    for (const key of this.entries.keys()) if (prefixes.some((prefix) => key.startsWith(prefix))) this.entries.delete(key);
+  }
+
   get size() {
     return this.entries.size;
   }

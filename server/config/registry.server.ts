@@ -18,7 +18,10 @@ export interface Registry {
   themes: Map<string, Theme>;
   /** Exact custom domain → tenant id. */
   domains: Map<string, string>;
+  /** The folder holding tenants/<id>/ (content, assets) and templates/. */
   rootDir: string;
+  /** The published version served (server/registry, docs/decisions/0075); absent when read from files. */
+  version?: number;
 }
 
 function zodProblems(file: string, error: ZodError): ConfigProblem[] {

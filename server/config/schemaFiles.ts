@@ -22,6 +22,7 @@ const TENANT_HELP: Record<string, string> = {
   id: 'Tenant id: must equal the folder name under tenants/. The site is also served on <id>.<platform root domain> and <id>.localhost.',
   displayName: 'Name shown in the header, page titles and legal texts ({{displayName}}).',
   domains: 'Custom host names served for this tenant: lower case, no scheme, port or path. Must not be used by another tenant.',
+  disabled: 'true to take the site offline: every page answers a branded "unavailable" page and nothing else is served. Its data is kept.',
   themeId: 'Id of a theme in themes/<themeId>.json.',
   logo: 'Logo shown in the header; a file under tenants/<id>/assets/.',
   favicon: 'Favicon file under tenants/<id>/assets/.',

@@ -106,15 +106,29 @@ export function templateVariables(tenant: Tenant, language: Language, rootDomain
 
 /**
  * Reads tenant markdown (tenants/<id>/content/<lang>/…) and platform templates
- * (templates/<lang>/…). Files do not change while the server runs, so parsed results are kept.
+ * (templates/<lang>/…). Parsed results are kept until the tenant's configuration changes (a new
+ * registry version: forget). `root` answers the folder of the version being served.
  */
 export class ContentStore {
   private cache = new Map<string, unknown>();
+  private root: () => string;
   constructor(
-    private rootDir: string,
+    root: string | (() => string),
     private rootDomain: string,
     private cacheEnabled = true,
-  ) {}
+  ) {
+    this.root = typeof root === 'string' ? () => root : root;
+  }
+
+  private get rootDir() {
+    return this.root();
+  }
+
+  /** Drops what was read for these tenants (their files, or the templates they use, changed). */
+  forget(tenantIds: Iterable<string>) {
+    const ids = new Set(tenantIds);
+    for (const key of this.cache.keys()) if (ids.has(key.split('|')[1] ?? '')) this.cache.delete(key);
+  }
 
   private memo<T>(key: string, build: () => T): T {
     if (!this.cacheEnabled) return build();

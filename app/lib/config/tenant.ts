@@ -103,6 +103,11 @@ export const tenantSchema = z
     displayName: z.string().min(1).max(80),
     /** Custom domains served for this tenant (exact match on the Host header). */
     domains: z.array(hostNameSchema).default([]),
+    /**
+     * A disabled tenant answers every request with a branded "unavailable" page (its data stays).
+     * Published to running instances by `npm run tenants:publish` (docs/decisions/0075).
+     */
+    disabled: z.boolean().default(false),
     themeId: slugSchema,
     logo: z.object({ src: assetPathSchema, alt: z.string().min(1) }),
     favicon: assetPathSchema,
