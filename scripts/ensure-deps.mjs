@@ -42,6 +42,9 @@ for (const [command, debianPackage] of [
   ['espeak-ng', 'espeak-ng'],
   ['flite', 'flite'],
   ['pocketsphinx_continuous', 'pocketsphinx'],
+  // The certificate front of custom domains in their test (local/fleet/, docs/decisions/0076);
+  // Pebble, its ACME server, is built with Go by that test when first needed (scripts/pebble.mjs).
+  ['caddy', 'caddy'],
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }

@@ -32,6 +32,8 @@ import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutag
 import { catalogue } from './i18n.server';
 import type { LiveRegistry } from '#server/registry/index.server';
 import { unavailableSiteHtml } from './http/unavailableSite';
+import { askAnswer, wellKnownToken } from '#server/domains/index.server';
+import { WELL_KNOWN_PREFIX } from '#app/lib/domains/domain';
 
 export interface AppOptions {
   env: Env;
@@ -228,6 +230,14 @@ export function createApp(options: AppOptions): express.Express {
       .catch(next);
   });
 
+  // The certificate front's on-demand TLS "ask" (Caddy calls it on the platform's address, no
+  // tenant Host): yes only for a listed domain whose ownership was proven (docs/decisions/0076).
+  app.get('/api/platform/domains/check', (req, res) => {
+    void askAnswer(services, registry, req.query)
+      .catch(() => ({ status: 404, message: 'not verified' }))
+      .then(({ status, message }) => res.status(status).setHeader('Cache-Control', 'no-store').json({ message }));
+  });
+
   app.use((req, res, next) => {
     const tenant = resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN);
     if (!tenant) {
@@ -279,6 +289,17 @@ export function createApp(options: AppOptions): express.Express {
       .then((problem) => {
         if (!problem) return next();
         refuse(req, res, problem === 'notAForm' ? 415 : 400, problem, messagesFor(req)[problem]);
+      })
+      .catch(next);
+  });
+
+  // A custom domain's HTTP ownership token, on that domain only (docs/decisions/0076).
+  app.get(`${WELL_KNOWN_PREFIX}:token`, (req, res, next) => {
+    wellKnownToken(services, (res.locals.tenant as Tenant).id, registry, req.headers.host, req.params.token ?? '')
+      .then((token) => {
+        res.setHeader('Cache-Control', 'no-store');
+        if (token) res.type('text').send(token);
+        else res.status(404).type('text').send('Not found');
       })
       .catch(next);
   });

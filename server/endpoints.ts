@@ -59,6 +59,9 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: '/api/identity', methods: ['POST'], sample: '/api/identity', protocol: 'identity' },
   // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
   { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },
+  // Custom domains (docs/decisions/0076): the certificate front's ask on any host; the ownership token on the domain's own host.
+  { path: '/api/platform/domains/check', methods: ['GET'], sample: '/api/platform/domains/check', protocol: 'http', anyHost: true },
+  { path: '/.well-known/eventplatform-domain/:token', methods: ['GET'], sample: '/.well-known/eventplatform-domain/00000000000000000000000000000000', protocol: 'http' },
   { path: CHAT_SOCKET_PATH, methods: ['GET'], sample: CHAT_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } }, entitlement: { event: 'query.event', serves: 'live' } },
   // A speaker's microphone for live captions (docs/decisions/0048); its own steps in the fuzz and matrix suites.
   { path: CAPTIONS_SOCKET_PATH, methods: ['GET'], sample: CAPTIONS_SOCKET_PATH, protocol: 'websocket', ids: { query: { event: 'event' } }, entitlement: { event: 'query.event', serves: 'live' } },

@@ -159,6 +159,22 @@ export const envSchema = z.object({
    */
   RESTREAM_TEST_ALLOW_LOOPBACK: bool.default(false),
   /**
+   * Custom domains' ownership checks (docs/decisions/0076). DNS servers ("host:port", comma-separated)
+   * for the TXT record and the domain's addresses; unset: the machine's own. Tests point it at the
+   * local mock DNS.
+   */
+  DOMAIN_DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-f.:[\]]+(,[0-9a-f.:[\]]+)*$/i, 'must be addresses such as 127.0.0.1:8053, comma-separated')
+    .optional(),
+  /** The ports the checks reach a domain on (its HTTP token, its certificate): 80 and 443 except in tests. */
+  DOMAIN_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
+  DOMAIN_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  /** Tests only: a domain resolving to loopback may be checked (every other inside address stays refused). */
+  DOMAIN_CHECK_ALLOW_LOOPBACK: bool.default(false),
+  /** A CA file the certificate check trusts besides the system's (the local ACME server's root in tests). */
+  DOMAIN_TLS_CA_FILE: z.string().min(1).optional(),
+  /**
    * Who takes payments (docs/decisions/0033): "tenant" (default) follows each tenant.json's
    * `payments.provider` (unset there: the test provider); "test" (the local test payment provider,
    * local/testpay/, no real money) or "stripe" applies to every tenant. `npm start` and the test

@@ -83,6 +83,7 @@ import { listReplayMessages } from '#server/chat/data/chatReplay.server';
 import { listLiveCaptions, putLiveCaption } from '#server/speech/data/liveCaptions.server';
 import { batchGetResources, putResources } from '#server/events/data/resources.server';
 import { getVideoSettings, saveVideoSettings } from '#server/rooms/data/videoSettings.server';
+import { ensureDomainRecord, getDomainRecord, markDomainAsked, saveDomainCheck } from '#server/domains/data/domains.server';
 import { ticketsSection } from '#server/commerce/data/tickets.server';
 import { transcriptsSection } from '#server/speech/data/transcripts.server';
 import { consultationsSection } from '#server/commerce/data/consultations.server';
@@ -231,6 +232,7 @@ const chatReplay = (db: Database, t: TenantId) => ({ messages: listReplayMessage
 /** An event's final live captions on the event timeline (liveCaptions.server.ts, docs/decisions/0048). */
 const liveCaptions = (db: Database, t: TenantId) => ({ put: putLiveCaption.bind(null, db, t), list: listLiveCaptions.bind(null, db, t) });
 const videoSettings = (db: Database, t: TenantId) => ({ get: getVideoSettings.bind(null, db, t), save: saveVideoSettings.bind(null, db, t) });
+const domains = (db: Database, t: TenantId) => ({ get: getDomainRecord.bind(null, db, t), ensure: ensureDomainRecord.bind(null, db, t), saveCheck: saveDomainCheck.bind(null, db, t), markAsked: markDomainAsked.bind(null, db, t) });
 const forms = (db: Database, t: TenantId) => ({ save: saveSubmission.bind(null, db, t), list: listSubmissions.bind(null, db, t) });
 const resources = (db: Database, t: TenantId) => ({ batchGet: batchGetResources.bind(null, db, t), put: putResources.bind(null, db, t) });
 const oauthStates = (db: Database, t: TenantId) => ({ save: saveOAuthState.bind(null, db, t), take: takeOAuthState.bind(null, db, t) });
@@ -348,6 +350,7 @@ export class TenantData {
   #recordings?: ReturnType<typeof recordings>;
   #playback?: ReturnType<typeof playback>;
   #videoSettings?: ReturnType<typeof videoSettings>;
+  #domains?: ReturnType<typeof domains>;
   #forms?: ReturnType<typeof forms>;
   #resources?: ReturnType<typeof resources>;
   #oauthStates?: ReturnType<typeof oauthStates>;
@@ -409,6 +412,10 @@ export class TenantData {
   }
   get videoSettings() {
     return (this.#videoSettings ??= videoSettings(this.stores.db, this.tenantId));
+  }
+  /** Custom domains' verification state (docs/decisions/0076). */
+  get domains() {
+    return (this.#domains ??= domains(this.stores.db, this.tenantId));
   }
   /** Contact and request-info submissions. */
   get forms() {

@@ -42,4 +42,10 @@ describe('the menus a person is offered', () => {
     expect(member[0]!.tabs).toEqual(['MyEvents']);
     expect(dashboardMenusFor(false, 'ScheduleEvent')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
   });
+
+  it('offers the site menu (custom domains) to the tenant’s admins only', () => {
+    expect(dashboardMenusFor(true, 'MyEvents', true).map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'shop', 'site', 'account']);
+    expect(dashboardMenusFor(true, 'MyEvents').map((m) => m.key)).not.toContain('site');
+    expect(parseTab('domains')).toBe('Domains');
+  });
 });

@@ -8,6 +8,7 @@ export const DASHBOARD_MENUS = [
   { key: 'media', tabs: ['Media'] },
   { key: 'purchases', tabs: ['Orders'] },
   { key: 'shop', tabs: ['Channels'] },
+  { key: 'site', tabs: ['Domains'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 
@@ -16,13 +17,16 @@ export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
 
 /** Tabs only organizers and admins can use: a member is not offered them (a link straight to one still explains). */
 const ORGANIZER_TABS: ReadonlySet<DashboardTab> = new Set(['ScheduleEvent', 'Channels']);
+/** Tabs only the tenant's admins use: the site's own settings (custom domains, docs/decisions/0076). */
+const ADMIN_TABS: ReadonlySet<DashboardTab> = new Set(['Domains']);
 
 /**
  * The menus and tabs this person is offered: members lose the organizers' tabs, and a menu left
  * with none (Shop) goes; the tab they are on stays listed, so the page always names where it is.
  */
-export function dashboardMenusFor(organizer: boolean, current: DashboardTab): Array<{ key: DashboardMenu; tabs: DashboardTab[] }> {
-  return DASHBOARD_MENUS.map((menu) => ({ key: menu.key, tabs: menu.tabs.filter((tab) => organizer || !ORGANIZER_TABS.has(tab) || tab === current) })).filter(
+export function dashboardMenusFor(organizer: boolean, current: DashboardTab, admin = false): Array<{ key: DashboardMenu; tabs: DashboardTab[] }> {
+  const offered = (tab: DashboardTab) => tab === current || (ADMIN_TABS.has(tab) ? admin : organizer || !ORGANIZER_TABS.has(tab));
+  return DASHBOARD_MENUS.map((menu) => ({ key: menu.key, tabs: menu.tabs.filter(offered) })).filter(
     (menu) => menu.tabs.length > 0,
   );
 }

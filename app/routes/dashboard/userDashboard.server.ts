@@ -1,4 +1,7 @@
-import { type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
+import { z } from 'zod';
+import { hostNameSchema } from '#app/lib/config/tenant';
+import { checkDomainNow, domainCheckConfig, domainRows } from '#server/domains/index.server';
 import { defaultTabFor, parseTab } from '#app/components/dashboard/menu';
 import { canSchedule } from '#app/lib/nav';
 import type { MyEventRow } from '#app/components/dashboard/MyEventsTab';
@@ -61,9 +64,30 @@ export async function dashboardData(args: Args) {
   }
   const orders = tab === 'Orders' ? await buyerOrderRows(context.data, user.sub) : null;
   const channels = tab === 'Channels' && organizer && hasShop(context) ? await channelsTabData(context, user) : null;
-  return { user, tab, title: t('dashboard.title'), organizer, schedule, myEvents, orders, channels, timeZone: context.tenant.timeZone };
+  const admin = user.groups.includes('admin');
+  const domains = tab === 'Domains' && admin ? await domainRows(context.tenant, context.data) : null;
+  return { user, tab, title: t('dashboard.title'), organizer, admin, schedule, myEvents, orders, channels, domains, timeZone: context.tenant.timeZone };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await dashboardData(args), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+const checkDomainForm = z.object({ intent: z.literal('checkDomain'), domain: hostNameSchema });
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * "Check now" on the Domains tab (admins only): proves the domain's ownership and looks at its
+ * certificate (docs/decisions/0076). 403 for anyone else, 400 for a malformed form, 404 for a
+ * domain this tenant does not list.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireUser(args);
+  if (!user.groups.includes('admin')) return json({ error: 'forbidden' as const }, { status: 403, headers: NO_STORE });
+  const parsed = checkDomainForm.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return json({ error: 'badRequest' as const }, { status: 400, headers: NO_STORE });
+  const { context } = args;
+  const row = await checkDomainNow(context.tenant, context.data, parsed.data.domain, domainCheckConfig(context.env));
+  if (!row) return json({ error: 'notFound' as const }, { status: 404, headers: NO_STORE });
+  return json({ row }, { headers: NO_STORE });
 }

@@ -8,6 +8,7 @@ import { MyEventsTab } from '#app/components/dashboard/MyEventsTab';
 import { ProfileTab } from '#app/components/dashboard/ProfileTab';
 import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '#app/components/dashboard/SecurityTab';
+import { DomainsTab } from '#app/components/dashboard/DomainsTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { OrdersTab } from '#app/components/payments/OrdersTab';
 import { useRootData } from '#app/lib/rootData';
@@ -16,16 +17,16 @@ import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
-export { loader } from './userDashboard.server';
+export { loader, action } from './userDashboard.server';
 export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, schedule, myEvents, orders, channels, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, admin, schedule, myEvents, orders, channels, domains, timeZone } = useLoaderData<typeof loader>();
   const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
-  const menus = dashboardMenusFor(organizer, tab);
+  const menus = dashboardMenusFor(organizer, tab, admin);
   const menu = menus.find((m) => m.key === menuOf(tab).key)!;
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
@@ -65,6 +66,9 @@ export default function UserDashboard() {
               <Tabs.Content value="Orders">{orders ? <OrdersTab orders={orders} locale={locale} timeZone={timeZone} /> : null}</Tabs.Content>
               <Tabs.Content value="Channels">
                 <ChannelsTab data={channels} organizer={organizer} />
+              </Tabs.Content>
+              <Tabs.Content value="Domains">
+                <DomainsTab domains={domains} admin={admin} locale={locale} />
               </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />
