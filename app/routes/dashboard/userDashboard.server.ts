@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
 import { z } from 'zod';
+import { readForm } from '#server/http/readForm.server';
 import { hostNameSchema } from '#app/lib/config/tenant';
 import { checkDomainNow, domainCheckConfig, domainRows } from '#server/domains/index.server';
 import { defaultTabFor, parseTab } from '#app/components/dashboard/menu';
@@ -84,9 +85,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export async function action(args: ActionFunctionArgs) {
   const user = await requireUser(args);
   if (!user.groups.includes('admin')) return json({ error: 'forbidden' as const }, { status: 403, headers: NO_STORE });
-  const parsed = checkDomainForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return json({ error: 'badRequest' as const }, { status: 400, headers: NO_STORE });
   const { context } = args;
+  const parsed = checkDomainForm.safeParse(Object.fromEntries(await readForm(args.request, context.language)));
+  if (!parsed.success) return json({ error: 'badRequest' as const }, { status: 400, headers: NO_STORE });
   const row = await checkDomainNow(context.tenant, context.data, parsed.data.domain, domainCheckConfig(context.env));
   if (!row) return json({ error: 'notFound' as const }, { status: 404, headers: NO_STORE });
   return json({ row }, { headers: NO_STORE });
