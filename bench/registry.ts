@@ -4,13 +4,16 @@
 // 10,000 tenants boot (registry read to first page served) in under 5 s, add under 100 MB over 3
 // tenants, and a request costs the same with 10,000 tenants as with 3 (host lookup O(1)).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getFreePort } from '#local/stack/ports';
 import { childNodeEnv, createLocalDatabase, createLocalStorage } from '#local/stack/stack';
-import { publishRegistry } from '#server/registry/index.server';
+import { LiveRegistry, publishRegistry } from '#server/registry/index.server';
+import type { Database } from '#server/platform/dynamo/dynamo.server';
+import type { Storage } from '#server/platform/storage.server';
+import { main as scaffoldTenant } from '#scripts/tenant-new';
 import { advanceRegistryPointer, readRegistryPointer } from '#server/registry/data/pointer.server';
 import { getRegistryObject, putRegistryObject, tenantBundleKey, versionKey, type PublishedVersion } from '#server/registry/store.server';
 import { withBenchStack } from './app-stack';
@@ -27,6 +30,31 @@ interface Boot {
   bootMs: number;
   addedMB: number;
   perRequestMs: number;
+}
+
+/**
+ * The path of a new customer: `npm run tenant:new`, `npm run tenants:publish`, and an instance
+ * already running on the published registry serving the new tenant's first page. Seconds.
+ */
+async function onboard(db: Database, storage: Storage): Promise<number> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-registry-config-'));
+  const cacheDir = mkdtempSync(join(tmpdir(), 'bench-registry-live-'));
+  for (const folder of ['tenants', 'themes', 'templates']) cpSync(folder, join(root, folder), { recursive: true });
+  const live = await LiveRegistry.boot({ db, storage, cacheDir, pollSeconds: 60 });
+  try {
+    const began = performance.now();
+    if (scaffoldTenant(['benchco', '--domain', 'events.benchco.example', '--name', 'Bench Co', '--root', root], () => undefined) !== 0) throw new Error('tenant:new failed');
+    await publishRegistry({ db, storage }, root, 'events.localhost');
+    // What the Redis notice (or the poll) triggers in every instance.
+    await live.refresh();
+    if (!live.registry.tenants.has('benchco')) throw new Error('the published tenant is not served');
+    await live.tenantFilesReady('benchco');
+    return (performance.now() - began) / 1000;
+  } finally {
+    await live.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 }
 
 export async function benchRegistry(): Promise<boolean> {
@@ -46,6 +74,7 @@ export async function benchRegistry(): Promise<boolean> {
     try {
       await publishRegistry({ db, storage }, process.cwd(), 'events.localhost');
       const small = await boot('aurora.localhost');
+      const onboardSeconds = await onboard(db, storage);
 
       // The same version grown to TENANTS tenants: copies of aurora under new ids and domains.
       const pointer = (await readRegistryPointer(db))!;
@@ -65,7 +94,7 @@ export async function benchRegistry(): Promise<boolean> {
       const load = machineLoad(loadBefore);
       const addedMB = large.addedMB - small.addedMB;
       const perRequestRatio = large.perRequestMs / small.perRequestMs;
-      const ok = large.status === 200 && large.bootMs < BOOT_TARGET_MS && addedMB < MEMORY_TARGET_MB && perRequestRatio < 1.25;
+      const ok = onboardSeconds < 300 && large.status === 200 && large.bootMs < BOOT_TARGET_MS && addedMB < MEMORY_TARGET_MB && perRequestRatio < 1.25;
       console.log(`\nregistry: an instance booting on the published registry (${large.tenants} tenants against ${small.tenants})`);
       console.log(
         table([
@@ -74,6 +103,7 @@ export async function benchRegistry(): Promise<boolean> {
         ]),
       );
       console.log(`  boot with ${large.tenants} tenants: ${large.bootMs.toFixed(0)} ms (target < ${BOOT_TARGET_MS} ms); memory over 3 tenants: ${addedMB.toFixed(0)} MB (target < ${MEMORY_TARGET_MB} MB); a request: ${perRequestRatio.toFixed(2)}× the 3-tenant cost (target < 1.25×) — ${ok ? 'met' : 'MISSED'}`);
+      console.log(`  a new customer, scaffolded (tenant:new), published (tenants:publish) and served by a running instance: ${onboardSeconds.toFixed(1)} s (target < 300 s)`);
       console.log(`  ${load.text}`);
       return ok;
     } finally {

@@ -20,6 +20,7 @@ import { advanceRegistryPointer, readRegistryPointer } from './data/pointer.serv
 import { announceRegistryVersion, LiveRegistry, publishRegistry } from './index.server';
 import { putRegistryObject, versionKey } from './store.server';
 import { main as publishCommand } from '#scripts/tenants-publish';
+import { main as scaffoldTenant } from '#scripts/tenant-new';
 
 const db = testDatabase();
 const storage = testStorage();
@@ -200,6 +201,16 @@ describe('the published registry', () => {
     await other.stop();
   });
 
+  it('a new customer: scaffolded, published and served by a running instance, no restart (bench/registry times it)', async () => {
+    expect(scaffoldTenant(['acme', '--domain', 'events.acme.example', '--name', 'Acme Events', '--root', root], () => undefined)).toBe(0);
+    const result = await publishRegistry(deps, root, 'events.localhost');
+    expect(result.changed).toContain('acme');
+    await until(() => live.registry.tenants.has('acme'), 10_000);
+    const res = await probe('events.acme.example');
+    expect(res.status).toBe(200);
+    expect((await res.json()).name).toBe('Acme Events');
+  });
+
   it('`npm run tenants:publish` says what it published and exits 1 naming a refused tenant', async () => {
     const run = async () => {
       const out: string[] = [];
@@ -210,7 +221,7 @@ describe('the published registry', () => {
     editTenant('aurora', (t) => void (t.displayName = 'Aurora Live Three'));
     const ok = await run();
     expect(ok.code).toBe(0);
-    expect(ok.out.join('\n')).toMatch(/^tenants:publish: version \d+ published: 3 tenant\(s\), changed: aurora$/);
+    expect(ok.out.join('\n')).toMatch(/^tenants:publish: version \d+ published: 4 tenant\(s\), changed: aurora$/);
     expect((await run()).out.join('\n')).toMatch(/nothing changed; version \d+ stays current/);
     editTenant('lumiere', (t) => void (t.themeId = 'no-such-theme'));
     const refused = await run();
