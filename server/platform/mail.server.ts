@@ -39,7 +39,7 @@ let ses: { key: string; transport: MailTransport } | undefined;
  * The sender the environment configures: SES with MAIL_PROVIDER=ses (one client, kept), else the
  * outbox file, read on each call as the tests point it at files of their own.
  */
-export function configuredTransport(env: NodeJS.ProcessEnv = process.env): MailTransport | null {
+export function configuredTransport(env: Record<string, string | undefined> = process.env): MailTransport | null {
   if (env.MAIL_PROVIDER === 'ses') {
     const options = { region: env.AWS_REGION ?? 'us-east-1', endpoint: env.SES_ENDPOINT, rootDomain: env.PLATFORM_ROOT_DOMAIN ?? 'events.localhost', fromLocalPart: env.MAIL_FROM_LOCAL_PART };
     const key = JSON.stringify(options);
