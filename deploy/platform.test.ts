@@ -137,7 +137,13 @@ describe('the deployment as code', () => {
     }
     t.resourceCountIs('AWS::ApplicationAutoScaling::ScalableTarget', 3);
     t.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', { PolicyType: 'StepScaling', StepScalingPolicyConfiguration: Match.objectLike({ AdjustmentType: 'ChangeInCapacity' }) });
-    // The step alarms read the media queue's waiting + active jobs.
+    // Out on one waiting job (from zero workers too), in only when nothing waits or runs.
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'media_queue_jobs',
+      Dimensions: Match.arrayWith([{ Name: 'state', Value: 'waiting' }]),
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+    });
     t.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: 'waiting + active' }),

@@ -2,7 +2,7 @@
  * The three services on Fargate, all from the one application image (deploy/Dockerfile over the
  * release tarball; scripts/deploy/releaseLayout.ts names its entry files):
  *  - app: behind the application load balancer (HTTPS; HTTP redirects), scaled on CPU and requests;
- *  - media workers: scaled on the media queue's depth (media_queue_jobs, waiting + active);
+ *  - media workers: scaled on the media queue (media_queue_jobs: out on waiting jobs, in when none waits or runs);
  *  - ingest workers: behind a network load balancer with the RTMP listener (TCP 1935) and one UDP
  *    listener per SRT port, scaled on CPU.
  * Redis's password reaches the processes as REDIS_AUTH (Secrets Manager) and is put into the URL by
@@ -150,17 +150,28 @@ export class PlatformServices extends Construct {
       new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: 'media_queue_jobs', dimensionsMap: { job: METRICS_JOB, state }, statistic: 'Maximum', period: Duration.minutes(1) });
     const queueDepth = new cloudwatch.MathExpression({ expression: 'waiting + active', usingMetrics: { waiting: jobs('waiting'), active: jobs('active') }, label: 'media jobs waiting or running', period: Duration.minutes(1) });
     const mediaScaling = this.mediaWorkers.autoScaleTaskCount({ minCapacity: config.mediaWorkersMin, maxCapacity: config.mediaWorkersMax });
-    mediaScaling.scaleOnMetric('QueueDepth', {
-      metric: queueDepth,
-      // Nothing queued or running: one worker fewer; one job beyond a running one: one more; a backlog: three more.
+    // Out on jobs waiting (one waiting: one worker more, a backlog of 20: three more), also from zero
+    // workers; in only when nothing waits or runs, so a running transcode is not taken away.
+    mediaScaling.scaleOnMetric('QueueWaiting', {
+      metric: jobs('waiting'),
       scalingSteps: [
-        { upper: 0, change: -1 },
-        { lower: 2, change: +1 },
+        { upper: 0, change: 0 },
+        { lower: 1, change: +1 },
         { lower: 20, change: +3 },
       ],
       adjustmentType: appscaling.AdjustmentType.CHANGE_IN_CAPACITY,
       cooldown: Duration.minutes(3),
       evaluationPeriods: 2,
+    });
+    mediaScaling.scaleOnMetric('QueueIdle', {
+      metric: queueDepth,
+      scalingSteps: [
+        { upper: 0, change: -1 },
+        { lower: 1, change: 0 },
+      ],
+      adjustmentType: appscaling.AdjustmentType.CHANGE_IN_CAPACITY,
+      cooldown: Duration.minutes(10),
+      evaluationPeriods: 5,
     });
 
     // --- ingest workers: RTMP and SRT behind the network load balancer -------------------------
