@@ -4,6 +4,7 @@
 // the browser tests the second). Plain Node, no dependencies, so it runs before `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { cfnLintCommand, ensureCfnLint } from './cfn-lint.mjs';
 import { ensureLivekitServer } from './livekit-server.mjs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -21,14 +22,15 @@ const need = [];
 if (process.argv.includes('--browser')) {
   for (const browser of ['chromium', 'chromium-headless-shell']) if (!existsSync(`/usr/bin/${browser}`)) need.push(browser);
 }
-const onPath = (command) => {
+const runs = (command) => {
   try {
-    execSync(`command -v ${command}`, { stdio: 'ignore' });
+    execSync(command, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 };
+const onPath = (command) => runs(`command -v ${command}`);
 // DynamoDB Local runs on Java; the media queue on Redis; the media workers use ffmpeg/ffprobe
 // (video and audio) and poppler's pdfinfo/pdftoppm (documents); the local speech engines speak with
 // flite (English) and espeak-ng (every language) and hear with pocketsphinx and its US English
@@ -48,6 +50,8 @@ for (const [command, debianPackage] of [
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }
+// cfn-lint (deploy/platform.test.ts) goes into a virtual environment, which Debian's Python makes with python3-venv.
+if (!cfnLintCommand() && !runs('python3 -c "import ensurepip"')) need.push('python3-venv');
 if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) need.push('pocketsphinx-en-us');
 if (!existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription')) need.push('pocketsphinx-testdata');
 if (need.length) {
@@ -59,3 +63,6 @@ if (need.length) {
 
 // The LiveKit server the rooms run on: from PATH, or the pinned release built once with Go.
 ensureLivekitServer(process.cwd());
+
+// cfn-lint for the deployment's template checks (deploy/platform.test.ts), from PyPI.
+ensureCfnLint(process.cwd(), run);

@@ -187,6 +187,18 @@ export const envSchema = z.object({
    * with the region and credentials of the standard AWS chain (AWS_REGION, a role, a profile).
    */
   SPEECH_PROVIDER: z.enum(['local', 'aws']).default('local'),
+  /**
+   * Who delivers the platform's own mail (receipts, tickets, reminders; server/platform/mail.server.ts):
+   * "outbox" (default) appends it to IDENTITY_OUTBOX_FILE, as the local stack does; "ses" sends it
+   * through Amazon SES v2 from MAIL_FROM_LOCAL_PART@<the tenant's first domain>, an identity the
+   * deployment verifies (deploy/lib/mail.ts). SES_ENDPOINT overrides SES's address (the tests' recorder).
+   */
+  MAIL_PROVIDER: z.enum(['outbox', 'ses']).default('outbox'),
+  SES_ENDPOINT: z.url().optional(),
+  MAIL_FROM_LOCAL_PART: z
+    .string()
+    .regex(/^[A-Za-z0-9._+-]{1,64}$/, 'must be the part of an email address before the @')
+    .default('no-reply'),
   /** The local test payment provider's REST API and its keys (the local stack sets them). */
   TESTPAY_URL: z.url().optional(),
   TESTPAY_API_KEY: z.string().min(1).optional(),

@@ -28,7 +28,7 @@ export async function sendSignUpAttemptNotice(tenant: NoticeTenant, env: OriginE
   const t = await getFixedT(language);
   const site = tenantOrigin(tenant, env);
   const values = { site: tenant.displayName, signIn: `${site}/signIn`, reset: `${site}/forgotPassword` };
-  return sendMail(tenant.id, {
+  return sendMail(tenant, {
     to: email,
     purpose: SIGN_UP_ATTEMPT_PURPOSE,
     subject: t('account.mail.signUpAttemptSubject', values),

@@ -36,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
   if (result === 'registered' && user.email) {
     const name = shownName(user, await context.data.profiles.get(user.sub));
-    sendTicketConfirmation(context.tenant, context.env, event, { email: user.email, name, orderId: 'free' });
+    await sendTicketConfirmation(context.tenant, context.env, event, { email: user.email, name, orderId: 'free' });
     await scheduleReminders(context.data, event, { userId: user.sub, email: user.email, name });
   }
   return answer({ status: result });

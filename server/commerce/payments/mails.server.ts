@@ -1,12 +1,11 @@
 /** The buyer's receipt after a capture and the notice after a refund (sendMail, purpose receipt / refund). */
 import { formatMoney } from '#app/lib/money/money';
 import type { Order } from '#app/lib/payments/model';
-import type { TenantId } from '#app/lib/config/tenant';
 import { productHref } from '#app/lib/shop/links';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { getFixedT, isLanguage } from '#server/i18n.server';
 import type { SellContext } from './sellables.server';
-import { sendMail } from '#server/platform/mail.server';
+import { sendMail, type MailTenant } from '#server/platform/mail.server';
 
 const languageOf = (order: Order) => (order.language && isLanguage(order.language) ? order.language : 'en');
 
@@ -41,7 +40,7 @@ export async function sendReceipt(ctx: SellContext, order: Order): Promise<void>
   const total = formatMoney(order.total, language);
   const siteName = ctx.tenant.displayName;
   const downloads = await downloadLines(ctx, order, t);
-  sendMail(ctx.tenant.id, {
+  await sendMail(ctx.tenant, {
     to: order.buyerEmail,
     purpose: 'receipt',
     subject: t('payments.mail.receiptSubject', { site: siteName, orderId: order.orderId }),
@@ -58,10 +57,11 @@ export async function sendReceipt(ctx: SellContext, order: Order): Promise<void>
   });
 }
 
-export async function sendRefundNotice(tenantId: TenantId, siteName: string, order: Order, refunded: number): Promise<void> {
+export async function sendRefundNotice(tenant: MailTenant, order: Order, refunded: number): Promise<void> {
+  const siteName = tenant.displayName;
   const language = languageOf(order);
   const t = await getFixedT(language);
-  sendMail(tenantId, {
+  await sendMail(tenant, {
     to: order.buyerEmail,
     purpose: 'refund',
     subject: t('payments.mail.refundSubject', { site: siteName, orderId: order.orderId }),

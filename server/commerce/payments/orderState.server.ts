@@ -92,7 +92,7 @@ export async function afterRefund(ctx: PayoutContext, step: RefundStep): Promise
     if (refundedInFull(after, line.sellerId) && !refundedInFull(before, line.sellerId)) await sellableFor(line.kind).revoke?.(ctx, after, line);
   }
   await settleAfterRefund(ctx, after, Object.keys(parts));
-  await sendRefundNotice(ctx.tenant.id, ctx.tenant.displayName, after, after.refunded.amount - before.refunded.amount);
+  await sendRefundNotice(ctx.tenant, after, after.refunded.amount - before.refunded.amount);
   return after;
 }
 

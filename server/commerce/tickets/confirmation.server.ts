@@ -12,7 +12,7 @@ import { sendMail } from '#server/platform/mail.server';
 import { calendarFileName, eventCalendar, eventPageUrl } from './calendar.server';
 
 type MailEvent = Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName' | 'eventLanguage'>;
-type MailTenant = Pick<Tenant, 'id' | 'domains'>;
+type MailTenant = Pick<Tenant, 'id' | 'displayName' | 'domains'>;
 type MailKey = keyof (typeof TRANSLATIONS)['en']['tickets']['mail'];
 
 /** One mail string in the event's language with {{name}}-style values filled in. */
@@ -45,11 +45,11 @@ function mailValues(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Re
 const calendarAttachment = (event: MailEvent, site: string) => ({ filename: calendarFileName(event), contentType: 'text/calendar', content: eventCalendar(event, site) });
 
 /** The confirmation of a seat (free registration: orderId 'free'). Returns whether it was delivered. */
-export function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient & { orderId: string }): boolean {
+export async function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient & { orderId: string }): Promise<boolean> {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, env, event, to);
   const language = event.eventLanguage;
-  return sendMail(tenant.id, {
+  return sendMail(tenant, {
     to: to.email,
     subject: mailText(language, to.orderId === 'free' ? 'registrationSubject' : 'ticketSubject', values),
     text: mailText(language, 'ticketBody', values),
@@ -59,10 +59,10 @@ export function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event
 }
 
 /** A reminder before the start. */
-export function sendReminder(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
+export async function sendReminder(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): Promise<boolean> {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, env, event, to);
-  return sendMail(tenant.id, {
+  return sendMail(tenant, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'reminderSubject', values),
     text: mailText(event.eventLanguage, 'reminderBody', values),
@@ -72,10 +72,10 @@ export function sendReminder(tenant: MailTenant, env: OriginEnv, event: MailEven
 }
 
 /** A booked consultation's private session, to the buyer and to the organizer. */
-export function sendConsultationBooked(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
+export async function sendConsultationBooked(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): Promise<boolean> {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, env, event, to);
-  return sendMail(tenant.id, {
+  return sendMail(tenant, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'consultationSubject', values),
     text: mailText(event.eventLanguage, 'consultationBody', values),
@@ -85,10 +85,10 @@ export function sendConsultationBooked(tenant: MailTenant, env: OriginEnv, event
 }
 
 /** A consultation cancelled (and refunded), to the buyer and to the organizer: the calendar entry can go. */
-export function sendConsultationCancelled(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): boolean {
+export async function sendConsultationCancelled(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient): Promise<boolean> {
   if (!to.email) return false;
   const { values } = mailValues(tenant, env, event, to);
-  return sendMail(tenant.id, {
+  return sendMail(tenant, {
     to: to.email,
     subject: mailText(event.eventLanguage, 'consultationCancelledSubject', values),
     text: mailText(event.eventLanguage, 'consultationCancelledBody', values),

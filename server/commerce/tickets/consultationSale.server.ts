@@ -57,7 +57,7 @@ export async function fulfilConsultation(ctx: SellContext, order: Pick<Order, 'o
     { userId: booking.ownerId, email: organizer.email, name: organizer.name },
   ];
   for (const person of people) {
-    sendConsultationBooked(ctx.tenant, ctx.env, event, person);
+    await sendConsultationBooked(ctx.tenant, ctx.env, event, person);
     await scheduleReminders(ctx.data, event, person);
   }
   return event;
@@ -75,8 +75,8 @@ export async function revokeConsultation(ctx: SellContext, bookingId: string): P
   if (booking.eventId) await ctx.data.events.cancel(booking.eventId).catch(() => undefined);
   if (!ended || !event) return;
   const availability = await ctx.data.consultations.availability(booking.channelId);
-  sendConsultationCancelled(ctx.tenant, ctx.env, event, { email: booking.buyerEmail, name: booking.buyerName });
-  if (availability?.ownerEmail) sendConsultationCancelled(ctx.tenant, ctx.env, event, { email: availability.ownerEmail, name: availability.ownerName });
+  await sendConsultationCancelled(ctx.tenant, ctx.env, event, { email: booking.buyerEmail, name: booking.buyerName });
+  if (availability?.ownerEmail) await sendConsultationCancelled(ctx.tenant, ctx.env, event, { email: availability.ownerEmail, name: availability.ownerName });
 }
 
 export type { CancelResult };

@@ -32,7 +32,7 @@ const mails = () =>
 
 describe('reminders', () => {
   it('sends the day-before and the 15-minute reminder once each, follows a moved event and drops a cancelled one', async () => {
-    const tenant = { id: uniqueTenantId(), domains: [] as string[] };
+    const tenant = { id: uniqueTenantId(), displayName: 'Reminders', domains: [] as string[] };
     const data = tenantData({ db }, tenant.id);
     const start = Date.now() + 3 * 60 * MIN;
     const event = await data.events.create(newEventInput({ title: 'Remind me', eventDateTime: new Date(start).toISOString(), eventTimeZone: 'UTC', eventLanguage: 'en' }), organizer);
@@ -57,7 +57,7 @@ describe('reminders', () => {
   });
 
   it('moves the entry when the event is rescheduled and reminds at the new time', async () => {
-    const tenant = { id: uniqueTenantId(), domains: [] as string[] };
+    const tenant = { id: uniqueTenantId(), displayName: 'Reminders', domains: [] as string[] };
     const data = tenantData({ db }, tenant.id);
     const start = Date.now() + 2 * 60 * MIN;
     const event = await data.events.create(newEventInput({ title: 'Moved', eventDateTime: new Date(start).toISOString(), eventTimeZone: 'UTC', eventLanguage: 'en' }), organizer);

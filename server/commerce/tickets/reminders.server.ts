@@ -30,7 +30,7 @@ export async function scheduleReminders(data: TenantData, event: Pick<EventRecor
 
 export interface ReminderSweepDeps {
   db: Database;
-  tenants: Iterable<Pick<Tenant, 'id' | 'domains'>>;
+  tenants: Iterable<Pick<Tenant, 'id' | 'displayName' | 'domains'>>;
   /** Where the mails' links and calendar files point (tenantOrigin). */
   env: OriginEnv;
   now?: () => number;
@@ -70,7 +70,7 @@ export async function sweepReminders(deps: ReminderSweepDeps): Promise<string[]>
           const due = now >= start - before * MINUTE && now < start - until * MINUTE;
           if (!due || entry.sent.includes(stage)) continue;
           if (!(await data.tickets.claimReminder(entry, stage))) continue;
-          sendReminder(tenant, deps.env, event, { email: entry.email, name: entry.name });
+          await sendReminder(tenant, deps.env, event, { email: entry.email, name: entry.name });
           sent.push(`${tenant.id}/${entry.eventId}/${entry.userId}/${stage}`);
         }
       } catch (e) {

@@ -60,7 +60,7 @@ registerSellable({
     const granted = await ctx.data.tickets.grant({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
     const event = granted ? await ctx.data.events.get(line.refId) : null;
     if (!event) return;
-    sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
+    await sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
     await scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName });
   },
   async revoke(ctx, order, line) {

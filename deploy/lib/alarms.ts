@@ -1,0 +1,139 @@
+/**
+ * CloudWatch alarms for the README's alarm table (Operations: "5xx rate" onwards), one per row. The
+ * README's expressions are PromQL on the app's /metrics; here each reads the load balancer's own
+ * metrics where it measures the same thing, and otherwise the series the metrics agent publishes
+ * (deploy/lib/metricsAgent.ts; the agent turns Prometheus counters into per-scrape deltas, so a
+ * counter's Sum over a period is its increase). Rows marked "page" go to the page topic, "warn" and "info" to the
+ * warn topic.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { METRICS_JOB, METRICS_NAMESPACE } from './metricsAgent';
+
+const M = (metricName: string, dims: Record<string, string>, statistic: string, period: Duration) =>
+  new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { job: METRICS_JOB, ...dims }, statistic, period });
+
+export class PlatformAlarms extends Construct {
+  readonly page: sns.Topic;
+  readonly warn: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: { alb: elbv2.ApplicationLoadBalancer; appTargets: elbv2.ApplicationTargetGroup; alarmEmail?: string }) {
+    super(scope, id);
+    this.page = new sns.Topic(this, 'Page', { displayName: 'Platform: page', enforceSSL: true });
+    this.warn = new sns.Topic(this, 'Warn', { displayName: 'Platform: warn', enforceSSL: true });
+    if (props.alarmEmail) for (const topic of [this.page, this.warn]) topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+
+    const add = (name: string, topic: sns.Topic, alarm: Omit<cloudwatch.AlarmProps, 'alarmName'>) => {
+      const a = new cloudwatch.Alarm(this, name, { alarmName: `platform-${name}`, treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING, ...alarm });
+      a.addAlarmAction(new actions.SnsAction(topic));
+      this.alarms.push(a);
+      return a;
+    };
+    const five = Duration.minutes(5);
+    const alb = props.alb.metrics;
+
+    // README row "5xx rate": 5xx answers / all answers over 5 min > 1 % (the targets' 5xx and the balancer's own).
+    add('5xx-rate', this.page, {
+      metric: new cloudwatch.MathExpression({
+        expression: '(target5xx + elb5xx) / MAX([requests, 1])',
+        usingMetrics: {
+          target5xx: alb.httpCodeTarget(elbv2.HttpCodeTarget.TARGET_5XX_COUNT, { period: five, statistic: 'Sum' }),
+          elb5xx: alb.httpCodeElb(elbv2.HttpCodeElb.ELB_5XX_COUNT, { period: five, statistic: 'Sum' }),
+          requests: alb.requestCount({ period: five, statistic: 'Sum' }),
+        },
+        period: five,
+        label: '5xx share of requests',
+      }),
+      threshold: 0.01,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
+    // README row "p95 latency": the targets' p95 response time over 10 min > 1 s (page), > 0.5 s (warn).
+    const p95 = props.appTargets.metrics.targetResponseTime({ period: five, statistic: 'p95' });
+    add('p95-latency', this.page, { metric: p95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
+    add('p95-latency-warn', this.warn, { metric: p95, threshold: 0.5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
+
+    // README row "dependency down": dependency_up{dependency=~"dynamodb|s3"} == 0 on any instance for 1 min.
+    for (const dependency of ['dynamodb', 's3']) {
+      add(`dependency-down-${dependency}`, this.page, {
+        metric: M('dependency_up', { dependency }, 'Minimum', Duration.minutes(1)),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+      });
+    }
+
+    // README row "video or media queue down": dependency_up{dependency=~"livekit|media_queue"} == 0 for 2 min.
+    for (const dependency of ['livekit', 'media_queue']) {
+      add(`dependency-down-${dependency}`, this.page, {
+        metric: M('dependency_up', { dependency }, 'Minimum', Duration.minutes(1)),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 2,
+      });
+    }
+
+    // README row "queue depth growing": waiting > 20 and still growing, for 15 min (three 5-min periods).
+    const waiting = M('media_queue_jobs', { state: 'waiting' }, 'Maximum', five);
+    add('queue-depth-growing', this.warn, {
+      metric: new cloudwatch.MathExpression({ expression: 'IF(waiting > 20 AND DIFF(waiting) > 0, 1, 0)', usingMetrics: { waiting }, period: five, label: 'waiting > 20 and growing' }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 3,
+    });
+
+    // README row "job failures": more than 5 failed media jobs in an hour, or failed / (completed + failed) > 0.1.
+    const hour = Duration.hours(1);
+    const failed = M('media_jobs_failed_total', {}, 'Sum', hour);
+    const completed = M('media_jobs_completed_total', {}, 'Sum', hour);
+    add('job-failures', this.warn, { metric: failed, threshold: 5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
+    add('job-failure-ratio', this.warn, {
+      metric: new cloudwatch.MathExpression({ expression: 'failed / MAX([failed + completed, 1])', usingMetrics: { failed, completed }, period: hour, label: 'failed share of media jobs' }),
+      threshold: 0.1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
+    // README row "chat delivery lag": the agent publishes the histogram's sum and count, not its
+    // buckets, so this is the mean lag over 5 min (> 2 s page, > 1 s warn): a mean over the bound
+    // means the p95 is over it too, so it pages later than the PromQL rule, never falsely.
+    const lag = new cloudwatch.MathExpression({
+      expression: 'lagSum / MAX([lagCount, 1])',
+      usingMetrics: { lagSum: M('chat_delivery_lag_seconds_sum', {}, 'Sum', five), lagCount: M('chat_delivery_lag_seconds_count', {}, 'Sum', five) },
+      period: five,
+      label: 'mean chat delivery lag (s)',
+    });
+    add('chat-delivery-lag', this.page, { metric: lag, threshold: 2, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
+    add('chat-delivery-lag-warn', this.warn, { metric: lag, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
+
+    // README row "event loop lag": nodejs_eventloop_lag_p99_seconds > 0.5 for 5 min (worst instance).
+    add('event-loop-lag', this.warn, {
+      metric: M('nodejs_eventloop_lag_p99_seconds', {}, 'Maximum', Duration.minutes(1)),
+      threshold: 0.5,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 5,
+    });
+
+    // README row "render cache cold": hits / lookups over 15 min < 0.5 for 30 min (info, to the warn topic).
+    const fifteen = Duration.minutes(15);
+    add('render-cache-cold', this.warn, {
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(hit + miss + stale + shell > 0, hit / (hit + miss + stale + shell), 1)',
+        // Every result countRenderCache records (server/observability/metrics.server.ts).
+        usingMetrics: Object.fromEntries(['hit', 'miss', 'stale', 'shell'].map((result) => [result, M('render_cache_requests_total', { result }, 'Sum', fifteen)])),
+        period: fifteen,
+        label: 'render cache hit ratio',
+      }),
+      threshold: 0.5,
+      comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      evaluationPeriods: 2,
+    });
+  }
+}
