@@ -1,5 +1,5 @@
 // The whole suite, in the order that fails fastest: type check, lint, import circles, tenant/theme config check
-// and the production build side by side, then unit tests, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
+// and the production build side by side, then unit tests, the release tarball, browser tests, the visual comparison (its own fresh stack), then the fault suite alone (tests/faults/run.ts: each service stopped and
 // started again under load, docs/decisions/0051). Prints one closing line with the totals.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { printTimings, runSteps } from './steps.mjs';
@@ -15,6 +15,8 @@ const steps = [
     ['production build', 'npx', ['remix', 'vite:build']],
   ],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-reports/unit.json']],
+  // The release tarball (npm run release) unpacked and started with node alone, from the build above.
+  ['release tarball', 'env', ['RELEASE_SKIP_BUILD=1', 'npx', 'vitest', 'run', '-c', 'vitest.release.config.ts']],
   ['browser tests', 'npx', ['playwright', 'test']],
   ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],

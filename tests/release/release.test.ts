@@ -3,7 +3,8 @@
  * unpacked in a temporary folder, `node dist/server.mjs` is started there (cwd and CONFIG_ROOT the
  * unpacked folder, an environment with only the local services' endpoints and production
  * settings), and serves a tenant's page and a healthy /api/health from the local DynamoDB and S3.
- * RELEASE_TARBALL names an existing tarball instead of building one.
+ * RELEASE_TARBALL names an existing tarball instead of building one; RELEASE_SKIP_BUILD=1 packs the
+ * build/ already there (npm test, right after its build stage).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { get as httpGet } from 'node:http';
@@ -53,7 +54,8 @@ describe('the release tarball', () => {
   it('runs with node alone against the local services', async () => {
     const stack = inject('localStack');
     expect(stack, 'the local stack of tests/setup/global-setup.ts').not.toBeNull();
-    const tarball = process.env.RELEASE_TARBALL ?? (await release({ log: () => undefined }));
+    // RELEASE_SKIP_BUILD=1: npm test's own build stage has just made build/.
+    const tarball = process.env.RELEASE_TARBALL ?? (await release({ skipBuild: process.env.RELEASE_SKIP_BUILD === '1', log: () => undefined }));
     const dir = mkdtempSync(join(tmpdir(), 'release-'));
     dirs.push(dir);
     execFileSync('tar', ['-xzf', tarball, '-C', dir]);
