@@ -7,8 +7,7 @@
  */
 import { once } from 'node:events';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type Server } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type PeerCertificate } from 'node:tls';
@@ -22,6 +21,7 @@ import { createServices } from '#server/compose.server';
 import { tenantData } from '#server/data/tenantData.server';
 import type { Services } from '#server/services';
 import { getFreePort } from '#local/stack/ports';
+import { getWithHost } from '#tests/support/hostGet';
 import { startCertificateFleet, type CertificateFleet } from '#local/fleet/certificateFleet';
 import { checkDomainNow, domainCheckConfig, domainRows } from './index.server';
 import { checkTxtRecord } from './checks.server';
@@ -62,33 +62,6 @@ function handshake(port: number, servername: string, ca?: string): Promise<{ cer
       socket.destroy();
       resolve({ error: 'timeout' });
     });
-  });
-}
-
-function httpsGet(port: number, host: string, path: string, ca: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest({ host: '127.0.0.1', port, path, servername: host, headers: { host: `${host}:${port}` }, ca, timeout: 20_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** GET with a Host of our choosing (fetch will not send one). */
-function plainGet(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
   });
 }
 
@@ -174,10 +147,10 @@ describe('custom domains get certificates on first use, once verified', () => {
 
     // A visitor: https://events.acme.test, trusting only Pebble's root, gets the tenant's page.
     const root = await fleet.issuingRoot();
-    const page = await httpsGet(fleet.httpsPort, DOMAIN, '/', root);
+    const page = await getWithHost(`https://127.0.0.1:${fleet.httpsPort}/`, `${DOMAIN}:${fleet.httpsPort}`, { tls: { ca: root, servername: DOMAIN } });
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`data-tenant="${TENANT}"`);
-    expect(page.body).toContain(tenant.displayName);
+    expect(page.text).toContain(`data-tenant="${TENANT}"`);
+    expect(page.text).toContain(tenant.displayName);
     const seen = await handshake(fleet.httpsPort, DOMAIN, root);
     if ('error' in seen) throw new Error(seen.error);
     expect(seen.authorized).toBe(true);
@@ -193,8 +166,9 @@ describe('custom domains get certificates on first use, once verified', () => {
   it('serves the HTTP token only on the domain that owns it', async () => {
     const record = (await tenantData(services, TENANT as never).domains.get(DOMAIN))!;
     const path = `/.well-known/eventplatform-domain/${record.token}`;
-    expect(await plainGet(appPort, DOMAIN, path)).toEqual({ status: 200, body: record.token });
-    expect((await plainGet(appPort, `${TENANT}.localhost`, path)).status).toBe(404);
-    expect((await plainGet(appPort, DOMAIN, `/.well-known/eventplatform-domain/${'0'.repeat(32)}`)).status).toBe(404);
+    const owned = await getWithHost(`http://127.0.0.1:${appPort}${path}`, DOMAIN);
+    expect({ status: owned.status, body: owned.text }).toEqual({ status: 200, body: record.token });
+    expect((await getWithHost(`http://127.0.0.1:${appPort}${path}`, `${TENANT}.localhost`)).status).toBe(404);
+    expect((await getWithHost(`http://127.0.0.1:${appPort}/.well-known/eventplatform-domain/${'0'.repeat(32)}`, DOMAIN)).status).toBe(404);
   });
 });

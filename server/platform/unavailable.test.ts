@@ -21,48 +21,46 @@ import { loadEnv } from '#server/env.server';
 import { createServices } from '#server/compose.server';
 import type { Services } from '#server/services';
 import { putObject, tenantObjectKey } from './storage.server';
+import { testServerBuild } from '#tests/support/serverBuild';
 
 type Args = { request: Request; context: AppContext };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Routes that read and write through the app's own services, as the real screens do. */
 function probeBuild(): ServerBuild {
-  const route = (id: string, path: string, module: Record<string, unknown>) => ({ id, parentId: 'root', path, module });
-  return {
-    mode: 'production',
-    basename: '/',
-    publicPath: '/build/',
-    assetsBuildDirectory: 'build/client',
-    isSpaMode: false,
-    future: {},
-    entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
-    assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      'api-probe': route('api-probe', 'api/probe', {
+  return testServerBuild({
+    'api-probe': {
+      path: 'api/probe',
+      module: {
         loader: async ({ context }: Args) => {
           const { db } = context.services;
           const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: tenantKey(context.tenant.id, 'PROBE'), sk: 'ITEM' } }));
           return json({ value: out.Item?.value ?? null });
         },
-      }),
-      'forms-probe': route('forms-probe', 'forms/probe', {
+      },
+    },
+    'forms-probe': {
+      path: 'forms/probe',
+      module: {
         action: async ({ request, context }: Args) => {
           const form = await request.formData();
           const { db } = context.services;
           await db.doc.send(new PutCommand({ TableName: db.table, Item: { pk: tenantKey(context.tenant.id, 'PROBE'), sk: 'ITEM', value: String(form.get('message')) } }));
           return json({ saved: true });
         },
-      }),
-      'api-file': route('api-file', 'api/probe-file', {
+      },
+    },
+    'api-file': {
+      path: 'api/probe-file',
+      module: {
         loader: async ({ context }: Args) => {
           const { storage } = context.services;
           const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: tenantObjectKey(context.tenant.id, 'probe.txt') }));
           return json({ bytes: head.ContentLength });
         },
-      }),
+      },
     },
-  } as unknown as ServerBuild;
+  });
 }
 
 let outage: OutageStack;

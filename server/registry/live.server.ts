@@ -206,7 +206,7 @@ export class LiveRegistry {
     }
     for (const id of built.refused) log.error(`registry: tenant "${id}" of version ${doc.version} failed its check; its last good config keeps serving`);
     // Themes and templates are shared: when they change, every tenant's pages may.
-    const sharedChanged = doc.templates !== this.published.templates || JSON.stringify(doc.themes) !== JSON.stringify(this.published.themes);
+    const sharedChanged = doc.templates !== this.published.templates;
     const changed = sharedChanged ? [...new Set([...this.published.tenants, ...doc.tenants].map((t) => t.id))] : changedTenants(this.published.tenants, doc.tenants);
     const oldRoot = this.registry.rootDir;
     // One synchronous step: no request sees half of one version and half of the next.

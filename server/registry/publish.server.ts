@@ -100,8 +100,8 @@ export async function publishRegistry(deps: PublishDeps, rootDir: string, rootDo
   if (!(await registryObjectExists(deps.storage, templatesKey(templates)))) await putRegistryObject(deps.storage, templatesKey(templates), { files: snapshot.shared.files });
 
   const schema = schemaFingerprint();
-  const themesSame = previous && JSON.stringify(previous.themes) === JSON.stringify(snapshot.shared.themes);
-  const unchanged = previous?.version === pointer?.version && !changed.length && !removed.length && themesSame && previous.templates === templates && previous.schema === schema;
+  // The shared hash covers the themes as well as the templates.
+  const unchanged = previous && previous.version === pointer?.version && !changed.length && !removed.length && previous.templates === templates && previous.schema === schema;
   const result = { changed, removed, refused: snapshot.refused, keptLastGood, tenants: tenants.length };
   if (pointer && unchanged) return { ...result, version: pointer.version, created: false };
 

@@ -4,11 +4,10 @@
  * tenant or version while the last good one serves, and a disabled tenant's branded page.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/context';
@@ -16,6 +15,8 @@ import { createServices, followRegistry } from '#server/compose.server';
 import { loadEnv } from '#server/env.server';
 import { captureLogs } from '#server/observability/log.server';
 import { testDatabase, testStorage } from '#tests/support/local-stack';
+import { getWithHost } from '#tests/support/hostGet';
+import { testServerBuild } from '#tests/support/serverBuild';
 import { advanceRegistryPointer, readRegistryPointer } from './data/pointer.server';
 import { announceRegistryVersion, LiveRegistry, publishRegistry } from './index.server';
 import { putRegistryObject, versionKey } from './store.server';
@@ -44,49 +45,26 @@ async function until(check: () => boolean, ms: number) {
   }
 }
 
-/** A Remix build with one route answering the tenant's name and its "about us" title, as screens read them. */
-function probeBuild(): ServerBuild {
-  return {
-    mode: 'production',
-    basename: '/',
-    publicPath: '/build/',
-    assetsBuildDirectory: 'build/client',
-    isSpaMode: false,
-    future: {},
-    entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
-    assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      probe: {
-        id: 'probe',
-        parentId: 'root',
-        path: 'api/probe',
-        module: {
-          loader: ({ context }: { context: AppContext }) =>
-            Response.json({ name: context.tenant.displayName, about: context.services.content.page(context.tenant, 'en', 'aboutUs')?.title ?? null }),
-        },
+/** One route answering the tenant's name and its "about us" title, as screens read them. */
+const probeBuild = () =>
+  testServerBuild({
+    probe: {
+      path: 'api/probe',
+      module: {
+        loader: ({ context }: { context: AppContext }) =>
+          Response.json({ name: context.tenant.displayName, about: context.services.content.page(context.tenant, 'en', 'aboutUs')?.title ?? null }),
       },
     },
-  } as unknown as ServerBuild;
-}
+  });
 
 let live: LiveRegistry;
 let server: Server;
 let base: string;
 const changes: string[][] = [];
 
-/** A GET with this Host (fetch may not set one), answered as a fetch Response. */
-function probe(host: string, path = '/api/probe'): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { headers: { host, 'accept-language': 'fr' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode })));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A GET with this Host, answered as a fetch Response. */
+const probe = (host: string, path = '/api/probe') =>
+  getWithHost(`${base}${path}`, host, { headers: { 'accept-language': 'fr' } }).then((res) => new Response(res.status === 204 ? null : new Uint8Array(res.body), { status: res.status }));
 
 beforeAll(async () => {
   for (const folder of ['tenants', 'themes', 'templates']) cpSync(join(process.cwd(), folder), join(root, folder), { recursive: true });

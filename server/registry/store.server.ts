@@ -27,7 +27,7 @@ export interface PublishedVersion {
   /** schemaFingerprint() of the code that validated it. */
   schema: string;
   themes: Theme[];
-  /** Hash of the templates bundle. */
+  /** The shared part's hash (themes and templates): names the templates bundle, and changes with either. */
   templates: string;
   tenants: PublishedTenant[];
 }

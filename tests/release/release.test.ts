@@ -7,12 +7,12 @@
  * build/ already there (npm test, right after its build stage).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { get as httpGet } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { getFreePort } from '#local/stack/ports';
+import { getWithHost } from '#tests/support/hostGet';
 import { release } from '#scripts/release';
 
 /** Aurora's own domain: production resolves tenants by their domains. */
@@ -24,18 +24,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** A GET with its own Host header (fetch replaces the Host it is given). */
-function get(url: string, host: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpGet(url, { headers: { Host: host }, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-  });
-}
+const get = (url: string, host: string) => getWithHost(url, host, { timeoutMs: 10_000 });
 
 async function waitFor(url: string, host: string, output: { text: string }, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
