@@ -24,7 +24,7 @@ import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type L
 import { createEvent, newEventInput } from '#server/events/data/events.server';
 import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
 import { loadNow, machineLoad, startProcess, stopProcess, table, waitForHttp } from './lib';
-import { signedInUsers } from './users';
+import { signedInUsers } from '#tests/support/signedInUsers';
 
 const APP_PORTS = [3440, 3441] as const;
 const DYNAMO_PORT = 3442;

@@ -16,17 +16,14 @@
 // its token route on this machine).
 import http from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
-import WebSocket from 'ws';
-import { CHAT_SOCKET_PATH } from '#app/lib/chat/protocol';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { createLocalDatabase, quietAwsEnv } from '#local/stack/stack';
 import { createEvent, newEventInput } from '#server/events/data/events.server';
+import { joinClient, joinStorm } from '#tests/support/joiner';
 import { withBenchStack } from './app-stack';
 import { load, loadNow, machineLoad, table, waitForHttp, type LoadFigures } from './lib';
-import { signedInUsers } from './users';
+import { signedInUsers } from '#tests/support/signedInUsers';
 
 const APP_PORT = 3450;
 const DYNAMO_PORT = 3451;
@@ -40,118 +37,21 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const HISTORY = Number(process.env.BENCH_JOIN_HISTORY ?? 40);
 const CONNECTIONS = 50;
 const JOIN_TIMEOUT_MS = 30_000;
-/**
- * What the room shell fetches for the person once it runs (docs/decisions/0024): Remix's data
- * request for the room route (whose id is its path): the user, the room and the first video token.
- * The root's data is not asked again in a room.
- */
-const personDataPath = (eventId: string) => `/${LAYOUT}?event=${eventId}&_data=${LAYOUT}`;
 
 const TARGETS = { allWithinSeconds: 10, p99Ms: 3000, pageBytes: 40 * 1024, pageToHome: 0.1, joinsPerSecond: 140 };
 
 const origin = `http://127.0.0.1:${APP_PORT}`;
 const hostName = `${TENANT}.localhost:${APP_PORT}`;
-
-interface Answer {
-  status: number;
-  body: Buffer;
-}
-
-/** Browsers accept compressed answers; so do the joiners and the loads here. */
 const BROWSER = { 'Accept-Encoding': 'gzip' };
-
-function request(agent: http.Agent, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(origin + path, { method, agent, headers: { Host: hostName, ...BROWSER, ...headers }, timeout: JOIN_TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, body: res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The chat socket up to its welcome frame (which carries the history snapshot); closed afterwards by the caller. */
-function chatWelcome(eventId: string, cookie: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${APP_PORT}${CHAT_SOCKET_PATH}?event=${eventId}`, {
-      headers: { Host: hostName, Origin: `http://${hostName}`, Cookie: cookie },
-      perMessageDeflate: false,
-      handshakeTimeout: JOIN_TIMEOUT_MS,
-    });
-    ws.once('message', (data: Buffer) => {
-      if (data.indexOf('"type":"welcome"') === 1) resolve(ws);
-      else reject(new Error(`first chat frame: ${data.toString('utf8', 0, 120)}`));
-    });
-    ws.once('close', (code) => reject(new Error(`chat socket closed ${code}`)));
-    ws.once('error', reject);
-  });
-}
+const client = joinClient({ origin, host: hostName, layout: LAYOUT, timeoutMs: JOIN_TIMEOUT_MS });
+const { personDataPath } = client;
 
 /** The event's chat history: one message from each of the first `count` people (under the send limit). */
 async function seedHistory(eventId: string, cookies: string[], count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    const ws = await chatWelcome(eventId, cookies[i % cookies.length]!);
-    await new Promise<void>((resolve, reject) => {
-      ws.on('message', (data: Buffer) => {
-        if (data.indexOf('"type":"ack"') === 1) resolve();
-        else if (data.indexOf('"type":"error"') === 1) reject(new Error(`history message refused: ${data.toString('utf8', 0, 200)}`));
-      });
-      ws.send(JSON.stringify({ type: 'send', clientId: `history-${i}`, textMessage: `Hello from the audience, message ${i + 1}: when does it start?` }));
-    });
+    const ws = await client.chatWelcome(eventId, cookies[i % cookies.length]!);
+    await client.sendChat(ws, `history-${i}`, `Hello from the audience, message ${i + 1}: when does it start?`);
     ws.close();
-  }
-}
-
-interface Join {
-  ms: number;
-  error: string | null;
-  socket?: WebSocket;
-  /** How long each step took (ms), to show where a join waits. */
-  steps: Record<string, number>;
-}
-
-const STEPS = ['page', 'room data', 'chat welcome'] as const;
-
-/** The promise's value, with its duration written to steps[name]. */
-async function timed<T>(steps: Record<string, number>, name: (typeof STEPS)[number], work: Promise<T>): Promise<T> {
-  const began = performance.now();
-  try {
-    return await work;
-  } catch (e) {
-    // Name the step, so the report says where joins fail.
-    throw new Error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    steps[name] = performance.now() - began;
-  }
-}
-
-/** One person joining: page, then the person's data (with the token) and chat welcome together (what the room does). */
-async function joinOnce(eventId: string, cookie: string): Promise<Join> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const began = performance.now();
-  const steps: Record<string, number> = {};
-  const headers = { Cookie: cookie, Accept: 'text/html' };
-  try {
-    const page = await timed(steps, 'page', request(agent, 'GET', `/${LAYOUT}?event=${eventId}`, headers));
-    if (page.status !== 200) return { ms: performance.now() - began, error: `page ${page.status}`, steps };
-    const json = { Cookie: cookie, Accept: 'application/json' };
-    const [data, socket] = await Promise.all([timed(steps, 'room data', request(agent, 'GET', personDataPath(eventId), json)), timed(steps, 'chat welcome', chatWelcome(eventId, cookie))]);
-    const ms = performance.now() - began;
-    if (data.status !== 200) return { ms, error: `person's data ${data.status}`, socket, steps };
-    const session = (JSON.parse(data.body.toString('utf8')) as { session?: { token?: string } | null }).session;
-    if (!session?.token) return { ms, error: 'no token in the room data', socket, steps };
-    return { ms, error: null, socket, steps };
-  } catch (e) {
-    return { ms: performance.now() - began, error: e instanceof Error ? e.message : String(e), steps };
-  } finally {
-    agent.destroy();
   }
 }
 
@@ -172,32 +72,6 @@ function appCpuMs(pid: number): number {
   } catch {
     return NaN;
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function storm(eventId: string, cookies: string[]) {
-  const gap = (RAMP_SECONDS * 1000) / cookies.length;
-  const began = performance.now();
-  const joins = await Promise.all(
-    cookies.map(async (cookie, i) => {
-      await sleep(i * gap);
-      return joinOnce(eventId, cookie);
-    }),
-  );
-  const wallSeconds = (performance.now() - began) / 1000;
-  for (const j of joins) j.socket?.terminate();
-  const ok = joins.filter((j) => !j.error).map((j) => j.ms).sort((a, b) => a - b);
-  const errors = new Map<string, number>();
-  for (const j of joins) if (j.error) errors.set(j.error, (errors.get(j.error) ?? 0) + 1);
-  const steps = STEPS.map((step) => {
-    const times = joins.filter((j) => !j.error).map((j) => j.steps[step] ?? NaN).sort((a, b) => a - b);
-    return { step, p50: percentile(times, 50), p99: percentile(times, 99) };
-  });
-  return { wallSeconds, joined: ok.length, p50: percentile(ok, 50), p99: percentile(ok, 99), max: ok.at(-1) ?? NaN, errors, steps };
 }
 
 export async function benchJoin(): Promise<boolean> {
@@ -227,7 +101,7 @@ export async function benchJoin(): Promise<boolean> {
     // The page every joiner gets: its HTML bytes, checked to be the room.
     const roomPath = `/${LAYOUT}?event=${event.eventId}`;
     const probeAgent = new http.Agent();
-    const page = await request(probeAgent, 'GET', roomPath, { Cookie: cookies[0]!, Accept: 'text/html' });
+    const page = await client.request(probeAgent, 'GET', roomPath, { Cookie: cookies[0]!, Accept: 'text/html' });
     probeAgent.destroy();
     if (page.status !== 200 || !page.body.includes('data-testid="room-joining"')) throw new Error(`the room page answered ${page.status}`);
     const pageBytes = page.body.length;
@@ -249,7 +123,8 @@ export async function benchJoin(): Promise<boolean> {
     const joinsPerSecond = 1 / (1 / room.rps + 1 / tokenRoute.rps);
 
     const cpuBefore = appCpuMs(app.pid!);
-    const result = await storm(event.eventId, cookies);
+    const result = await joinStorm(USERS, RAMP_SECONDS, (i) => client.joinOnce(event.eventId, cookies[i]!));
+    for (const j of result.joins) j.socket?.terminate();
     // The app's CPU per join: what the storm costs it, whatever else runs on the machine.
     const cpuPerJoin = (appCpuMs(app.pid!) - cpuBefore) / USERS;
 

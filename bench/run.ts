@@ -7,6 +7,7 @@ import { benchChat } from './chat';
 import { benchCheckout } from './checkout';
 import { benchEvents } from './events';
 import { benchJoin } from './join';
+import { benchFleet } from './fleet';
 import { benchLighthouse } from './lighthouse';
 import { benchMedia } from './media';
 import { benchRegistry } from './registry';
@@ -17,7 +18,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -12,7 +12,7 @@ import { TTS_SOCKET_PATH, type TtsServerFrame } from '#app/lib/speech/ttsProtoco
 import type { SpeechLanguage } from '#app/lib/speech/languages';
 import { withBenchStack } from './app-stack';
 import { table, waitForHttp } from './lib';
-import { signedInUsers } from './users';
+import { signedInUsers } from '#tests/support/signedInUsers';
 
 const TENANT = process.env.BENCH_TENANT ?? 'aurora';
 const RUNS = Number(process.env.BENCH_TTS_RUNS ?? 10);

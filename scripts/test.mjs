@@ -20,6 +20,8 @@ const steps = [
   ['browser tests', 'npx', ['playwright', 'test']],
   ['visual regression', 'npx', ['playwright', 'test', '-c', 'playwright.visual.config.ts', '--project', 'visual']],
   ['fault suite', 'npx', ['tsx', 'tests/faults/run.ts']],
+  // The local fleet (tests/fleet/run.ts, docs/decisions/0078): Caddy, 3 app instances, 2 LiveKit nodes.
+  ['fleet', 'npx', ['tsx', 'tests/fleet/run.ts']],
 ];
 
 rmSync('test-reports/unit.json', { force: true });
@@ -28,6 +30,7 @@ rmSync('test-reports/visual.json', { force: true });
 rmSync('test-reports/security.json', { force: true });
 rmSync('test-reports/security', { recursive: true, force: true });
 rmSync('test-reports/faults.json', { force: true });
+rmSync('test-reports/fleet.json', { force: true });
 const lane = await runSteps(steps);
 const { failedStep } = lane;
 
@@ -57,6 +60,13 @@ if (existsSync('test-reports/faults.json')) {
   const faultsFailed = faults.faults.filter((f) => f.failures.length).length;
   passed += faults.faults.length - faultsFailed;
   failed += faultsFailed;
+}
+// The fleet test's line (tests/fleet/run.ts): its checks met; benchmark figures are printed, not counted.
+if (existsSync('test-reports/fleet.json')) {
+  const fleet = JSON.parse(readFileSync('test-reports/fleet.json', 'utf8'));
+  console.log(fleet.summary);
+  passed += fleet.passed;
+  failed += fleet.failed;
 }
 printTimings(lane);
 console.log(`\nsuite finished in ${lane.wallSeconds.toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);

@@ -31,6 +31,17 @@ export interface LivekitServerOptions {
   webhookKey: string;
   webhookUrls: string[];
   redisUrl?: string;
+  /**
+   * How a node sharing `redisUrl` with others picks the node a new room goes to (LiveKit's
+   * `node_selector`, e.g. kind "any" sorted by "rooms"). Absent: LiveKit's default, a random node.
+   */
+  nodeSelector?: { kind: string; sortBy: string };
+  /**
+   * LiveKit's `region`, written into this node's record in Redis. Several nodes on one machine
+   * share an IP and their records hold no port, and a node's id is new at every start: a distinct
+   * region is what still tells them apart there (local/fleet/livekitNodes.ts).
+   */
+  region?: string;
   /** Seconds an empty room lives (LiveKit's default is 5 minutes). */
   emptyTimeoutSeconds?: number;
   timeoutMs?: number;
@@ -74,6 +85,10 @@ export function livekitConfigYaml(o: LivekitServerOptions): string {
     const redis = new URL(o.redisUrl);
     lines.push('redis:', `  address: ${yamlString(`${redis.hostname}:${redis.port || '6379'}`)}`);
   }
+  if (o.nodeSelector) {
+    lines.push('node_selector:', `  kind: ${yamlString(o.nodeSelector.kind)}`, `  sort_by: ${yamlString(o.nodeSelector.sortBy)}`);
+  }
+  if (o.region) lines.push(`region: ${yamlString(o.region)}`);
   return `${lines.join('\n')}\n`;
 }
 

