@@ -11,7 +11,8 @@
  * Ports are fixed offsets from one base port, so a killed instance comes back on its own port and
  * Caddy's health checks bring it back into rotation.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +30,6 @@ import { childNodeEnv, createLocalDatabase, createLocalStorage, startLocalStack,
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import type { Storage } from '#server/platform/storage.server';
 import { LIVEKIT_WEBHOOK_PATH } from '#server/broadcast/livekitWebhook.server';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { startFront, type Front } from './front';
 import { startLivekitNodes, type LivekitNode } from './livekitNodes';
 

@@ -5,10 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dispose, Room, RoomEvent } from '@livekit/rtc-node';
 import { AccessToken, RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLivekitServer, livekitConfigYaml } from '#local/stack/livekitServer';
+import { findLivekitServer } from '#local/stack/livekitServer';
 import { getFreePort } from '#local/stack/ports';
 import { startRedis, type LocalRedis } from '#local/stack/redis';
-import { FLEET_NODE_SELECTOR, livekitNodeRecords, roomPlacement, startLivekitNodes, type LivekitNode, type LivekitNodePorts } from './livekitNodes';
+import { livekitNodeRecords, roomPlacement, startLivekitNodes, type LivekitNode, type LivekitNodePorts } from './livekitNodes';
 
 const PAIR = { apiKey: 'APIfleetnodes01', apiSecret: 'fleet-secret-0123456789abcdefghijklmnopqr' } as const;
 const EVENT_ROOMS = ['event-1', 'event-2', 'event-3', 'event-4', 'event-5', 'event-6'];
@@ -16,27 +16,6 @@ const EVENT_ROOMS = ['event-1', 'event-2', 'event-3', 'event-4', 'event-5', 'eve
 const FAILOVER_BUDGET_MS = 30_000;
 /** A client gives one join this long: LiveKit holds a join up to 3 + 6 + 9 s while it retries the hosting node. */
 const JOIN_ATTEMPT_MS = 15_000;
-
-describe('livekitConfigYaml for a fleet node', () => {
-  const base = {
-    binary: '/bin/false',
-    dir: '/tmp',
-    port: 7880,
-    tcpPort: 7881,
-    udpStart: 50_000,
-    udpPorts: 10,
-    keys: { APIabc: 'secret' },
-    webhookKey: 'APIabc',
-    webhookUrls: [],
-  };
-
-  it('writes node_selector and region only when asked', () => {
-    const yaml = livekitConfigYaml({ ...base, nodeSelector: FLEET_NODE_SELECTOR, region: 'local-node-1' });
-    expect(yaml).toContain('\nnode_selector:\n  kind: "any"\n  sort_by: "rooms"\n');
-    expect(yaml).toContain('\nregion: "local-node-1"\n');
-    expect(livekitConfigYaml(base)).not.toMatch(/node_selector|region/);
-  });
-});
 
 describe('two LiveKit nodes on one Redis', () => {
   let dir: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FLEET_NODE_SELECTOR } from '#local/fleet/livekitNodes';
 import { livekitConfigYaml } from './livekitServer';
 
 describe('livekitConfigYaml', () => {
@@ -27,5 +28,12 @@ describe('livekitConfigYaml', () => {
 
   it('uses Redis when the stack runs it', () => {
     expect(livekitConfigYaml({ ...base, redisUrl: 'redis://127.0.0.1:6390' })).toContain('redis:\n  address: "127.0.0.1:6390"\n');
+  });
+
+  it('writes node_selector and region only when asked (a fleet node, local/fleet/livekitNodes.ts)', () => {
+    const yaml = livekitConfigYaml({ ...base, nodeSelector: FLEET_NODE_SELECTOR, region: 'local-node-1' });
+    expect(yaml).toContain('\nnode_selector:\n  kind: "any"\n  sort_by: "rooms"\n');
+    expect(yaml).toContain('\nregion: "local-node-1"\n');
+    expect(livekitConfigYaml(base)).not.toMatch(/node_selector|region/);
   });
 });

@@ -8,13 +8,13 @@
  * Prints the fault table, writes test-reports/faults.json, exits 1 when any fault failed.
  */
 import { existsSync } from 'node:fs';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { amplifyCookieHeader, localCognitoClient, type DemoAccount } from '#local/stack/cognito';
+import type { DemoAccount } from '#local/stack/cognito';
 import { quietAwsEnv } from '#local/stack/stack';
 import { readPoolsFile } from '#server/identity/identity.server';
+import { signedInAccount } from '#tests/support/signedInUsers';
 import { testTenantId } from '#tests/support/tenants';
 import { ChatUser } from './chatUsers';
 import { Ledger } from './ledger';
@@ -33,20 +33,7 @@ const FRENCH_TENANT = testTenantId('lumiere');
 const began = performance.now();
 const log = (line: string) => console.log(`[faults] ${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s  ${line}`);
 
-async function signedIn(stack: FaultStack, account: DemoAccount): Promise<{ cookie: string; sub: string }> {
-  const pool = readPoolsFile(stack.env.IDENTITY_POOLS_FILE!)[account.tenant]!;
-  const client = localCognitoClient(stack.env.COGNITO_ENDPOINT!, pool.region);
-  try {
-    const auth = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password } }),
-    );
-    const tokens = auth.AuthenticationResult!;
-    const sub = (JSON.parse(Buffer.from(tokens.IdToken!.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-    return { cookie: amplifyCookieHeader(pool.appClientId, { IdToken: tokens.IdToken!, AccessToken: tokens.AccessToken! }), sub };
-  } finally {
-    client.destroy();
-  }
-}
+const signedIn = (stack: FaultStack, account: DemoAccount) => signedInAccount(stack.env, account);
 
 async function main(): Promise<number> {
   if (!existsSync('build/server/index.js')) {

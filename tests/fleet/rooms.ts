@@ -5,13 +5,12 @@
  * the host's video again, now from a room on the other node, by the client's own retry.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { TenantId } from '#app/lib/config/tenant';
 import { newEventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
-import { readPoolsFile } from '#server/identity/identity.server';
-import { amplifyCookieHeader, localCognitoClient, type DemoAccount } from '#local/stack/cognito';
+import type { DemoAccount } from '#local/stack/cognito';
+import { signedInAccount } from '#tests/support/signedInUsers';
 import type { Fleet } from '#local/fleet/fleet';
 import { roomPlacement, type RoomPlacement } from '#local/fleet/livekitNodes';
 import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/stack';
@@ -23,19 +22,7 @@ type Profile = { sub: string; name: string; email: string; language: string };
 
 const nodeName = (p: RoomPlacement | undefined) => (p?.index === undefined ? `unknown node (${p?.nodeId ?? 'no room'})` : `node ${p.index + 1}`);
 
-async function signIn(fleet: Fleet, account: DemoAccount): Promise<string> {
-  const pool = readPoolsFile(fleet.env.IDENTITY_POOLS_FILE!)[account.tenant]!;
-  const client = localCognitoClient(fleet.env.COGNITO_ENDPOINT!, pool.region);
-  try {
-    const auth = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password } }),
-    );
-    const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
-    return amplifyCookieHeader(pool.appClientId, tokens, [['lng', 'en']]);
-  } finally {
-    client.destroy();
-  }
-}
+const signIn = async (fleet: Fleet, account: DemoAccount) => (await signedInAccount(fleet.env, account, [['lng', 'en']])).cookie;
 
 async function liveEvent(fleet: Fleet, tenant: TenantId, profile: Profile, title: string) {
   return tenantData({ db: fleet.db }, tenant).events.create(

@@ -173,7 +173,7 @@ export async function killMidJoin(
   let dropped = 0;
   let stopWatching = false;
   const holders = open.filter((j) => j.socket);
-  const back = holders.map(async (j, i) => {
+  void Promise.all(holders.map(async (j, i) => {
     const closed = await new Promise<number>((resolve) => j.socket!.once('close', () => resolve(performance.now())));
     if (stopWatching) return;
     dropped++;
@@ -187,7 +187,7 @@ export async function killMidJoin(
         await sleep(500);
       }
     }
-  });
+  }));
 
   // People talking on every instance, one message each, spread over the storm; a sender whose
   // socket is gone waits for it to come back (what was not acknowledged was not accepted).
@@ -223,7 +223,6 @@ export async function killMidJoin(
   // Sockets on the killed instance have closed by now; give the last reconnects their time.
   await until(() => reconnects.length >= dropped, 30_000);
   stopWatching = true;
-  void back;
 
   const stored = new Set((await tenantData({ db: fleet.db }, tenant).chatReplay.messages(eventId)).map((r) => r.message.msgId));
   reconnects.sort((a, b) => a - b);

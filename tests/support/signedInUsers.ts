@@ -1,7 +1,7 @@
 // Signed-in members for the benchmarks and the fleet test: real users of a tenant's local Cognito pool, each with the
 // Amplify cookies a browser would send.
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { amplifyCookieHeader, createPoolUser, localCognitoClient } from '#local/stack/cognito';
+import { amplifyCookieHeader, createPoolUser, localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { readPoolsFile } from '#server/identity/identity.server';
 import type { LocalStack } from '#local/stack/stack';
 
@@ -33,4 +33,24 @@ export async function signedInUsers(stack: LocalStack, tenant: string, count: nu
     client.destroy();
   }
   return cookies;
+}
+
+/** A demo account of the stack signed in: the cookie header a browser would send, and the user's id. */
+export async function signedInAccount(
+  env: { IDENTITY_POOLS_FILE?: string; COGNITO_ENDPOINT?: string },
+  account: DemoAccount,
+  extra: Array<[string, string]> = [],
+): Promise<{ cookie: string; sub: string }> {
+  const pool = readPoolsFile(env.IDENTITY_POOLS_FILE!)[account.tenant]!;
+  const client = localCognitoClient(env.COGNITO_ENDPOINT!, pool.region);
+  try {
+    const auth = await client.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool.appClientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password } }),
+    );
+    const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+    const sub = (JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    return { cookie: amplifyCookieHeader(pool.appClientId, tokens, extra), sub };
+  } finally {
+    client.destroy();
+  }
 }
