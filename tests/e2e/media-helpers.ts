@@ -70,9 +70,16 @@ export async function joinRoom(
   request: APIRequestContext,
   user: TestUser,
   event: { eventId: string; layout: RoomLayout },
-  options: { waitConnected?: boolean; viewport?: { width: number; height: number }; connectTimeout?: number } = {},
+  options: {
+    waitConnected?: boolean;
+    viewport?: { width: number; height: number };
+    connectTimeout?: number;
+    /** Runs on the new context before the page opens (e.g. to route its WebSockets). */
+    prepare?: (context: BrowserContext) => Promise<void>;
+  } = {},
 ): Promise<Joined> {
   const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  await options.prepare?.(context);
   await context.grantPermissions(['camera', 'microphone'], { origin: tenantUrl(user.tenant, '') });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -20,7 +20,7 @@ import {
   type TrackReferenceOrPlaceholder,
 } from '@livekit/components-react';
 import { ConnectionState, DisconnectReason, RoomEvent, Track, type Participant, type RoomOptions } from 'livekit-client';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTokenResponse } from '#app/lib/events/api';
 import { RoomRecordingBridge } from '#app/components/recording/RoomRecordingBridge';
@@ -299,6 +299,12 @@ function Stage({ spec }: { spec: LayoutSpec }) {
 export default function LiveStage({ session, spec, devices, onUnavailable, onEnd, onRoster, captions }: LiveStageProps) {
   const [failures, setFailures] = useState(0);
   const [mediaFailed, setMediaFailed] = useState(false);
+  // Stable handlers: LiveKitRoom's connect effect depends on onError, so a new function on each
+  // render would call room.connect() again. Re-rendered mid-reconnect (the roster empties then),
+  // that started a second session that kept the old session's publications: the camera was
+  // never published again after a LiveKit node died (docs/decisions/0078).
+  const onError = useCallback(() => setFailures((n) => n + 1), []);
+  const onMediaDeviceFailure = useCallback(() => setMediaFailed(true), []);
   const observer = spec.participantsObserve && session.role === 'participant';
   const publish = session.grants.canPublish && !observer;
   const options = useMemo<RoomOptions>(
@@ -330,8 +336,8 @@ export default function LiveStage({ session, spec, devices, onUnavailable, onEnd
       video={publish && !spec.audioOnly && !session.startVideoOff}
       audio={publish && !session.startAudioOff}
       options={options}
-      onError={() => setFailures((n) => n + 1)}
-      onMediaDeviceFailure={() => setMediaFailed(true)}
+      onError={onError}
+      onMediaDeviceFailure={onMediaDeviceFailure}
       data-lk-theme="default"
       style={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative', ...brand }}
     >
