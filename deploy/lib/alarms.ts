@@ -1,10 +1,11 @@
 /**
- * CloudWatch alarms for the README's alarm table (Operations: "5xx rate" onwards), one per row. The
- * README's expressions are PromQL on the app's /metrics; here each reads the load balancer's own
- * metrics where it measures the same thing, and otherwise the series the metrics agent publishes
- * (deploy/lib/metricsAgent.ts; the agent turns Prometheus counters into per-scrape deltas, so a
- * counter's Sum over a period is its increase). Rows marked "page" go to the page topic, "warn" and "info" to the
- * warn topic.
+ * CloudWatch alarms for the README's alarm table (Operations: "5xx rate" onwards), one or more per
+ * row (the per-tenant 5xx rate: one per tenant of the registry). The README's expressions are
+ * PromQL on the app's /metrics; here each reads the load balancer's own metrics where it measures
+ * the same thing, and otherwise the series the metrics agent publishes (deploy/lib/metricsAgent.ts;
+ * the agent turns Prometheus counters into per-scrape deltas, so a counter's Sum over a period is
+ * its increase, and CloudWatch adds up the data points of every label the agent leaves out). Rows
+ * marked "page" go to the page topic, "warn" and "info" to the warn topic.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -15,6 +16,9 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRICS_JOB, METRICS_NAMESPACE } from './metricsAgent';
 
+/** Below this many requests of a tenant in 5 minutes its 5xx share does not page. */
+export const MIN_TENANT_REQUESTS = 20;
+
 const M = (metricName: string, dims: Record<string, string>, statistic: string, period: Duration) =>
   new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { job: METRICS_JOB, ...dims }, statistic, period });
 
@@ -23,7 +27,7 @@ export class PlatformAlarms extends Construct {
   readonly warn: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
 
-  constructor(scope: Construct, id: string, props: { alb: elbv2.ApplicationLoadBalancer; appTargets: elbv2.ApplicationTargetGroup; alarmEmail?: string }) {
+  constructor(scope: Construct, id: string, props: { alb: elbv2.ApplicationLoadBalancer; appTargets: elbv2.ApplicationTargetGroup; tenantIds: readonly string[]; alarmEmail?: string }) {
     super(scope, id);
     this.page = new sns.Topic(this, 'Page', { displayName: 'Platform: page', enforceSSL: true });
     this.warn = new sns.Topic(this, 'Warn', { displayName: 'Platform: warn', enforceSSL: true });
@@ -35,6 +39,7 @@ export class PlatformAlarms extends Construct {
       this.alarms.push(a);
       return a;
     };
+    const minute = Duration.minutes(1);
     const five = Duration.minutes(5);
     const alb = props.alb.metrics;
 
@@ -55,6 +60,29 @@ export class PlatformAlarms extends Construct {
       evaluationPeriods: 1,
     });
 
+    // README row "5xx rate", per tenant: a tenant's 5xx / its requests over 5 min > 5 %. The load
+    // balancer's metrics carry no tenant, so this reads the app's http_requests_total by tenant
+    // (the agent keeps only the tenant and, for 5xx, the status). Under MIN_TENANT_REQUESTS in the
+    // 5 min it reads 0: one error in two requests at night is not a page. The agent counts a series
+    // from its second scrape, so the first minute of a route's first 5xx on an instance is missed.
+    for (const tenant of props.tenantIds) {
+      add(`5xx-rate-tenant-${tenant}`, this.page, {
+        metric: new cloudwatch.MathExpression({
+          // No 5xx series yet (the counter appears with its first 5xx) is no error: FILL.
+          expression: `IF(requests >= ${MIN_TENANT_REQUESTS}, FILL(errors, 0) / requests, 0)`,
+          usingMetrics: {
+            requests: M('http_requests_total', { tenant }, 'Sum', five),
+            errors: M('http_requests_total', { tenant, status: '5xx' }, 'Sum', five),
+          },
+          period: five,
+          label: `${tenant}: 5xx share of requests`,
+        }),
+        threshold: 0.05,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+      });
+    }
+
     // README row "p95 latency": the targets' p95 response time over 10 min > 1 s (page), > 0.5 s (warn).
     const p95 = props.appTargets.metrics.targetResponseTime({ period: five, statistic: 'p95' });
     add('p95-latency', this.page, { metric: p95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
@@ -63,21 +91,24 @@ export class PlatformAlarms extends Construct {
     // README row "dependency down": dependency_up{dependency=~"dynamodb|s3"} == 0 on any instance for 1 min.
     for (const dependency of ['dynamodb', 's3']) {
       add(`dependency-down-${dependency}`, this.page, {
-        metric: M('dependency_up', { dependency }, 'Minimum', Duration.minutes(1)),
+        metric: M('dependency_up', { dependency }, 'Minimum', minute),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
         evaluationPeriods: 1,
       });
     }
 
-    // README row "video or media queue down": dependency_up{dependency=~"livekit|media_queue"} == 0 for 2 min.
+    // README row "video or media queue down": dependency_up{dependency=~"livekit|media_queue"} == 0
+    // for 2 min, a page in event hours, else a warning. Event hours: some instance has chat sockets
+    // joined (live_audience_sockets, published on every scrape like dependency_up), so an event
+    // has an audience now. A minute is down in event hours or down otherwise, never both: one of
+    // the two alarms goes off, not both.
     for (const dependency of ['livekit', 'media_queue']) {
-      add(`dependency-down-${dependency}`, this.page, {
-        metric: M('dependency_up', { dependency }, 'Minimum', Duration.minutes(1)),
-        threshold: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
-        evaluationPeriods: 2,
-      });
+      const usingMetrics = { up: M('dependency_up', { dependency }, 'Minimum', minute), audience: M('live_audience_sockets', {}, 'Maximum', minute) };
+      const downWhen = (audience: string, label: string) => new cloudwatch.MathExpression({ expression: `IF(up < 1 AND FILL(audience, 0) ${audience}, 1, 0)`, usingMetrics, period: minute, label });
+      const twoMinutes = { threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, evaluationPeriods: 2 };
+      add(`dependency-down-${dependency}`, this.page, { metric: downWhen('> 0', `${dependency} down with an audience`), ...twoMinutes });
+      add(`dependency-down-${dependency}-warn`, this.warn, { metric: downWhen('<= 0', `${dependency} down, no audience`), ...twoMinutes });
     }
 
     // README row "queue depth growing": waiting > 20 and still growing, for 15 min (three 5-min periods).
@@ -101,21 +132,20 @@ export class PlatformAlarms extends Construct {
       evaluationPeriods: 1,
     });
 
-    // README row "chat delivery lag": the agent publishes the histogram's sum and count, not its
-    // buckets, so this is the mean lag over 5 min (> 2 s page, > 1 s warn): a mean over the bound
-    // means the p95 is over it too, so it pages later than the PromQL rule, never falsely.
-    const lag = new cloudwatch.MathExpression({
-      expression: 'lagSum / MAX([lagCount, 1])',
-      usingMetrics: { lagSum: M('chat_delivery_lag_seconds_sum', {}, 'Sum', five), lagCount: M('chat_delivery_lag_seconds_count', {}, 'Sum', five) },
-      period: five,
-      label: 'mean chat delivery lag (s)',
-    });
-    add('chat-delivery-lag', this.page, { metric: lag, threshold: 2, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
-    add('chat-delivery-lag-warn', this.warn, { metric: lag, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
+    // README row "chat delivery lag": p95 over 5 min > 2 s (page), > 1 s (warn), for 5 min. The
+    // agent publishes no series of a Prometheus histogram under its own names (no buckets, no
+    // _sum or _count), so each instance publishes its p95 over the last 5 minutes
+    // (chat_delivery_lag_p95_seconds, server/observability/slidingHistogram.ts) and this reads the
+    // worst instance's each minute. The fleet's p95 is never above the worst instance's, so this
+    // goes off at least as readily as the PromQL rule, and also when one instance alone lags (its
+    // audience does see the lag).
+    const lagP95 = M('chat_delivery_lag_p95_seconds', {}, 'Maximum', minute);
+    add('chat-delivery-lag', this.page, { metric: lagP95, threshold: 2, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
+    add('chat-delivery-lag-warn', this.warn, { metric: lagP95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
 
     // README row "event loop lag": nodejs_eventloop_lag_p99_seconds > 0.5 for 5 min (worst instance).
     add('event-loop-lag', this.warn, {
-      metric: M('nodejs_eventloop_lag_p99_seconds', {}, 'Maximum', Duration.minutes(1)),
+      metric: M('nodejs_eventloop_lag_p99_seconds', {}, 'Maximum', minute),
       threshold: 0.5,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 5,

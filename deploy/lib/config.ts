@@ -44,10 +44,34 @@ const deployShape = {
     liveSegmentDays: count(1, 30, 2),
     /** CloudWatch agent image that scrapes /metrics into CloudWatch (pin a version with -c metricsAgentImage=...). */
     metricsAgentImage: z.string().min(1).default('public.ecr.aws/cloudwatch-agent/cloudwatch-agent:latest'),
+    /**
+     * Social sign-in (deploy/lib/socialSignIn.ts). Hosted domains are <hostedSignInPrefix>-<tenant id>
+     * .auth.<region>.amazoncognito.com; a prefix is unique per region across every AWS account, so
+     * set one of your own (default: the stack name in lower case).
+     */
+    hostedSignInPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,40}[a-z0-9])?$/, 'must be 1-42 lower-case letters, digits or dashes')
+      .refine((p) => !/aws|amazon|cognito/.test(p), 'must not contain "aws", "amazon" or "cognito" (Cognito refuses such domains)')
+      .optional(),
+    /** Where each provider's credentials are: a secret <socialSecretPrefix>/<tenant id>/<provider> in the pool's region (default <stackName>/social). */
+    socialSecretPrefix: z.string().regex(/^[A-Za-z0-9/_+=.@-]*[A-Za-z0-9_+=.@-]$/, 'must be a Secrets Manager name prefix such as Platform/social').optional(),
+    /** Tenants whose identity.hostedSignInDomain is a domain of their own: an ACM certificate in us-east-1 covering them (Cognito serves them through CloudFront). */
+    hostedSignInCertificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/, 'must be an ACM certificate ARN in us-east-1 (Cognito serves custom domains through CloudFront)').optional(),
+    /**
+     * Where the app reads the tenant registry: "store", the version `npm run tenants:publish` put in
+     * the table and bucket (pool ids from the stack outputs, changes without a redeploy); "files",
+     * the release's tenant.json files, for the first deploy, before anything could be published.
+     */
+    registrySource: z.enum(['store', 'files']).default('store'),
     natGateways: count(1, 3, 1),
     redisNodeType: z.string().default('cache.t4g.micro'),
     deletionProtection: bool.default(true),
 };
+
+/** A usable hosted domain prefix: lower case, no "aws", "amazon" or "cognito" (Cognito's rule). */
+const HOSTED_PREFIX = /^(?!.*(?:aws|amazon|cognito))[a-z0-9](?:[a-z0-9-]{0,40}[a-z0-9])?$/;
+const defaultHostedSignInPrefix = (stackName: string) => stackName.toLowerCase();
 
 export const deployConfigSchema = z
   .object(deployShape)
@@ -56,7 +80,15 @@ export const deployConfigSchema = z
     if (c.appMaxTasks < c.appMinTasks) ctx.addIssue({ code: 'custom', path: ['appMaxTasks'], message: 'must be at least appMinTasks' });
     if (c.mediaWorkersMax < c.mediaWorkersMin) ctx.addIssue({ code: 'custom', path: ['mediaWorkersMax'], message: 'must be at least mediaWorkersMin' });
     if (c.ingestWorkersMax < c.ingestWorkersMin) ctx.addIssue({ code: 'custom', path: ['ingestWorkersMax'], message: 'must be at least ingestWorkersMin' });
-  });
+    if (!c.hostedSignInPrefix && !HOSTED_PREFIX.test(defaultHostedSignInPrefix(c.stackName))) {
+      ctx.addIssue({ code: 'custom', path: ['hostedSignInPrefix'], message: `is required: the stack name "${c.stackName}" makes no Cognito domain prefix` });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    hostedSignInPrefix: c.hostedSignInPrefix ?? defaultHostedSignInPrefix(c.stackName),
+    socialSecretPrefix: c.socialSecretPrefix ?? `${c.stackName}/social`,
+  }));
 
 export type DeployConfig = z.infer<typeof deployConfigSchema>;
 

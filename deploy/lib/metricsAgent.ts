@@ -14,16 +14,34 @@ export const METRICS_NAMESPACE = 'Platform';
 /** The scrape job's name, also a dimension of every series so each has one. */
 export const METRICS_JOB = 'platform';
 
-/** Each series the alarms read, with the labels kept as dimensions. */
-const SERIES: Array<{ metric: string; dimensions: string[] }> = [
+/**
+ * A series the alarms read: the labels kept as dimensions (CloudWatch adds up the data points of
+ * the labels left out, e.g. every route of a tenant), and optionally only the samples whose labels
+ * match `where` (label → regular expression). Counters and gauges only: the agent publishes no
+ * histogram buckets, nor a histogram's _sum and _count under those names.
+ */
+export interface AgentSeries {
+  metric: string;
+  dimensions: string[];
+  where?: Record<string, string>;
+}
+
+/** Tenant ids are slugs (app/lib/config/tenant.ts); "(none)", a request on no tenant's host, is not one. */
+const TENANT_ID = '[a-z0-9-]+';
+
+export const AGENT_SERIES: AgentSeries[] = [
   { metric: 'dependency_up', dimensions: ['job', 'dependency'] },
   { metric: 'media_queue_jobs', dimensions: ['job', 'state'] },
   { metric: 'media_jobs_failed_total', dimensions: ['job'] },
   { metric: 'media_jobs_completed_total', dimensions: ['job'] },
-  { metric: 'chat_delivery_lag_seconds_sum', dimensions: ['job'] },
-  { metric: 'chat_delivery_lag_seconds_count', dimensions: ['job'] },
+  { metric: 'chat_delivery_lag_p95_seconds', dimensions: ['job'] },
+  { metric: 'live_audience_sockets', dimensions: ['job'] },
   { metric: 'nodejs_eventloop_lag_p99_seconds', dimensions: ['job'] },
   { metric: 'render_cache_requests_total', dimensions: ['job', 'result'] },
+  // A tenant's requests, and its 5xx: one metric each per tenant, not one per route and method.
+  // A 5xx sample matches both, so it counts in the tenant's requests too.
+  { metric: 'http_requests_total', dimensions: ['job', 'tenant'], where: { tenant: TENANT_ID } },
+  { metric: 'http_requests_total', dimensions: ['job', 'tenant', 'status'], where: { status: '5xx', tenant: TENANT_ID } },
 ];
 
 export function prometheusConfig(port: number): string {
@@ -49,9 +67,11 @@ export function agentConfig(logGroupName: string): string {
           prometheus_config_path: 'env:PROMETHEUS_CONFIG_CONTENT',
           emf_processor: {
             metric_namespace: METRICS_NAMESPACE,
-            metric_declaration: SERIES.map((s) => ({
-              source_labels: ['job'],
-              label_matcher: `^${METRICS_JOB}$`,
+            // A sample matching several declarations gets the dimension sets of all of them.
+            metric_declaration: AGENT_SERIES.map((s) => ({
+              source_labels: ['job', ...Object.keys(s.where ?? {})],
+              // The agent joins the source labels' values with ";" and matches the whole.
+              label_matcher: `^${[METRICS_JOB, ...Object.values(s.where ?? {}).map((re) => `(?:${re})`)].join(';')}$`,
               dimensions: [s.dimensions],
               metric_selectors: [`^${s.metric}$`],
             })),

@@ -132,9 +132,12 @@ export class PlatformStack extends Stack {
       sesIdentityArns: [...this.mail.identities.values()].map((i) => i.emailIdentityArn),
     });
     this.livekit.routeSignalling(this.services.httpsListener);
-    this.alarms = new PlatformAlarms(this, 'Alarms', { alb: this.services.alb, appTargets: this.services.appTargets, alarmEmail: config.alarmEmail });
+    this.alarms = new PlatformAlarms(this, 'Alarms', { alb: this.services.alb, appTargets: this.services.appTargets, tenantIds: tenants.map((t) => t.id), alarmEmail: config.alarmEmail });
 
     new CfnOutput(this, 'AppLoadBalancer', { value: this.services.alb.loadBalancerDnsName, description: 'Point the platform domain and every tenant domain here (CNAME or alias)' });
+    // What `npm run tenants:publish` writes to (DYNAMODB_TABLE, S3_BUCKET; README, Deploying).
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'DYNAMODB_TABLE for npm run tenants:publish' });
+    new CfnOutput(this, 'MediaBucketName', { value: this.data.media.bucketName, description: 'S3_BUCKET for npm run tenants:publish' });
     new CfnOutput(this, 'IngestLoadBalancer', { value: this.services.nlb.loadBalancerDnsName, description: 'RTMP (1935) and SRT pushes' });
   }
 }
@@ -157,6 +160,12 @@ export function buildPlatform(app: App, config: DeployConfig, tenants: Tenant[])
         description: `Live-event platform: user pools of the tenants in ${region}`,
         tenants: regional,
         mailOf: (t) => platform.mail.senderOf(t, config.rootDomain, config.region),
+        socialSettings: {
+          rootDomain: config.rootDomain,
+          hostedSignInPrefix: config.hostedSignInPrefix,
+          socialSecretPrefix: config.socialSecretPrefix,
+          hostedSignInCertificateArn: config.hostedSignInCertificateArn,
+        },
       }),
   );
   for (const stack of [platform, ...identity]) acknowledgePlatformFindings(stack);

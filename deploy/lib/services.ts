@@ -72,6 +72,7 @@ export class PlatformServices extends Construct {
       ...props.environment,
       NODE_ENV: 'production',
       CONFIG_ROOT: RELEASE_ROOT,
+      REGISTRY_SOURCE: config.registrySource,
       AWS_REGION: config.region,
       DYNAMODB_TABLE: props.table.tableName,
       S3_BUCKET: props.media.bucketName,

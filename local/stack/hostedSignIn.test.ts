@@ -119,7 +119,15 @@ describe('hosted sign-in stand-in', () => {
     expect((await fetch(authorizeUrl({ client_id: 'nope' }))).status).toBe(400);
     expect((await fetch(authorizeUrl({ redirect_uri: 'https://evil.example/socialSignIn' }))).status).toBe(400);
     expect((await fetch(authorizeUrl({ identity_provider: 'Facebook' }))).status).toBe(400);
+    // Cognito's names only: Apple is SignInWithApple at a hosted domain.
+    expect((await fetch(authorizeUrl({ identity_provider: 'Apple' }))).status).toBe(400);
     expect((await fetch(authorizeUrl({ code_challenge_method: 'plain' }))).status).toBe(400);
+  });
+
+  it("takes Cognito's name for a provider, as the server sends it: SignInWithApple for Apple", async () => {
+    const res = await fetch(authorizeUrl({ identity_provider: 'SignInWithApple' }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('sam.rivera@apple.example');
   });
 
   it('accepts only a tenant site /socialSignIn as redirect URI', () => {

@@ -42,6 +42,7 @@ import {
 import { z } from 'zod';
 import { loadRegistry } from '#server/config/registry.server';
 import { SOCIAL_PROVIDERS, type Tenant } from '#app/lib/config/tenant';
+import { providerOfCognitoName } from '#app/lib/social/providers';
 import { readPoolsFile, type PoolsFile } from '#server/identity/identity.server';
 import { isValidCodeChallenge, randomToken, safeEqual, verifyS256 } from '#server/identity/social/pkce';
 import { localCognitoClient } from './cognito';
@@ -194,7 +195,11 @@ const authorizeSchema = z.object({
   response_type: z.literal('code'),
   client_id: z.string().min(1),
   redirect_uri: z.url(),
-  identity_provider: z.enum(SOCIAL_PROVIDERS),
+  // Cognito's names (SignInWithApple, LoginWithAmazon, ...), as the server sends them.
+  identity_provider: z
+    .string()
+    .refine((name) => providerOfCognitoName(name) !== undefined, 'not a provider name')
+    .transform((name) => providerOfCognitoName(name)!),
   scope: z.string().optional(),
   state: z.string().min(16).max(512),
   code_challenge: z.string().refine(isValidCodeChallenge, 'not an S256 challenge'),

@@ -5,6 +5,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { currentRequest } from './context.server';
+import { SlidingHistogram } from './slidingHistogram';
 
 export const metricsRegistry = new Registry();
 const registers = [metricsRegistry];
@@ -41,6 +42,13 @@ export const chatSocketsOpen = new Gauge({
   registers,
 });
 
+/** Chat sockets joined on this instance, all tenants: above 0 while some event has an audience (the alarms' event hours). */
+export const liveAudienceSockets = new Gauge({
+  name: 'live_audience_sockets',
+  help: 'Chat sockets joined to an event on this instance, all tenants: above 0 while some event has an audience.',
+  registers,
+});
+
 export const chatDeliveries = new Counter({
   name: 'chat_deliveries_total',
   help: 'Chat changes and room notices sent to sockets on this instance, by tenant.',
@@ -48,12 +56,26 @@ export const chatDeliveries = new Counter({
   registers,
 });
 
+const CHAT_LAG_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
+
 export const chatDeliveryLag = new Histogram({
   name: 'chat_delivery_lag_seconds',
   help: 'Time from a chat message being stored to its fan-out to the sockets of this instance, by tenant.',
   labelNames: ['tenant'] as const,
-  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+  buckets: CHAT_LAG_BUCKETS,
   registers,
+});
+
+// The alarm reads a p95 the app computes: CloudWatch gets no histogram buckets (slidingHistogram.ts).
+const chatLagWindow = new SlidingHistogram({ bounds: CHAT_LAG_BUCKETS, windowMs: 5 * 60_000, slots: 20 });
+
+export const chatDeliveryLagP95 = new Gauge({
+  name: 'chat_delivery_lag_p95_seconds',
+  help: 'p95 of chat_delivery_lag_seconds over the last 5 minutes on this instance, all tenants, interpolated in its buckets as histogram_quantile does (0 with no message).',
+  registers,
+  collect() {
+    this.set(chatLagWindow.quantile(0.95) ?? 0);
+  },
 });
 
 export const dependencyUp = new Gauge({
@@ -102,6 +124,7 @@ export function countRenderCache(state: 'HIT' | 'MISS' | 'STALE' | 'SHELL') {
 /** server/chat/hub.server.ts: a socket joined (+1) or left (-1) an event's chat. */
 export function countChatSocket(tenant: string, delta: 1 | -1) {
   chatSocketsOpen.inc({ tenant }, delta);
+  liveAudienceSockets.inc(delta);
 }
 
 const CREATED_AT = /"createdAt":"([^"]{10,40})"/;
@@ -111,5 +134,8 @@ export function countChatFanout(tenant: string, frame: string, delivered: number
   if (delivered > 0) chatDeliveries.inc({ tenant }, delivered);
   const created = frame.includes('"kind":"message"') ? CREATED_AT.exec(frame) : null;
   const at = created ? Date.parse(created[1]) : NaN;
-  if (Number.isFinite(at)) chatDeliveryLag.observe({ tenant }, Math.max(0, Date.now() - at) / 1000);
+  if (!Number.isFinite(at)) return;
+  const lag = Math.max(0, Date.now() - at) / 1000;
+  chatDeliveryLag.observe({ tenant }, lag);
+  chatLagWindow.observe(lag);
 }

@@ -9,7 +9,8 @@ import type { ConfigProblem } from '#server/config/registry.server';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import type { Storage } from '#server/platform/storage.server';
 import { advanceRegistryPointer, readRegistryPointer } from './data/pointer.server';
-import { buildSnapshot, schemaFingerprint } from './snapshot.server';
+import { buildSnapshot, schemaFingerprint, sha256, type TenantBundle } from './snapshot.server';
+import { deployedIdentities, fillIdentity, type DeployedIdentity, type IdentityOverride, type StackOutputsSource } from './stackOutputs.server';
 import {
   getRegistryObject,
   putRegistryObject,
@@ -45,13 +46,33 @@ export interface PublishResult {
   keptLastGood: string[];
   /** Tenants in the version. */
   tenants: number;
+  /** Identity fields whose tenant.json value won over a different deployed one (stack outputs). */
+  identityOverrides: IdentityOverride[];
+}
+
+export interface PublishOptions {
+  /** `cdk deploy --outputs-file`: every published tenant's pool, client and hosted domain. */
+  stackOutputs?: StackOutputsSource;
 }
 
 export class PublishRefused extends Error {
-  constructor(readonly problems: ConfigProblem[]) {
-    super(`the registry was not published: ${problems.length} problem(s) outside any tenant`);
+  constructor(
+    readonly problems: ConfigProblem[],
+    reason = `${problems.length} problem(s) outside any tenant`,
+  ) {
+    super(`the registry was not published: ${reason}`);
     this.name = 'PublishRefused';
   }
+}
+
+/**
+ * The bundle with its identity filled in. Its hash covers what was filled, so new pool ids make a
+ * new version (instances reuse a tenant whose hash is unchanged without reading its config).
+ */
+function withIdentity(bundle: TenantBundle, deployed: DeployedIdentity | undefined, previous: PublishedTenant | undefined) {
+  const { config, overrides } = fillIdentity(bundle.config, deployed, previous?.config);
+  const hash = config === bundle.config ? bundle.hash : sha256(`${bundle.hash}\n${JSON.stringify(config.identity)}`);
+  return { bundle: { ...bundle, config, hash }, overrides };
 }
 
 /** How far back a publish looks for a version it can read when the current one cannot be (it never served). */
@@ -66,9 +87,14 @@ async function lastReadableVersion(storage: Storage, version: number): Promise<P
   return null;
 }
 
-export async function publishRegistry(deps: PublishDeps, rootDir: string, rootDomain: string): Promise<PublishResult> {
+export async function publishRegistry(deps: PublishDeps, rootDir: string, rootDomain: string, options: PublishOptions = {}): Promise<PublishResult> {
   const snapshot = buildSnapshot(rootDir, rootDomain);
   if (snapshot.sharedProblems.length) throw new PublishRefused(snapshot.sharedProblems);
+  // Checked before anything is written: a missing tenant means the outputs are not this deployment's.
+  const deployed = options.stackOutputs ? deployedIdentities(options.stackOutputs, snapshot.tenants.map((b) => b.config)) : null;
+  if (deployed?.problems.length) {
+    throw new PublishRefused(deployed.problems, `${options.stackOutputs!.file} does not have every tenant's user pool`);
+  }
 
   const pointer = await readRegistryPointer(deps.db);
   const previous = pointer ? await lastReadableVersion(deps.storage, pointer.version) : null;
@@ -76,7 +102,10 @@ export async function publishRegistry(deps: PublishDeps, rootDir: string, rootDo
 
   const tenants: PublishedTenant[] = [];
   const changed: string[] = [];
-  for (const bundle of snapshot.tenants) {
+  const identityOverrides: IdentityOverride[] = [];
+  for (const fromFiles of snapshot.tenants) {
+    const { bundle, overrides } = withIdentity(fromFiles, deployed?.identities.get(fromFiles.id), before.get(fromFiles.id));
+    identityOverrides.push(...overrides);
     if (before.get(bundle.id)?.hash !== bundle.hash) {
       const key = tenantBundleKey(bundle.id, bundle.hash);
       if (!(await registryObjectExists(deps.storage, key))) await putRegistryObject(deps.storage, key, { files: bundle.files });
@@ -102,7 +131,7 @@ export async function publishRegistry(deps: PublishDeps, rootDir: string, rootDo
   const schema = schemaFingerprint();
   // The shared hash covers the themes as well as the templates.
   const unchanged = previous && previous.version === pointer?.version && !changed.length && !removed.length && previous.templates === templates && previous.schema === schema;
-  const result = { changed, removed, refused: snapshot.refused, keptLastGood, tenants: tenants.length };
+  const result = { changed, removed, refused: snapshot.refused, keptLastGood, tenants: tenants.length, identityOverrides };
   if (pointer && unchanged) return { ...result, version: pointer.version, created: false };
 
   const version = (pointer?.version ?? 0) + 1;

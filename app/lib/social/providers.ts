@@ -15,6 +15,27 @@ export { SOCIAL_PROVIDERS };
 export const SOCIAL_ERROR_CODES = ['access_denied', 'bad_state', 'expired', 'exchange_failed', 'unavailable', 'provider_error'] as const;
 export type SocialErrorCode = (typeof SOCIAL_ERROR_CODES)[number];
 
+/**
+ * The identity_provider name a Cognito hosted domain knows each provider by: Cognito's own names
+ * for its built-in Apple and Amazon federation, the provider's name otherwise (Google, Facebook,
+ * and the OpenID Connect providers the deployment names so). The server's authorize redirect,
+ * the local hosted sign-in and the deployment (deploy/lib/socialSignIn.ts) all read this one table.
+ */
+export const COGNITO_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  Facebook: 'Facebook',
+  Google: 'Google',
+  Apple: 'SignInWithApple',
+  Amazon: 'LoginWithAmazon',
+  LinkedIn: 'LinkedIn',
+  Twitter: 'Twitter',
+  TikTok: 'TikTok',
+};
+
+/** The provider a Cognito identity_provider name stands for, or undefined. */
+export function providerOfCognitoName(name: string): SocialProvider | undefined {
+  return SOCIAL_PROVIDERS.find((p) => COGNITO_PROVIDER_NAMES[p] === name);
+}
+
 /** Button colours: background, text. Every pair has a text contrast of at least 4.5:1. */
 export const PROVIDER_MARKS: Record<SocialProvider, { letter: string; bg: string; fg: string }> = {
   Facebook: { letter: 'f', bg: '#1565C0', fg: '#FFFFFF' },

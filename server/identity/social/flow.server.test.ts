@@ -4,7 +4,7 @@ import { testTenantId } from '#tests/support/tenants';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { placeholderFor, refreshCookie } from '../refreshCookie';
-import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, stateCookie } from './flow.server';
+import { amplifyCookies, completeSocialSignIn, hostedSignInBase, SocialSignInError, startSocialSignIn, stateCookie } from './flow.server';
 import { identitySchema } from '#app/lib/config/tenant';
 
 describe('social sign-in flow helpers', () => {
@@ -84,5 +84,24 @@ describe('social sign-in flow helpers', () => {
       });
     await expect(attempt(null, 'a'.repeat(43))).rejects.toMatchObject({ code: 'bad_state' });
     await expect(attempt(`social_state=${'b'.repeat(43)}`, 'a'.repeat(43))).rejects.toBeInstanceOf(SocialSignInError);
+  });
+
+  it("names each provider in the authorize redirect as a Cognito hosted domain knows it (Apple: SignInWithApple, Amazon: LoginWithAmazon)", async () => {
+    const sent = async (provider: 'Google' | 'Apple' | 'Amazon' | 'LinkedIn') => {
+      const { authorizeUrl } = await startSocialSignIn({
+        data: { oauthStates: { save: async () => undefined } } as never,
+        pool: { appClientId: 'c' },
+        hostedBase: 'https://auth.example.com',
+        origin: 'https://aurora.example.com',
+        provider,
+        mode: 'signIn',
+        redirectTo: '/',
+      });
+      return new URL(authorizeUrl).searchParams.get('identity_provider');
+    };
+    expect(await sent('Google')).toBe('Google');
+    expect(await sent('Apple')).toBe('SignInWithApple');
+    expect(await sent('Amazon')).toBe('LoginWithAmazon');
+    expect(await sent('LinkedIn')).toBe('LinkedIn');
   });
 });

@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import type { Tenant } from '#app/lib/config/tenant';
-import type { SocialErrorCode, SocialMode, SocialProvider } from '#app/lib/social/providers';
+import { COGNITO_PROVIDER_NAMES, type SocialErrorCode, type SocialMode, type SocialProvider } from '#app/lib/social/providers';
 import { AMPLIFY_COOKIE_PREFIX } from '#app/lib/identity/types';
 import { readCookie, serializeCookie } from '../cookies';
 import { placeholderFor, refreshCookie } from '../refreshCookie';
@@ -130,7 +130,7 @@ export async function startSocialSignIn(input: StartInput): Promise<{ authorizeU
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', input.pool.appClientId);
   url.searchParams.set('redirect_uri', `${input.origin}${CALLBACK_PATH}`);
-  url.searchParams.set('identity_provider', input.provider);
+  url.searchParams.set('identity_provider', COGNITO_PROVIDER_NAMES[input.provider]);
   url.searchParams.set('scope', 'openid email profile');
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', codeChallengeS256(verifier));
