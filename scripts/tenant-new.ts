@@ -214,7 +214,7 @@ export function scaffoldTenant(options: NewTenantOptions): ScaffoldResult {
       mandatorySignIn: true,
     },
     phone: { defaultCountry: 'us', preferredCountries: ['mx', 'us', 'ca'] },
-    features: { shop: false, donations: false, consultations: false, recording: true, streaming: false, blog: true, news: true, jobs: true },
+    features: { shop: false, donations: false, consultations: false, recording: true, streaming: false, blog: true, news: true, jobs: true, reactions: true },
     contact: { email: `hello@${domain}` },
     legal: { companyName: name, jurisdiction: `the country where ${name} is registered`, effectiveDate: today },
     pricing: {

@@ -9,6 +9,7 @@ import type { Tenant } from '#app/lib/config/tenant';
 import type { TenantData } from '#server/data/tenantData.server';
 import type { PublicSnapshot, Viewer } from './data/keys.server';
 import type { PresentSocket } from './presence.server';
+import type { ReactionWindow } from './reactionWindow.server';
 
 /** A change held for a socket while its welcome is prepared. */
 export interface Live {
@@ -45,4 +46,6 @@ export interface Room {
   /** Bumped by every change received; a cached public snapshot is valid only for the version it was read at. */
   version: number;
   snapshot: { version: number; promise: Promise<PublicSnapshot> } | null;
+  /** Reactions from the bus being summed for this room's sockets; null between bursts (docs/decisions/0079). */
+  reactions: ReactionWindow | null;
 }

@@ -22,11 +22,13 @@ import {
 import type { EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { charCount, cleanText } from '#app/lib/forms/text';
+import { reactionsEnabled, type ReactionEmoji } from '#app/lib/reactions/protocol';
 import { checkChatFiles } from './chatFiles.server';
 import { admitToRoom, type AdmissionRefusal } from '#server/entitlement/index.server';
 import type { Services } from '#server/services';
 import { blockUser, unblockUser } from '#server/rooms/index.server';
 import type { Conn } from './conn.server';
+import type { ChatReactions } from './reactions.server';
 import { ChatError, type Sequenced } from './data/keys.server';
 import { log } from '#server/observability/log.server';
 
@@ -51,6 +53,8 @@ export interface FrameHost {
   fatal(ws: WebSocket, code: ChatErrorCode, close: number): void;
   /** The socket's event, from the hub's short-lived cache. */
   eventOf(conn: Conn): Promise<EventRecord | null>;
+  /** This instance's reactions: the rate limit and the sums going on the bus. */
+  reactions: ChatReactions;
 }
 
 export class ChatFrames {
@@ -87,13 +91,10 @@ export class ChatFrames {
     }
     const frame = parsed.data;
     if (frame.type === 'ping') return this.hub.send(conn.ws, { type: 'pong' });
+    if (frame.type === 'react') return this.react(conn, frame.emoji);
     try {
-      // The event may have ended, or the person been blocked, since the socket joined. The seat was
-      // checked when it joined: a frame costs no ticket read.
-      const event = await this.hub.eventOf(conn);
-      if (!event) return this.hub.fatal(conn.ws, 'notFound', CHAT_CLOSE.notFound);
-      const admission = await admitToRoom(conn.data, event, conn.user, Date.now(), { seated: true });
-      if (!admission.ok) return this.hub.fatal(conn.ws, REFUSAL[admission.reason].code, REFUSAL[admission.reason].close);
+      const event = await this.admittedEvent(conn);
+      if (!event) return;
       await this.apply(conn, event, frame);
     } catch (e) {
       if (e instanceof ChatError) {
@@ -113,6 +114,43 @@ export class ChatFrames {
     }
   }
 
+  /**
+   * The socket's event while the person may still be in its room (else the socket is closed and
+   * null): the event may have ended, or the person been blocked, since the socket joined. The seat
+   * was checked when it joined: a frame costs no ticket read.
+   */
+  private async admittedEvent(conn: Conn): Promise<EventRecord | null> {
+    const event = await this.hub.eventOf(conn);
+    if (!event) {
+      this.hub.fatal(conn.ws, 'notFound', CHAT_CLOSE.notFound);
+      return null;
+    }
+    const admission = await admitToRoom(conn.data, event, conn.user, Date.now(), { seated: true });
+    if (!admission.ok) {
+      this.hub.fatal(conn.ws, REFUSAL[admission.reason].code, REFUSAL[admission.reason].close);
+      return null;
+    }
+    return event;
+  }
+
+  /**
+   * One live reaction (docs/decisions/0079). Over the person's allowance it is dropped without an
+   * answer, before anything is read, so a flood costs a map lookup per frame; with reactions off
+   * for the tenant or the event the sender is told so (its bar goes away) and nothing is counted.
+   */
+  private async react(conn: Conn, emoji: ReactionEmoji): Promise<void> {
+    if (!this.hub.reactions.allow(conn.tenant.id, conn.eventId, conn.user.sub)) return;
+    try {
+      const event = await this.admittedEvent(conn);
+      if (!event) return;
+      if (!reactionsEnabled(conn.tenant.features, event)) return this.hub.send(conn.ws, { type: 'reactionsOff' });
+      this.hub.reactions.collect(conn.tenant.id, conn.eventId, emoji);
+    } catch (e) {
+      log.error(`[chat] react failed for ${conn.tenant.id}/${conn.eventId}`, e);
+      this.hub.send(conn.ws, { type: 'error', code: 'unavailable' });
+    }
+  }
+
   private async limit(limiter: RateLimiterMemory, conn: Conn): Promise<void> {
     try {
       await limiter.consume(`${conn.tenant.id}:${conn.eventId}:${conn.user.sub}`);
@@ -122,7 +160,7 @@ export class ChatFrames {
     }
   }
 
-  private async apply(conn: Conn, event: EventRecord, frame: Exclude<ClientFrame, { type: 'ping' }>): Promise<void> {
+  private async apply(conn: Conn, event: EventRecord, frame: Exclude<ClientFrame, { type: 'ping' | 'react' }>): Promise<void> {
     const { chat } = conn.data;
     const eventId = conn.eventId;
     const ack = (msgId?: string) =>

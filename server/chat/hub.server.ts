@@ -22,6 +22,9 @@ import { chatChannel } from './bus.server';
 import { ChatFrames, REFUSAL } from './frames.server';
 import { decodeBusMessage, type ChatControl } from './service.server';
 import { welcomeFrame } from './welcome.server';
+import { ChatReactions } from './reactions.server';
+import { ReactionWindow } from './reactionWindow.server';
+import type { ReactionCounts } from '#app/lib/reactions/protocol';
 import { sharedEventRead } from '#server/rooms/index.server';
 import { admitToRoom } from '#server/entitlement/index.server';
 import { shownName } from '#app/lib/identity/displayName';
@@ -59,14 +62,18 @@ export class ChatHub {
   private services: Services;
   private eventTtlMs: number;
   private frames: ChatFrames;
+  /** Reactions this instance's sockets send: rate limit and sums on their way to the bus (docs/decisions/0079). */
+  readonly reactions: ChatReactions;
 
   constructor(options: HubOptions) {
     this.services = options.services;
+    this.reactions = new ChatReactions({ publish: (tenantId, eventId, counts) => void this.services.chat.reactions(tenantId, eventId, counts) });
     this.frames = new ChatFrames({
       services: this.services,
       send: (ws, frame) => this.send(ws, frame),
       fatal: (ws, code, close) => this.fatal(ws, code, close),
       eventOf: (conn) => this.eventOf(conn),
+      reactions: this.reactions,
     });
     this.eventTtlMs = options.eventTtlMs ?? 5000;
     const interval = (options.pingSeconds ?? CHAT_PING_SECONDS) * 1000;
@@ -208,6 +215,7 @@ export class ChatHub {
     room.conns.delete(conn);
     if (room.conns.size > 0 || this.rooms.get(room.key) !== room) return;
     this.rooms.delete(room.key);
+    room.reactions?.close();
     void room.ready.then(() => room.unsubscribe?.()).catch((e: unknown) => log.warn(`[chat] unsubscribe ${room.key}: ${(e as Error).message}`));
   }
 
@@ -224,6 +232,7 @@ export class ChatHub {
       unsubscribe: null,
       version: 0,
       snapshot: null,
+      reactions: null,
     };
     created.ready = this.services.chat.bus
       .subscribe(key, (payload) => this.onPayload(created, payload))
@@ -241,6 +250,7 @@ export class ChatHub {
   private sweep(intervalMs: number) {
     const now = Date.now();
     refreshPresence(this.conns, now);
+    this.reactions.sweep(now);
     for (const conn of this.conns) {
       if (now - conn.lastSeen > 3 * intervalMs) conn.ws.terminate();
       else if (conn.ws.readyState === WebSocket.OPEN) conn.ws.ping();
@@ -252,8 +262,10 @@ export class ChatHub {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.keepAlive);
+    this.reactions.close();
     for (const conn of this.conns) conn.ws.close(1001, 'server shutting down');
     const rooms = [...this.rooms.values()];
+    for (const room of rooms) room.reactions?.close();
     this.rooms.clear();
     await Promise.allSettled(rooms.map((room) => room.ready.then(() => room.unsubscribe?.())));
   }
@@ -267,6 +279,7 @@ export class ChatHub {
     if (!message) return;
     if (message.type === 'control') return this.onControl(room, message.control);
     if (message.type === 'notice') return this.onNotice(room, message.frame);
+    if (message.type === 'reactions') return this.onReactions(room, message.counts);
     room.data.chat.observe(room.eventId, message.seq, message.stream);
     room.version++;
     room.snapshot = null;
@@ -304,6 +317,37 @@ export class ChatHub {
       this.sendRaw(conn.ws, bytes);
     }
     countChatFanout(room.data.tenantId, frame, room.conns.size);
+  }
+
+  /**
+   * Reactions from every instance are summed once more here, so each socket gets at most one
+   * reactions frame per window however many instances send them (docs/decisions/0079).
+   */
+  private onReactions(room: Room, counts: ReactionCounts) {
+    if (!room.reactions) {
+      const window = new ReactionWindow({
+        flush: (summed) => this.deliverReactions(room, summed),
+        onIdle: () => {
+          if (room.reactions === window) room.reactions = null;
+        },
+      });
+      room.reactions = window;
+    }
+    room.reactions.add(counts);
+  }
+
+  /** One window's counts to every joined socket of the room (one still joining misses them: they are not kept). */
+  private deliverReactions(room: Room, counts: ReactionCounts) {
+    const frame = JSON.stringify({ type: 'reactions', counts } satisfies ServerFrame);
+    let bytes: Buffer | null = null;
+    let delivered = 0;
+    for (const conn of room.conns) {
+      if (conn.held) continue;
+      bytes ??= Buffer.from(frame);
+      this.sendRaw(conn.ws, bytes);
+      delivered++;
+    }
+    countChatFanout(room.data.tenantId, frame, delivered);
   }
 
   private deliverTo(conn: Conn, live: Live) {

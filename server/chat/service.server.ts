@@ -4,11 +4,14 @@
  * Bus payloads: `E<seq>\n<audience JSON>\n<server frame JSON>` for a change (the frame is
  * serialised once, by the instance that committed it, and sent to sockets as is) and
  * `C<control JSON>` for instance-to-instance control messages and `N<server frame JSON>` for a room
- * notice (a donation alert, the pinned sale): sent to every socket of the event, kept nowhere.
+ * notice (a donation alert, the pinned sale): sent to every socket of the event, kept nowhere;
+ * `R<counts JSON>` for one instance's reactions of one window (docs/decisions/0079), summed again
+ * by each receiving instance before its sockets get them.
  */
 import type { TenantId } from '#app/lib/config/tenant';
 import { avatarColorFor, type ChatAudience, type ChatMember, type RoomNotice } from '#app/lib/chat/protocol';
 import type { LiveCaption } from '#app/lib/captions/protocol';
+import { reactionCountsSchema, type ReactionCounts } from '#app/lib/reactions/protocol';
 import type { Env } from '#server/env.server';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { chatChannel, MemoryBus, type ChatBus } from './bus.server';
@@ -23,7 +26,8 @@ export type ChatControl = { kind: 'blocked'; userId: string } | { kind: 'unblock
 export type BusMessage =
   | { type: 'event'; seq: number; stream: Stream; audience: ChatAudience; frame: string }
   | { type: 'control'; control: ChatControl }
-  | { type: 'notice'; frame: string };
+  | { type: 'notice'; frame: string }
+  | { type: 'reactions'; counts: ReactionCounts };
 
 /** `E<seq>[\tP | \tM<pairKey>]\n<audience>\n<frame>`: the stream tag lets other instances keep their cached HEAD current. */
 export function encodeEvent(change: Sequenced): string {
@@ -45,6 +49,11 @@ export function encodeCaption(caption: LiveCaption): string {
   return `N${JSON.stringify({ type: 'caption', caption })}`;
 }
 
+/** One instance's reactions of one window: counts per emoji, never who reacted. */
+export function encodeReactions(counts: ReactionCounts): string {
+  return `R${JSON.stringify(counts)}`;
+}
+
 /** Null for a payload this version does not understand (it is then ignored). */
 export function decodeBusMessage(payload: string): BusMessage | null {
   try {
@@ -62,6 +71,11 @@ export function decodeBusMessage(payload: string): BusMessage | null {
     }
     if (payload.startsWith('C')) return { type: 'control', control: JSON.parse(payload.slice(1)) as ChatControl };
     if (payload.startsWith('N')) return { type: 'notice', frame: payload.slice(1) };
+    if (payload.startsWith('R')) {
+      // Checked like any input: only the known emoji, whole counts within bounds.
+      const counts = reactionCountsSchema.safeParse(JSON.parse(payload.slice(1)));
+      return counts.success && Object.keys(counts.data).length > 0 ? { type: 'reactions', counts: counts.data } : null;
+    }
   } catch {
     // fall through
   }
@@ -114,6 +128,15 @@ export class ChatService {
       await this.bus.publish(chatChannel(tenantId, eventId), encodeCaption(caption));
     } catch (e) {
       log.error(`[chat] caption failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Sends one window of an event's reactions to every instance (docs/decisions/0079); a lost window is only logged. */
+  async reactions(tenantId: TenantId, eventId: string, counts: ReactionCounts): Promise<void> {
+    try {
+      await this.bus.publish(chatChannel(tenantId, eventId), encodeReactions(counts));
+    } catch (e) {
+      log.error(`[chat] reactions failed for ${tenantId}/${eventId}: ${(e as Error).message}`);
     }
   }
 

@@ -41,7 +41,7 @@ const TENANT_HELP: Record<string, string> = {
   'signIn.signUpPreference': 'Method offered first on sign-up screens; must be enabled.',
   'signIn.mandatorySignIn': 'Mandatory sign-in (default true).',
   phone: 'Phone number input: default country and the countries listed first.',
-  features: 'Switches for the optional parts of the site (shop, donations, consultations, recording, streaming, blog, news, jobs).',
+  features: 'Switches for the optional parts of the site (shop, donations, consultations, recording, streaming, blog, news, jobs, reactions over the room stage).',
   contact: 'Public contact details ({{contactEmail}} in content).',
   legal: 'Values filled into the legal templates: {{companyName}}, {{jurisdiction}}, {{effectiveDate}}.',
   'legal.effectiveDate': 'Date the legal texts take effect, YYYY-MM-DD.',

@@ -77,6 +77,7 @@ import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylis
 import { getPlaybackPosition, savePlaybackPosition } from '#server/media/data/playback.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from '#server/events/data/hostInvitations.server';
 import { invitedEventIds, listMyEvents } from '#server/events/data/myEvents.server';
+import { tenantSeries } from '#server/events/data/series.server';
 import { saveOAuthState, takeOAuthState } from '#server/identity/data/oauthStates.server';
 import { getProfile, getRecentProfile, saveProfile } from '#server/identity/data/profiles.server';
 import { listReplayMessages } from '#server/chat/data/chatReplay.server';
@@ -134,6 +135,8 @@ const events = (db: Database, t: TenantId) => ({
   roomsToClose: listRoomsToClose.bind(null, db, t),
   /** The user's own events (organizing, hosting) for the dashboard. */
   mine: listMyEvents.bind(null, db, t),
+  /** Series of occurrences (docs/decisions/0080). */
+  series: tenantSeries(db, t),
 });
 
 const invitations = (db: Database, t: TenantId) => ({

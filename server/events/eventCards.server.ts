@@ -45,5 +45,6 @@ export async function toCalendarEntry(event: EventRecord, now: number, files: Pi
     start: event.eventDateTime,
     end: new Date(Date.parse(event.eventDateTime) + event.eventDuration * 60_000).toISOString(),
     status: eventStatus(event, now),
+    series: Boolean(event.seriesId),
   };
 }

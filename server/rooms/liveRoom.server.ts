@@ -6,6 +6,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { lobbyHref, publicEvent } from '#app/lib/events/model';
+import { reactionsEnabled } from '#app/lib/reactions/protocol';
 import { canModerate, flagsOf } from '#app/lib/events/permissions';
 import { requireUser } from '#server/identity/index.server';
 import { getFixedT } from '#server/i18n.server';
@@ -76,6 +77,8 @@ export async function loader(args: LoaderFunctionArgs) {
       tenantZone: context.tenant.timeZone,
       /** Whether the stage shows live captions, and in which language (docs/decisions/0048). */
       captions: captionsAvailability(event, context.services.speech.stt),
+      /** Live reactions: the tenant's switch and the event's option (docs/decisions/0079). */
+      reactions: reactionsEnabled(context.tenant.features, event),
       title,
     },
     { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },

@@ -2,7 +2,7 @@
  * Helpers of the chat browser tests: a signed-in person with a room open in a browser context of
  * their own (console errors collected and checked on leave), and the chat pane's parts.
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import type { RoomLayout } from '#app/lib/events/model';
 import { cutVideoService } from './media-helpers';
 import { expect, tenantUrl } from './fixtures';
@@ -23,8 +23,10 @@ export async function enter(
   layout: RoomLayout,
   eventId: string,
   viewport = { width: 1280, height: 900 },
+  /** More of the browser context (e.g. `reducedMotion: 'reduce'`). */
+  contextOptions: BrowserContextOptions = {},
 ): Promise<Person> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...contextOptions });
   await signInContext(context, request, user);
   const page = await context.newPage();
   const errors: string[] = [];

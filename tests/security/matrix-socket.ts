@@ -24,7 +24,9 @@ export interface SocketMatrixContext {
 
 const REFUSED = [4401, 4403, 4404];
 /** Fields a frame needs besides its ids to pass the protocol's schema. */
-const FRAME_FILLER: Record<string, object> = { send: { textMessage: 'hello' }, like: { liked: true }, vote: { voted: true }, answer: { answered: true } };
+const FRAME_FILLER: Record<string, object> = { send: { textMessage: 'hello' }, like: { liked: true }, vote: { voted: true }, answer: { answered: true }, react: { emoji: '👏' } };
+/** Frames the protocol takes without a clientId (a reaction is never answered). */
+const WITHOUT_CLIENT_ID = new Set(['ping', 'react']);
 
 export async function socketMatrix(ctx: SocketMatrixContext): Promise<RunResult> {
   const timeoutMs = ctx.timeoutMs ?? 10_000;
@@ -65,7 +67,7 @@ export async function socketMatrix(ctx: SocketMatrixContext): Promise<RunResult>
     let n = 0;
     for (const type of CHAT_FRAME_TYPES) {
       const fields = Object.entries(CHAT_FRAME_IDS[type] ?? {}).map(([name, kind]) => [name, idValue(seeded, kind, CHAT_SOCKET_PATH)] as const);
-      const frame = JSON.stringify({ type, ...(type === 'ping' ? {} : { clientId: `matrix-${n++}` }), ...FRAME_FILLER[type], ...Object.fromEntries(fields) });
+      const frame = JSON.stringify({ type, ...(WITHOUT_CLIENT_ID.has(type) ? {} : { clientId: `matrix-${n++}` }), ...FRAME_FILLER[type], ...Object.fromEntries(fields) });
       const input = `B's event, ${type} frame with A's ids`;
       const from = socket.raw.length;
       const pongs = socket.frames.filter((f) => f.type === 'pong').length;

@@ -13,6 +13,7 @@ import type { EventRole } from '#app/lib/events/permissions';
 import { CHAT_PING_SECONDS, CHAT_SOCKET_PATH, langCodeSchema, type RoomNotice, type SendFrame, type ServerFrame } from '#app/lib/chat/protocol';
 import { chatReducer } from '#app/lib/chat/reducer';
 import type { LiveCaption } from '#app/lib/captions/protocol';
+import type { ReactionEmoji, ReactionsServerFrame } from '#app/lib/reactions/protocol';
 import { fatalOfClose, gapExpired, GAP_WAIT_MS, initialChatState, resumeSeq, type ChatState, type PendingAction } from '#app/lib/chat/state';
 
 const BACKOFF_MIN_MS = 500;
@@ -86,6 +87,10 @@ export interface ChatApi {
   onNotice: (listener: (notice: RoomNotice) => void) => () => void;
   /** Hears the room's live captions (docs/decisions/0048); returns the unsubscribe. */
   onCaption: (listener: (caption: LiveCaption) => void) => () => void;
+  /** Sends one live reaction (docs/decisions/0079); false when the chat is not connected. */
+  react: (emoji: ReactionEmoji) => boolean;
+  /** Hears the room's reactions (counts per window) and a refusal because they are off; returns the unsubscribe. */
+  onReactions: (listener: (frame: ReactionsServerFrame) => void) => () => void;
 }
 
 const ChatContext = createContext<ChatApi | null>(null);
@@ -105,6 +110,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
   const gapRef = useRef<() => void>(() => undefined);
   const noticeListeners = useRef(new Set<(notice: RoomNotice) => void>());
   const captionListeners = useRef(new Set<(caption: LiveCaption) => void>());
+  const reactionListeners = useRef(new Set<(frame: ReactionsServerFrame) => void>());
   const languageRef = useRef(i18n.language);
   languageRef.current = i18n.language;
 
@@ -171,6 +177,10 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
         }
         if (frame.type === 'caption') {
           for (const listener of captionListeners.current) listener(frame.caption);
+          return;
+        }
+        if (frame.type === 'reactions' || frame.type === 'reactionsOff') {
+          for (const listener of reactionListeners.current) listener(frame);
           return;
         }
         dispatch({ type: 'frame', frame, now: Date.now() });
@@ -265,6 +275,14 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
     return () => void listeners.delete(listener);
   }, []);
 
+  const onReactions = useCallback((listener: (frame: ReactionsServerFrame) => void) => {
+    const listeners = reactionListeners.current;
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+
+  const react = useCallback((emoji: ReactionEmoji) => transmit({ type: 'react', emoji }), [transmit]);
+
   const api = useMemo<ChatApi>(
     () => ({
       eventId,
@@ -311,8 +329,10 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       busy: (kind, target) => Object.values(state.actions).some((a) => a.kind === kind && a.target === target),
       onNotice,
       onCaption,
+      react,
+      onReactions,
     }),
-    [eventId, role, state, canAct, sendFrame, act, onNotice, onCaption],
+    [eventId, role, state, canAct, sendFrame, act, onNotice, onCaption, react, onReactions],
   );
 
   return <ChatContext.Provider value={api}>{children}</ChatContext.Provider>;

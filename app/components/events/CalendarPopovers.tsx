@@ -8,6 +8,7 @@ import { Link } from '@remix-run/react';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { EventImage } from './EventImage';
+import { SeriesMark } from './SeriesMark';
 import { ZonedTime } from './LocalTime';
 import { lobbyHref, previewHref, type EventStatus } from '#app/lib/events/model';
 
@@ -19,6 +20,7 @@ export interface CalEvent {
   status: EventStatus;
   organizerName: string;
   imageUrl: string | null;
+  series: boolean;
 }
 
 const JOINABLE: readonly EventStatus[] = ['open', 'live'];
@@ -66,6 +68,7 @@ export function EventDetails({ event, zone, titleAs = 'p' }: { event: CalEvent; 
               {t('events.calendar.by', { name: event.organizerName })}
             </Text>
           ) : null}
+          {event.series ? <SeriesMark withWord /> : null}
           {event.status !== 'scheduled' ? (
             <Badge alignSelf="flex-start" colorPalette={event.status === 'live' ? 'green' : event.status === 'cancelled' ? 'red' : 'gray'}>
               {t(`events.status.${event.status}`)}
@@ -93,7 +96,9 @@ export function EventPopover({ event, zone }: { event: CalEvent; zone: string })
           data-local-date={start.toFormat('yyyy-MM-dd')}
           data-local-start={start.toFormat('HH:mm')}
           data-status={event.status}
+          data-series={event.series ? 'true' : undefined}
         >
+          {event.series ? <SeriesMark /> : null}
           {event.title}
         </button>
       </Popover.Trigger>

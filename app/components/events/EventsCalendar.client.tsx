@@ -74,6 +74,7 @@ export default function EventsCalendar({ entries, zone, onRangeShown }: EventsCa
         status: e.status,
         organizerName: e.organizerName,
         imageUrl: e.imageUrl,
+        series: e.series,
       })),
     [entries],
   );

@@ -8,6 +8,8 @@ import { EVENT_FLAGS, MAX_DURATION_MINUTES, MAX_HOSTS, MIN_DURATION_MINUTES, REC
 import { ErrorSummary } from '#app/components/forms/ErrorSummary';
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from './fields';
 import { EventImages } from './EventImages';
+import { SeriesFields, type SeriesFieldsProps } from './SeriesFields';
+import { defaultSeriesValues } from '#app/lib/events/seriesRule';
 import { TicketFields } from '#app/components/tickets/TicketFields';
 import { TICKET_FORM_FIELDS, type TicketFormField } from '#app/lib/tickets/eventPricing';
 import { useRootData } from '#app/lib/rootData';
@@ -35,6 +37,8 @@ export interface EventFormProps {
   trailerOptions?: ReadonlyArray<{ id: string; title: string }>;
   /** Seats already taken (named when the capacity is set below them). */
   seatsTaken?: number;
+  /** The series part (docs/decisions/0080): a new event may repeat; an occurrence's edit asks which events to change. Left out on an event outside a series. */
+  series?: Omit<SeriesFieldsProps, 'form'> | null;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -49,12 +53,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The event form with every field and flag; field errors under the fields and a linked summary on top. */
-export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions, seatsTaken = 0 }: EventFormProps) {
+export function EventForm({ mode, action, values, errors = {}, invalidHosts = [], message, languages, timeZones, updatedAt, trailerOptions, seatsTaken = 0, series }: EventFormProps) {
   const { t, i18n } = useTranslation();
   const intent = mode === 'create' ? 'create' : 'update';
   const busy = useSubmittingIntent() === intent;
   const form = EVENT_FORM_ID;
-  const currency = useRootData()?.tenant.currency ?? 'USD';
+  const root = useRootData();
+  const currency = root?.tenant.currency ?? 'USD';
+  const tenantReactions = root?.tenant.features.reactions ?? true;
   // Every message may name the bounds it states; they come from the constants the parser checks.
   const params = {
     min: MIN_DURATION_MINUTES,
@@ -141,6 +147,12 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
           </datalist>
         </Section>
 
+        {mode === 'create' ? (
+          <SeriesFields form={form} values={series?.values ?? defaultSeriesValues(values.date)} errors={series?.errors} />
+        ) : series?.occurrence ? (
+          <SeriesFields form={form} {...series} />
+        ) : null}
+
         <Section title={t('schedule.sections.room')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <SelectInput
@@ -165,9 +177,14 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
             />
           </SimpleGrid>
           <Stack gap="4">
-            {EVENT_FLAGS.map((flag) => (
-              <CheckboxInput key={flag} form={form} name={flag} label={labels[flag]!} help={t(`schedule.help.${flag}`)} defaultChecked={values[flag]} error={err(flag)} />
-            ))}
+            {EVENT_FLAGS.map((flag) =>
+              // A tenant with reactions switched off offers no such option; the event keeps what it had.
+              flag === 'reactions' && !tenantReactions ? (
+                values.reactions && <input key={flag} type="hidden" form={form} name={flag} value="on" />
+              ) : (
+                <CheckboxInput key={flag} form={form} name={flag} label={labels[flag]!} help={t(`schedule.help.${flag}`)} defaultChecked={values[flag]} error={err(flag)} />
+              ),
+            )}
           </Stack>
         </Section>
 

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { LiveCaption } from '#app/lib/captions/protocol';
+import { reactFrameSchema, type ReactionsServerFrame } from '#app/lib/reactions/protocol';
 import type { DonationAlert } from '../donations/model';
 import type { EventRole } from '../events/permissions';
 import type { PinState } from '../roomSales/model';
@@ -224,6 +225,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answer'), clientId: clientIdSchema, msgId: msgIdSchema, answered: z.boolean() }).strict(),
   z.object({ type: z.literal('block'), clientId: clientIdSchema, userId: userIdSchema }).strict(),
   z.object({ type: z.literal('unblock'), clientId: clientIdSchema, userId: userIdSchema }).strict(),
+  /** One live reaction (docs/decisions/0079): no clientId and no answer, never stored. */
+  reactFrameSchema,
   z.object({ type: z.literal('ping') }).strict(),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
@@ -296,7 +299,9 @@ export type ServerFrame =
   /** Something the room shows to everyone at once, not kept in the chat's log (server/chat/service.server.ts broadcast). */
   | { type: 'notice'; notice: RoomNotice }
   /** A live caption of someone speaking (docs/decisions/0048); not kept in the chat's log either. */
-  | { type: 'caption'; caption: LiveCaption };
+  | { type: 'caption'; caption: LiveCaption }
+  /** The room's reactions of one window, or (to a sender) reactions are off here (docs/decisions/0079). */
+  | ReactionsServerFrame;
 
 /** Room-wide notices: a donation alert, the pinned sale changed. */
 export type RoomNotice = { kind: 'donation'; donation: DonationAlert } | { kind: 'pin'; state: PinState };

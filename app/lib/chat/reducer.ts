@@ -298,10 +298,12 @@ function applyFrame(s: ChatState, frame: ServerFrame, now: number): ChatState {
       if (frame.clientId) return failAction(s, frame.clientId, problem);
       return { ...s, notice: { ...problem, kind: 'frame', id: (s.notice?.id ?? 0) + 1 } };
     }
-    // Room notices and live captions are the room's (ChatProvider hands them to its listeners), not the chat's state.
+    // Room notices, live captions and reactions are the room's (ChatProvider hands them to its listeners), not the chat's state.
     case 'pong':
     case 'notice':
     case 'caption':
+    case 'reactions':
+    case 'reactionsOff':
       return s;
   }
 }

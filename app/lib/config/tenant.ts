@@ -74,6 +74,8 @@ export const featureSwitchesSchema = z.object({
   blog: z.boolean().default(true),
   news: z.boolean().default(true),
   jobs: z.boolean().default(true),
+  /** Live reactions over the room's stage (docs/decisions/0079); an event may still switch them off. */
+  reactions: z.boolean().default(true),
 });
 
 export const pricingPlanSchema = z.object({

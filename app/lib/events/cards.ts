@@ -30,6 +30,8 @@ export interface CalendarEntry {
   status: EventStatus;
   /** The thumbnail, signed for a while, shown in the event's popover; null without one. */
   imageUrl: string | null;
+  /** An occurrence of a series (docs/decisions/0080): the calendar marks it. */
+  series: boolean;
 }
 
 export const LIST_FILTERS = ['all', 'live', 'upcoming'] as const;

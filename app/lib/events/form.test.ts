@@ -16,6 +16,7 @@ const good = {
   layout: 'ils',
   moderateChat: 'on',
   ownerOnlyBroadcast: 'on',
+  reactions: 'on',
   enableRecording: 'cloud',
   recordingDestination: 'download',
   hosts: 'Ana@Example.com, bob@example.com\ncarl@example.com ana@example.com',
@@ -53,6 +54,7 @@ describe('parseEventForm', () => {
       startVideoOff: false,
       startAudioOff: false,
       showTranscription: false,
+      reactions: true,
       enableRecording: 'cloud',
       recordingDestination: 'download',
       trailerMediaId: '',
@@ -65,8 +67,9 @@ describe('parseEventForm', () => {
   });
 
   it('treats absent checkboxes as unchecked and an empty duration as the default 60', () => {
-    const out = parseEventForm({ ...good, moderateChat: undefined, ownerOnlyBroadcast: undefined, eventDuration: '' }, options);
+    const out = parseEventForm({ ...good, moderateChat: undefined, ownerOnlyBroadcast: undefined, reactions: undefined, eventDuration: '' }, options);
     expect(out.ok && out.input.ownerOnlyBroadcast).toBe(false);
+    expect(out.ok && out.input.reactions).toBe(false);
     expect(out.ok && out.input.moderateChat).toBe(false);
     expect(out.ok && out.input.eventDuration).toBe(60);
   });
@@ -200,7 +203,7 @@ describe('form values', () => {
     const v = defaultEventFormValues({ now: Date.parse('2026-03-01T12:20:00.000Z'), zone: 'Asia/Kolkata', language: 'es' });
     // 17:50 in Kolkata (UTC+5:30) → next full hour 18:00, tomorrow.
     expect(v).toMatchObject({ date: '2026-03-02', time: '18:00', eventTimeZone: 'Asia/Kolkata', eventDuration: '60', eventLanguage: 'es' });
-    expect(v).toMatchObject({ ownerOnlyBroadcast: true, moderateChat: false, enableRecording: 'cloud', recordingDestination: 'cloud', layout: 'liveEventsContainer' });
+    expect(v).toMatchObject({ ownerOnlyBroadcast: true, moderateChat: false, reactions: true, enableRecording: 'cloud', recordingDestination: 'cloud', layout: 'liveEventsContainer' });
     expect(defaultEventFormValues({ now, zone: 'Not/AZone', language: 'en' }).eventTimeZone).toBe('UTC');
     // The defaults themselves pass validation.
     const parsed = parseEventForm({ ...v, title: 'Defaults', ownerOnlyBroadcast: 'on' }, { ...options, languages: ['es'] });
@@ -221,6 +224,7 @@ describe('form values', () => {
       startVideoOff: true,
       startAudioOff: true,
       showTranscription: true,
+      reactions: false,
       enableRecording: 'off',
       recordingDestination: 'cloud',
       hosts: ['a@example.com', 'b@example.com'],
@@ -231,6 +235,6 @@ describe('form values', () => {
       Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 'on' : undefined) : v])),
       options,
     );
-    expect(out).toMatchObject({ ok: true, input: { eventDateTime: event.eventDateTime, startVideoOff: true, ownerOnlyBroadcast: false, hosts: event.hosts } });
+    expect(out).toMatchObject({ ok: true, input: { eventDateTime: event.eventDateTime, startVideoOff: true, ownerOnlyBroadcast: false, reactions: false, hosts: event.hosts } });
   });
 });

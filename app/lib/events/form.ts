@@ -66,6 +66,7 @@ export interface EventFormValues extends TicketFormValues {
   startVideoOff: boolean;
   startAudioOff: boolean;
   showTranscription: boolean;
+  reactions: boolean;
   enableRecording: string;
   recordingDestination: string;
   /** The trailer's media id ('' for none). */
@@ -202,6 +203,7 @@ export function readEventForm(source: Source): EventFormValues {
     startVideoOff: r.flag('startVideoOff'),
     startAudioOff: r.flag('startAudioOff'),
     showTranscription: r.flag('showTranscription'),
+    reactions: r.flag('reactions'),
     enableRecording: text('enableRecording', 32),
     recordingDestination: text('recordingDestination', 32),
     trailerMediaId: text('trailerMediaId', 64).trim(),
@@ -363,6 +365,7 @@ export function eventFormValues(event: EventRecord, currency = 'USD'): EventForm
     startVideoOff: event.startVideoOff,
     startAudioOff: event.startAudioOff,
     showTranscription: event.showTranscription,
+    reactions: event.reactions,
     enableRecording: event.enableRecording,
     recordingDestination: event.recordingDestination,
     trailerMediaId: event.trailerMediaId,

@@ -44,7 +44,7 @@ export const RECORDING_DESTINATIONS = ['cloud', 'download'] as const;
 export const EVENT_KINDS = ['event', 'rehearsal', 'demo'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export const EVENT_FLAGS = ['moderateChat', 'ownerOnlyBroadcast', 'startVideoOff', 'startAudioOff', 'showTranscription'] as const;
+export const EVENT_FLAGS = ['moderateChat', 'ownerOnlyBroadcast', 'startVideoOff', 'startAudioOff', 'showTranscription', 'reactions'] as const;
 export type EventFlag = (typeof EVENT_FLAGS)[number];
 
 export const EVENT_IMAGE_SIZES = ['thumbnail', 'banner', 'poster'] as const;
@@ -83,6 +83,8 @@ export const eventSchema = z.object({
   startVideoOff: z.boolean().default(false),
   startAudioOff: z.boolean().default(false),
   showTranscription: z.boolean().default(false),
+  /** Live reactions float over the stage (docs/decisions/0079); also needs the tenant's `reactions` switch. Events stored before it have them on. */
+  reactions: z.boolean().default(true),
   enableRecording: z.enum(RECORDING_MODES).default('cloud'),
   recordingDestination: z.enum(RECORDING_DESTINATIONS).default('cloud'),
   /** A video of the tenant's library shown as the event's trailer (/trailerPlayBack, the event page); empty for none. */
@@ -95,6 +97,9 @@ export const eventSchema = z.object({
   replayPrice: z.number().int().min(0).nullable().default(null),
   /** A consultation's private session (/pvs) booked through /consultationForm: its booking id. */
   consultationBookingId: z.string().optional(),
+  /** An occurrence of a series (docs/decisions/0080): the series' id and its place in it (0 = first). */
+  seriesId: z.string().regex(/^[a-z0-9]{12}$/).optional(),
+  seriesIndex: z.number().int().min(0).optional(),
   organizerId: z.string(),
   organizerName: z.string().default('').transform(shownStoredName),
   organizerEmail: z.string().default(''),
@@ -137,6 +142,7 @@ export interface EventInput {
   startVideoOff: boolean;
   startAudioOff: boolean;
   showTranscription: boolean;
+  reactions: boolean;
   enableRecording: EventRecord['enableRecording'];
   recordingDestination: EventRecord['recordingDestination'];
   /** The trailer's media id, or '' for none; left out, an update keeps the stored one. */
@@ -147,6 +153,9 @@ export interface EventInput {
   ticketPrice?: number;
   capacity?: number | null;
   replayPrice?: number | null;
+  /** Set by the series store only (server/events/series.server.ts); left out, an update keeps them. */
+  seriesId?: string;
+  seriesIndex?: number;
 }
 
 /** A new event's settings where the organizer chose nothing else (docs/PRODUCT.md, Data: event flags). */
@@ -159,6 +168,7 @@ export const NEW_EVENT_SETTINGS = {
   startVideoOff: false,
   startAudioOff: false,
   showTranscription: false,
+  reactions: true,
   enableRecording: 'cloud',
   recordingDestination: 'cloud',
   trailerMediaId: '',

@@ -57,6 +57,8 @@ const events = {
     view: 'View event',
     details: 'Details',
     by: 'By {{name}}',
+    series: 'Series',
+    seriesLabel: 'Series event:',
     close: 'Close',
     monthGrid: 'Month',
     groupTitle_one: '{{count}} event',

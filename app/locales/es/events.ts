@@ -59,6 +59,8 @@ const events: TranslationShape<typeof en> = {
     view: 'Ver el evento',
     details: 'Detalles',
     by: 'Por {{name}}',
+    series: 'Serie',
+    seriesLabel: 'Evento de una serie:',
     close: 'Cerrar',
     monthGrid: 'Mes',
     groupTitle_one: '{{count}} evento',

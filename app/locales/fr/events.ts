@@ -59,6 +59,8 @@ const events: TranslationShape<typeof en> = {
     view: 'Voir l’événement',
     details: 'Détails',
     by: 'Par {{name}}',
+    series: 'Série',
+    seriesLabel: 'Événement d’une série :',
     close: 'Fermer',
     monthGrid: 'Mois',
     groupTitle_one: '{{count}} événement',

@@ -9,6 +9,7 @@ import { PageHeader } from '#app/components/content/PageHeader';
 import { covers, rangeHref, type Range } from '#app/components/events/calendarRange';
 import type { CalendarEntry } from '#app/lib/events/cards';
 import { ZonedTime } from '#app/components/events/LocalTime';
+import { SeriesMark } from '#app/components/events/SeriesMark';
 import { TimeZoneSelect } from '#app/components/events/TimeZoneSelect';
 import { useHydrated } from '#app/components/ui/useHydrated';
 import { isValidTimeZone, previewHref } from '#app/lib/events/model';
@@ -72,7 +73,7 @@ function AgendaList({ entries, range, zone }: { entries: CalendarEntry[]; range:
                       <ZonedTime iso={e.start} zone={zone} style="time" />
                     </Text>
                     <Box minW="0">
-                      <Link to={previewHref(e.eventId)}>{e.title}</Link>
+                      <Link to={previewHref(e.eventId)}>{e.title}</Link> {e.series ? <SeriesMark withWord /> : null}
                       {e.organizerName ? (
                         <Text fontSize="sm" color="fg.muted">
                           {t('events.calendar.by', { name: e.organizerName })}

@@ -14,6 +14,9 @@ import { isTrailerCandidate, trailerOptions } from '#server/media/playback/trail
 import { attachUploadedImage, draftUploadPrefix, eventImageAction, presignImage } from '#server/events/scheduleImages.server';
 import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
 import { NO_STORE } from '#server/http/responses.server';
+import { z } from 'zod';
+import { parseSeriesForm, seriesValuesFromRRule, type SeriesFormErrors, type SeriesFormValues } from '#app/lib/events/seriesRule';
+import { cancelInSeries, editFollowing, scheduleSeries, seriesInfoFor, type SeriesFailure } from '#server/events/series.server';
 
 const IMAGE_ERROR_KEYS = (['type', 'size', 'upload', 'process', 'storage'] as const).map((k) => `schedule.images.errors.${k}` as const);
 
@@ -29,7 +32,18 @@ export interface EventFormFailure {
   updatedAt?: string;
   /** Seats already taken, named by the capacity error. */
   seatsTaken?: number;
+  /** The series fields as typed and their errors (docs/decisions/0080). */
+  seriesValues?: SeriesFormValues;
+  seriesErrors?: SeriesFormErrors;
 }
+
+/** Which occurrences an edit or a cancel of an occurrence reaches ("this event only" by default). */
+const scopeSchema = z.enum(['this', 'following']).default('this');
+const SERIES_FAILURE_KEYS: Record<SeriesFailure, SeriesFormErrors> = {
+  tooMany: { until: 'schedule.series.errors.tooMany' },
+  none: { repeat: 'schedule.series.errors.none' },
+  capacity: {},
+};
 
 /**
  * The event named in ?event=, when this user may edit it. An unknown id, another tenant's id and
@@ -69,11 +83,14 @@ export async function loader(args: LoaderFunctionArgs) {
     return json({ ...base, title: t('schedule.title'), values: await newEventFormValues(args, user), event: null }, { headers: NO_STORE });
   }
   const event = await editableEvent(args, user, eventId);
+  const series = await seriesInfoFor(context.data, event);
+  const values = eventFormValues(event, context.tenant.currency);
   return json(
     {
       ...base,
       title: t('schedule.editTitle'),
-      values: eventFormValues(event, context.tenant.currency),
+      values,
+      series: series ? { ...series, values: seriesValuesFromRRule(series.rrule, series.zone, values.date) } : null,
       seatsTaken: await context.data.tickets.sold(event.eventId),
       event: {
         eventId: event.eventId,
@@ -100,9 +117,18 @@ function failure(
   status = 400,
   updatedAt?: string,
   seatsTaken?: number,
+  series?: { values: SeriesFormValues; errors?: SeriesFormErrors },
 ) {
   return json<EventFormFailure>(
-    { errors: result.errors, values: result.values, invalidHosts: result.invalidHosts, message, ...(updatedAt ? { updatedAt } : {}), ...(seatsTaken ? { seatsTaken } : {}) },
+    {
+      errors: result.errors,
+      values: result.values,
+      invalidHosts: result.invalidHosts,
+      message,
+      ...(updatedAt ? { updatedAt } : {}),
+      ...(seatsTaken ? { seatsTaken } : {}),
+      ...(series ? { seriesValues: series.values, seriesErrors: series.errors ?? {} } : {}),
+    },
     { status, headers: NO_STORE },
   );
 }
@@ -139,8 +165,17 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === 'create') {
     const result = await withTrailerChecked(args, user, parseEventForm(form, parseOptions));
-    if (!result.ok) return failure(result, 'schedule.errors.fixFields');
-    const event = await data.events.create(result.input, await organizerOf(args, user));
+    const series = parseSeriesForm(form, result.ok ? result.values.date : null);
+    const seriesFailed = series.ok ? undefined : { values: series.values, errors: series.errors };
+    if (!result.ok) return failure(result, 'schedule.errors.fixFields', 400, undefined, undefined, seriesFailed ?? { values: series.values });
+    if (!series.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, seriesFailed);
+    const organizer = await organizerOf(args, user);
+    let event;
+    if (series.rule) {
+      const scheduled = await scheduleSeries(data, result.input, series.rule, organizer);
+      if (!scheduled.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: SERIES_FAILURE_KEYS[scheduled.reason] });
+      event = scheduled.first;
+    } else event = await data.events.create(result.input, organizer);
     const upload = draftImageKey(form);
     // The event is saved either way; an image that cannot be made is reported on its edit page.
     const imageFailed = upload ? await attachUploadedImage(args, event, upload, draftUploadPrefix(user)) : null;
@@ -151,8 +186,11 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === 'presignImage' || intent === 'processImage') return eventImageAction(args, event, form);
 
+  const scope = scopeSchema.safeParse(form.get('scope') ?? undefined);
+  if (!scope.success) throw new Response('Bad Request', { status: 400 });
+
   if (intent === 'cancel') {
-    const cancelled = await data.events.cancel(event.eventId);
+    const [cancelled = await data.events.cancel(event.eventId)] = event.seriesId ? await cancelInSeries(data, event, scope.data) : [];
     // The room may be open (or live): remove everyone now rather than at expiry. New tokens are
     // already refused for a cancelled event, so an unreachable video service only delays this.
     if (eventStatus(event, Date.now()) !== 'scheduled') {
@@ -176,6 +214,15 @@ export async function action(args: ActionFunctionArgs) {
       return failure({ errors: { capacity: 'tickets.errors.capacityBelowSold' }, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, sold);
     }
     const seen = String(form.get('updatedAt') ?? '') || undefined;
+    if (event.seriesId && scope.data === 'following') {
+      const series = parseSeriesForm(form, result.values.date);
+      if (!series.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: series.errors });
+      if (seen && seen !== event.updatedAt) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, event.updatedAt);
+      const edited = await editFollowing(data, event, result.input, series.rule, await organizerOf(args, user));
+      if (!edited.ok && edited.reason === 'capacity') return failure({ errors: { capacity: 'tickets.errors.capacityBelowSold' }, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, sold);
+      if (!edited.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: SERIES_FAILURE_KEYS[edited.reason] });
+      return redirect(`/scheduleEvents?event=${edited.eventId}&updated=1`);
+    }
     try {
       await data.events.update(event.eventId, result.input, seen);
     } catch (e) {

@@ -45,6 +45,7 @@ export default function ScheduleEvents() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<EventFormFailure>();
   const event = data.event;
+  const occurrence = 'series' in data ? data.series : null;
   const action = event ? `/scheduleEvents?event=${event.eventId}` : '/scheduleEvents';
   const noticeRef = useRef<HTMLDivElement>(null);
   // After saving, bring the confirmation (with the short link) into view and focus.
@@ -66,6 +67,7 @@ export default function ScheduleEvents() {
             languages={data.languages}
             timeZones={data.timeZones}
             trailerOptions={data.trailerOptions}
+            series={failed?.seriesValues ? { values: failed.seriesValues, errors: failed.seriesErrors } : null}
           />
         </Card>
       </Frame>
@@ -150,6 +152,7 @@ export default function ScheduleEvents() {
                 updatedAt={failed?.updatedAt ?? event.updatedAt}
                 trailerOptions={data.trailerOptions}
                 seatsTaken={failed?.seatsTaken ?? ('seatsTaken' in data ? data.seatsTaken : 0)}
+                series={occurrence ? { values: failed?.seriesValues ?? occurrence.values, errors: failed?.seriesErrors, occurrence: { index: occurrence.index, total: occurrence.total } } : null}
               />
             </Card>
             <Card>
@@ -166,7 +169,7 @@ export default function ScheduleEvents() {
               <Text color="fg.muted" fontSize="sm">
                 {t('schedule.cancel.body')}
               </Text>
-              <CancelEventDialog action={action} />
+              <CancelEventDialog action={action} inSeries={Boolean(occurrence)} />
             </Stack>
           </>
         )}

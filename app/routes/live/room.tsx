@@ -51,6 +51,7 @@ export default function Room() {
       tenantZone={data.tenantZone}
       firstSession={data.session}
       captions={data.captions}
+      reactions={data.reactions}
     />
   );
 }

@@ -4,6 +4,7 @@ import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { tenantOrigin } from '#server/config/tenantOrigin.server';
 import { calendarFileName, eventCalendar } from '#server/commerce/tickets/calendar.server';
+import { seriesCalendarFor } from '#server/events/index.server';
 
 /**
  * GET /api/tickets/ics?event=<id>: the event's calendar file (what the confirmation mail
@@ -20,7 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
     const allowed = user && (isStaff(roleOf(found, user)) || (await context.data.tickets.ticket(found.eventId, user.sub)));
     if (!allowed) throw new Response('Not Found', { status: 404 });
   }
-  return new Response(eventCalendar(found, tenantOrigin(context.tenant, context.env)), {
+  // An occurrence of a series carries the series' rule, so a calendar app shows every occurrence.
+  const series = await seriesCalendarFor(context.data, found);
+  return new Response(eventCalendar(found, tenantOrigin(context.tenant, context.env), series), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="${calendarFileName(found)}"`,

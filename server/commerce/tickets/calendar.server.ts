@@ -7,19 +7,42 @@
 import { createEvent } from 'ics';
 import { DateTime } from 'luxon';
 import { previewHref, type EventRecord } from '#app/lib/events/model';
+import type { SeriesCalendar } from '#server/events/index.server';
 
 export const eventPageUrl = (origin: string, event: Pick<EventRecord, 'eventId'>) => `${origin}${previewHref(event.eventId)}`;
 
-/** The calendar file (text/calendar) for one event; `origin` is the tenant's (tenantOrigin), for its link and UID. */
-export function eventCalendar(event: Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName'>, origin: string): string {
+/** yyyyMMddTHHmmss of an instant's wall-clock time in `zone` (a DTSTART or EXDATE with TZID). */
+const icsLocal = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyyMMdd'T'HHmmss");
+
+/**
+ * The series part of an occurrence's file (docs/decisions/0080): the first occurrence's start as
+ * a wall-clock time in the series' zone (DTSTART;TZID=…) so the RRULE keeps 18:00 at 18:00 across
+ * daylight-saving changes, and EXDATE for occurrences cancelled one by one.
+ */
+function withSeries(ics: string, series: SeriesCalendar): string {
+  const start = series.dtstart.replace(/[-:]/g, '') + '00';
+  const exdates = series.exdates.length ? `\r\nEXDATE;TZID=${series.zone}:${series.exdates.map((d) => icsLocal(d, series.zone)).join(',')}` : '';
+  return ics.replace(/\r\nDTSTART:\d{8}T\d{6}\r\n/, `\r\nDTSTART;TZID=${series.zone}:${start}\r\n`).replace(/(\r\nRRULE:[^\r]*)/, `$1${exdates}`);
+}
+
+/**
+ * The calendar file (text/calendar) for one event; `origin` is the tenant's (tenantOrigin), for its
+ * link and UID. An occurrence of a series gives the whole series (one UID for all its occurrences).
+ */
+export function eventCalendar(
+  event: Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName'>,
+  origin: string,
+  series: SeriesCalendar | null = null,
+): string {
   const local = DateTime.fromISO(event.eventDateTime, { zone: 'utc' }).setZone(event.eventTimeZone);
   const url = eventPageUrl(origin, event);
+  const first = series ? DateTime.fromISO(series.dtstart, { zone: 'utc' }) : null;
   const { error, value } = createEvent({
-    uid: `${event.eventId}@${new URL(origin).host}`,
+    uid: series ? `series-${series.seriesId}@${new URL(origin).host}` : `${event.eventId}@${new URL(origin).host}`,
     productId: 'live-events/ics',
-    start: Date.parse(event.eventDateTime),
-    startInputType: 'utc',
-    startOutputType: 'utc',
+    ...(first
+      ? { start: [first.year, first.month, first.day, first.hour, first.minute] as [number, number, number, number, number], startInputType: 'local' as const, startOutputType: 'local' as const, recurrenceRule: series!.rrule }
+      : { start: Date.parse(event.eventDateTime), startInputType: 'utc' as const, startOutputType: 'utc' as const }),
     duration: { minutes: event.eventDuration },
     title: event.title,
     description: [`${local.toFormat('yyyy-MM-dd HH:mm')} (${event.eventTimeZone})`, event.description.slice(0, 1000), url].filter(Boolean).join('\n\n'),
@@ -27,7 +50,7 @@ export function eventCalendar(event: Pick<EventRecord, 'eventId' | 'title' | 'de
     ...(event.organizerName ? { organizer: { name: event.organizerName } } : {}),
   });
   if (error || !value) throw error ?? new Error('the calendar file could not be written');
-  return value;
+  return series ? withSeries(value, series) : value;
 }
 
 export const calendarFileName = (event: Pick<EventRecord, 'eventId'>) => `event-${event.eventId}.ics`;

@@ -59,6 +59,8 @@ export interface RoomShellProps {
   firstSession: RoomTokenResponse | null;
   /** Whether the stage shows live captions (docs/decisions/0048). */
   captions: CaptionsAvailability;
+  /** Live reactions are on for this tenant and event: a bar under the stage, emoji floating over it (docs/decisions/0079). */
+  reactions: boolean;
 }
 
 type SideTab = 'chat' | 'participants' | 'qa' | 'host';
@@ -88,7 +90,7 @@ export function RoomShell(props: RoomShellProps) {
   );
 }
 
-function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, captions, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
+function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZone, firstSession, captions, reactions, onClosed }: RoomShellProps & { onClosed: (reason: ClosedReason) => void }) {
   const { t } = useTranslation();
   const spec = layoutSpec(layout);
   const LiveBroadcast = useContext(BroadcastView);
@@ -237,7 +239,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       maxH={{ base: '50%', lg: 'none' }}
       data-testid="room-main"
     >
-      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} captions={captions} />}
+      {hasStage && <StageArea spec={spec} layout={layout} event={event} devices={devices} firstSession={firstSession} onRoster={onRoster} onClosed={onClosed} captions={captions} reactions={reactions} />}
       {BROADCAST_VIEW_LAYOUTS.has(layout) && LiveBroadcast && <LiveBroadcast eventId={event.eventId} title={event.title} heading={false} />}
       {BROADCAST_VIEW_LAYOUTS.has(layout) && role === 'organizer' && <EncoderLink eventId={event.eventId} />}
       {showObservers && (

@@ -20,6 +20,9 @@ import type { ClosedReason } from './RoomClosedState';
 import { useRoomSession, videoRetryDelayMs } from './useRoomSession';
 import { VideoUnavailable } from './VideoUnavailable';
 import { HandButton, HandMessage, useHand } from './RaiseHand';
+import { ReactionsBar } from '#app/components/live/reactions/ReactionsBar';
+import { ReactionsLayer } from '#app/components/live/reactions/ReactionsLayer';
+import { useRoomReactions } from '#app/components/live/reactions/useRoomReactions';
 
 const LiveStage = lazyChunk(() => import('./LiveStage'), 'LiveStage');
 
@@ -62,15 +65,19 @@ export interface StageAreaProps {
   onClosed: (reason: ClosedReason) => void;
   /** Whether the room shows live captions (docs/decisions/0048). */
   captions: CaptionsAvailability;
+  /** Live reactions are on for this tenant and event (docs/decisions/0079). */
+  reactions: boolean;
 }
 
-export function StageArea({ spec, layout, event, devices, firstSession, onRoster, onClosed, captions }: StageAreaProps) {
+export function StageArea({ spec, layout, event, devices, firstSession, onRoster, onClosed, captions, reactions: reactionsOn }: StageAreaProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mounted = useMounted();
   const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted, firstSession);
   const [ended, setEnded] = useState<RoomEnd | null>(null);
   const hand = useHand();
+  // Reactions ride the chat socket, not the video connection: they float whatever the stage shows.
+  const reactions = useRoomReactions(reactionsOn);
 
   useEffect(() => {
     if (phase.kind !== 'refused') return;
@@ -156,7 +163,9 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
         data-phase={phase.kind}
       >
         {body}
+        <ReactionsLayer reactions={reactions} />
       </Box>
+      <ReactionsBar reactions={reactions} />
       {!live && hand && (
         <HStack justify="center" data-testid="stage-hand">
           <HandButton compact />
