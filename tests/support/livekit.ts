@@ -12,23 +12,43 @@ import { getFreePort } from '#local/stack/ports';
 
 export const TEST_LIVEKIT_PAIR = { apiKey: 'APItestpair001', apiSecret: 'test-secret-0123456789abcdefghijklmnopqrstuv' } as const;
 
-export async function startTestLivekit(): Promise<LocalLivekitServer> {
+/**
+ * A free port is only free until someone binds it: another test process may take it between
+ * getFreePort and the server's bind. A bind refused that way is tried again on new ports.
+ */
+export async function startTestLivekit(attempts = 3): Promise<LocalLivekitServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts();
+    } catch (e) {
+      if (attempt >= attempts || !/address already in use/.test((e as Error).message)) throw e;
+    }
+  }
+}
+
+async function startOnFreePorts(): Promise<LocalLivekitServer> {
   const found = findLivekitServer(process.cwd());
   if (!found) throw new Error('no livekit-server: run `node scripts/ensure-deps.mjs` (it builds the pinned release when Go is installed)');
   const dir = mkdtempSync(join(tmpdir(), 'livekit-test-'));
   const port = await getFreePort();
-  const server = await startLivekitServer({
-    binary: found.path,
-    dir,
-    port,
-    tcpPort: await getFreePort(),
-    // Media never flows in these tests; a small range of its own.
-    udpStart: 30_000 + (port % 1000) * 10,
-    udpPorts: 10,
-    keys: { [TEST_LIVEKIT_PAIR.apiKey]: TEST_LIVEKIT_PAIR.apiSecret },
-    webhookKey: TEST_LIVEKIT_PAIR.apiKey,
-    webhookUrls: ['http://127.0.0.1:9/nowhere'],
-  });
+  let server: LocalLivekitServer;
+  try {
+    server = await startLivekitServer({
+      binary: found.path,
+      dir,
+      port,
+      tcpPort: await getFreePort(),
+      // Media never flows in these tests; a small range of its own.
+      udpStart: 30_000 + (port % 1000) * 10,
+      udpPorts: 10,
+      keys: { [TEST_LIVEKIT_PAIR.apiKey]: TEST_LIVEKIT_PAIR.apiSecret },
+      webhookKey: TEST_LIVEKIT_PAIR.apiKey,
+      webhookUrls: ['http://127.0.0.1:9/nowhere'],
+    });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     ...server,
     async stop() {
