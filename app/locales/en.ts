@@ -6,6 +6,7 @@ import dashboard from './en/dashboard';
 import schedule from './en/schedule';
 import events from './en/events';
 import live from './en/live';
+import reactions from './en/reactions';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
@@ -292,6 +293,7 @@ const en = {
   schedule,
   events,
   live,
+  reactions,
   lobby,
   chat,
   gallery,

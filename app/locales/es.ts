@@ -7,6 +7,7 @@ import dashboard from './es/dashboard';
 import schedule from './es/schedule';
 import events from './es/events';
 import live from './es/live';
+import reactions from './es/reactions';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
@@ -294,6 +295,7 @@ const es: TranslationShape = {
   schedule,
   events,
   live,
+  reactions,
   lobby,
   chat,
   gallery,

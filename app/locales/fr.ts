@@ -7,6 +7,7 @@ import dashboard from './fr/dashboard';
 import schedule from './fr/schedule';
 import events from './fr/events';
 import live from './fr/live';
+import reactions from './fr/reactions';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
@@ -294,6 +295,7 @@ const fr: TranslationShape = {
   schedule,
   events,
   live,
+  reactions,
   lobby,
   chat,
   gallery,

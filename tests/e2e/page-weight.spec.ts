@@ -45,9 +45,10 @@ test('the dashboard, a live room and the event list carry their own namespaces o
   expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
   // donations: every room's Donate button, pinned sale and donation alerts (docs/decisions/0036).
-  // captions: the stage's live captions layer and its CC toggle (docs/decisions/0048).
+  // The stage's captions layer and the reactions bar, which only the browser renders, fetch their
+  // namespaces (captions, reactions) when they mount.
   // The live broadcast player and its strings come only with /lbc and /hbc (routes/live/broadcastRoom.tsx).
-  expect(room.namespaces).toEqual(['captions', 'chat', 'common', 'donations', 'events', 'live', 'recording']);
+  expect(room.namespaces).toEqual(['chat', 'common', 'donations', 'events', 'live', 'recording']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.
   expect(room.bytes).toBeLessThanOrEqual(40 * 1024);
   // Signed out, the event list comes without the client app (docs/decisions/0069): no strings for it to carry.

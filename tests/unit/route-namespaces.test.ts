@@ -48,11 +48,17 @@ function closure(entry: string): string[] {
 /** Source without comments (they quote keys as examples). */
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 
-/** Namespaces whose keys appear in these files, with the files that use each. */
+/** A module that renders only in the browser may fetch its own namespace: `useNamespace('reactions')`. */
+const FETCHES_OWN = /useNamespace\('([a-zA-Z]+)'\)/g;
+
+/** Namespaces whose keys appear in these files, with the files that use each (a namespace a file fetches itself aside). */
 function usedNamespaces(files: string[]): Map<Namespace, string[]> {
   const out = new Map<Namespace, string[]>();
   for (const file of files) {
-    for (const m of withoutComments(readFileSync(file, 'utf8')).matchAll(KEY)) {
+    const source = withoutComments(readFileSync(file, 'utf8'));
+    const ownFetch = new Set([...source.matchAll(FETCHES_OWN)].map((m) => m[1]));
+    for (const m of source.matchAll(KEY)) {
+      if (ownFetch.has(m[1]!)) continue;
       const ns = (COMMON.has(m[1]!) ? 'common' : m[1]) as Namespace;
       const users = out.get(ns) ?? [];
       if (!users.includes(relative(ROOT, file))) users.push(relative(ROOT, file));
@@ -95,6 +101,14 @@ describe('translation namespaces of the screens', () => {
       .map(([ns, users]) => `${ns}: ${users.join(', ')}`)
       .join('\n');
     expect([...(names ?? [])].sort(), `handle.i18n of ${relative(ROOT, file)}; keys found in\n${detail}`).toEqual(needed);
+  });
+
+  it('leaves out a namespace a browser-only part fetches itself, and only that one', () => {
+    const room = usedNamespaces(closure(join(APP, 'routes/live/room.tsx')));
+    // The reactions bar and the captions layer call useNamespace; their files' other keys still count.
+    expect([...room.keys()]).not.toEqual(expect.arrayContaining(['reactions']));
+    expect([...room.keys()]).not.toEqual(expect.arrayContaining(['captions']));
+    expect(room.get('live')).toEqual(expect.arrayContaining(['app/components/live/room/StageArea.tsx']));
   });
 
   it('declares only namespaces that exist, each once', () => {

@@ -11,7 +11,7 @@ export function SeriesMark({ withWord = false }: { withWord?: boolean }) {
   ) : (
     <span data-testid="series-mark" title={t('events.calendar.series')}>
       <span aria-hidden="true">↻ </span>
-      <VisuallyHidden>{t('events.calendar.seriesLabel')}</VisuallyHidden>
+      <VisuallyHidden>{t('events.calendar.series')}</VisuallyHidden>
     </span>
   );
 }

@@ -1,8 +1,10 @@
 import { useMatches } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { addNamespace, loadedNamespaces } from './instance';
 import { routeNamespaces, type Namespace, type PartialTranslations } from './namespaces';
+import { useRootData } from '#app/lib/rootData';
 
 const pending = new Map<string, Promise<void>>();
 
@@ -41,4 +43,24 @@ export function useRouteNamespaces(hashes: Partial<Record<Namespace, string>> | 
   const missing = routeNamespaces(matches.map((m) => m.handle)).filter((ns) => !loaded.has(ns));
   if (missing.length === 0 || typeof document === 'undefined') return;
   throw Promise.all(missing.map((ns) => loadNamespace(i18n, ns, hashes?.[ns])));
+}
+
+/**
+ * One namespace no route declares, for a part that shows only in the browser (the room's reactions
+ * bar): its strings stay out of the document, whose size the join storm counts (docs/decisions/0024),
+ * and are fetched when the part first mounts. True once they are in.
+ */
+export function useNamespace(namespace: Namespace): boolean {
+  const { i18n } = useTranslation();
+  const hashes = useRootData()?.translationHashes;
+  const [ready, setReady] = useState(() => loadedNamespaces(i18n).has(namespace));
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void loadNamespace(i18n, namespace, hashes?.[namespace]).then(() => mounted && setReady(true));
+    return () => {
+      mounted = false;
+    };
+  }, [i18n, namespace, hashes, ready]);
+  return ready;
 }

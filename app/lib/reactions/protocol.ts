@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** The fixed set, in the bar's order. */
 export const REACTION_EMOJI = ['👏', '❤️', '😂', '🎉', '👍', '🙋'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJI)[number];
-/** Each emoji's key for its words (live.reactions.names.*). */
+/** Each emoji's key for its words (reactions.names.*). */
 export const REACTION_NAMES = {
   '👏': 'clap',
   '❤️': 'heart',

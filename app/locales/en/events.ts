@@ -58,7 +58,6 @@ const events = {
     details: 'Details',
     by: 'By {{name}}',
     series: 'Series',
-    seriesLabel: 'Series event:',
     close: 'Close',
     monthGrid: 'Month',
     groupTitle_one: '{{count}} event',

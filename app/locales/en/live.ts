@@ -48,20 +48,6 @@ const live = {
     listeners_one: '{{count}} listener',
     listeners_other: '{{count}} listeners',
   },
-  reactions: {
-    label: 'Reactions',
-    send: 'React with {{name}}',
-    sendCounted_one: 'React with {{name}} ({{count}} reaction just now)',
-    sendCounted_other: 'React with {{name}} ({{count}} reactions just now)',
-    names: {
-      clap: 'applause',
-      heart: 'a heart',
-      laugh: 'laughter',
-      party: 'a celebration',
-      thumbsUp: 'a thumbs up',
-      raisedHand: 'a raised hand',
-    },
-  },
   audio: {
     blocked: 'Sound is off: your browser will play this room only once you allow it.',
   },

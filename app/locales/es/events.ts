@@ -60,7 +60,6 @@ const events: TranslationShape<typeof en> = {
     details: 'Detalles',
     by: 'Por {{name}}',
     series: 'Serie',
-    seriesLabel: 'Evento de una serie:',
     close: 'Cerrar',
     monthGrid: 'Mes',
     groupTitle_one: '{{count}} evento',

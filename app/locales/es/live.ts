@@ -50,20 +50,6 @@ const live: TranslationShape<typeof en> = {
     listeners_one: '{{count}} oyente',
     listeners_other: '{{count}} oyentes',
   },
-  reactions: {
-    label: 'Reacciones',
-    send: 'Reaccionar con {{name}}',
-    sendCounted_one: 'Reaccionar con {{name}} ({{count}} reacción hace un momento)',
-    sendCounted_other: 'Reaccionar con {{name}} ({{count}} reacciones hace un momento)',
-    names: {
-      clap: 'aplausos',
-      heart: 'un corazón',
-      laugh: 'risas',
-      party: 'una celebración',
-      thumbsUp: 'un pulgar arriba',
-      raisedHand: 'una mano levantada',
-    },
-  },
   audio: {
     blocked: 'Sonido desactivado: tu navegador reproducirá la sala solo cuando lo permitas.',
   },

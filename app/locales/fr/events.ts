@@ -60,7 +60,6 @@ const events: TranslationShape<typeof en> = {
     details: 'Détails',
     by: 'Par {{name}}',
     series: 'Série',
-    seriesLabel: 'Événement d’une série :',
     close: 'Fermer',
     monthGrid: 'Mois',
     groupTitle_one: '{{count}} événement',

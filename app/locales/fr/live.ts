@@ -50,20 +50,6 @@ const live: TranslationShape<typeof en> = {
     listeners_one: '{{count}} auditeur',
     listeners_other: '{{count}} auditeurs',
   },
-  reactions: {
-    label: 'Réactions',
-    send: 'Réagir avec {{name}}',
-    sendCounted_one: 'Réagir avec {{name}} ({{count}} réaction à l’instant)',
-    sendCounted_other: 'Réagir avec {{name}} ({{count}} réactions à l’instant)',
-    names: {
-      clap: 'des applaudissements',
-      heart: 'un cœur',
-      laugh: 'des rires',
-      party: 'une fête',
-      thumbsUp: 'un pouce levé',
-      raisedHand: 'une main levée',
-    },
-  },
   audio: {
     blocked: 'Son coupé : votre navigateur ne fera entendre la salle qu’une fois que vous l’aurez autorisé.',
   },

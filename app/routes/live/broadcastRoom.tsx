@@ -10,7 +10,7 @@ import Room from './room';
 
 export { action, loader } from './broadcastRoom.server';
 export { links, meta, shouldRevalidate } from './room';
-export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations', 'captions', 'broadcast', 'player');
+export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations', 'broadcast', 'player');
 
 export default function BroadcastRoom() {
   return (

@@ -12,7 +12,8 @@ import type { loader } from './room.server';
 import { stageHandle } from '#app/lib/handles';
 
 export { action, loader } from './room.server';
-export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations', 'captions');
+// captions: fetched by the stage's captions layer when it mounts (only the browser renders the stage).
+export const handle = stageHandle('chat', 'events', 'live', 'recording', 'donations');
 
 /**
  * The shared room shell (docs/decisions/0024): served the same to everyone allowed in, it asks

@@ -7,6 +7,7 @@
 import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '#app/lib/i18n/routeNamespaces';
 import { languageName } from '#app/components/chat/format';
 import { useOptionalChat } from '#app/components/chat/useChat';
 import { applyCaption, emptyCaptionView, expireCaptions, type CaptionView } from '#app/lib/captions/lines';
@@ -85,7 +86,10 @@ export function CaptionsLayer({ availability }: { availability: CaptionsAvailabi
   const [shown, setShown] = useState(true);
   useEffect(() => setShown(readShown()), []);
   const view = useCaptionView();
-  if (availability.state === 'off') return null;
+  // The layer lives inside the stage, which only the browser renders: its strings come when it
+  // mounts, not with the room's document (docs/decisions/0024's 40 KB).
+  const stringsIn = useNamespace('captions');
+  if (availability.state === 'off' || !stringsIn) return null;
 
   if (availability.state === 'unsupportedLanguage') {
     return (

@@ -6,17 +6,20 @@
  */
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '#app/lib/i18n/routeNamespaces';
 import { REACTION_EMOJI, REACTION_NAMES } from '#app/lib/reactions/protocol';
 import { ReactionGlyph } from './ReactionGlyph';
 import type { RoomReactions } from './useRoomReactions';
 
 export function ReactionsBar({ reactions }: { reactions: RoomReactions }) {
   const { t } = useTranslation();
-  if (!reactions.shown) return null;
+  // Its strings come on first show, not with the room's document (app/locales/*/reactions.ts).
+  const stringsIn = useNamespace('reactions');
+  if (!reactions.shown || !stringsIn) return null;
   return (
-    <HStack role="group" aria-label={t('live.reactions.label')} justify="center" gap={{ base: '1', md: '2' }} py="1" flexWrap="nowrap" data-testid="reactions-bar">
+    <HStack role="group" aria-label={t('reactions.label')} justify="center" gap={{ base: '1', md: '2' }} py="1" flexWrap="nowrap" data-testid="reactions-bar">
       {REACTION_EMOJI.map((emoji) => {
-        const name = t(`live.reactions.names.${REACTION_NAMES[emoji]}`);
+        const name = t(`reactions.names.${REACTION_NAMES[emoji]}`);
         const count = reactions.reducedMotion ? (reactions.still[emoji]?.count ?? 0) : 0;
         return (
           <Button
@@ -30,8 +33,8 @@ export function ReactionsBar({ reactions }: { reactions: RoomReactions }) {
             borderRadius="full"
             position="relative"
             disabled={!reactions.canSend}
-            aria-label={count > 0 ? t('live.reactions.sendCounted', { name, count }) : t('live.reactions.send', { name })}
-            title={t('live.reactions.send', { name })}
+            aria-label={count > 0 ? t('reactions.sendCounted', { name, count }) : t('reactions.send', { name })}
+            title={t('reactions.send', { name })}
             onClick={() => reactions.send(emoji)}
             data-testid="reaction-button"
             data-emoji={emoji}
