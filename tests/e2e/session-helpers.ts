@@ -160,7 +160,12 @@ export async function signInContext(context: BrowserContext, request: APIRequest
 
 export const stackPort = PORT;
 
-/** Resolves once the signed-in page has hydrated (the client session data is written then). */
+/**
+ * Resolves once this document has hydrated (root sets html[data-hydrated]) and the client session data is written.
+ * The session flag alone is not enough: sessionStorage outlives a navigation, so after a second `goto` it is already
+ * set while the new document's inputs still lack their handlers.
+ */
 export async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).toBe('true');
 }
