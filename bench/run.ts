@@ -5,6 +5,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { benchAuth } from './auth';
 import { benchChat } from './chat';
 import { benchCheckout } from './checkout';
+import { benchEngagement } from './engagement';
 import { benchEvents } from './events';
 import { benchJoin } from './join';
 import { benchFleet } from './fleet';
@@ -18,7 +19,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, lighthouse: benchLighthouse };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, engagement: benchEngagement, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {
