@@ -3,7 +3,7 @@ import { publicTenant, localize } from '#app/lib/config/tenant';
 import { themeStylesheet } from '#server/config/themeStylesheet.server';
 import { tenantUrl } from '#server/config/tenantOrigin.server';
 import { intlLocale } from '#app/lib/i18n/variants';
-import { namespaceHashes } from '#server/i18n.server';
+import { catalogueHash } from '#server/i18n.server';
 import type { RootData } from '#app/lib/rootData';
 import { getSessionUser, publicIdentityConfig } from '#server/identity/session.server';
 import { requestCart } from '#server/commerce/shop/cart.server';
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     language,
     languageTag,
     locale: intlLocale(languageTag),
-    translationHashes: namespaceHashes(languageTag),
+    translationsHash: catalogueHash(languageTag),
     themeStylesheet: themeStylesheet(theme).href,
     identity: publicIdentityConfig(args),
     seo: {

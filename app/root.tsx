@@ -120,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // A page reached by client-side navigation renders once its translation namespaces are loaded.
-  useRouteNamespaces(useRootData()?.translationHashes);
+  useRouteNamespaces(useRootData()?.translationsHash);
   // Marks the document once React has committed it and owns its event handlers: browser tests
   // wait on this state rather than on time before clicking controls that need JavaScript.
   useEffect(() => {

@@ -222,13 +222,24 @@ export const API_ROUTES = [
   { path: '/api/events/token', file: 'routes/api/eventsToken.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'live' } },
   { path: '/api/tickets/register', file: 'routes/tickets/ticketsRegister.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'public', shows: 'whether a free seat can be had' } },
   { path: '/api/tickets/ics', file: 'routes/tickets/ticketsIcs.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: `${EVENT_FACE} as a calendar file` } },
+  // Registration questions (docs/decisions/0083): a buyer's answers before checkout, one person's answers for the hosts, the organizer's CSV.
+  { path: '/api/registration/answers', file: 'routes/api/registrationAnswers.ts', maxBodyBytes: 64 * 1024, ids: { query: { event: 'event', user: 'user' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'public', shows: 'whether answers to its registration questions are taken' }] },
+  { path: '/api/registration/export', file: 'routes/api/registrationExport.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'organizer' } },
   // A channel's consultation settings, its owner only (docs/decisions/0035).
   { path: '/api/consultations/availability', file: 'routes/tickets/consultationSettings.ts', ids: { query: { channel: 'channel' }, body: { channelId: 'channel' } } },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'live' }] },
+  // Breakout rooms (docs/decisions/0084): their state for anyone in the room, the hosts' controls, a breakout's video token.
+  { path: '/api/breakouts', file: 'routes/api/breakouts.ts', maxBodyBytes: 512 * 1024, ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
+  { path: '/api/breakouts/token', file: 'routes/api/breakoutsToken.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'live' } },
   { path: '/api/livekit/webhook', file: 'routes/api/livekitWebhook.ts' },
   { path: '/api/recording', file: 'routes/api/recording/recording.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', mediaId: 'media' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
   { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'organizer' }] },
+  // Live polls (docs/decisions/0081): the event's polls for anyone in the room, the hosts' controls and votes; one poll's votes as CSV for hosts.
+  { path: '/api/polls', file: 'routes/api/polls/polls.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'live' }] },
+  { path: '/api/polls/export', file: 'routes/api/polls/pollsExport.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'staff' } },
   { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
+  // An event's waiting room (docs/decisions/0082): the caller's standing (the queue for its staff), a participant's knock, the hosts' admit and deny.
+  { path: '/api/waitingRoom', file: 'routes/api/waitingRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'live' }] },
   { path: '/api/chat/upload', file: 'routes/api/chatUpload.ts', ids: { body: { eventId: 'event' } }, entitlement: { event: 'body.eventId', serves: 'live' } },
   { path: '/api/chat/file', file: 'routes/api/chatFile.ts', ids: { query: { event: 'event', key: 'chatFile' } }, entitlement: { event: 'query.event', serves: 'live' } },
   // People's avatars (app/lib/photo/avatar.ts): a redirect to a signed link; another tenant's person is not found.

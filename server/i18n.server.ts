@@ -77,13 +77,30 @@ export function isKnownNamespace(value: string): value is Namespace {
 
 export interface NamespaceFile {
   json: string;
-  /** Content hash: the file's URL changes whenever its strings do. */
+  /** Content hash of the language's whole catalogue: the file's URL changes whenever its strings do. */
   hash: string;
   /** `/locales/<language>/<namespace>.<hash>.json`, cacheable for a year. */
   href: string;
 }
 
 const files = new Map<string, NamespaceFile>();
+const catalogueHashes = new Map<string, string>();
+
+/**
+ * One hash for all of a language's namespaces (its whole catalogue): the root loader sends this one
+ * string rather than one hash per namespace, which would cost every document ~30 bytes a namespace
+ * (the room's document has a 40 KB budget, docs/decisions/0024). A string changed anywhere gives
+ * every namespace of that language a new URL, which only costs a re-fetch after a release.
+ */
+export function catalogueHash(tag: string): string {
+  const source = catalogueTag(tag);
+  let hash = catalogueHashes.get(source);
+  if (!hash) {
+    hash = createHash('sha256').update(JSON.stringify(catalogue(source))).digest('hex').slice(0, 12);
+    catalogueHashes.set(source, hash);
+  }
+  return hash;
+}
 
 /** One namespace of one language tag as the browser fetches it on client-side navigation. */
 export function namespaceFile(tag: string, namespace: Namespace): NamespaceFile {
@@ -93,16 +110,11 @@ export function namespaceFile(tag: string, namespace: Namespace): NamespaceFile 
   let file = files.get(id);
   if (!file) {
     const json = JSON.stringify(pickNamespaces(catalogue(source), [namespace]));
-    const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+    const hash = catalogueHash(source);
     file = { json, hash, href: `/locales/${id}.${hash}.json` };
     files.set(id, file);
   }
   return file;
-}
-
-/** The content hash of every namespace of a language tag: the root loader sends these to the browser. */
-export function namespaceHashes(tag: string): Record<Namespace, string> {
-  return Object.fromEntries(NAMESPACES.map((ns) => [ns, namespaceFile(tag, ns).hash])) as Record<Namespace, string>;
 }
 
 /** The strings a page renders with: `common` and what its matched routes declare in `handle.i18n`. */

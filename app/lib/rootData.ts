@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import type { RouteHandle } from './handles';
-import type { Namespace } from './i18n/namespaces';
 import type { PublicIdentityConfig, SessionUser } from './identity/types';
 import type { PublicTenant } from './config/tenant';
 import type { Theme } from './config/theme';
@@ -13,8 +12,8 @@ export interface RootData {
   languageTag: string;
   /** BCP 47 locale for Intl formatting. */
   locale: string;
-  /** Content hash of each translation namespace of this language, for fetching one on client-side navigation. */
-  translationHashes: Record<Namespace, string>;
+  /** Content hash of this language's strings, in the URL of every namespace fetched on client-side navigation. */
+  translationsHash: string;
   /** URL of the theme's global CSS (reset and design tokens), content-hashed. */
   themeStylesheet: string;
   /** The tenant's user pool for Amplify, or null when none is configured. */

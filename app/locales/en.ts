@@ -7,6 +7,10 @@ import schedule from './en/schedule';
 import events from './en/events';
 import live from './en/live';
 import reactions from './en/reactions';
+import waiting from './en/waiting';
+import breakouts from './en/breakouts';
+import polls from './en/polls';
+import registration from './en/registration';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
@@ -294,6 +298,10 @@ const en = {
   events,
   live,
   reactions,
+  waiting,
+  breakouts,
+  polls,
+  registration,
   lobby,
   chat,
   gallery,

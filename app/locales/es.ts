@@ -8,6 +8,10 @@ import schedule from './es/schedule';
 import events from './es/events';
 import live from './es/live';
 import reactions from './es/reactions';
+import waiting from './es/waiting';
+import breakouts from './es/breakouts';
+import polls from './es/polls';
+import registration from './es/registration';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
@@ -296,6 +300,10 @@ const es: TranslationShape = {
   events,
   live,
   reactions,
+  waiting,
+  breakouts,
+  polls,
+  registration,
   lobby,
   chat,
   gallery,

@@ -8,6 +8,10 @@ import schedule from './fr/schedule';
 import events from './fr/events';
 import live from './fr/live';
 import reactions from './fr/reactions';
+import waiting from './fr/waiting';
+import breakouts from './fr/breakouts';
+import polls from './fr/polls';
+import registration from './fr/registration';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
@@ -296,6 +300,10 @@ const fr: TranslationShape = {
   events,
   live,
   reactions,
+  waiting,
+  breakouts,
+  polls,
+  registration,
   lobby,
   chat,
   gallery,

@@ -24,6 +24,8 @@ export interface Conn {
   /** The tenant's data (docs/decisions/0018), bound once when the socket joins. */
   data: TenantData;
   eventId: string;
+  /** The chat it is in: the event's (`eventId`), or one of its breakouts' (`<eventId>.<roomId>`, docs/decisions/0084). */
+  chatId: string;
   user: SessionUser;
   me: ChatMember;
   viewer: Viewer;

@@ -44,6 +44,9 @@ export const REFUSAL: Record<AdmissionRefusal, { code: ChatErrorCode; close: num
   // Without a ticket (or a registration) the chat stays shut, as the room does.
   ticketRequired: { code: 'forbidden', close: CHAT_CLOSE.blocked },
   registrationRequired: { code: 'forbidden', close: CHAT_CLOSE.blocked },
+  // Not yet admitted by a host, or denied (docs/decisions/0082): the chat stays shut, as the room does.
+  waiting: { code: 'forbidden', close: CHAT_CLOSE.blocked },
+  denied: { code: 'forbidden', close: CHAT_CLOSE.blocked },
 };
 
 /** What the frame commands need from the hub that owns the sockets. */
@@ -144,7 +147,8 @@ export class ChatFrames {
       const event = await this.admittedEvent(conn);
       if (!event) return;
       if (!reactionsEnabled(conn.tenant.features, event)) return this.hub.send(conn.ws, { type: 'reactionsOff' });
-      this.hub.reactions.collect(conn.tenant.id, conn.eventId, emoji);
+      // On the chat's own channel: a breakout's reactions float in that breakout (docs/decisions/0084).
+      this.hub.reactions.collect(conn.tenant.id, conn.chatId, emoji);
     } catch (e) {
       log.error(`[chat] react failed for ${conn.tenant.id}/${conn.eventId}`, e);
       this.hub.send(conn.ws, { type: 'error', code: 'unavailable' });
@@ -162,7 +166,8 @@ export class ChatFrames {
 
   private async apply(conn: Conn, event: EventRecord, frame: Exclude<ClientFrame, { type: 'ping' | 'react' }>): Promise<void> {
     const { chat } = conn.data;
-    const eventId = conn.eventId;
+    // The chat's own id: the event's, or a breakout's (docs/decisions/0084).
+    const eventId = conn.chatId;
     const ack = (msgId?: string) =>
       this.hub.send(conn.ws, {
         type: 'ack',
@@ -232,7 +237,7 @@ export class ChatFrames {
 
   private async sendMessage(conn: Conn, event: EventRecord, frame: Extract<ClientFrame, { type: 'send' }>): Promise<void> {
     const { chat, files } = conn.data;
-    const eventId = conn.eventId;
+    const eventId = conn.chatId;
     const text = cleanText(frame.textMessage);
     const hasFiles = frame.imageKeys.length + frame.attachmentKeys.length > 0;
     if (!text && !hasFiles) throw new ChatError('empty');
@@ -241,14 +246,15 @@ export class ChatFrames {
     await this.limit(this.sendLimiter, conn);
 
     const role = conn.viewer.role;
-    const sender = { eventId, sub: conn.user.sub };
+    // Files and donations belong to the event, whichever of its chats the message is sent in.
+    const sender = { eventId: conn.eventId, sub: conn.user.sub };
     const [chatImageUrls, attachmentUrls, reply, recipient, supporter] = await Promise.all([
       checkChatFiles(files, sender, frame.imageKeys, CHAT_IMAGE_TYPES),
       checkChatFiles(files, sender, frame.attachmentKeys, CHAT_ATTACHMENT_TYPES),
       frame.replyToMsgId ? chat.findMessage(eventId, frame.replyToMsgId, ['pub', 'prv']) : null,
       frame.recipient ? this.recipientFor(conn, event, frame.recipient) : null,
       // The badge is the server's word, read from the donations at send time: a browser cannot claim it.
-      conn.data.donations.hasDonated(eventId, conn.user.sub),
+      conn.data.donations.hasDonated(conn.eventId, conn.user.sub),
     ]);
     if (frame.replyToMsgId && (!reply || reply.message.deleted || !canSee(reply.audience, conn.viewer))) throw new ChatError('messageNotFound');
 
@@ -288,7 +294,7 @@ export class ChatFrames {
     const { chat } = conn.data;
     if (userId === conn.user.sub) throw new ChatError('recipientInvalid');
     if (isStaff(conn.viewer.role)) {
-      const member = await chat.getMember(conn.eventId, userId);
+      const member = await chat.getMember(conn.chatId, userId);
       if (!member || member.role !== 'participant' || roleOf(event, { sub: userId }) !== 'participant')
         throw new ChatError('recipientInvalid');
       return {
@@ -298,7 +304,7 @@ export class ChatFrames {
         avatarBgColor: member.avatarBgColor,
       };
     }
-    const staff = await chat.getStaff(conn.eventId, userId);
+    const staff = await chat.getStaff(conn.chatId, userId);
     const stillStaff = staff && (staff.role === 'organizer' || roleOf(event, { sub: userId }) !== 'participant');
     if (!staff || !stillStaff) throw new ChatError('recipientInvalid');
     return {

@@ -27,6 +27,7 @@ import { ReactionWindow } from './reactionWindow.server';
 import type { ReactionCounts } from '#app/lib/reactions/protocol';
 import { sharedEventRead } from '#server/rooms/index.server';
 import { admitToRoom } from '#server/entitlement/index.server';
+import { breakoutChatFor } from '#server/breakouts/index.server';
 import { shownName } from '#app/lib/identity/displayName';
 import { announceJoined, announceLeft, newPresence, refreshPresence } from './presence.server';
 import type { Conn, Live, Room } from './conn.server';
@@ -150,6 +151,11 @@ export class ChatHub {
       if (ws.readyState !== WebSocket.OPEN) return;
 
       const role = admission.role;
+      // `&breakout=<id>`: the chat of a breakout the person is placed in (any, for staff): docs/decisions/0084.
+      const breakoutParam = url.searchParams.get('breakout');
+      const chatId = breakoutParam === null ? eventId : await breakoutChatFor(data, event, user.sub, role, breakoutParam);
+      if (!chatId) return this.fatal(ws, 'notFound', CHAT_CLOSE.notFound);
+      if (ws.readyState !== WebSocket.OPEN) return;
       const displayName = shownName(user, profile);
       const me: ChatMember = {
         userId: user.sub,
@@ -164,6 +170,7 @@ export class ChatHub {
         tenant,
         data,
         eventId,
+        chatId,
         user,
         me,
         viewer: { userId: user.sub, role },
@@ -175,16 +182,16 @@ export class ChatHub {
       };
       this.conns.add(conn);
       countChatSocket(tenant.id, 1);
-      const room = this.roomFor(data, eventId);
+      const room = this.roomFor(data, chatId);
       conn.room = room;
       room.conns.add(conn);
       await room.ready;
 
       const { chat } = data;
       const [wasMember] = await Promise.all([
-        chat.putMember(eventId, me, user.email),
+        chat.putMember(chatId, me, user.email),
         announceJoined(conn),
-        isStaff(role) ? chat.staffJoined(eventId, me, user.email).then((change) => chat.publish(eventId, change)) : null,
+        isStaff(role) ? chat.staffJoined(chatId, me, user.email).then((change) => chat.publish(chatId, change)) : null,
       ]);
       const welcome = await welcomeFrame(conn, room, event, after, { firstVisit: !wasMember });
       if (ws.readyState !== WebSocket.OPEN) return;

@@ -31,7 +31,8 @@ export function sharedSnapshot(room: Room): Promise<PublicSnapshot> {
  * empty without reading it, which spares four reads per person when an audience arrives at once.
  */
 export async function welcomeFrame(conn: Conn, room: Room, event: EventRecord, after: number | null, { firstVisit = false } = {}): Promise<WelcomeFrame> {
-  const { eventId, viewer, me } = conn;
+  // The chat's own id: the event's, or a breakout's (docs/decisions/0084).
+  const { chatId: eventId, viewer, me } = conn;
   const chat = conn.data.chat;
   const staff = isStaff(viewer.role);
   const nothingOfTheirOwn = firstVisit && !staff;

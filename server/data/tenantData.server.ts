@@ -69,15 +69,13 @@ import {
 import { listSubmissions, saveSubmission } from '#server/site/data/forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from '#server/identity/data/guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from '#server/rooms/data/hands.server';
-import { removeMediaCaptions, setMediaCaptions } from '#server/media/data/mediaCaptions.server';
-import { findPitchDeck, listSharedMedia } from '#server/media/data/mediaShared.server';
-import { addMediaUsage, createMediaItem, deleteMediaItem, editMediaItem, getMediaItem, listEventMedia, listMedia, mediaUsage, setMediaStatus } from '#server/media/data/media.server';
-import * as uploads from '#server/media/data/mediaUploads.server';
+import { mediaSection as media } from '#server/media/data/mediaSection.server';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, savePlaylist } from '#server/media/data/playlists.server';
 import { getPlaybackPosition, savePlaybackPosition } from '#server/media/data/playback.server';
 import { acceptHostInvitation, acceptInvitationsFor, getEventFor } from '#server/events/data/hostInvitations.server';
 import { invitedEventIds, listMyEvents } from '#server/events/data/myEvents.server';
 import { tenantSeries } from '#server/events/data/series.server';
+import { tenantPolls } from '#server/polls/data/polls.server';
 import { saveOAuthState, takeOAuthState } from '#server/identity/data/oauthStates.server';
 import { getProfile, getRecentProfile, saveProfile } from '#server/identity/data/profiles.server';
 import { listReplayMessages } from '#server/chat/data/chatReplay.server';
@@ -86,6 +84,9 @@ import { batchGetResources, putResources } from '#server/events/data/resources.s
 import { getVideoSettings, saveVideoSettings } from '#server/rooms/data/videoSettings.server';
 import { ensureDomainRecord, getDomainRecord, markDomainAsked, saveDomainCheck } from '#server/domains/data/domains.server';
 import { ticketsSection } from '#server/commerce/data/tickets.server';
+import { answersSection } from '#server/registration/data/answers.server';
+import { breakoutsSection } from '#server/breakouts/data/breakouts.server';
+import { waitingSection } from '#server/rooms/data/waitingRoom.server';
 import { transcriptsSection } from '#server/speech/data/transcripts.server';
 import { consultationsSection } from '#server/commerce/data/consultations.server';
 import {
@@ -166,35 +167,6 @@ const attendance = (db: Database, t: TenantId) => ({
 });
 
 /** The media library (app/lib/media/model.ts): items, their lifecycle and the quota counters. */
-const media = (db: Database, t: TenantId) => ({
-  create: createMediaItem.bind(null, db, t),
-  get: getMediaItem.bind(null, db, t),
-  list: listMedia.bind(null, db, t),
-  edit: editMediaItem.bind(null, db, t),
-  setStatus: setMediaStatus.bind(null, db, t),
-  delete: deleteMediaItem.bind(null, db, t),
-  usage: mediaUsage.bind(null, db, t),
-  addUsage: addMediaUsage.bind(null, db, t),
-  /** Uploads in progress and their quota reservations (mediaUploads.server.ts, docs/decisions/0060). */
-  startUpload: uploads.startMediaUpload.bind(null, db, t),
-  reserveUpload: uploads.reserveMediaUpload.bind(null, db, t),
-  reservation: uploads.getUploadReservation.bind(null, db, t),
-  settleUpload: uploads.settleUploadReservation.bind(null, db, t),
-  staleUploads: uploads.staleUploadReservations.bind(null, db, t),
-  quotaUse: uploads.mediaQuotaUse.bind(null, db, t),
-  registerUploadId: uploads.registerUploadId.bind(null, db, t),
-  uploadIds: uploads.itemUploadIds.bind(null, db, t),
-  /** An event's items (recordings, kept broadcasts), newest first. */
-  forEvent: listEventMedia.bind(null, db, t),
-  /** The finished items a viewer may see (app/lib/media/sharing.ts), newest first. */
-  shared: listSharedMedia.bind(null, db, t),
-  /** The tenant's pitch deck for a viewer (the newest document tagged pitch-deck). */
-  pitchDeck: findPitchDeck.bind(null, db, t),
-  /** Records an item's captions track in a language (the .vtt stored first at captionsKey through files.put). */
-  setCaptions: setMediaCaptions.bind(null, db, t),
-  removeCaptions: removeMediaCaptions.bind(null, db, t),
-});
-
 /** Room recordings and restream destinations (server/broadcast/data/recordings.server.ts). */
 const recordings = (db: Database, t: TenantId) => ({
   create: createRecording.bind(null, db, t),
@@ -365,6 +337,9 @@ export class TenantData {
   #products?: ReturnType<typeof products>;
   #carts?: ReturnType<typeof carts>;
   #tickets?: ReturnType<typeof ticketsSection>;
+  #registrationAnswers?: ReturnType<typeof answersSection>;
+  #breakouts?: ReturnType<typeof breakoutsSection>;
+  #waiting?: ReturnType<typeof waitingSection>;
   #transcripts?: ReturnType<typeof transcriptsSection>;
   #consultations?: ReturnType<typeof consultationsSection>;
   #files?: TenantFiles;
@@ -372,6 +347,7 @@ export class TenantData {
   #payouts?: ReturnType<typeof payouts>;
   #sellerPayouts?: ReturnType<typeof sellerPayouts>;
   #chat?: TenantChat;
+  #polls?: ReturnType<typeof tenantPolls>;
 
   constructor(
     private readonly stores: DataStores,
@@ -388,6 +364,14 @@ export class TenantData {
   get hands() {
     return (this.#hands ??= hands(this.stores.db, this.tenantId));
   }
+  /** Each event's breakout rooms (docs/decisions/0084). */
+  get breakouts() { return (this.#breakouts ??= breakoutsSection(this.stores.db, this.tenantId)); }
+  /** The waiting rooms of events whose hosts admit participants (docs/decisions/0082). */
+  get waiting() {
+    return (this.#waiting ??= waitingSection(this.stores.db, this.tenantId));
+  }
+  /** Answers to an event's registration questions (docs/decisions/0083). */
+  get registrationAnswers() { return (this.#registrationAnswers ??= answersSection(this.stores.db, this.tenantId)); }
   get attendance() {
     return (this.#attendance ??= attendance(this.stores.db, this.tenantId));
   }
@@ -490,6 +474,8 @@ export class TenantData {
   get chat() {
     return (this.#chat ??= chat(required(this.stores.chat, 'the chat service'), this.tenantId));
   }
+  /** Live polls and their votes (docs/decisions/0081). */
+  get polls() { return (this.#polls ??= tenantPolls(this.stores.db, this.tenantId)); }
 }
 
 /** The data context of one tenant: the only way code outside server/data reaches a tenant's stored data. */

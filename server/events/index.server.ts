@@ -1,4 +1,4 @@
 /** The events feature's public surface: what other features may use of it (docs/ARCHITECTURE.md, Features). */
 export { type Organizer, newEventInput, tenantOfChannel } from './data/events.server';
 export { eventImageUrl, toCard } from './eventCards.server';
-export { type SeriesCalendar, seriesCalendarFor } from './series.server';
+export { type SeriesCalendar, type SeriesOverride, seriesCalendarFor } from './series.server';

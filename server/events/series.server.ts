@@ -36,6 +36,24 @@ export async function scheduleSeries(data: Data, input: EventInput, rule: Series
   return { ok: true, first: events[0]! };
 }
 
+/**
+ * Turns a single event into the first occurrence of a new series (an edit that adds a rule): it
+ * keeps its id, room, links and registrations and takes the edited fields; the later
+ * occurrences are created. Nothing is written when the rule gives no occurrence or too many.
+ */
+export async function seriesFromEvent(data: Data, event: EventRecord, input: EventInput, rule: SeriesRule, organizer: Organizer): Promise<{ ok: true; first: EventRecord } | { ok: false; reason: SeriesFailure }> {
+  const zone = input.eventTimeZone;
+  const { date, time } = utcToZoned(input.eventDateTime, zone);
+  const rrule = toRRule(rule, zone);
+  const expansion = expandSeries({ rrule, dtstart: `${date}T${time}`, zone });
+  if (!expansion.ok) return expansion;
+  const series = await data.events.series.create({ rrule, dtstart: localStart(expansion.starts[0]!, zone), zone, template: input, organizerId: event.organizerId });
+  const first = await data.events.update(event.eventId, { ...input, eventDateTime: expansion.starts[0]!, seriesId: series.seriesId, seriesIndex: 0 });
+  const later = await inBatches(expansion.starts.slice(1), (start, i) => data.events.create({ ...input, eventDateTime: start, seriesId: series.seriesId, seriesIndex: i + 1 }, organizer));
+  await data.events.series.save({ ...series, eventIds: [first.eventId, ...later.map((e) => e.eventId)] }, series);
+  return { ok: true, first };
+}
+
 /** The occurrences from `index` on that are still on (not cancelled one by one). */
 async function following(data: Data, series: SeriesRecord, index: number): Promise<EventRecord[]> {
   const events = await Promise.all(series.eventIds.slice(index).map((id) => data.events.get(id)));
@@ -126,6 +144,28 @@ export interface SeriesCalendar {
   zone: string;
   /** Original starts (ISO UTC) of occurrences cancelled one by one. */
   exdates: string[];
+  /** Occurrences edited alone so they no longer match the rule (moved, lengthened or renamed): each its RECURRENCE-ID entry. */
+  overrides: SeriesOverride[];
+}
+
+export interface SeriesOverride extends Pick<EventRecord, 'eventId' | 'eventDateTime' | 'eventDuration' | 'title'> {
+  /** The start the rule gives this occurrence (ISO UTC): its RECURRENCE-ID. */
+  originalStart: string;
+}
+
+/** The occurrences, still on, whose start, length or title differs from what the rule and the series' template give them. */
+async function overridesOf(data: Pick<TenantData, 'events'>, series: SeriesRecord, starts: readonly string[]): Promise<SeriesOverride[]> {
+  const events = await inBatches(series.eventIds, (id) => data.events.get(id));
+  const overrides: SeriesOverride[] = [];
+  events.forEach((event, index) => {
+    const originalStart = starts[index];
+    if (!event || event.cancelledAt || !originalStart) return;
+    const moved = Date.parse(event.eventDateTime) !== Date.parse(originalStart);
+    if (moved || event.eventDuration !== series.template.eventDuration || event.title !== series.template.title) {
+      overrides.push({ originalStart, eventId: event.eventId, eventDateTime: event.eventDateTime, eventDuration: event.eventDuration, title: event.title });
+    }
+  });
+  return overrides;
 }
 
 export async function seriesCalendarFor(data: Pick<TenantData, 'events'>, event: EventRecord): Promise<SeriesCalendar | null> {
@@ -133,8 +173,10 @@ export async function seriesCalendarFor(data: Pick<TenantData, 'events'>, event:
   const series = await data.events.series.get(event.seriesId);
   if (!series || series.eventIds.length === 0 || /(?:^|;)COUNT=0(?:;|$)/.test(series.rrule)) return null;
   const expansion = expandSeries(series);
-  const exdates = expansion.ok ? series.cancelledIndexes.map((i) => expansion.starts[i]).filter((s): s is string => Boolean(s)) : [];
-  return { seriesId: series.seriesId, rrule: series.rrule, dtstart: series.dtstart, zone: series.zone, exdates };
+  const starts = expansion.ok ? expansion.starts : [];
+  const exdates = series.cancelledIndexes.map((i) => starts[i]).filter((s): s is string => Boolean(s));
+  const overrides = await overridesOf(data, series, starts);
+  return { seriesId: series.seriesId, rrule: series.rrule, dtstart: series.dtstart, zone: series.zone, exdates, overrides };
 }
 
 /** An occurrence's place for its edit form: its index, how many the series has, the series' rule. */

@@ -392,6 +392,8 @@ const MESSAGES = {
     badRequest: 'The request is not valid.',
     ticketRequired: 'This event needs a ticket. Buy one on the event page.',
     registrationRequired: 'Register for this event on its page to join.',
+    waiting: 'A host will let you in shortly.',
+    denied: 'A host did not let you into this event.',
   },
   es: {
     unauthenticated: 'Inicia sesión para unirte a este evento.',
@@ -411,6 +413,8 @@ const MESSAGES = {
     badRequest: 'La solicitud no es válida.',
     ticketRequired: 'Este evento requiere entrada. Cómprala en la página del evento.',
     registrationRequired: 'Inscríbete en la página del evento para entrar.',
+    waiting: 'Un anfitrión te dejará entrar en breve.',
+    denied: 'Un anfitrión no te ha dejado entrar en este evento.',
   },
   fr: {
     unauthenticated: 'Connectez-vous pour rejoindre cet événement.',
@@ -430,6 +434,8 @@ const MESSAGES = {
     badRequest: "La requête n'est pas valide.",
     ticketRequired: 'Cet événement nécessite un billet. Achetez-le sur la page de l’événement.',
     registrationRequired: 'Inscrivez-vous sur la page de l’événement pour le rejoindre.',
+    waiting: 'Un animateur va vous faire entrer.',
+    denied: 'Un animateur ne vous a pas fait entrer dans cet événement.',
   },
 } as const;
 export type RoomMessageKey = keyof (typeof MESSAGES)['en'];

@@ -14,7 +14,7 @@ import { readForm } from '#server/http/readForm.server';
 import { httpUrlOf } from '#server/platform/video.server';
 import { layoutOfPath, roomEntry } from '#server/rooms/roomEntry.server';
 import { firstRoomToken } from '#server/rooms/roomSession.server';
-import { roomPaymentFlags } from '#server/entitlement/index.server';
+import { isWaiting, roomPaymentFlags } from '#server/entitlement/index.server';
 import { ticketGateView } from '#server/entitlement/index.server';
 import { NO_STORE } from '#server/http/responses.server';
 import { captionsAvailability } from '#server/speech/index.server';
@@ -79,6 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
       captions: captionsAvailability(event, context.services.speech.stt),
       /** Live reactions: the tenant's switch and the event's option (docs/decisions/0079). */
       reactions: reactionsEnabled(context.tenant.features, event),
+      /** The hosts admit participants and have not admitted this one (docs/decisions/0082): the waiting room, or its denial with the host's reason. */
+      waiting: !admission.ok && isWaiting(admission) ? { state: admission.reason, reason: admission.reason === 'denied' ? (admission.note ?? null) : null } : null,
       title,
     },
     { status: closed === 'blocked' || gate ? 403 : 200, headers: NO_STORE },

@@ -8,7 +8,7 @@ import type { JoinRefusal } from '#app/lib/events/permissions';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { EventRecord } from '#app/lib/events/model';
 import type { TenantData } from '#server/data/tenantData.server';
-import { admitToRoom, needsSeat, type Admission } from '#server/entitlement/index.server';
+import { admitToRoom, isWaiting, needsSeat, type Admission } from '#server/entitlement/index.server';
 import type { TicketGate } from '#server/entitlement/index.server';
 
 /** Why the room is not shown: the person is blocked, or the event is over (or cancelled). */
@@ -64,6 +64,8 @@ export async function roomEntry(data: TenantData, user: SessionUser, eventParam:
   if (admission.ok) return { kind: 'room', event, admission, closed: null, gate: null };
   if (admission.reason === 'notYetOpen') return { kind: 'lobby', event };
   if (needsSeat(admission)) return { kind: 'room', event, admission, closed: null, gate: { reason: admission.reason, buyUrl: admission.buyUrl } };
+  // The hosts admit participants and have not admitted this one: the room page shows its waiting room (docs/decisions/0082).
+  if (isWaiting(admission)) return { kind: 'room', event, admission, closed: null, gate: null };
   // An event a host ended early has its expiration set to that moment: say it was ended, not that it ran out.
   const closed: RoomClosed = admission.reason === 'expired' && event.endedAt ? 'ended' : admission.reason;
   return { kind: 'room', event, admission, closed, gate: null };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '#server/identity/index.server';
-import { needsSeat, type Refused } from '#server/entitlement/index.server';
+import { isWaiting, needsSeat, type Refused } from '#server/entitlement/index.server';
 import { roomMessage, type RoomMessageKey } from '#server/platform/video.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON, refuse } from '#server/http/responses.server';
 
@@ -23,6 +23,8 @@ export function refuseRoom(status: number, error: RoomErrorCode, language: strin
  */
 export function refuseAdmission(refusal: Refused, language: string) {
   if (needsSeat(refusal)) return refuseRoom(403, 'ticketRequired', language, { buyUrl: refusal.buyUrl, message: refusal.reason });
+  // Not admitted by a host yet, or denied (docs/decisions/0082): forbidden, with the waiting room's words.
+  if (isWaiting(refusal)) return refuseRoom(403, 'forbidden', language, { message: refusal.reason });
   return refuseRoom(403, refusal.reason, language, refusal.reason === 'notYetOpen' ? { opensAt: refusal.opensAt } : {});
 }
 

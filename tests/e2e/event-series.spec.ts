@@ -108,4 +108,48 @@ test.describe('event series', () => {
     expect(firstIcs).toContain(`DTSTART;TZID=${ZONE}:${first.toFormat('yyyyMMdd')}T180000`);
     expect(firstIcs).toContain(`RRULE:FREQ=WEEKLY;BYDAY=${day};COUNT=1`);
   });
+
+  test('a single event made into a series by its edit; one occurrence moved alone shows in the .ics as RECURRENCE-ID', async ({ page, context, request }) => {
+    await signInContext(context, request, await createUser('aurora', 'series-convert', 'organizer'));
+    const first = DateTime.now().setZone(ZONE).plus({ days: 21 }).startOf('day');
+    const title = `Clinic ${testMark()}`;
+    await page.goto(tenantUrl('aurora', '/scheduleEvents'));
+    await hydrated(page);
+    await field(page, 'title').fill(title);
+    await field(page, 'date').fill(first.toFormat('yyyy-MM-dd'));
+    await field(page, 'time').fill('18:00');
+    await field(page, 'eventTimeZone').fill(ZONE);
+    await page.getByTestId('event-submit').click();
+    await expect(page).toHaveURL(/\/scheduleEvents\?event=[a-z0-9]{12}&saved=1/);
+    const single = new URL(page.url()).searchParams.get('event')!;
+    await expect(page.getByTestId('series-occurrence')).toHaveCount(0);
+
+    // Its edit form offers the repeat rule: daily, three events; it becomes the first of them.
+    await openEdit(page, single);
+    await expect(field(page, 'repeat')).toHaveValue('');
+    await field(page, 'repeat').selectOption('daily');
+    await field(page, 'count').fill('3');
+    await page.getByTestId('event-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/scheduleEvents\\?event=${single}&updated=1`));
+    await expect(page.getByTestId('series-occurrence')).toHaveText('This event is number 1 of 3 in a series.');
+    const ids = await occurrenceIds(page, title);
+    expect(ids[0]).toBe(single);
+
+    // The second, alone, moves to 18:30 and gets a title of its own.
+    await openEdit(page, ids[1]!);
+    await expect(field(page, 'scope-this')).toBeChecked();
+    await field(page, 'time').fill('18:30');
+    await field(page, 'title').fill(`${title} (moved)`);
+    await page.getByTestId('event-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/scheduleEvents\\?event=${ids[1]}&updated=1`));
+
+    const lines = (await (await tenantApi(request, 'aurora').get(`/api/tickets/ics?event=${ids[0]}`)).text()).replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines).toContain(`DTSTART;TZID=${ZONE}:${first.toFormat('yyyyMMdd')}T180000`);
+    expect(lines).toContain('RRULE:FREQ=DAILY;COUNT=3');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    const second = first.plus({ days: 1 });
+    expect(lines).toContain(`RECURRENCE-ID;TZID=${ZONE}:${second.toFormat('yyyyMMdd')}T180000`);
+    expect(lines).toContain(`DTSTART:${second.set({ hour: 18, minute: 30 }).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")}`);
+    expect(lines).toContain(`SUMMARY:${title} (moved)`);
+  });
 });

@@ -64,10 +64,11 @@ test.describe('translation namespaces (docs/decisions/0019)', () => {
     const bundle = bundleOf(await response!.text());
     expect(bundle?.language).toBe('en');
     // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
+    // registration: the event form's registration questions (docs/decisions/0083);
     // cart: the header's cart drawer, part of common; unavailable: the outage page any screen may
     // show after client-side navigation (docs/decisions/0053), part of common.
-    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
-    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable']);
+    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'registration', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable']);
     await hydrated(page);
     await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
   });

@@ -41,12 +41,14 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     'test-reports/page-weight.json',
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
-  // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields.
-  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'schedule', 'shop', 'tickets', 'twoFactor']);
+  // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
+  // registration: the event form's registration questions (docs/decisions/0083).
+  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
   // donations: every room's Donate button, pinned sale and donation alerts (docs/decisions/0036).
-  // The stage's captions layer and the reactions bar, which only the browser renders, fetch their
-  // namespaces (captions, reactions) when they mount.
+  // The stage's captions layer, the reactions bar, the polls panel, the waiting room and the
+  // breakout rooms, which only the browser renders, fetch their namespaces (captions, reactions,
+  // polls, waiting, breakouts, registration) when they mount.
   // The live broadcast player and its strings come only with /lbc and /hbc (routes/live/broadcastRoom.tsx).
   expect(room.namespaces).toEqual(['chat', 'common', 'donations', 'events', 'live', 'recording']);
   // The join storm's budget (issue 12, docs/decisions/0024): the room a signed-in person opens.

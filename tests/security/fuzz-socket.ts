@@ -28,7 +28,7 @@ const UPGRADE: Array<[string, string]> = [
 ];
 
 /** Upgrade requests: hostile query strings (signed out and in), then hostile handshake headers (the chat socket unless told). */
-export function upgradeJobs(ctx: SocketFuzzContext, path: string = CHAT_SOCKET_PATH, fields: string[] = ['event', 'after']): Job[] {
+export function upgradeJobs(ctx: SocketFuzzContext, path: string = CHAT_SOCKET_PATH, fields: string[] = ['event', 'after', 'breakout']): Job[] {
   const jobs: Job[] = [];
   const base = (cookie?: string): Array<[string, string]> => [['Host', ctx.host], ['Origin', ctx.origin], ...(cookie ? ([['Cookie', cookie]] as Array<[string, string]>) : []), ...UPGRADE];
   for (const caller of ctx.callers) {

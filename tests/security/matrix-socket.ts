@@ -41,8 +41,8 @@ export async function socketMatrix(ctx: SocketMatrixContext): Promise<RunResult>
     return [...seeded.markers, ...seeded.idMarkers.filter((id) => !sent.includes(id))].filter((m) => text.includes(m));
   };
 
-  for (const caller of ctx.callers) {
-    const query = `?event=${seeded.ids.event}`;
+  // A's event's chat, and one of its breakouts' (docs/decisions/0084): refused like any tenant mismatch.
+  for (const [caller, query] of ctx.callers.flatMap((c) => [`?event=${seeded.ids.event}`, `?event=${seeded.ids.event}&breakout=b1`].map((q) => [c, q] as const))) {
     const input = `A's event ${query}`;
     result.requests++;
     const socket = ChatSocket.open({ port: ctx.port, host: ctx.host, origin: ctx.origin, cookie: caller.cookie, query });

@@ -37,9 +37,11 @@ function closeQuietly(ws: WebSocket, code: number, reason: string) {
 }
 
 /** The socket URL of an event's chat on this page's host. */
-export function chatSocketUrl(loc: Pick<Location, 'protocol' | 'host'>, eventId: string, after: number | null): string {
+export function chatSocketUrl(loc: Pick<Location, 'protocol' | 'host'>, eventId: string, after: number | null, breakout: string | null = null): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
   const query = new URLSearchParams({ event: eventId });
+  // A breakout room's own chat (docs/decisions/0084).
+  if (breakout) query.set('breakout', breakout);
   if (after !== null) query.set('after', String(after));
   return `${scheme}://${loc.host}${CHAT_SOCKET_PATH}?${query}`;
 }
@@ -101,7 +103,8 @@ function questionLang(language: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-export function ChatProvider({ eventId, role, children }: { eventId: string; role: EventRole; children: ReactNode }) {
+/** `breakout`: the chat of that breakout room instead of the event's (docs/decisions/0084); mount a new provider to change it. */
+export function ChatProvider({ eventId, role, breakout = null, children }: { eventId: string; role: EventRole; breakout?: string | null; children: ReactNode }) {
   const { i18n } = useTranslation();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const stateRef = useRef(state);
@@ -149,7 +152,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       if (current.status === 'fatal') return;
       dispatch({ type: 'connecting' });
       const after = current.loaded ? resumeSeq(current) : null;
-      const ws = new WebSocket(chatSocketUrl(window.location, eventId, after));
+      const ws = new WebSocket(chatSocketUrl(window.location, eventId, after, breakout));
       socketRef.current = ws;
       lastFrameAt = Date.now();
 
@@ -223,7 +226,7 @@ export function ChatProvider({ eventId, role, children }: { eventId: string; rol
       socketRef.current = null;
       if (ws) closeQuietly(ws, 1000, 'leaving');
     };
-  }, [eventId]);
+  }, [eventId, breakout]);
 
   // A message waiting for its predecessor: resume from the server if it does not come soon.
   useEffect(() => {

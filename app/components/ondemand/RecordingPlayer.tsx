@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { VideoPlayer, type PlayerHandle } from '#app/components/media/player/VideoPlayer';
 import { captionTracks, type MediaView } from '#app/lib/media/view';
 import type { Chapter, ReplayMessage } from '#app/lib/ondemand/replay';
+import type { PollReplay } from '#app/lib/polls/model';
+import { PollsOnRecording } from '#app/components/polls/PollsOnRecording';
 import { ChapterList } from './ChapterList';
 import { ChatReplay } from './ChatReplay';
 import { SignInNote } from './SignInNote';
@@ -14,9 +16,11 @@ interface Props {
   chapters: Chapter[];
   messages: ReplayMessage[];
   chat: 'shown' | 'signIn' | 'blocked';
+  /** The event's polls at the moments they were launched (docs/decisions/0081). */
+  polls?: PollReplay[];
 }
 
-export function RecordingPlayer({ view, chapters, messages, chat }: Props) {
+export function RecordingPlayer({ view, chapters, messages, chat, polls = [] }: Props) {
   const { t, i18n } = useTranslation();
   const player = useRef<PlayerHandle>(null);
   const [seconds, setSeconds] = useState(0);
@@ -39,6 +43,7 @@ export function RecordingPlayer({ view, chapters, messages, chat }: Props) {
             <ChapterList chapters={chapters} seconds={seconds} onSeek={seek} />
           </Box>
         ) : null}
+        <PollsOnRecording polls={polls} seconds={seconds} onSeek={seek} />
       </Stack>
       <Box as="section" aria-labelledby="replay-heading" minW="0">
         <Heading as="h2" id="replay-heading" size="lg" mb="3">

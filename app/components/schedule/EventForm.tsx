@@ -11,6 +11,7 @@ import { EventImages } from './EventImages';
 import { SeriesFields, type SeriesFieldsProps } from './SeriesFields';
 import { defaultSeriesValues } from '#app/lib/events/seriesRule';
 import { TicketFields } from '#app/components/tickets/TicketFields';
+import { QuestionsEditor } from './QuestionsEditor';
 import { TICKET_FORM_FIELDS, type TicketFormField } from '#app/lib/tickets/eventPricing';
 import { useRootData } from '#app/lib/rootData';
 import { formatList } from '#app/lib/i18n/listFormat';
@@ -37,7 +38,7 @@ export interface EventFormProps {
   trailerOptions?: ReadonlyArray<{ id: string; title: string }>;
   /** Seats already taken (named when the capacity is set below them). */
   seatsTaken?: number;
-  /** The series part (docs/decisions/0080): a new event may repeat; an occurrence's edit asks which events to change. Left out on an event outside a series. */
+  /** The series part (docs/decisions/0080): a new or single event may repeat; an occurrence's edit asks which events to change. */
   series?: Omit<SeriesFieldsProps, 'form'> | null;
 }
 
@@ -147,11 +148,12 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
           </datalist>
         </Section>
 
-        {mode === 'create' ? (
-          <SeriesFields form={form} values={series?.values ?? defaultSeriesValues(values.date)} errors={series?.errors} />
-        ) : series?.occurrence ? (
+        {series?.occurrence ? (
           <SeriesFields form={form} {...series} />
-        ) : null}
+        ) : (
+          // A new event, or a single one that may become the first of a series.
+          <SeriesFields form={form} values={series?.values ?? defaultSeriesValues(values.date)} errors={series?.errors} />
+        )}
 
         <Section title={t('schedule.sections.room')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
@@ -237,6 +239,8 @@ export function EventForm({ mode, action, values, errors = {}, invalidHosts = []
             errors={{ admission: err('admission'), ticketPrice: err('ticketPrice'), capacity: err('capacity'), replayPrice: err('replayPrice') }}
           />
         </Section>
+
+        <QuestionsEditor form={form} value={values.registrationQuestions} error={err('registrationQuestions')} languages={languages} answered={seatsTaken > 0} />
 
         <Section title={t('schedule.sections.hosts')}>
           <TextAreaInput form={form} name="hosts" label={labels.hosts!} rows={3} defaultValue={values.hosts} error={err('hosts')} help={t('schedule.help.hosts', params)} />

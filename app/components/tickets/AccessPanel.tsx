@@ -8,6 +8,8 @@ import { useOrderReturn } from '#app/lib/payments/orderReturn';
 import { useRootData } from '#app/lib/rootData';
 import { icsHref, type AccessView, type RegisterResponse } from '#app/lib/tickets/api';
 import { useCheckout } from './useCheckout';
+import { useRegistrationQuestions } from '#app/components/registration/RegistrationQuestions';
+import type { ShownQuestion } from '#app/lib/registration/questions';
 
 type Refusal = keyof typeof import('#app/locales/en/tickets').default.access.refused;
 
@@ -21,6 +23,8 @@ export interface AccessPanelProps {
   roomOpen?: boolean;
   /** Whether the event is under way: its attendees are asked to "Join now". */
   live?: boolean;
+  /** The organizer's registration questions, asked before Register or Buy ticket (docs/decisions/0083). */
+  questions?: readonly ShownQuestion[];
 }
 
 const signInTo = (eventId: string) => `/signIn?redirectTo=${encodeURIComponent(previewHref(eventId))}`;
@@ -34,7 +38,7 @@ function usePaymentReturn(holding: boolean) {
 }
 
 /** The one clear action of /preview: Register, Buy ticket, Join or Sold out, with the seats left. */
-export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true, live = false }: AccessPanelProps) {
+export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true, live = false, questions = [] }: AccessPanelProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { revalidate } = useRevalidator();
@@ -43,6 +47,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
   const [problem, setProblem] = useState<string | null>(null);
   const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
   const payment = usePaymentReturn(view.holding !== null);
+  const asked = useRegistrationQuestions(questions, view.mode === 'buy');
 
   const join = (
     <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
@@ -99,9 +104,11 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
     setBusy(true);
     setProblem(null);
     try {
-      const res = await fetch('/api/tickets/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId }) });
+      asked.clearErrors();
+      const res = await fetch('/api/tickets/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId, answers: asked.answers }) });
       const body = (await res.json().catch(() => ({}))) as RegisterResponse;
       if ('signIn' in body) return window.location.assign(body.signIn);
+      if ('fields' in body) return asked.showErrors(body.fields);
       if ('refused' in body) return refused(body.refused);
       if (!res.ok) return setProblem(t('tickets.access.error'));
       revalidate();
@@ -112,8 +119,16 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
     }
   }
 
-  const buy = () => {
+  const buy = async () => {
     setProblem(null);
+    if (questions.length > 0) {
+      // The answers are checked and kept before the payment (docs/decisions/0083).
+      asked.clearErrors();
+      const res = await fetch('/api/registration/answers', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId, answers: asked.answers }) }).catch(() => null);
+      const body = (await res?.json().catch(() => ({}))) as { fields?: Parameters<typeof asked.showErrors>[0] } | undefined;
+      if (body?.fields) return asked.showErrors(body.fields);
+      if (!res?.ok) return setProblem(t('tickets.access.error'));
+    }
     return checkout.start({ kind: 'ticket', refId: eventId }, previewHref(eventId));
   };
 
@@ -133,6 +148,7 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
           <Alert.Title>{t('tickets.access.paymentFailed')}</Alert.Title>
         </Alert.Root>
       ) : null}
+      {!soldOut && signedIn ? asked.form : null}
       {soldOut ? (
         <Button size="lg" w="full" disabled data-testid="sold-out">
           {t('tickets.access.soldOut')}

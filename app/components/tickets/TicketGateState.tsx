@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useRootData } from '#app/lib/rootData';
+import { RoomBrandHeader } from '#app/components/live/room/RoomBrandHeader';
 
 /** The gate as the room's data carries it: its words already translated on the server. */
 export interface TicketGateView {
@@ -13,16 +13,9 @@ export interface TicketGateView {
 
 /** The room page for someone without a ticket (403): what is needed and the way to get it. */
 export function TicketGateState({ gate, title }: { gate: TicketGateView; title: string }) {
-  const root = useRootData();
   return (
     <>
-      {root && (
-        <Box as="header" px={{ base: '4', md: '6' }} py="3" bg="header.bg" borderBottomWidth="1px" borderColor="border">
-          <Link to="/" aria-label={root.tenant.displayName}>
-            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="8" w="auto" maxW="40" />
-          </Link>
-        </Box>
-      )}
+      <RoomBrandHeader />
       <Container maxW="3xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }} data-testid="room-ticket-gate">
         <Stack gap="6">
           <Text color="fg.muted" fontWeight="medium">

@@ -15,9 +15,11 @@
 import { z } from 'zod';
 import type { LiveCaption } from '#app/lib/captions/protocol';
 import { reactFrameSchema, type ReactionsServerFrame } from '#app/lib/reactions/protocol';
+import type { BreakoutState } from '../breakouts/model';
 import type { DonationAlert } from '../donations/model';
 import type { EventRole } from '../events/permissions';
 import type { PinState } from '../roomSales/model';
+import type { PollView } from '../polls/model';
 
 export const CHAT_SOCKET_PATH = '/ws/chat';
 /** textMessage: at most this many characters (docs/PRODUCT.md, Data: chat message). */
@@ -304,4 +306,10 @@ export type ServerFrame =
   | ReactionsServerFrame;
 
 /** Room-wide notices: a donation alert, the pinned sale changed. */
-export type RoomNotice = { kind: 'donation'; donation: DonationAlert } | { kind: 'pin'; state: PinState };
+export type RoomNotice =
+  | { kind: 'donation'; donation: DonationAlert }
+  | { kind: 'pin'; state: PinState }
+  /** The event's breakout rooms changed (docs/decisions/0084): sent on the main room's channel and every breakout's. */
+  | { kind: 'breakouts'; state: BreakoutState }
+  /** A live poll changed: launched, voted on (at most a few a second), closed, shared (docs/decisions/0081). */
+  | { kind: 'poll'; poll: PollView };

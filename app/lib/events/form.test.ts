@@ -55,6 +55,7 @@ describe('parseEventForm', () => {
       startAudioOff: false,
       showTranscription: false,
       reactions: true,
+      hostsAdmit: false,
       enableRecording: 'cloud',
       recordingDestination: 'download',
       trailerMediaId: '',
@@ -63,6 +64,8 @@ describe('parseEventForm', () => {
       ticketPrice: 0,
       capacity: null,
       replayPrice: null,
+      // No registration questions (docs/decisions/0083).
+      registrationQuestions: [],
     });
   });
 

@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { keyFromData } from '#app/lib/i18n/keys';
+import { QUESTIONS_FIELD, QUESTIONS_FIELD_MAX, parseQuestionsField, type QuestionFormError } from '#app/lib/registration/questions';
 import { NEW_TICKET_VALUES, TICKET_FORM_FIELDS, parseTicketFields, ticketFormValues, type TicketFormError, type TicketFormValues } from '#app/lib/tickets/eventPricing';
 import {
   DEFAULT_DURATION_MINUTES,
@@ -45,6 +46,7 @@ export const EVENT_FORM_FIELDS = [
   'recordingDestination',
   'trailerMediaId',
   ...TICKET_FORM_FIELDS,
+  QUESTIONS_FIELD,
   'hosts',
 ] as const;
 export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
@@ -67,12 +69,15 @@ export interface EventFormValues extends TicketFormValues {
   startAudioOff: boolean;
   showTranscription: boolean;
   reactions: boolean;
+  hostsAdmit: boolean;
   enableRecording: string;
   recordingDestination: string;
   /** The trailer's media id ('' for none). */
   trailerMediaId: string;
   /** Host emails as typed (commas, spaces or new lines between them). */
   hosts: string;
+  /** The registration questions' editor state as JSON (app/lib/registration/questions.ts). */
+  registrationQuestions: string;
 }
 
 const ERROR_CODES = [
@@ -109,7 +114,7 @@ export function eventIssueKey(message: string): EventFormError {
   return keyFromData(ERROR_KEYS, message) ?? err('invalid');
 }
 
-export type EventFormErrors = Partial<Record<EventFormField, EventFormError | TicketFormError>>;
+export type EventFormErrors = Partial<Record<EventFormField, EventFormError | TicketFormError | QuestionFormError>>;
 
 export type EventFormResult =
   | { ok: true; input: EventInput; values: EventFormValues }
@@ -128,6 +133,8 @@ export interface ParseOptions {
   keepStart?: string;
   /** The tenant's currency: ticket and replay prices are typed in its major units. Default USD. */
   currency?: string;
+  /** The tenant's default language: every registration question needs a label in it. Default: the first of `languages`. */
+  tenantLanguage?: string;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -204,6 +211,7 @@ export function readEventForm(source: Source): EventFormValues {
     startAudioOff: r.flag('startAudioOff'),
     showTranscription: r.flag('showTranscription'),
     reactions: r.flag('reactions'),
+    hostsAdmit: r.flag('hostsAdmit'),
     enableRecording: text('enableRecording', 32),
     recordingDestination: text('recordingDestination', 32),
     trailerMediaId: text('trailerMediaId', 64).trim(),
@@ -212,6 +220,7 @@ export function readEventForm(source: Source): EventFormValues {
     ticketPrice: text('ticketPrice', 32),
     capacity: text('capacity', 32),
     replayPrice: text('replayPrice', 32),
+    registrationQuestions: text(QUESTIONS_FIELD, QUESTIONS_FIELD_MAX),
   };
 }
 
@@ -289,6 +298,8 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
 
   const tickets = parseTicketFields(values, options.currency ?? 'USD');
   if (!tickets.ok) Object.assign(errors, tickets.errors);
+  const questions = parseQuestionsField(values.registrationQuestions, options.languages, options.tenantLanguage ?? options.languages[0] ?? options.defaultLanguage);
+  if (!questions.ok) errors.registrationQuestions = questions.error;
 
   if (
     !tickets.ok ||
@@ -324,6 +335,7 @@ export function parseEventForm(source: Source, options: ParseOptions): EventForm
       trailerMediaId,
       hosts,
       ...tickets.input,
+      ...(questions.ok ? { registrationQuestions: questions.questions } : {}),
     },
   };
 }
@@ -345,6 +357,7 @@ export function defaultEventFormValues({ now, zone, language }: { now: number; z
     eventLanguage: language,
     hosts: '',
     ...NEW_TICKET_VALUES,
+    registrationQuestions: '[]',
   };
 }
 
@@ -366,10 +379,12 @@ export function eventFormValues(event: EventRecord, currency = 'USD'): EventForm
     startAudioOff: event.startAudioOff,
     showTranscription: event.showTranscription,
     reactions: event.reactions,
+    hostsAdmit: event.hostsAdmit,
     enableRecording: event.enableRecording,
     recordingDestination: event.recordingDestination,
     trailerMediaId: event.trailerMediaId,
     hosts: event.hosts.join('\n'),
     ...ticketFormValues(event, currency),
+    registrationQuestions: JSON.stringify(event.registrationQuestions),
   };
 }

@@ -8,6 +8,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { ROOM_LAYOUTS } from './layouts';
 import { shownStoredName } from '#app/lib/identity/displayName';
+import { questionSchema, type Question } from '#app/lib/registration/schema';
 
 /** Hosts and the organizer may enter from 30 minutes before start (docs/PRODUCT.md, Rules: room lead times). */
 export const LEAD_TIME_MINUTES = 30;
@@ -44,7 +45,7 @@ export const RECORDING_DESTINATIONS = ['cloud', 'download'] as const;
 export const EVENT_KINDS = ['event', 'rehearsal', 'demo'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export const EVENT_FLAGS = ['moderateChat', 'ownerOnlyBroadcast', 'startVideoOff', 'startAudioOff', 'showTranscription', 'reactions'] as const;
+export const EVENT_FLAGS = ['moderateChat', 'ownerOnlyBroadcast', 'startVideoOff', 'startAudioOff', 'showTranscription', 'reactions', 'hostsAdmit'] as const;
 export type EventFlag = (typeof EVENT_FLAGS)[number];
 
 export const EVENT_IMAGE_SIZES = ['thumbnail', 'banner', 'poster'] as const;
@@ -85,6 +86,8 @@ export const eventSchema = z.object({
   showTranscription: z.boolean().default(false),
   /** Live reactions float over the stage (docs/decisions/0079); also needs the tenant's `reactions` switch. Events stored before it have them on. */
   reactions: z.boolean().default(true),
+  /** Participants wait in a waiting room until a host admits them (docs/decisions/0082). Off for events stored before it. */
+  hostsAdmit: z.boolean().default(false),
   enableRecording: z.enum(RECORDING_MODES).default('cloud'),
   recordingDestination: z.enum(RECORDING_DESTINATIONS).default('cloud'),
   /** A video of the tenant's library shown as the event's trailer (/trailerPlayBack, the event page); empty for none. */
@@ -100,6 +103,8 @@ export const eventSchema = z.object({
   /** An occurrence of a series (docs/decisions/0080): the series' id and its place in it (0 = first). */
   seriesId: z.string().regex(/^[a-z0-9]{12}$/).optional(),
   seriesIndex: z.number().int().min(0).optional(),
+  /** Asked when registering or buying a ticket (docs/decisions/0083); answers are stored with the registration. */
+  registrationQuestions: z.array(questionSchema).catch([]),
   organizerId: z.string(),
   organizerName: z.string().default('').transform(shownStoredName),
   organizerEmail: z.string().default(''),
@@ -143,6 +148,8 @@ export interface EventInput {
   startAudioOff: boolean;
   showTranscription: boolean;
   reactions: boolean;
+  /** Hosts admit participants (docs/decisions/0082); left out, a new event has it off and an update keeps the stored value. */
+  hostsAdmit?: boolean;
   enableRecording: EventRecord['enableRecording'];
   recordingDestination: EventRecord['recordingDestination'];
   /** The trailer's media id, or '' for none; left out, an update keeps the stored one. */
@@ -156,6 +163,8 @@ export interface EventInput {
   /** Set by the series store only (server/events/series.server.ts); left out, an update keeps them. */
   seriesId?: string;
   seriesIndex?: number;
+  /** Registration questions (docs/decisions/0083); left out, an update keeps the stored ones. */
+  registrationQuestions?: Question[];
 }
 
 /** A new event's settings where the organizer chose nothing else (docs/PRODUCT.md, Data: event flags). */
@@ -169,6 +178,7 @@ export const NEW_EVENT_SETTINGS = {
   startAudioOff: false,
   showTranscription: false,
   reactions: true,
+  hostsAdmit: false,
   enableRecording: 'cloud',
   recordingDestination: 'cloud',
   trailerMediaId: '',

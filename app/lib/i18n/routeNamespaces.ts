@@ -36,13 +36,13 @@ function loadNamespace(instance: I18n, namespace: Namespace, hash: string | unde
  * navigates inside a React transition, the previous page stays on screen until the strings are
  * in: no flash of raw keys (docs/decisions/0019).
  */
-export function useRouteNamespaces(hashes: Partial<Record<Namespace, string>> | undefined): void {
+export function useRouteNamespaces(hash: string | undefined): void {
   const matches = useMatches();
   const { i18n } = useTranslation();
   const loaded = loadedNamespaces(i18n);
   const missing = routeNamespaces(matches.map((m) => m.handle)).filter((ns) => !loaded.has(ns));
   if (missing.length === 0 || typeof document === 'undefined') return;
-  throw Promise.all(missing.map((ns) => loadNamespace(i18n, ns, hashes?.[ns])));
+  throw Promise.all(missing.map((ns) => loadNamespace(i18n, ns, hash)));
 }
 
 /**
@@ -52,15 +52,15 @@ export function useRouteNamespaces(hashes: Partial<Record<Namespace, string>> | 
  */
 export function useNamespace(namespace: Namespace): boolean {
   const { i18n } = useTranslation();
-  const hashes = useRootData()?.translationHashes;
+  const hash = useRootData()?.translationsHash;
   const [ready, setReady] = useState(() => loadedNamespaces(i18n).has(namespace));
   useEffect(() => {
     if (ready) return;
     let mounted = true;
-    void loadNamespace(i18n, namespace, hashes?.[namespace]).then(() => mounted && setReady(true));
+    void loadNamespace(i18n, namespace, hash).then(() => mounted && setReady(true));
     return () => {
       mounted = false;
     };
-  }, [i18n, namespace, hashes, ready]);
+  }, [i18n, namespace, hash, ready]);
   return ready;
 }

@@ -1,15 +1,23 @@
 /**
  * The tickets API between /preview (and the room's ticket gate) and the server.
  * POST /api/tickets/register {eventId} → 200 { status: 'registered' | 'already' } | 401 { signIn }
- *   | 404 | 409 { refused } (sold_out, not_for_sale, too_late, own_item).
+ *   | 404 | 409 { refused } (sold_out, not_for_sale, too_late, own_item)
+ *   | 400 { error: 'answers', fields } (answers to the registration questions refused, by question id).
  * GET /api/tickets/ics?event=<id> → the event's .ics calendar file.
  */
 import { z } from 'zod';
 import { eventIdSchema } from '#app/lib/events/model';
+import { answersInputSchema, type AnswerFormError } from '#app/lib/registration/questions';
 
-export const registerRequestSchema = z.object({ eventId: eventIdSchema });
+/** `answers`: to the event's registration questions (docs/decisions/0083), by question id. */
+export const registerRequestSchema = z.object({ eventId: eventIdSchema, answers: answersInputSchema.optional() });
 export type RegisterRefusal = 'sold_out' | 'not_for_sale' | 'too_late' | 'own_item';
-export type RegisterResponse = { status: 'registered' | 'already' } | { refused: RegisterRefusal } | { signIn: string } | { error: string };
+export type RegisterResponse =
+  | { status: 'registered' | 'already' }
+  | { refused: RegisterRefusal }
+  | { signIn: string }
+  | { error: 'answers'; fields: Record<string, AnswerFormError> }
+  | { error: string };
 
 export const icsHref = (eventId: string) => `/api/tickets/ics?event=${encodeURIComponent(eventId)}`;
 

@@ -50,6 +50,15 @@ const esMX: TranslationOverlay = {
     },
     mail: { ticketSubject: 'Tu boleto: {{title}}' },
   },
+  registration: {
+    editor: {
+      help: 'Se hacen al inscribirse o comprar un boleto (un evento de pago, o uno gratuito con cupo). Cada pregunta necesita su texto en {{language}}; los demás idiomas son opcionales y, si faltan, se usa ese.',
+    },
+    form: { titleBuy: 'Antes de comprar tu boleto' },
+    export: {
+      intro: 'Todas las personas inscritas o con boleto, con sus respuestas: una columna por pregunta; se conservan las respuestas a preguntas que después cambiaron o se quitaron.',
+    },
+  },
 };
 
 export default esMX;

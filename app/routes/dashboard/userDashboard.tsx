@@ -18,7 +18,7 @@ import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader, action } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets', 'registration');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {

@@ -8,6 +8,7 @@ import { mediaView } from '#server/media/view.server';
 import { eventTrailer } from '#server/media/playback/trailer.server';
 import { accessView } from '#server/commerce/tickets/previewAccess.server';
 import { currentState } from '#server/broadcast/ingest/api.server';
+import { questionsLanguage, shownQuestions } from '#app/lib/registration/questions';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -51,6 +52,8 @@ export async function previewData(args: LoaderFunctionArgs) {
     personal: user !== null,
     /** Register, Buy ticket, Join or Sold out (app/lib/tickets/api.ts). */
     access,
+    /** The registration questions in the visitor's language, while there is a seat to take (docs/decisions/0083). */
+    questions: user && access.mode !== 'open' && !access.holding && !access.staff ? shownQuestions(event.registrationQuestions, context.language, questionsLanguage(tenant.languages)) : [],
     trailer: trailer ? await mediaView(context.data.files, trailer, { canManage: false }) : null,
     /** A push is live now: the page plays it, so it comes with the client app (docs/decisions/0069). */
     broadcastLive: broadcast?.status === 'live' || broadcast?.status === 'connecting',

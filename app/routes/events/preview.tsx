@@ -40,7 +40,7 @@ function previewNeedsApp(data: PreviewData | undefined): boolean {
   return status === 'scheduled' && startMs(data.event) - data.now <= FOLLOWED_FROM_MS;
 }
 
-export const handle = staticUnlessHandle(previewNeedsApp, 'events', 'playback', 'player', 'broadcast', 'tickets');
+export const handle = staticUnlessHandle(previewNeedsApp, 'events', 'playback', 'player', 'broadcast', 'tickets', 'registration');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -149,7 +149,7 @@ export default function Preview() {
               {event.organizerName ? <Fact label={t('events.preview.organizer')}>{event.organizerName}</Fact> : null}
             </Stack>
 
-            {!over ? <AccessPanel eventId={event.eventId} view={data.access} signedIn={data.signedIn} joinHref={joinHref} roomOpen={status === 'open' || status === 'live'} live={status === 'live'} /> : null}
+            {!over ? <AccessPanel eventId={event.eventId} view={data.access} questions={data.questions} signedIn={data.signedIn} joinHref={joinHref} roomOpen={status === 'open' || status === 'live'} live={status === 'live'} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? <ReplayOffer eventId={event.eventId} view={data.access} signedIn={data.signedIn} /> : null}
             {status === 'ended' || (over && status !== 'cancelled') ? (
               // /eventVod says whether a recording or kept broadcast exists, and to the organizer why not.

@@ -16,7 +16,8 @@ import { keyFromData, type KeyIn } from '#app/lib/i18n/keys';
 import { NO_STORE } from '#server/http/responses.server';
 import { z } from 'zod';
 import { parseSeriesForm, seriesValuesFromRRule, type SeriesFormErrors, type SeriesFormValues } from '#app/lib/events/seriesRule';
-import { cancelInSeries, editFollowing, scheduleSeries, seriesInfoFor, type SeriesFailure } from '#server/events/series.server';
+import { cancelInSeries, editFollowing, scheduleSeries, seriesFromEvent, seriesInfoFor, type SeriesFailure } from '#server/events/series.server';
+import { questionsLanguage } from '#app/lib/registration/questions';
 
 const IMAGE_ERROR_KEYS = (['type', 'size', 'upload', 'process', 'storage'] as const).map((k) => `schedule.images.errors.${k}` as const);
 
@@ -157,7 +158,7 @@ export async function action(args: ActionFunctionArgs) {
   const { data } = context;
   const form = await readForm(request, context.language);
   const intent = String(form.get('intent') ?? '');
-  const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language, currency: context.tenant.currency };
+  const parseOptions = { now: Date.now(), languages: context.tenant.languages.supported, defaultLanguage: context.language, currency: context.tenant.currency, tenantLanguage: questionsLanguage(context.tenant.languages) };
 
   const eventId = new URL(request.url).searchParams.get('event') ?? '';
   // The create form uploads its image before the event exists: into the organizer's draft folder.
@@ -222,6 +223,17 @@ export async function action(args: ActionFunctionArgs) {
       if (!edited.ok && edited.reason === 'capacity') return failure({ errors: { capacity: 'tickets.errors.capacityBelowSold' }, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, sold);
       if (!edited.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: SERIES_FAILURE_KEYS[edited.reason] });
       return redirect(`/scheduleEvents?event=${edited.eventId}&updated=1`);
+    }
+    if (!event.seriesId) {
+      // A single event given a rule becomes the first occurrence of a new series (docs/decisions/0080).
+      const series = parseSeriesForm(form, result.values.date);
+      if (!series.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: series.errors });
+      if (series.rule) {
+        if (seen && seen !== event.updatedAt) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.conflict', 409, event.updatedAt);
+        const made = await seriesFromEvent(data, event, result.input, series.rule, await organizerOf(args, user));
+        if (!made.ok) return failure({ errors: {}, values: result.values, invalidHosts: [] }, 'schedule.errors.fixFields', 400, undefined, undefined, { values: series.values, errors: SERIES_FAILURE_KEYS[made.reason] });
+        return redirect(`/scheduleEvents?event=${made.first.eventId}&updated=1`);
+      }
     }
     try {
       await data.events.update(event.eventId, result.input, seen);

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { CancelEventDialog } from '#app/components/schedule/CancelEventDialog';
 import { EventForm } from '#app/components/schedule/EventForm';
+import { PollsPanel } from '#app/components/polls/PollsPanel';
 import { EventImages } from '#app/components/schedule/EventImages';
 import { ShortLink } from '#app/components/schedule/ShortLink';
+import { RegistrationsExport } from '#app/components/registration/RegistrationsExport';
 import { lobbyHref, previewHref } from '#app/lib/events/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { EventFormFailure, loader } from './scheduleEvents.server';
@@ -16,7 +18,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /scheduleEvents (organizer, admin): create an event; ?event=<id> edits, cancels and illustrates it. */
 export { action, loader } from './scheduleEvents.server';
-export const handle = i18nHandle('events', 'forms', 'schedule', 'tickets');
+export const handle = i18nHandle('events', 'forms', 'schedule', 'tickets', 'registration');
 
 function Frame({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
   return (
@@ -163,6 +165,12 @@ export default function ScheduleEvents() {
                 </Alert.Root>
               ) : null}
               <EventImages action={action} images={event.images} title={event.title} />
+            </Card>
+            <Card>
+              <PollsPanel eventId={event.eventId} place="dashboard" />
+            </Card>
+            <Card>
+              <RegistrationsExport eventId={event.eventId} />
             </Card>
             <Separator />
             <Stack gap="2" align="flex-start">

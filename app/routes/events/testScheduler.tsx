@@ -13,7 +13,7 @@ import { i18nHandle } from '#app/lib/handles';
 
 /** /testScheduler (organizer, admin): a private rehearsal event that opens now. */
 export { action, loader } from './testScheduler.server';
-export const handle = i18nHandle('events', 'forms', 'schedule', 'tickets');
+export const handle = i18nHandle('events', 'forms', 'schedule', 'tickets', 'registration');
 
 export default function TestScheduler() {
   const { t } = useTranslation();

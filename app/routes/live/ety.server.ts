@@ -3,7 +3,7 @@ import { eventIdSchema, publicEvent, roomHref } from '#app/lib/events/model';
 import { flagsOf, grantsFor, opensAtMs } from '#app/lib/events/permissions';
 import { getFixedT } from '#server/i18n.server';
 import { requireUser } from '#server/identity/session.server';
-import { admitToRoom, needsSeat } from '#server/entitlement/admission.server';
+import { admitToRoom, isWaiting, needsSeat } from '#server/entitlement/admission.server';
 import { ticketGateView } from '#server/entitlement/gate.server';
 
 /** What the lobby shows instead of the waiting room (a blocked user, or an event that will not open again). */
@@ -27,7 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { role } = admission;
   const flags = flagsOf(event, user);
   const seat = !admission.ok && needsSeat(admission) ? admission : null;
-  const closed: LobbyClosed | null = !admission.ok && !needsSeat(admission) && admission.reason !== 'notYetOpen' ? admission.reason : null;
+  // A participant the hosts have not admitted (or denied) is sent on to the room, whose waiting room says so (docs/decisions/0082).
+  const closed: LobbyClosed | null = !admission.ok && !needsSeat(admission) && !isWaiting(admission) && admission.reason !== 'notYetOpen' ? admission.reason : null;
   const grants = grantsFor(event, role);
   const [t, devices, ticketGate] = await Promise.all([
     getFixedT(context.languageTag),

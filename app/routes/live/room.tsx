@@ -6,6 +6,7 @@ import { useLoaderData, useRevalidator, type ShouldRevalidateFunction } from '@r
 import livekitStyles from '@livekit/components-styles?url';
 import { RoomClosedState } from '#app/components/live/room/RoomClosedState';
 import { RoomShell } from '#app/components/live/room/RoomShell';
+import { WaitingRoom } from '#app/components/live/waiting/WaitingRoom';
 import { TicketGateState } from '#app/components/tickets/TicketGateState';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
 import type { loader } from './room.server';
@@ -40,6 +41,7 @@ export default function Room() {
   if (data.shell) return <RoomJoining />;
   if (data.ticketGate) return <TicketGateState gate={data.ticketGate} title={data.event.title} />;
   if (data.closed) return <RoomClosedState reason={data.closed} eventId={data.event.eventId} title={data.event.title} />;
+  if (data.waiting) return <WaitingRoom key={data.event.eventId} eventId={data.event.eventId} title={data.event.title} initial={data.waiting} />;
   return (
     <RoomShell
       key={data.event.eventId}

@@ -3,7 +3,9 @@ import { eventIdSchema } from '#app/lib/events/model';
 import { isStaff, roleOf } from '#app/lib/events/permissions';
 import { getSessionUser } from '#server/identity/session.server';
 import { getFixedT } from '#server/i18n.server';
-import { eventVodState, type EventVodState } from '#server/media/ondemand/eventVod.server';
+import { eventVodState, recordingStartMs, type EventVodState } from '#server/media/ondemand/eventVod.server';
+import { pollsOnRecording } from '#server/polls/index.server';
+import type { PollReplay } from '#app/lib/polls/model';
 import { mayWatchReplay } from '#server/entitlement/access.server';
 import { previewHref } from '#app/lib/events/model';
 import { NO_STORE } from '#server/http/responses.server';
@@ -24,11 +26,18 @@ export async function loader(args: LoaderFunctionArgs) {
   // A paid event's replay (or one sold apart) is for ticket or replay holders, the organizer, hosts and tenant admins.
   const gated = !(await mayWatchReplay(context.data, event, viewer));
   const vod: EventVodState = gated ? { state: 'notAllowed', signedIn: viewer !== null } : await eventVodState(context.data, event, viewer);
+  // The event's polls at the moments they were launched on this recording (docs/decisions/0081).
+  let polls: PollReplay[] = [];
+  if (vod.state === 'ready' && vod.chat === 'shown') {
+    const item = (await context.data.media.forEvent(event.eventId)).find((m) => m.id === vod.view.id);
+    if (item) polls = await pollsOnRecording(context.data, event, recordingStartMs(item), item.derived.durationSeconds ?? null, staff);
+  }
   const t = await getFixedT(context.languageTag);
   return json(
     {
       event: { eventId: event.eventId, title: event.title, organizerName: event.organizerName, eventDateTime: event.eventDateTime },
       vod,
+      polls,
       /** Set when the replay needs a ticket (or the replay bought apart): where to get it. */
       replayGate: gated ? { buyUrl: previewHref(event.eventId) } : null,
       title: t('ondemand.eventVod.title', { title: event.title }),

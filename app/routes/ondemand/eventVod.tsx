@@ -19,7 +19,7 @@ export const headers = formHeaders;
 
 export default function EventVod() {
   const { t } = useTranslation();
-  const { event, vod, replayGate } = useLoaderData<typeof loader>();
+  const { event, vod, replayGate, polls } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t('ondemand.eventVod.title', { title: event.title })}>
@@ -28,7 +28,7 @@ export default function EventVod() {
         </Button>
       </PageHeader>
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="event-vod" data-state={vod.state}>
-        {vod.state === 'ready' ? <RecordingPlayer view={vod.view} chapters={vod.chapters} messages={vod.messages} chat={vod.chat} /> : null}
+        {vod.state === 'ready' ? <RecordingPlayer view={vod.view} chapters={vod.chapters} messages={vod.messages} chat={vod.chat} polls={polls} /> : null}
         {vod.state === 'processing' ? (
           <Stack gap="3" maxW="xl">
             <Alert.Root status="info" data-testid="event-vod-processing">

@@ -7,11 +7,12 @@ import { sendTicketConfirmation } from '#server/commerce/tickets/confirmation.se
 import { scheduleReminders } from '#server/commerce/tickets/reminders.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
 import { shownName } from '#app/lib/identity/displayName';
+import { recordAnswers } from '#server/registration/index.server';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 
 /**
- * POST /api/tickets/register {eventId}: a free seat for the signed-in person (one click), under
+ * POST /api/tickets/register {eventId, answers?}: a free seat for the signed-in person (one click), under
  * the capacity like a purchase; the confirmation mail with the .ics file goes out once.
  */
 export async function action(args: ActionFunctionArgs) {
@@ -32,6 +33,9 @@ export async function action(args: ActionFunctionArgs) {
   const status = eventStatus(event, Date.now());
   if (status === 'cancelled') return answer({ refused: 'not_for_sale' }, 409);
   if (status === 'ended' || status === 'expired') return answer({ refused: 'too_late' }, 409);
+  // The registration questions' answers are checked first and stored with the seat (docs/decisions/0083).
+  const answers = await recordAnswers(context.data, context.tenant, event, user, parsed.data.answers ?? {}, context.language);
+  if (!answers.ok) return answer({ error: 'answers', fields: answers.fields }, 400);
   const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
   if (result === 'registered' && user.email) {

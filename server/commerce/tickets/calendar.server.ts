@@ -4,7 +4,7 @@
  * in its reader's zone; the organizer's zone and local time are named in the description
  * (docs/decisions/0035-tickets-and-consultations.md).
  */
-import { createEvent } from 'ics';
+import { createEvents, type EventAttributes } from 'ics';
 import { DateTime } from 'luxon';
 import { previewHref, type EventRecord } from '#app/lib/events/model';
 import type { SeriesCalendar } from '#server/events/index.server';
@@ -17,38 +17,61 @@ const icsLocal = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'u
 /**
  * The series part of an occurrence's file (docs/decisions/0080): the first occurrence's start as
  * a wall-clock time in the series' zone (DTSTART;TZID=…) so the RRULE keeps 18:00 at 18:00 across
- * daylight-saving changes, and EXDATE for occurrences cancelled one by one.
+ * daylight-saving changes, EXDATE for occurrences cancelled one by one, and each occurrence edited
+ * alone identified by the wall-clock start the rule gave it (RECURRENCE-ID;TZID=…).
  */
 function withSeries(ics: string, series: SeriesCalendar): string {
   const start = series.dtstart.replace(/[-:]/g, '') + '00';
   const exdates = series.exdates.length ? `\r\nEXDATE;TZID=${series.zone}:${series.exdates.map((d) => icsLocal(d, series.zone)).join(',')}` : '';
-  return ics.replace(/\r\nDTSTART:\d{8}T\d{6}\r\n/, `\r\nDTSTART;TZID=${series.zone}:${start}\r\n`).replace(/(\r\nRRULE:[^\r]*)/, `$1${exdates}`);
+  return ics
+    .replace(/\r\nDTSTART:\d{8}T\d{6}\r\n/, `\r\nDTSTART;TZID=${series.zone}:${start}\r\n`)
+    .replace(/(\r\nRRULE:[^\r]*)/, `$1${exdates}`)
+    .replace(/\r\nRECURRENCE-ID:(\d{8}T\d{6})Z\r\n/g, (_, utc: string) => `\r\nRECURRENCE-ID;TZID=${series.zone}:${icsLocal(DateTime.fromFormat(utc, "yyyyMMdd'T'HHmmss", { zone: 'utc' }).toISO()!, series.zone)}\r\n`);
+}
+
+type CalendarEvent = Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName'>;
+
+/** What every entry of the file says: the title, length, link and organizer, and the local start in the description. */
+function entryText(event: CalendarEvent, origin: string, override?: Pick<EventRecord, 'eventId' | 'eventDateTime' | 'eventDuration' | 'title'>) {
+  const shown = { ...event, ...override };
+  const local = DateTime.fromISO(shown.eventDateTime, { zone: 'utc' }).setZone(event.eventTimeZone);
+  const url = eventPageUrl(origin, shown);
+  return {
+    productId: 'live-events/ics',
+    duration: { minutes: shown.eventDuration },
+    title: shown.title,
+    description: [`${local.toFormat('yyyy-MM-dd HH:mm')} (${event.eventTimeZone})`, event.description.slice(0, 1000), url].filter(Boolean).join('\n\n'),
+    url,
+    ...(event.organizerName ? { organizer: { name: event.organizerName } } : {}),
+  };
 }
 
 /**
  * The calendar file (text/calendar) for one event; `origin` is the tenant's (tenantOrigin), for its
  * link and UID. An occurrence of a series gives the whole series (one UID for all its occurrences).
  */
-export function eventCalendar(
-  event: Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName'>,
-  origin: string,
-  series: SeriesCalendar | null = null,
-): string {
-  const local = DateTime.fromISO(event.eventDateTime, { zone: 'utc' }).setZone(event.eventTimeZone);
-  const url = eventPageUrl(origin, event);
+export function eventCalendar(event: CalendarEvent, origin: string, series: SeriesCalendar | null = null): string {
+  const host = new URL(origin).host;
   const first = series ? DateTime.fromISO(series.dtstart, { zone: 'utc' }) : null;
-  const { error, value } = createEvent({
-    uid: series ? `series-${series.seriesId}@${new URL(origin).host}` : `${event.eventId}@${new URL(origin).host}`,
-    productId: 'live-events/ics',
-    ...(first
-      ? { start: [first.year, first.month, first.day, first.hour, first.minute] as [number, number, number, number, number], startInputType: 'local' as const, startOutputType: 'local' as const, recurrenceRule: series!.rrule }
-      : { start: Date.parse(event.eventDateTime), startInputType: 'utc' as const, startOutputType: 'utc' as const }),
-    duration: { minutes: event.eventDuration },
-    title: event.title,
-    description: [`${local.toFormat('yyyy-MM-dd HH:mm')} (${event.eventTimeZone})`, event.description.slice(0, 1000), url].filter(Boolean).join('\n\n'),
-    url,
-    ...(event.organizerName ? { organizer: { name: event.organizerName } } : {}),
-  });
+  const entries: EventAttributes[] = [
+    {
+      uid: series ? `series-${series.seriesId}@${host}` : `${event.eventId}@${host}`,
+      ...(first
+        ? { start: [first.year, first.month, first.day, first.hour, first.minute] as [number, number, number, number, number], startInputType: 'local' as const, startOutputType: 'local' as const, recurrenceRule: series!.rrule }
+        : { start: Date.parse(event.eventDateTime), startInputType: 'utc' as const, startOutputType: 'utc' as const }),
+      ...entryText(event, origin),
+    },
+    // Occurrences edited alone: same UID, the rule's start as RECURRENCE-ID, their own start, length and title.
+    ...(series?.overrides ?? []).map((o) => ({
+      uid: `series-${series!.seriesId}@${host}`,
+      recurrenceId: Date.parse(o.originalStart),
+      start: Date.parse(o.eventDateTime),
+      startInputType: 'utc' as const,
+      startOutputType: 'utc' as const,
+      ...entryText(event, origin, o),
+    })),
+  ];
+  const { error, value } = createEvents(entries);
   if (error || !value) throw error ?? new Error('the calendar file could not be written');
   return series ? withSeries(value, series) : value;
 }

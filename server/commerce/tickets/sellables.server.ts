@@ -28,6 +28,8 @@ export async function ticketRefusal(ctx: SellContext, event: EventRecord, now = 
   if (status === 'ended' || status === 'expired') return { refused: 'too_late' };
   if (ctx.buyer && (await ctx.data.tickets.ticket(event.eventId, ctx.buyer.userId))) return { refused: 'already_owned' };
   if (event.capacity !== null && (await ctx.data.tickets.sold(event.eventId)) >= event.capacity) return { refused: 'sold_out' };
+  // Required registration questions are answered before the checkout starts (/api/registration/answers; docs/decisions/0083).
+  if (ctx.buyer && event.registrationQuestions.some((q) => q.required) && !(await ctx.data.registrationAnswers.get(event.eventId, ctx.buyer.userId))) return { refused: 'not_for_sale' };
   return null;
 }
 

@@ -13,6 +13,7 @@ import { PersonPhoto } from '#app/components/ui/PersonPhoto';
 import { avatarUrl } from '#app/lib/photo/avatar';
 import { HandIcon } from './HandIcon';
 import { fetchRoomState, postRoomAction, type ApiResult } from './roomApi';
+import { AnswersDisclosure } from '#app/components/registration/AnswersDisclosure';
 
 export const POLL_MS = 5000;
 
@@ -260,6 +261,7 @@ export function HostParticipants({ eventId, me, room, actions }: SectionProps) {
             <OutcomeText outcome={actions.outcomes[k('mute')]} />
             <OutcomeText outcome={actions.outcomes[k('remove')]} />
             <OutcomeText outcome={actions.outcomes[k('block')]} />
+            {p.role === 'participant' ? <AnswersDisclosure eventId={eventId} userId={p.identity} name={p.name || p.identity} /> : null}
           </Box>
         );
       })}

@@ -114,7 +114,8 @@ function ConnectionWatch({ onUnavailable, onEnd, failures, mediaFailed }: Pick<L
   ) : null;
 
   // The connection's state on the page, for tests that wait on it.
-  const marker = <span hidden data-testid="room-connection" data-state={state} />;
+  // data-room: the LiveKit room joined (the main room, or a breakout: docs/decisions/0084).
+  const marker = <span hidden data-testid="room-connection" data-state={state} data-room={room.name} />;
   if (state === ConnectionState.Connecting) {
     return (
       <>

@@ -2,27 +2,20 @@
  * The page when the room cannot be entered: blocked, or the event is over, expired or cancelled.
  * Room routes have no site header, so it carries the tenant's logo (a link home) itself.
  */
-import { Alert, Box, Button, Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { EndedRecordingDownload } from '#app/components/recording/EndedRecordingDownload';
 import { previewHref } from '#app/lib/events/model';
-import { useRootData } from '#app/lib/rootData';
+import { RoomBrandHeader } from '#app/components/live/room/RoomBrandHeader';
 
 export type ClosedReason = 'blocked' | 'ended' | 'expired' | 'cancelled' | 'removed';
 
 export function RoomClosedState({ reason, eventId, title }: { reason: ClosedReason; eventId: string; title?: string }) {
   const { t } = useTranslation();
-  const root = useRootData();
   return (
     <>
-      {root && (
-        <Box as="header" px={{ base: '4', md: '6' }} py="3" bg="header.bg" borderBottomWidth="1px" borderColor="border">
-          <Link to="/" aria-label={root.tenant.displayName}>
-            <Image src={`/brand/${root.tenant.logo.src}`} alt={root.tenant.logo.alt} h="8" w="auto" maxW="40" />
-          </Link>
-        </Box>
-      )}
+      <RoomBrandHeader />
       <Container maxW="3xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }} data-testid={`room-${reason}`}>
         <Stack gap="6">
           {title && reason !== 'blocked' && (

@@ -17,11 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { ChatPane, type PrivateRequest } from '#app/components/chat/ChatPane';
 import { PrivateAlerts, useUnreadPrivate } from '#app/components/chat/PrivateAlerts';
 import { QuestionsPanel } from '#app/components/chat/QuestionsPanel';
-import { ChatProvider } from '#app/components/chat/useChat';
+import { BreakoutBar } from '#app/components/live/breakouts/BreakoutBar';
+import { WaitingQueue } from '#app/components/live/waiting/WaitingQueue';
+import { BreakoutsPanel } from '#app/components/live/breakouts/BreakoutsPanel';
+import { BreakoutChat, BreakoutProvider } from '#app/components/live/breakouts/useBreakouts';
 import { DonationToasts } from '#app/components/donations/DonationAlerts';
 import { BrowserRecordingProvider } from '#app/components/recording/BrowserRecordingProvider';
 import { RecordingControls } from '#app/components/recording/RecordingControls';
 import { RoomCommerce } from '#app/components/roomSales/RoomCommerce';
+import { RoomPolls } from '#app/components/polls/RoomPolls';
 import { RecordingProvider } from '#app/components/recording/RecordingProvider';
 import { RestreamPanel } from '#app/components/recording/RestreamPanel';
 import { mergeChoices, readJoinDevices, type DeviceChoice } from '#app/components/live/devices/choice';
@@ -79,14 +83,17 @@ export function RoomShell(props: RoomShellProps) {
   const [closed, setClosed] = useState<ClosedReason | null>(null);
   if (closed) return <RoomClosedState reason={closed} eventId={props.event.eventId} title={props.event.title} />;
   return (
-    <ChatProvider eventId={props.event.eventId} role={props.role}>
+    // The chat of where the person is: the event's, or their breakout's (docs/decisions/0084).
+    <BreakoutProvider eventId={props.event.eventId} me={props.me} staff={props.canModerate}>
+    <BreakoutChat eventId={props.event.eventId} role={props.role}>
       {/* Staff ask for the recording state on a timer; everyone else hears it from the room (RecordingProvider). */}
       <RecordingProvider eventId={props.event.eventId} poll={props.canModerate || layoutSpec(props.layout).stage === 'none'}>
         <BrowserRecordingProvider eventId={props.event.eventId} title={props.event.title}>
           <RoomFrame {...props} onClosed={setClosed} />
         </BrowserRecordingProvider>
       </RecordingProvider>
-    </ChatProvider>
+    </BreakoutChat>
+    </BreakoutProvider>
   );
 }
 
@@ -141,6 +148,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const hostTools = (
     <Stack gap="4" data-testid="host-tools">
       {showHostPanel && <HostPanel {...sectionProps} />}
+      {canModerate && <BreakoutsPanel participants={room.state?.participants ?? []} />}
       {canModerate && <RecordingControls eventId={event.eventId} role={role} />}
       {showRestream && restreamNote}
     </Stack>
@@ -266,8 +274,11 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       data-testid="room-dock"
       gap="2"
     >
+      <BreakoutBar />
       {/* The pinned sale and Donate sit above the chat in every layout. */}
       <RoomCommerce eventId={event.eventId} staff={role !== 'participant'} />
+      <RoomPolls eventId={event.eventId} />
+      <WaitingQueue eventId={event.eventId} staff={role !== 'participant'} />
       {dock}
     </Flex>
   );

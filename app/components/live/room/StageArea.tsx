@@ -23,6 +23,7 @@ import { HandButton, HandMessage, useHand } from './RaiseHand';
 import { ReactionsBar } from '#app/components/live/reactions/ReactionsBar';
 import { ReactionsLayer } from '#app/components/live/reactions/ReactionsLayer';
 import { useRoomReactions } from '#app/components/live/reactions/useRoomReactions';
+import { useBreakoutStage } from '#app/components/live/breakouts/useBreakouts';
 
 const LiveStage = lazyChunk(() => import('./LiveStage'), 'LiveStage');
 
@@ -73,7 +74,9 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mounted = useMounted();
-  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted, firstSession);
+  // In a breakout the stage joins that breakout's own LiveKit room (docs/decisions/0084).
+  const breakout = useBreakoutStage();
+  const { phase, retry, markUnavailable } = useRoomSession(event.eventId, mounted && breakout.ready, firstSession, breakout.roomId);
   const [ended, setEnded] = useState<RoomEnd | null>(null);
   const hand = useHand();
   // Reactions ride the chat socket, not the video connection: they float whatever the stage shows.

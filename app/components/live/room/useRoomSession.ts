@@ -9,6 +9,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomErrorCode, RoomTokenResponse } from '#app/lib/events/api';
 import { fetchRoomToken } from './roomApi';
+import { fetchBreakoutToken } from '#app/components/live/breakouts/breakoutsApi';
 
 export type SessionPhase =
   | { kind: 'loading' }
@@ -37,8 +38,11 @@ export function videoRetryDelayMs(n: number, random = Math.random): number {
 const usable = (session: RoomTokenResponse | null, now = Date.now()): session is RoomTokenResponse =>
   session !== null && Date.parse(session.expiresAt) - now >= FIRST_TOKEN_MIN_LEFT_MS;
 
-/** `firstSession`: the token from the room's data (docs/decisions/0024), used for the first attempt only. */
-export function useRoomSession(eventId: string, connects: boolean, firstSession: RoomTokenResponse | null = null) {
+/**
+ * `firstSession`: the token from the room's data (docs/decisions/0024), used for the first attempt only.
+ * `breakout`: the breakout room whose token to ask for instead of the main room's (docs/decisions/0084).
+ */
+export function useRoomSession(eventId: string, connects: boolean, firstSession: RoomTokenResponse | null = null, breakout: string | null = null) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const probe = useFetcher<ProbeAnswer>({ key: `room-probe-${eventId}` });
@@ -56,8 +60,8 @@ export function useRoomSession(eventId: string, connects: boolean, firstSession:
     if (!quiet.current) setPhase({ kind: 'loading' });
     quiet.current = false;
     pending.current = null;
-    const first = attempt === 0 && usable(firstSession) ? { ok: true as const, data: firstSession } : null;
-    void (first ? Promise.resolve(first) : fetchRoomToken(eventId)).then((result) => {
+    const first = attempt === 0 && !breakout && usable(firstSession) ? { ok: true as const, data: firstSession } : null;
+    void (first ? Promise.resolve(first) : breakout ? fetchBreakoutToken(eventId, breakout) : fetchRoomToken(eventId)).then((result) => {
       if (cancelled) return;
       if (!result.ok) {
         if (REFUSALS.has(result.error)) setPhase({ kind: 'refused', error: result.error, message: result.message, opensAt: result.opensAt });
@@ -72,7 +76,7 @@ export function useRoomSession(eventId: string, connects: boolean, firstSession:
     };
     // The first token is read when an attempt starts; new room data does not restart one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [eventId, attempt, connects, submitProbe, probeAction]);
+  }, [eventId, attempt, connects, submitProbe, probeAction, breakout]);
 
   useEffect(() => {
     if (probe.state !== 'idle' || !probe.data || !pending.current) return;
