@@ -217,9 +217,9 @@ test('Solana speaks Mexican Spanish: lang="es-MX", "video", "boleto", Mexican mo
   await expect(page.locator('main')).toContainText(/\$\s?\d[\d,]*(\.\d\d)?/);
   // The strings the browser fetches for a namespace carry the es-MX overlay too.
   const html = await (await tenantApi(request, 'solana').get('/signIn', { headers: { 'Accept-Language': 'es-MX' } })).text();
-  const tickets = /"tickets":"([0-9a-f]{12})"/.exec(html)?.[1];
-  expect(tickets, 'hash of the tickets namespace in the root data').toBeTruthy();
-  const strings = (await (await tenantApi(request, 'solana').get(`/locales/es-MX/tickets.${tickets}.json`)).json()) as { tickets: { gate: { buy: string } } };
+  const hash = /"translationsHash":"([0-9a-f]{12})"/.exec(html)?.[1];
+  expect(hash, 'hash of the language’s strings in the root data').toBeTruthy();
+  const strings = (await (await tenantApi(request, 'solana').get(`/locales/es-MX/tickets.${hash}.json`)).json()) as { tickets: { gate: { buy: string } } };
   expect(strings.tickets.gate.buy).toBe('Comprar boleto');
   await context.close();
 });
