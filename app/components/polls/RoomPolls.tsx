@@ -16,7 +16,8 @@ export function RoomPolls({ eventId }: { eventId: string }) {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Box maxH={{ base: '45dvh', lg: '50dvh' }} overflowY="auto" flexShrink={0} data-testid="room-polls">
+      {/* It gives way to the chat when the dock is short (a phone): the composer stays in view and the polls scroll. */}
+      <Box maxH={{ base: '45dvh', lg: '50dvh' }} minH="0" overflowY="auto" flexShrink={1} data-testid="room-polls">
         <PollsPanel eventId={eventId} onNotice={onNotice} place="room" />
       </Box>
     </Suspense>
