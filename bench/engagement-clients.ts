@@ -3,7 +3,6 @@
 // event loop with the benchmark. One socket per signed-in person. On order each socket sends its
 // reactions at random moments of a window, and records every `reactions` frame it receives: how
 // many frames arrived in each second, and the sum of the counts they carried.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { REACTION_EMOJI } from '#app/lib/reactions/protocol';
@@ -186,12 +185,7 @@ export type Audience = IpcChild<object>;
 
 export const startAudience = (): Audience => startIpcChild<object>(here);
 
-export async function closeAudience(child: Audience): Promise<void> {
-  if (child.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  if (child.process.connected) child.process.send({ type: 'close' });
-  await Promise.race([exited, sleep(5000)]);
-  if (child.process.exitCode === null) child.process.kill('SIGKILL');
-}
+/** Stops a client process (the same as bench/chat's listeners). */
+export { closeListeners as closeAudience } from './chat-listeners';
 
 if (import.meta.url === `file://${process.argv[1]}`) audienceProcess();
