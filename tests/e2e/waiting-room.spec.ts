@@ -92,6 +92,16 @@ test('hosts admit participants: wait, admit from the keyboard, deny with a reaso
   const boEntry = queue.locator(`[data-testid="waiting-entry"][data-user="${boUser.sub}"]`);
   await expect(boEntry).toBeVisible({ timeout: 15_000 });
   await expect(queue.getByTestId('waiting-queue-count')).toHaveText('2 waiting');
+  // On a phone the queue is in the dock's Host tab, whose badge counts the people waiting.
+  await org.page.setViewportSize({ width: 390, height: 844 });
+  const hostTab = org.page.getByTestId('tab-host');
+  await expect(hostTab.getByTestId('tab-host-waiting')).toHaveText('2');
+  await expect(hostTab.getByTestId('tab-host-waiting')).toHaveAccessibleName('2 people waiting to be admitted');
+  await expect(org.page.getByTestId('chat-input')).toBeInViewport();
+  await hostTab.click();
+  await expect(queue.getByTestId('waiting-queue-count')).toHaveText('2 waiting');
+  await org.page.screenshot({ path: 'test-results/waiting-host-tab-390.png' });
+  await org.page.setViewportSize({ width: 1280, height: 900 });
   await boEntry.getByRole('button', { name: `Deny ${boUser.name}` }).click();
   const reason = queue.getByRole('textbox', { name: 'Reason (optional)' });
   await expect(reason).toBeFocused();
@@ -125,7 +135,9 @@ test('hosts admit participants: wait, admit from the keyboard, deny with a reaso
   await expect(bo.page.getByTestId('waiting-denied-reason')).toContainText('This session is for members of the club.');
 
   // The queue on a phone, with its recent decisions.
+  // On a phone the queue is in the dock's Host tab, so the chat keeps its height.
   await org.page.setViewportSize({ width: 390, height: 844 });
+  await org.page.getByTestId('tab-host').click();
   await queue.scrollIntoViewIfNeeded();
   await expect(queue.getByTestId('waiting-decided')).toHaveCount(2);
   await org.page.screenshot({ path: 'test-results/waiting-queue-390.png' });

@@ -83,6 +83,8 @@ const live = {
     chat: 'Chat',
     participants: 'Participants',
     host: 'Host',
+    waiting_one: '{{count}} person waiting to be admitted',
+    waiting_other: '{{count}} people waiting to be admitted',
     qa: 'Q&A',
     qaIntro: 'Questions from the audience: raise your hand and a host can bring you on stage to ask.',
   },

@@ -85,6 +85,8 @@ const live: TranslationShape<typeof en> = {
     chat: 'Chat',
     participants: 'Participantes',
     host: 'Anfitrión',
+    waiting_one: '{{count}} persona espera ser admitida',
+    waiting_other: '{{count}} personas esperan ser admitidas',
     qa: 'Preguntas',
     qaIntro: 'Preguntas del público: levanta la mano y un anfitrión puede subirte al escenario para preguntar.',
   },

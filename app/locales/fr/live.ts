@@ -85,6 +85,8 @@ const live: TranslationShape<typeof en> = {
     chat: 'Discussion',
     participants: 'Participants',
     host: 'Animation',
+    waiting_one: '{{count}} personne attend d’être admise',
+    waiting_other: '{{count}} personnes attendent d’être admises',
     qa: 'Questions',
     qaIntro: 'Questions du public : levez la main et un animateur peut vous faire monter sur scène pour poser la vôtre.',
   },

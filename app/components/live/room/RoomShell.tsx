@@ -110,6 +110,7 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
   const panelsInDock = (useBreakpointValue({ base: true, lg: false }, { ssr: false }) ?? false) && canModerate;
   const [privateRequest, setPrivateRequest] = useState<PrivateRequest | null>(null);
   const unreadPrivate = useUnreadPrivate();
+  const [waitingCount, setWaitingCount] = useState(0);
 
   const room = useRoomState(event.eventId, canModerate);
   const onActionDone = useCallback(
@@ -145,11 +146,17 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       <RestreamPanel eventId={event.eventId} />
     </Stack>
   );
+  // On a phone the staff's waiting queue and polls live in the Host tab, so the chat keeps the dock's height.
+  const waitingQueue = <WaitingQueue eventId={event.eventId} staff={!audience} onWaitingCount={setWaitingCount} />;
+  const roomPolls = <RoomPolls eventId={event.eventId} />;
+  // People kept waiting first, then the recording (time-critical), then what can wait.
   const hostTools = (
     <Stack gap="4" data-testid="host-tools">
       {showHostPanel && <HostPanel {...sectionProps} />}
-      {canModerate && <BreakoutsPanel participants={room.state?.participants ?? []} />}
+      {panelsInDock && waitingQueue}
       {canModerate && <RecordingControls eventId={event.eventId} role={role} />}
+      {panelsInDock && roomPolls}
+      {canModerate && <BreakoutsPanel participants={room.state?.participants ?? []} />}
       {showRestream && restreamNote}
     </Stack>
   );
@@ -189,8 +196,9 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
           </Tabs.Trigger>
         )}
         {panelsInDock && (
-          <Tabs.Trigger value="host" data-testid="tab-host">
+          <Tabs.Trigger value="host" gap="1.5" data-testid="tab-host">
             {t('live.tabs.host')}
+            <TabBadge count={waitingCount} label={t('live.tabs.waiting', { count: waitingCount })} testId="tab-host-waiting" />
           </Tabs.Trigger>
         )}
       </Tabs.List>
@@ -277,8 +285,8 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       <BreakoutBar />
       {/* The pinned sale and Donate sit above the chat in every layout. */}
       <RoomCommerce eventId={event.eventId} staff={role !== 'participant'} />
-      <RoomPolls eventId={event.eventId} />
-      <WaitingQueue eventId={event.eventId} staff={role !== 'participant'} />
+      {!panelsInDock && roomPolls}
+      {!panelsInDock && waitingQueue}
       {dock}
     </Flex>
   );

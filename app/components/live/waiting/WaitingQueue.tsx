@@ -69,7 +69,8 @@ function DenyForm({ onDeny, onCancel, busy }: { onDeny: (reason: string) => void
   );
 }
 
-export function WaitingQueue({ eventId, staff }: { eventId: string; staff: boolean }) {
+/** `onWaitingCount` hears how many are waiting (the room's Host tab shows it on a phone). */
+export function WaitingQueue({ eventId, staff, onWaitingCount }: { eventId: string; staff: boolean; onWaitingCount?: (count: number) => void }) {
   const { t, i18n } = useTranslation();
   const stringsIn = useNamespace('waiting');
   const [queue, setQueue] = useState<WaitingEntry[] | null>(null);
@@ -107,6 +108,7 @@ export function WaitingQueue({ eventId, staff }: { eventId: string; staff: boole
   }, [eventId, staff]);
 
   const waiting = useMemo(() => (queue ?? []).filter((e) => e.state === 'waiting'), [queue]);
+  useEffect(() => onWaitingCount?.(waiting.length), [onWaitingCount, waiting.length]);
   const decided = useMemo(() => (queue ?? []).filter((e) => e.state !== 'waiting').slice(0, 5), [queue]);
   // Selections of people no longer waiting fall away.
   const chosen = useMemo(() => waiting.filter((e) => selected.has(e.userId)).map((e) => e.userId), [waiting, selected]);
