@@ -15,7 +15,7 @@
 
 /**
  * A kind of tenant object that can be asked for by id.
- * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media' | 'playlist' | 'channel' | 'product' | 'order' | 'booking'} IdKind
+ * @typedef {'event' | 'shortCode' | 'inviteCode' | 'chatFile' | 'chatFileList' | 'chatMessage' | 'user' | 'article' | 'media' | 'playlist' | 'channel' | 'product' | 'order' | 'booking' | 'poll'} IdKind
  */
 /**
  * Where a route reads ids, by name: `query` the loader's query parameters, `body` the action's
@@ -236,7 +236,7 @@ export const API_ROUTES = [
   { path: '/api/recording/restream', file: 'routes/api/recording/restream.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'organizer' }] },
   // Live polls (docs/decisions/0081): the event's polls for anyone in the room, the hosts' controls and votes; one poll's votes as CSV for hosts.
   { path: '/api/polls', file: 'routes/api/polls/polls.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'live' }] },
-  { path: '/api/polls/export', file: 'routes/api/polls/pollsExport.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'staff' } },
+  { path: '/api/polls/export', file: 'routes/api/polls/pollsExport.ts', ids: { query: { event: 'event', poll: 'poll' } }, entitlement: { event: 'query.event', serves: 'staff' } },
   { path: '/api/roomSales', file: 'routes/api/roomSales.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'staff' }] },
   // An event's waiting room (docs/decisions/0082): the caller's standing (the queue for its staff), a participant's knock, the hosts' admit and deny.
   { path: '/api/waitingRoom', file: 'routes/api/waitingRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'live' }, { event: 'body.eventId', serves: 'live' }] },

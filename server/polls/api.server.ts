@@ -44,8 +44,9 @@ interface Found {
 async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Response | Found> {
   const user = await getSessionUser(args);
   if (!user) return refusePoll(t, 'unauthenticated');
+  // No event, or not an event id: nothing is there, as for another tenant's event.
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success) return refusePoll(t, 'badRequest');
+  if (!id.success) return refusePoll(t, 'notFound');
   const event = await args.context.data.events.getFor(id.data, user);
   if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refusePoll(t, 'notFound');
   return { user, event, staff: isStaff(roleOf(event, user)) };

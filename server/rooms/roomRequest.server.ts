@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import type { RoomErrorCode, RoomErrorResponse } from '#app/lib/events/api';
+import { eventIdSchema } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import { getSessionUser } from '#server/identity/index.server';
 import { isWaiting, needsSeat, type Refused } from '#server/entitlement/index.server';
@@ -46,6 +47,11 @@ export async function readRoomRequest<S extends z.ZodType>(
   const body = await jsonBody(request);
   if (body === NOT_JSON) return refuseRoom(400, 'badRequest', language);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return refuseRoom(400, 'badRequest', language);
+  if (!parsed.success) {
+    // A body naming an event that is not this tenant's is a tenant mismatch first: 404, whatever else is wrong with it.
+    const named = eventIdSchema.safeParse((body as { eventId?: unknown } | null)?.eventId);
+    if (named.success && !(await context.data.events.get(named.data))) return refuseRoom(404, 'notFound', language);
+    return refuseRoom(400, 'badRequest', language);
+  }
   return { user, data: parsed.data };
 }

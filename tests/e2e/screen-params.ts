@@ -48,13 +48,14 @@ export const RECIPES: Record<IdKind, Recipe> = {
   product: (s) => s.productId(),
   media: (s, route, param) => s.mediaId(mediaKindsOf(route, param)),
   article: (s, route) => s.articleSlug(listOf(route)),
-  // No sample playlists, bookings, orders or chat files: those screens show their own empty state.
+  // No sample playlists, bookings, orders, chat files or polls: those screens show their own empty state.
   playlist: async () => null,
   booking: async () => null,
   order: async () => null,
   chatFile: async () => null,
   chatFileList: async () => null,
   chatMessage: async () => null,
+  poll: async () => null,
 };
 
 /** The path and query a screen is visited at: every id it reads that the sample data has. */

@@ -69,6 +69,8 @@ function valueOf(paid: PaidEvent, kind: IdKind | undefined): string | string[] {
       return paid.organizerSub;
     case 'channel':
       return paid.channelId;
+    case 'poll':
+      return paid.pollId;
     default:
       return '';
   }

@@ -11,6 +11,7 @@
  * grants), a host who accepted the invitation, the organizer and a tenant admin.
  */
 import { randomBytes } from 'node:crypto';
+import { pollInputSchema } from '#app/lib/polls/model';
 import { testTenantId } from '#tests/support/tenants';
 import { tenantData } from '#server/data/tenantData.server';
 import { grantEventAccess } from '#server/commerce/tickets/grants.server';
@@ -37,6 +38,8 @@ export interface PaidEvent {
   shortCode: string;
   organizerSub: string;
   channelId: string;
+  /** A launched poll of the event (its CSV is the staff's). */
+  pollId: string;
   media: EventMedia[];
   live: LivePush;
   /** The kept broadcast's media id (the live state names it once the push ends). */
@@ -105,6 +108,8 @@ export async function seedPaidEvent(app: AppInstance, tenant: string): Promise<P
     seedTranscript(data, organizer.user.sub, recording.item.id, text.transcript),
     data.liveCaptions.put(eventId, { speakerId: organizer.user.sub, speakerName: 'Organizer', utteranceId: `u${m}`, language: 'en', text: text.liveCaption, at: Date.now(), end: Date.now() + 1000, words: [] }),
   ]);
+  const poll = await data.polls.create(eventId, pollInputSchema.parse({ question: `Poll ${m}p`, options: ['Yes', 'No'] }), organizer.user.sub);
+  await data.polls.launch(eventId, poll.pollId, null);
   // After the recording began: the chat replay on /eventVod holds it.
   const chat = await postChatWithFile(app, tenant, organizer, eventId, text.chat, Buffer.from(`${text.chatFile}\n`));
 
@@ -143,6 +148,7 @@ export async function seedPaidEvent(app: AppInstance, tenant: string): Promise<P
     shortCode: event.shortCode,
     organizerSub: organizer.user.sub,
     channelId: channel.channelId,
+    pollId: poll.pollId,
     media: [
       { label: 'browser recording', video: recording },
       { label: 'kept broadcast', video: kept },

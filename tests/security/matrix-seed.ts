@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { COLLECTION_ROUTES } from '#app/lib/content/collections';
+import { pollInputSchema } from '#app/lib/polls/model';
 import { e2eData, minutesFromNow, seedEvent } from '../e2e/events-helpers';
 import type { IdKind } from './catalog';
 import { postChatWithFile } from './chat-seed';
@@ -126,6 +127,9 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
     buyerTimeZone: 'UTC',
   });
   if (!booking) throw new Error('could not hold a consultation slot for the matrix');
+  // A launched poll on the event (its CSV export reads the poll's id).
+  const poll = await data.polls.create(event.eventId, pollInputSchema.parse({ question: `Poll ${token}`, options: ['Yes', 'No'] }), organizer.user.sub);
+  await data.polls.launch(event.eventId, poll.pollId, null);
   const resourceCode = `mx_${alnum(12)}`;
   await data.resources.put('en', { [resourceCode]: `Resource ${token}` });
 
@@ -134,11 +138,11 @@ export async function seedTenant(app: AppInstance, tenant: string, other: string
   const keyId = key.split('/')[3]!;
   return {
     token,
-    ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId, booking: booking.bookingId },
+    ids: { event: event.eventId, shortCode: event.shortCode, inviteCode: demo.inviteCode!, chatFile: key, chatMessage: msgId, user: organizer.user.sub, media: media.id, playlist: playlist.id, order: orderId, channel: channel.channelId, product: product.productId, booking: booking.bookingId, poll: poll.pollId },
     articles: articlesOnlyIn(tenant, other),
     resourceCode,
     markers: [token, organizer.user.username, ...Object.values(articlesOnlyIn(tenant, other)).map((a) => a.title)],
     // msgIds are per-event sequence numbers, not secrets: not markers.
-    idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId, booking.bookingId],
+    idMarkers: [event.eventId, event.shortCode, demo.eventId, demo.inviteCode!, keyId, organizer.user.sub, resourceCode, media.id, playlist.id, orderId, channel.channelId, product.productId, booking.bookingId, poll.pollId],
   };
 }
