@@ -9,6 +9,8 @@
 // outlives the stack that started it.
 import { setTimeout } from 'node:timers';
 import S3rver from 's3rver';
+// Objects replaced atomically, as in S3 (see the file).
+import './s3rver-atomic.mjs';
 
 const config = JSON.parse(process.env.S3RVER_CONFIG ?? '{}');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localStackEnv, testStorage } from '#tests/support/local-stack';
@@ -55,6 +55,26 @@ describe('the test stack from tests/setup/global-setup.ts', () => {
       token = page.NextContinuationToken;
     } while (token);
     expect(keys).toEqual([1, 2, 3].map((n) => `tenants/${tenantId}/list/${n}.txt`));
+  });
+
+  it('replaces an object atomically: a read during an overwrite gets the old or the new bytes whole (local/stack/s3rver-atomic.mjs)', async () => {
+    const storage = testStorage();
+    const tenantId = uniqueTenantId();
+    const key = 'atomic/photo.bin';
+    const versions = ['a', 'b'].map((c, i) => Buffer.alloc((i + 1) * 3 * 1024 * 1024, c));
+    await putObject(storage, { tenantId, key, body: versions[0]!, contentType: 'application/octet-stream' });
+    const read = async () => {
+      const answer = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: `tenants/${tenantId}/${key}` }));
+      const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+      return { declared: answer.ContentLength, bytes };
+    };
+    const writes = Array.from({ length: 6 }, (_, i) => putObject(storage, { tenantId, key, body: versions[(i + 1) % 2]!, contentType: 'application/octet-stream' }));
+    const reads = await Promise.all(Array.from({ length: 12 }, read));
+    await Promise.all(writes);
+    for (const { declared, bytes } of reads) {
+      expect(bytes.length).toBe(declared);
+      expect(versions.some((v) => v.equals(bytes))).toBe(true);
+    }
   });
 });
 
