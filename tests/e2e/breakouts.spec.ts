@@ -8,8 +8,8 @@
  * everyone back: both participants are in the main room again. Screenshots at 1280 and 390 px go
  * to /tmp/breakouts-*.png.
  */
-import type { Page } from '@playwright/test';
 import { messageWith, say } from './chat-helpers';
+import { chatLive, connectedTo } from './engagement-helpers';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, test } from './fixtures';
 import { joinRoom, MEDIA_BROWSER, roomIdentities, type Joined } from './media-helpers';
@@ -20,12 +20,6 @@ test.use(MEDIA_BROWSER);
 test.describe.configure({ mode: 'serial' });
 
 const T = 'aurora';
-
-const connectedTo = async (page: Page, room: string) => {
-  await expect(page.getByTestId('room-connection')).toHaveAttribute('data-room', room, { timeout: 30_000 });
-  await expect(page.getByTestId('room-connection')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
-};
-const chatLive = (page: Page) => expect(page.getByTestId('chat-pane').first()).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
 
 test('two breakouts with their own video and chat, a message to every room, and everyone back', async ({ browser, request }) => {
   test.setTimeout(240_000);

@@ -7,15 +7,12 @@
  * not found. Screens go to /tmp/polls-*.png at 390 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from '@playwright/test';
-import { seedMediaItem } from '#tests/support/media';
-import { testTenantId } from '#tests/support/tenants';
-import { tenantKey } from '#server/platform/dynamo/dynamo.server';
 import { enter, leave } from './chat-helpers';
+import { pollCard, pollResult, recordingStartedAt, seedRecording } from './engagement-helpers';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantApi, tenantUrl, test } from './fixtures';
-import { e2eMediaData, e2eStores } from './library-helpers';
+import { e2eMediaData } from './library-helpers';
 import { createUser, hydrated, sessionCookie, signInContext, type TestUser } from './session-helpers';
 
 const T = 'aurora';
@@ -24,8 +21,8 @@ const QUESTION = 'Which topic should we cover next?';
 let organizerOnce: Promise<TestUser> | undefined;
 const organizer = () => (organizerOnce ??= createUser(T, 'poll-org', 'organizer'));
 
-const card = (page: Page) => page.getByTestId('polls-room').getByTestId('poll-card').filter({ hasText: QUESTION });
-const result = (page: Page, i: number) => card(page).getByTestId(`poll-result-${i}`);
+const card = (page: Page) => pollCard(page, QUESTION);
+const result = (page: Page, i: number) => pollResult(page, QUESTION, i);
 
 async function shoot(page: Page, name: string, scrollTo?: Locator) {
   for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
@@ -74,8 +71,7 @@ test('prepared on the dashboard, launched in the room, voted once each, shared, 
   await expect(a.page.getByTestId('poll-card')).toHaveCount(0);
 
   // The recording of the event begins (its timeline starts here), then the host launches the poll.
-  const data = e2eMediaData(T);
-  const recording = await seedMediaItem(data, { kind: 'video', owner: { sub: orgUser.sub, name: 'Org' }, title: `Recording ${event.eventId}`, visibility: 'tenant', madeFrom: { origin: 'recording', eventId: event.eventId } });
+  const recording = await seedRecording(T, orgUser, event.eventId);
   await card(org.page).getByTestId('poll-launch').click();
   await expect(card(org.page)).toHaveAttribute('data-status', 'live');
   await expect(card(a.page)).toHaveAttribute('data-status', 'live');
@@ -135,16 +131,8 @@ test('prepared on the dashboard, launched in the room, voted once each, shared, 
   await leave(org, a, b);
 
   // The recording: its timeline began 1 s before the launch (the seeded item's start is set here).
-  const poll = await data.polls.get(event.eventId, pollId);
-  await e2eStores().db.doc.send(
-    new UpdateCommand({
-      TableName: e2eStores().db.table,
-      Key: { pk: tenantKey(testTenantId(T), 'MEDIA'), sk: `ITEM#${recording.id}` },
-      UpdateExpression: 'SET startedAt = :s',
-      ExpressionAttributeValues: { ':s': new Date(Date.parse(poll!.launchedAt!) - 1000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+  const poll = await e2eMediaData(T).polls.get(event.eventId, pollId);
+  await recordingStartedAt(T, recording.id, new Date(Date.parse(poll!.launchedAt!) - 1000).toISOString());
   const vod = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInContext(vod, request, bo);
   const vodPage = await vod.newPage();

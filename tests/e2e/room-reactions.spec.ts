@@ -6,10 +6,11 @@
  * with reactions off shows no bar and the server ignores a forged react frame. The room is screenshot with floating reactions on a desktop and a phone (real LiveKit,
  * fake camera) into test-results/reactions-*.png.
  */
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
 import { MAX_FLOATERS } from '#app/lib/reactions/floaters';
 import { REACTION_EMOJI } from '#app/lib/reactions/protocol';
 import { enter, leave, messageWith, pane } from './chat-helpers';
+import { floaters, reactionBar } from './engagement-helpers';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { cutVideoService, expectRemoteVideoPlaying, joinRoom, MEDIA_BROWSER } from './media-helpers';
@@ -24,8 +25,7 @@ const NAMES = ['React with applause', 'React with a heart', 'React with laughter
 let organizerOnce: Promise<TestUser> | undefined;
 const organizer = () => (organizerOnce ??= createUser(T, 'react-org', 'organizer'));
 
-const bar = (page: Page) => page.getByRole('group', { name: 'Reactions' });
-const floaters = (page: Page, emoji?: string) => page.locator(emoji ? `[data-testid="reaction-floater"][data-emoji="${emoji}"]` : '[data-testid="reaction-floater"]');
+const bar = reactionBar;
 
 test('a reaction floats over the stage for the others; with reduced motion it is a count; the bar works from the keyboard', async ({ browser, request }, testInfo) => {
   test.setTimeout(120_000);
