@@ -8,6 +8,7 @@ import { previewHref, type EventRecord } from '#app/lib/events/model';
 import { isStaff, roleOf, type EventUser } from '#app/lib/events/permissions';
 import type { TenantData } from '#server/data/tenantData.server';
 import { getFixedT } from '#server/i18n.server';
+import { seriesSeat } from '#server/events/index.server';
 import { hasEventAccess, needsTicket } from './access.server';
 
 export interface TicketGate {
@@ -21,6 +22,8 @@ export interface TicketGate {
 export async function ticketGate(data: TenantData, event: EventRecord, user: EventUser): Promise<TicketGate | null> {
   if (!needsTicket(event) || isStaff(roleOf(event, user))) return null;
   if (await hasEventAccess(data, event, user, 'ticket')) return null;
+  // A whole-series registration admits to every occurrence, its seat taken here under the capacity (docs/decisions/0085).
+  if (user.sub && (await seriesSeat(data, event, user.sub))) return null;
   return { reason: event.ticketPrice > 0 ? 'ticketRequired' : 'registrationRequired', buyUrl: previewHref(event.eventId) };
 }
 

@@ -2,3 +2,4 @@
 export { type Organizer, newEventInput, tenantOfChannel } from './data/events.server';
 export { eventImageUrl, toCard } from './eventCards.server';
 export { type SeriesCalendar, type SeriesOverride, seriesCalendarFor } from './series.server';
+export { type SeriesAccess, type SeriesRegistrationResult, registerForSeries, seriesAccessFor, seriesSeat } from './seriesRegistration.server';

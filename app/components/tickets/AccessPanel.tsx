@@ -6,10 +6,11 @@ import { previewHref } from '#app/lib/events/model';
 import { formatMoney } from '#app/lib/money/money';
 import { useOrderReturn } from '#app/lib/payments/orderReturn';
 import { useRootData } from '#app/lib/rootData';
-import { icsHref, type AccessView, type RegisterResponse } from '#app/lib/tickets/api';
+import { icsHref, type AccessView, type RegisterResponse, type SeriesRegisterSummary } from '#app/lib/tickets/api';
 import { useCheckout } from './useCheckout';
 import { useRegistrationQuestions } from '#app/components/registration/RegistrationQuestions';
 import type { ShownQuestion } from '#app/lib/registration/questions';
+import { SeriesChoice, SeriesPaidNote, SeriesRegistered, type SeriesScope } from './SeriesChoice';
 
 type Refusal = keyof typeof import('#app/locales/en/tickets').default.access.refused;
 
@@ -48,6 +49,9 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
   const checkout = useCheckout((p) => setProblem('refused' in p ? t(`tickets.access.refused.${p.refused}`) : t('tickets.access.error')));
   const payment = usePaymentReturn(view.holding !== null);
   const asked = useRegistrationQuestions(questions, view.mode === 'buy');
+  // An occurrence of a series: this session or every one still to come (docs/decisions/0085).
+  const [scope, setScope] = useState<SeriesScope>('one');
+  const [summary, setSummary] = useState<SeriesRegisterSummary | null>(null);
 
   const join = (
     <Button asChild colorPalette="brand" size="lg" w="full" data-testid="join-event">
@@ -83,7 +87,11 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
       <Stack gap="3" data-testid="access-panel" data-mode="holding">
         <Alert.Root status="success" borderRadius="l2" data-testid="access-holding">
           <Alert.Indicator />
-          <Alert.Title>{t(view.holding === 'ticket' ? 'tickets.access.hasTicket' : 'tickets.access.registered')}</Alert.Title>
+          {view.holding === 'registration' && view.series?.registered ? (
+            <SeriesRegistered upcoming={view.series.upcoming} summary={summary} />
+          ) : (
+            <Alert.Title>{t(view.holding === 'ticket' ? 'tickets.access.hasTicket' : 'tickets.access.registered')}</Alert.Title>
+          )}
         </Alert.Root>
         {roomOpen ? (
           join
@@ -105,12 +113,13 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
     setProblem(null);
     try {
       asked.clearErrors();
-      const res = await fetch('/api/tickets/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId, answers: asked.answers }) });
+      const res = await fetch('/api/tickets/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ eventId, answers: asked.answers, ...(scope === 'all' ? { wholeSeries: true } : {}) }) });
       const body = (await res.json().catch(() => ({}))) as RegisterResponse;
       if ('signIn' in body) return window.location.assign(body.signIn);
       if ('fields' in body) return asked.showErrors(body.fields);
       if ('refused' in body) return refused(body.refused);
       if (!res.ok) return setProblem(t('tickets.access.error'));
+      if ('series' in body && body.series) setSummary(body.series);
       revalidate();
     } catch {
       setProblem(t('tickets.access.error'));
@@ -148,6 +157,8 @@ export function AccessPanel({ eventId, view, signedIn, joinHref, roomOpen = true
           <Alert.Title>{t('tickets.access.paymentFailed')}</Alert.Title>
         </Alert.Root>
       ) : null}
+      {paidMode && view.series ? <SeriesPaidNote /> : null}
+      {!soldOut && signedIn && !paidMode && view.series && view.series.upcoming > 1 ? <SeriesChoice upcoming={view.series.upcoming} value={scope} onChange={setScope} /> : null}
       {!soldOut && signedIn ? asked.form : null}
       {soldOut ? (
         <Button size="lg" w="full" disabled data-testid="sold-out">

@@ -24,6 +24,18 @@ const tickets = {
     label: 'Price',
   },
   access: {
+    series: {
+      legend: 'Register for',
+      one: 'This session only',
+      all_one: 'All sessions in the series ({{count}} upcoming)',
+      all_other: 'All sessions in the series ({{count}} upcoming)',
+      registered_one: 'You are registered for all sessions in this series ({{count}} upcoming).',
+      registered_other: 'You are registered for all sessions in this series ({{count}} upcoming).',
+      full_one: '{{count}} session was full and was skipped.',
+      full_other: '{{count}} sessions were full and were skipped.',
+      mine: 'See your sessions in My events',
+      paidNote: 'Tickets are sold per session: each session of this series needs its own ticket.',
+    },
     joinOpensLater: 'Join opens shortly before the start',
     title: 'Tickets',
     register: 'Register',

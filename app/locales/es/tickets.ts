@@ -27,6 +27,18 @@ const tickets: TranslationShape<typeof en> = {
     label: 'Precio',
   },
   access: {
+    series: {
+      legend: 'Inscribirse en',
+      one: 'Solo esta sesión',
+      all_one: 'Todas las sesiones de la serie ({{count}} próxima)',
+      all_other: 'Todas las sesiones de la serie ({{count}} próximas)',
+      registered_one: 'Estás inscrito en todas las sesiones de esta serie ({{count}} próxima).',
+      registered_other: 'Estás inscrito en todas las sesiones de esta serie ({{count}} próximas).',
+      full_one: '{{count}} sesión estaba completa y se omitió.',
+      full_other: '{{count}} sesiones estaban completas y se omitieron.',
+      mine: 'Ver tus sesiones en Mis eventos',
+      paidNote: 'Las entradas se venden por sesión: cada sesión de esta serie necesita su propia entrada.',
+    },
     joinOpensLater: 'Podrá entrar poco antes del inicio',
     title: 'Entradas',
     register: 'Inscribirme',

@@ -27,6 +27,18 @@ const tickets: TranslationShape<typeof en> = {
     label: 'Prix',
   },
   access: {
+    series: {
+      legend: 'S’inscrire à',
+      one: 'Cette séance uniquement',
+      all_one: 'Toutes les séances de la série ({{count}} à venir)',
+      all_other: 'Toutes les séances de la série ({{count}} à venir)',
+      registered_one: 'Vous êtes inscrit à toutes les séances de cette série ({{count}} à venir).',
+      registered_other: 'Vous êtes inscrit à toutes les séances de cette série ({{count}} à venir).',
+      full_one: '{{count}} séance était complète et a été ignorée.',
+      full_other: '{{count}} séances étaient complètes et ont été ignorées.',
+      mine: 'Voir vos séances dans Mes événements',
+      paidNote: 'Les billets sont vendus par séance : chaque séance de cette série demande son propre billet.',
+    },
     joinOpensLater: 'L’accès ouvre peu avant le début',
     title: 'Billets',
     register: 'S’inscrire',

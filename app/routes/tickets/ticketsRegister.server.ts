@@ -8,6 +8,10 @@ import { scheduleReminders } from '#server/commerce/tickets/reminders.server';
 import { jsonBody, methodNotAllowed, NO_STORE, NOT_JSON } from '#server/http/responses.server';
 import { shownName } from '#app/lib/identity/displayName';
 import { recordAnswers } from '#server/registration/index.server';
+import { registerForSeries, seriesCalendarFor } from '#server/events/index.server';
+import type { EventRecord } from '#app/lib/events/model';
+import type { SessionUser } from '#app/lib/identity/types';
+import type { AnswersInput } from '#app/lib/registration/questions';
 
 const answer = (body: RegisterResponse, status = 200) => json(body, { status, headers: NO_STORE });
 
@@ -36,6 +40,7 @@ export async function action(args: ActionFunctionArgs) {
   // The registration questions' answers are checked first and stored with the seat (docs/decisions/0083).
   const answers = await recordAnswers(context.data, context.tenant, event, user, parsed.data.answers ?? {}, context.language);
   if (!answers.ok) return answer({ error: 'answers', fields: answers.fields }, 400);
+  if (parsed.data.wholeSeries) return registerSeries(args, event, user, parsed.data.answers ?? {});
   const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
   if (result === 'registered' && user.email) {
@@ -44,6 +49,28 @@ export async function action(args: ActionFunctionArgs) {
     await scheduleReminders(context.data, event, { userId: user.sub, email: user.email, name });
   }
   return answer({ status: result });
+}
+
+/**
+ * The whole series (docs/decisions/0085): every occurrence still to come, full ones skipped; one
+ * confirmation mail with the series' calendar file, a reminder per occurrence; the answers
+ * (already checked on this occurrence) kept for each occurrence registered.
+ */
+async function registerSeries({ context }: ActionFunctionArgs, event: EventRecord, user: SessionUser, answers: AnswersInput) {
+  const beforeSeats = (occurrences: EventRecord[]) =>
+    Promise.all(occurrences.filter((e) => e.eventId !== event.eventId).map((e) => recordAnswers(context.data, context.tenant, e, user, answers, context.language)));
+  const outcome = await registerForSeries(context.data, event, user, { beforeSeats });
+  if (!outcome.ok) return answer({ error: 'notFound' }, 404);
+  const { registered, already, full } = outcome;
+  if (registered.length === 0 && already.length === 0) return answer({ refused: 'sold_out' }, 409);
+  if (registered.length > 0 && user.email) {
+    const name = shownName(user, await context.data.profiles.get(user.sub));
+    const series = await seriesCalendarFor(context.data, event);
+    await sendTicketConfirmation(context.tenant, context.env, registered[0]!, { email: user.email, name, orderId: 'free' }, series);
+    for (const occurrence of registered) await scheduleReminders(context.data, occurrence, { userId: user.sub, email: user.email, name });
+  }
+  const series = { registered: registered.length, already: already.length, full: full.map((e) => e.eventId) };
+  return answer({ status: registered.length > 0 ? 'registered' : 'already', series });
 }
 
 export const loader = ({ context }: LoaderFunctionArgs) => methodNotAllowed(context.languageTag, 'POST');

@@ -9,6 +9,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { TRANSLATIONS, isLanguage } from '#server/i18n.server';
 import { tenantOrigin, type OriginEnv } from '#server/config/tenantOrigin.server';
 import { sendMail } from '#server/platform/mail.server';
+import type { SeriesCalendar } from '#server/events/index.server';
 import { calendarFileName, eventCalendar, eventPageUrl } from './calendar.server';
 
 type MailEvent = Pick<EventRecord, 'eventId' | 'title' | 'description' | 'eventDateTime' | 'eventDuration' | 'eventTimeZone' | 'organizerName' | 'eventLanguage'>;
@@ -42,10 +43,13 @@ function mailValues(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Re
   };
 }
 
-const calendarAttachment = (event: MailEvent, site: string) => ({ filename: calendarFileName(event), contentType: 'text/calendar', content: eventCalendar(event, site) });
+const calendarAttachment = (event: MailEvent, site: string, series: SeriesCalendar | null = null) => ({ filename: calendarFileName(event), contentType: 'text/calendar', content: eventCalendar(event, site, series) });
 
-/** The confirmation of a seat (free registration: orderId 'free'). Returns whether it was delivered. */
-export async function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient & { orderId: string }): Promise<boolean> {
+/**
+ * The confirmation of a seat (free registration: orderId 'free'). Returns whether it was delivered.
+ * `series`: a whole-series registration (docs/decisions/0085): one mail whose file is the series' (RRULE).
+ */
+export async function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv, event: MailEvent, to: Recipient & { orderId: string }, series: SeriesCalendar | null = null): Promise<boolean> {
   if (!to.email) return false;
   const { site, values } = mailValues(tenant, env, event, to);
   const language = event.eventLanguage;
@@ -54,7 +58,7 @@ export async function sendTicketConfirmation(tenant: MailTenant, env: OriginEnv,
     subject: mailText(language, to.orderId === 'free' ? 'registrationSubject' : 'ticketSubject', values),
     text: mailText(language, 'ticketBody', values),
     purpose: 'ticket',
-    attachments: [calendarAttachment(event, site)],
+    attachments: [calendarAttachment(event, site, series)],
   });
 }
 

@@ -15,6 +15,7 @@ import { eventIdSchema, type EventInput } from '#app/lib/events/model';
 import { MAX_OCCURRENCES } from '#app/lib/events/seriesRule';
 import { isConditionFailure, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
 import { newEventId } from './events.server';
+import { getSeriesRegistration, putSeriesRegistration } from './seriesRegistrations.server';
 
 export const seriesKey = (tenantId: TenantId, seriesId: string) => ({ pk: tenantKey(tenantId, 'SERIES', seriesId), sk: 'SERIES' });
 
@@ -90,4 +91,7 @@ export const tenantSeries = (db: Database, tenantId: TenantId) => ({
   get: getSeries.bind(null, db, tenantId),
   create: createSeries.bind(null, db, tenantId),
   save: saveSeries.bind(null, db, tenantId),
+  /** Whole-series registrations (docs/decisions/0085). */
+  registration: getSeriesRegistration.bind(null, db, tenantId),
+  register: putSeriesRegistration.bind(null, db, tenantId),
 });
