@@ -2,11 +2,13 @@
 // (`tsx bench/engagement-clients.ts`, spoken to over IPC) so 1,000 chat sockets do not share one
 // event loop with the benchmark. One socket per signed-in person. On order each socket sends its
 // reactions at random moments of a window, and records every `reactions` frame it receives: how
-// many frames arrived in each second, and the sum of the counts they carried.
+// many frames arrived in each second, and the sum of the counts they carried. Polls: each seat
+// records the `poll` notices it receives and votes over HTTP on order (bench/engagement-poll-clients.ts).
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { REACTION_EMOJI } from '#app/lib/reactions/protocol';
 import { startIpcChild, type IpcChild } from './ipc-child';
+import { pollRecorder, type VoteOrder } from './engagement-poll-clients';
 
 const CONNECT_CONCURRENCY = 20;
 const here = fileURLToPath(import.meta.url);
@@ -47,6 +49,8 @@ export interface AudienceReport {
 
 interface Seat {
   ws: WebSocket;
+  index: number;
+  cookie: string;
   frames: number;
   counted: number;
   perSecond: Map<number, number>;
@@ -61,6 +65,7 @@ function audienceProcess(): void {
   let errorFrames = 0;
   let closed = 0;
   let stopping = false;
+  const polls = pollRecorder();
   const note = (problem: string) => {
     if (firstErrors.length < 5) firstErrors.push(problem);
   };
@@ -72,6 +77,8 @@ function audienceProcess(): void {
       for (const n of Object.values(counts)) seat.counted += n;
       const second = Math.floor((Date.now() - reactStart) / 1000);
       seat.perSecond.set(second, (seat.perSecond.get(second) ?? 0) + 1);
+    } else if (polls.onFrame(seat.index, data)) {
+      return;
     } else if (data.indexOf('"type":"error"') === 1) {
       errorFrames++;
       note(data.toString('utf8', 0, 300));
@@ -82,7 +89,7 @@ function audienceProcess(): void {
     const o = order!;
     return new Promise((resolve) => {
       const ws = new WebSocket(o.url, { headers: { Host: o.host, Origin: o.origin, Cookie: cookie }, perMessageDeflate: false });
-      const seat: Seat = { ws, frames: 0, counted: 0, perSecond: new Map() };
+      const seat: Seat = { ws, index: -1, cookie, frames: 0, counted: 0, perSecond: new Map() };
       let welcomed = false;
       const timer = setTimeout(() => {
         ws.terminate();
@@ -93,7 +100,7 @@ function audienceProcess(): void {
         welcomed = true;
         clearTimeout(timer);
         if (data.indexOf('"type":"welcome"') !== 1) return resolve(`first frame: ${data.toString('utf8', 0, 200)}`);
-        seats.push(seat);
+        seat.index = seats.push(seat) - 1;
         resolve(null);
       });
       ws.on('close', (code, reason) => {
@@ -151,7 +158,7 @@ function audienceProcess(): void {
     };
   }
 
-  process.on('message', (message: AudienceConnect | ReactOrder | { type: 'report' | 'close' }) => {
+  process.on('message', (message: AudienceConnect | ReactOrder | VoteOrder | { type: 'report' | 'polls' | 'close' }) => {
     if (message.type === 'connect') {
       order = message;
       let next = 0;
@@ -170,6 +177,10 @@ function audienceProcess(): void {
     } else if (message.type === 'react') {
       react(message);
       process.send!({ type: 'scheduled' });
+    } else if (message.type === 'vote') {
+      void polls.vote(message, seats.map((s) => s.cookie)).then(() => process.send!({ type: 'voted' }));
+    } else if (message.type === 'polls') {
+      process.send!(polls.report(seats.length));
     } else if (message.type === 'report') {
       process.send!(report());
     } else if (message.type === 'close') {
