@@ -160,6 +160,12 @@ test('an organizer prepares a series with a question, a waiting room and a poll;
     }
     await expect(pollCard(org.page, POLL).getByTestId('poll-results')).toHaveAttribute('data-voters', '2');
     await shot(ana.page, 'voted-390');
+    // On the phone the live poll keeps its height above the chat; the dock scrolls to a whole, usable composer.
+    await expect(ana.page.getByTestId('room-polls')).toBeInViewport();
+    const send = ana.page.getByTestId('chat-send').first();
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeInViewport({ ratio: 1 });
+    await expect(ana.page.getByTestId('chat-input').first()).toBeInViewport({ ratio: 1 });
     await pollCard(org.page, POLL).getByTestId('poll-share').click();
     for (const p of [org, ana, bo]) {
       await expect(pollResult(p.page, POLL, 0)).toHaveAttribute('data-count', '1');

@@ -16,8 +16,8 @@ export function RoomPolls({ eventId }: { eventId: string }) {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/* It gives way to the chat when the dock is short (a phone): the composer stays in view and the polls scroll. */}
-      <Box maxH={{ base: '45dvh', lg: '50dvh' }} minH="0" overflowY="auto" flexShrink={1} data-testid="room-polls">
+      {/* On a phone it keeps its height and the dock scrolls to the chat below it; beside the stage it gives way to the chat. */}
+      <Box maxH={{ base: '40dvh', lg: '50dvh' }} minH="0" overflowY="auto" flexShrink={{ base: 0, lg: 1 }} data-testid="room-polls">
         <PollsPanel eventId={eventId} onNotice={onNotice} place="room" />
       </Box>
     </Suspense>

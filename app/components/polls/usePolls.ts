@@ -15,11 +15,15 @@ export type PollCall = { ok: true; poll: PollView | null } | { ok: false; messag
 
 type OnNotice = (listener: (notice: RoomNotice) => void) => () => void;
 
-function merge(list: PollView[], next: PollView, staff: boolean): PollView[] {
+/**
+ * A view without counts keeps the counts shown: a vote's answer carries none (they come with the
+ * room's next notice), and results once shown never become hidden again.
+ */
+function merge(list: PollView[], next: PollView): PollView[] {
   const i = list.findIndex((p) => p.pollId === next.pollId);
   if (i < 0) return [...list, { myChoices: [], ...next }];
   const old = list[i]!;
-  const merged = { ...next, myChoices: next.myChoices ?? old.myChoices, results: next.results ?? (staff ? old.results : null) };
+  const merged = { ...next, myChoices: next.myChoices ?? old.myChoices, results: next.results ?? old.results };
   return list.map((p, j) => (j === i ? merged : p));
 }
 
@@ -52,7 +56,7 @@ export function usePolls(eventId: string, onNotice?: OnNotice, failedText = '') 
     return onNotice((notice) => {
       if (notice.kind !== 'poll') return;
       const staff = staffRef.current;
-      setState((s) => (s.state === 'ready' ? { ...s, polls: merge(s.polls, notice.poll, staff) } : s));
+      setState((s) => (s.state === 'ready' ? { ...s, polls: merge(s.polls, notice.poll) } : s));
       // Hosts see counts the room does not: read them again, at most every 400 ms.
       if (staff && !notice.poll.results && !refetchTimer.current) {
         refetchTimer.current = setTimeout(() => {
@@ -71,7 +75,7 @@ export function usePolls(eventId: string, onNotice?: OnNotice, failedText = '') 
         if (!r.ok) return { ok: false, message: answer.message ?? failedText, fieldErrors: answer.fieldErrors };
         if (answer.poll) {
           const poll = answer.poll;
-          setState((s) => (s.state === 'ready' ? { ...s, polls: merge(s.polls, poll, s.staff) } : s));
+          setState((s) => (s.state === 'ready' ? { ...s, polls: merge(s.polls, poll) } : s));
         } else void load();
         return { ok: true, poll: answer.poll ?? null };
       } catch {

@@ -281,13 +281,18 @@ function RoomFrame({ layout, event, role, me, canModerate, savedDevices, tenantZ
       w={hasStage ? { lg: '22rem', xl: '24rem' } : undefined}
       data-testid="room-dock"
       gap="2"
+      overflowY={{ base: 'auto', lg: 'visible' }}
+      css={{ '&:has([data-testid="room-polls"] > *) > [data-dock-chat]': { minHeight: { base: '22rem', lg: '0' } } }}
     >
       <BreakoutBar />
       {/* The pinned sale and Donate sit above the chat in every layout. */}
       <RoomCommerce eventId={event.eventId} staff={role !== 'participant'} />
       {!panelsInDock && roomPolls}
       {!panelsInDock && waitingQueue}
-      {dock}
+      {/* The chat takes what is left; on a phone, below a poll, it keeps room for its composer and the dock scrolls. */}
+      <Flex direction="column" flex="1" minH="0" data-dock-chat>
+        {dock}
+      </Flex>
     </Flex>
   );
 
