@@ -41,6 +41,7 @@ const esMX: TranslationOverlay = {
         already_owned: 'Ya tienes un boleto.',
         own_item: 'Tú diriges este evento: no necesitas boleto.',
       },
+      series: { paidNote: 'Los boletos se venden por sesión: cada sesión de esta serie necesita su propio boleto.' },
     },
     gate: {
       title: 'Este evento requiere boleto',
