@@ -28,7 +28,8 @@ const DRAIN_MS = 3_000;
 const VOTES_TIMEOUT_MS = 240_000;
 export const POLL_TARGETS = { p99Ms: 1000 };
 
-export interface PollTarget {
+/** One app instance a part sends to: its origin and the tenant's Host header (the polls and waiting-room parts). */
+export interface InstanceTarget {
   origin: string;
   host: string;
 }
@@ -106,7 +107,7 @@ function timesToResults(votes: Timed[], reports: PollReport[]): { times: number[
 
 export async function pollsPart(
   children: Audience[],
-  targets: PollTarget[],
+  targets: InstanceTarget[],
   data: Pick<TenantData, 'polls'>,
   eventId: string,
   hostSub: string,

@@ -27,6 +27,7 @@ import { percentile } from '#tests/support/joiner';
 import { cpuMeter } from './chat';
 import { preciseNow } from './engagement-poll-clients';
 import { table } from './lib';
+import type { InstanceTarget } from './engagement-polls';
 
 const USERS = Number(process.env.BENCH_WAITING_USERS ?? 500);
 const ARRIVE_SECONDS = Number(process.env.BENCH_WAITING_ARRIVE_SECONDS ?? 5);
@@ -39,10 +40,6 @@ const GIVE_UP_MS = 60_000;
 const HARD_STOP_MS = 180_000;
 export const WAITING_TARGETS = { allWithinMs: 10_000 };
 
-export interface WaitingTarget {
-  origin: string;
-  host: string;
-}
 
 interface Answer {
   status: number;
@@ -50,7 +47,7 @@ interface Answer {
   at: number;
 }
 
-function send(agent: http.Agent, target: WaitingTarget, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+function send(agent: http.Agent, target: InstanceTarget, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -143,7 +140,7 @@ export async function waitingPart(
   tenantId: TenantId,
   host: { cookie: string },
   cookies: string[],
-  targets: WaitingTarget[],
+  targets: InstanceTarget[],
   pids: { server: Array<number | undefined>; dynamo: Array<number | undefined> },
 ): Promise<WaitingFigures> {
   const organizer = subOf(host.cookie);
