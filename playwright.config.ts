@@ -15,7 +15,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
-  retries: 0,
+  // CI runs a failed test once more (docs/decisions/0086): the run stays green only if it then
+  // passes, and npm test names every such flaky test at its end; a local run never retries.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]],
   use: {
     baseURL: `http://aurora.localhost:${E2E_PORT}`,

@@ -41,11 +41,13 @@ if (existsSync('test-reports/unit.json')) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
 }
+const flaky = [];
 for (const report of ['test-reports/e2e.json', 'test-reports/visual.json']) {
   if (!existsSync(report)) continue;
   const e2e = JSON.parse(readFileSync(report, 'utf8'));
-  passed += e2e.stats?.expected ?? 0;
-  failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
+  passed += (e2e.stats?.expected ?? 0) + (e2e.stats?.flaky ?? 0);
+  failed += e2e.stats?.unexpected ?? 0;
+  flaky.push(...flakyTests(e2e));
 }
 if (failedStep && failed === 0) failed = 1;
 // The security suites' totals (tests/security/report.ts), next to the closing line.
@@ -68,7 +70,20 @@ if (existsSync('test-reports/fleet.json')) {
   passed += fleet.passed;
   failed += fleet.failed;
 }
+// A browser test that failed and then passed on CI's one retry (docs/decisions/0086) is named here.
+if (flaky.length) console.log(`\n${flaky.length} flaky (failed once, passed on retry):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
 printTimings(lane);
 console.log(`\nsuite finished in ${lane.wallSeconds.toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed${flaky.length ? ` (${flaky.length} flaky)` : ''}, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
+
+/** The tests of a Playwright JSON report whose outcome is flaky, as `file › title`. */
+function flakyTests(report) {
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') names.push(`${suite.file ?? file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return names;
+}

@@ -56,8 +56,11 @@ export interface Joined {
   errors: string[];
 }
 
-/** Waits until the page's LiveKit connection is up (LiveStage's room-connection marker). */
-export async function connected(page: Page, timeout = 20_000) {
+/**
+ * Waits until the page's LiveKit connection is up (LiveStage's room-connection marker). The budget
+ * holds livekit-client's own signal and peer-connection timeouts (15 s each) on a loaded machine.
+ */
+export async function connected(page: Page, timeout = 35_000) {
   await expect(page.getByTestId('room-connection')).toHaveAttribute('data-state', 'connected', { timeout });
 }
 

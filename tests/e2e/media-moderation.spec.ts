@@ -141,7 +141,7 @@ test.describe.serial('moderation and presence on the real LiveKit server', () =>
   });
 
   test('a chat-only person who connects to video leaves the chat-only mark; end for all disconnects everyone with the ended message', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await chatOnly.video();
     await chatOnly.page.getByTestId('video-retry').click();
     await connected(chatOnly.page);
