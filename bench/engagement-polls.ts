@@ -4,9 +4,10 @@
 // through the data layer; then every person votes once over HTTP (POST /api/polls, what the room's
 // poll card sends, with their own cookies), on the instance their socket is on, at a random moment
 // within BENCH_POLL_SECONDS. The room hears the counts as `poll` notices on the chat bus (each
-// instance announces at most once per 300 ms, with the counts read then).
+// instance announces at most once per 300 ms, with the running counts read then).
 //
-// Figures: the counts, from the data layer (polls.count) and from the last notice every client saw,
+// Figures: the counts, from the data layer (polls.count: the votes one by one; polls.tally: the
+// running counts the notices read) and from the last notice every client saw,
 // against the votes sent per option; time to results: from a vote's HTTP answer to the first notice
 // at each client on the OTHER instance whose counts include it. Notices carry counts, not voters, so
 // "includes it" is read by rank: the vote answered i-th among those for its option (and n-th of all)
@@ -40,12 +41,16 @@ export interface PollFigures {
   sentPerOption: number[];
   stored: number[];
   storedVoters: number;
+  /** The running counts (polls.tally: what the notices read), once all are in. */
+  tallied: number[];
+  talliedVoters: number;
+  tallyMs: number;
   /** Clients whose last notice's counts are not the votes sent. */
   clientsOff: number;
   lastSeen: string;
   /** From the first vote's moment until the last answer (s). */
   answeredWithin: number;
-  /** One count of the poll's votes through the data layer, once all are in (what each vote's answer and each notice reads). */
+  /** One count of the poll's votes one by one through the data layer, once all are in (the check; notices read the running counts). */
   countMs: number;
   voteP50: number;
   voteP99: number;
@@ -119,7 +124,7 @@ export async function pollsPart(
     resultsTo: 'everyone',
   });
   const poll = await data.polls.create(eventId, input, hostSub);
-  await data.polls.launch(eventId, poll.pollId, null);
+  const launched = await data.polls.launch(eventId, poll.pollId, null);
 
   // Each process's seats vote in turn for the options, so every option gets a known number of votes.
   const seats = (await Promise.all(children.map((c) => c.ask<PollReport>({ type: 'polls' }, 'polls')))).map((r) => r.seen.length);
@@ -144,6 +149,9 @@ export async function pollsPart(
   const counting = performance.now();
   const stored = await data.polls.count(eventId, poll.pollId, OPTIONS);
   const countMs = performance.now() - counting;
+  const tallying = performance.now();
+  const tally = await data.polls.tally(launched);
+  const tallyMs = performance.now() - tallying;
   const expected = [accepted.length, ...sentPerOption].join(',');
   const lastShapes = reports.flatMap((r) => r.seen.map((notices) => (notices.length ? r.shapes[notices.at(-1)![0]]!.join(',') : 'none')));
   const { times, neverSeen } = timesToResults(ranked(reports), reports);
@@ -155,6 +163,9 @@ export async function pollsPart(
     sentPerOption,
     stored: stored.counts,
     storedVoters: stored.voters,
+    tallied: tally.counts,
+    talliedVoters: tally.voters,
+    tallyMs,
     clientsOff: lastShapes.filter((s) => s !== expected).length,
     lastSeen: lastSeen.length === 1 ? lastSeen[0]!.split(',').slice(1).join('/') : `${lastSeen.length} different`,
     answeredWithin: (Math.max(...accepted.map((v) => v.answeredAt)) - startAt) / 1000,
@@ -175,7 +186,14 @@ export async function pollsPart(
 /** Prints the part's figures; answers whether its targets were met. */
 export function printPolls(f: PollFigures, users: number): boolean {
   if (f.errors.length) console.log(`  polls: ${f.errors.join('\n  ')}`);
-  const exact = f.accepted === users && f.sent === users && f.stored.join(',') === f.sentPerOption.join(',') && f.storedVoters === users && f.clientsOff === 0;
+  const exact =
+    f.accepted === users &&
+    f.sent === users &&
+    f.stored.join(',') === f.sentPerOption.join(',') &&
+    f.storedVoters === users &&
+    f.tallied.join(',') === f.sentPerOption.join(',') &&
+    f.talliedVoters === users &&
+    f.clientsOff === 0;
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
   console.log(
     `\nPolls: one poll of ${OPTIONS} options (results to everyone); each person votes once over HTTP (POST /api/polls) on their own instance, at a random moment within ${VOTE_SECONDS} s.\n` +
@@ -184,12 +202,13 @@ export function printPolls(f: PollFigures, users: number): boolean {
           'votes sent/accepted': `${f.sent}/${f.accepted}`,
           'sent per option': f.sentPerOption.join('/'),
           'stored (polls.count)': `${f.stored.join('/')} (${f.storedVoters} voters)`,
+          'running (polls.tally)': `${f.tallied.join('/')} (${f.talliedVoters} voters)`,
           'last notice at clients': f.lastSeen,
           'clients off': f.clientsOff,
           'notices/client': f.noticesPerClient.toFixed(1),
           'vote ms p50/p99': `${ms(f.voteP50)}/${ms(f.voteP99)}`,
           'all answered': `${f.answeredWithin.toFixed(1)} s`,
-          'one count': `${ms(f.countMs)} ms`,
+          'one count/tally': `${ms(f.countMs)}/${ms(f.tallyMs)} ms`,
           'CPU % servers/DynamoDB/clients': `${f.cpu.server}/${f.cpu.dynamo}/${f.cpu.clients}`,
         },
       ]) +

@@ -41,13 +41,37 @@ interface Found {
   staff: boolean;
 }
 
-async function eventFor(args: Args, eventId: unknown, t: TFunction): Promise<Response | Found> {
+/**
+ * Events as read for votes, per instance, for EVENT_TTL_MS: the chat hub's rule for its sockets
+ * (server/chat/hub.server.ts, eventTtlMs), so a change to the event (a block, an early end) reaches
+ * a vote no later than it reaches the room's chat. Nothing else is kept: the caller's role, host
+ * invitation and admission are decided afresh on every vote against this copy.
+ */
+const EVENT_TTL_MS = 5000;
+const votingEvents = new Map<string, { event: EventRecord; at: number }>();
+
+async function eventForVote(data: Args['context']['data'], eventId: string, user: SessionUser): Promise<EventRecord | null> {
+  const key = `${data.tenantId}\u0000${eventId}`;
+  const cached = votingEvents.get(key);
+  const age = cached ? Date.now() - cached.at : Infinity;
+  let stored = cached && age >= 0 && age < EVENT_TTL_MS ? cached.event : null;
+  if (!stored) {
+    stored = await data.events.get(eventId);
+    votingEvents.delete(key);
+    if (!stored) return null;
+    if (votingEvents.size >= 1000) votingEvents.delete(votingEvents.keys().next().value!);
+    votingEvents.set(key, { event: stored, at: Date.now() });
+  }
+  return data.invitations.accept(stored, user);
+}
+
+async function eventFor(args: Args, eventId: unknown, t: TFunction, forVote = false): Promise<Response | Found> {
   const user = await getSessionUser(args);
   if (!user) return refusePoll(t, 'unauthenticated');
   // No event, or not an event id: nothing is there, as for another tenant's event.
   const id = eventIdSchema.safeParse(eventId);
   if (!id.success) return refusePoll(t, 'notFound');
-  const event = await args.context.data.events.getFor(id.data, user);
+  const event = forVote ? await eventForVote(args.context.data, id.data, user) : await args.context.data.events.getFor(id.data, user);
   if (!event || (roleOf(event, user) !== 'organizer' && event.blockedUsers.includes(user.sub))) return refusePoll(t, 'notFound');
   return { user, event, staff: isStaff(roleOf(event, user)) };
 }
@@ -87,7 +111,8 @@ export async function pollsAction(args: ActionFunctionArgs) {
     return refusePoll(t, 'badRequest');
   }
   // The event first: another tenant's is 404 whatever else the body says.
-  const found = await eventFor(args, (raw as { eventId?: unknown } | null)?.eventId, t);
+  const claimed = raw as { eventId?: unknown; intent?: unknown } | null;
+  const found = await eventFor(args, claimed?.eventId, t, claimed?.intent === 'vote');
   if (found instanceof Response) return found;
   const parsed = pollRequestSchema.safeParse(raw);
   if (!parsed.success) return refusePoll(t, 'badRequest');
@@ -97,13 +122,12 @@ export async function pollsAction(args: ActionFunctionArgs) {
   const answer = async (poll: PollRecord, myChoices?: number[]) => json({ poll: pollView(poll, await resultsOf(data, poll), staff, myChoices) }, { headers: NO_STORE });
   try {
     if (body.intent === 'vote') {
-      if (!(await mayTakePart(args, found))) return refusePoll(t, 'forbidden');
-      const profile = await data.profiles.get(user.sub).catch(() => null);
+      const [admitted, profile] = await Promise.all([mayTakePart(args, found), data.profiles.get(user.sub).catch(() => null)]);
+      if (!admitted) return refusePoll(t, 'forbidden');
       const { poll } = await castVote(data, event.eventId, body.pollId, { userId: user.sub, name: shownName(user, profile) }, body.choices);
-      const fresh = (await data.polls.get(event.eventId, poll.pollId)) ?? poll;
-      // No counts in the answer: counting reads every vote, and 1,000 votes each counting the poll
-      // again is a million reads. The counts reach everyone with the room's next poll notice (~300 ms).
-      return json({ poll: pollView(fresh, null, staff, [...body.choices].sort((a, b) => a - b)) }, { headers: NO_STORE });
+      // The poll as the vote found it (not read again), and no counts: they reach everyone, the
+      // voter too, with the room's next poll notice (~300 ms), which 1,000 votes share.
+      return json({ poll: pollView(poll, null, staff, [...body.choices].sort((a, b) => a - b)) }, { headers: NO_STORE });
     }
     if (!staff) return refusePoll(t, 'forbidden');
     if (body.intent === 'create' || body.intent === 'update') {

@@ -8,7 +8,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { resultsPublic, type PollInput, type PollResults, type PollView } from '#app/lib/polls/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { log } from '#server/observability/log.server';
-import { expired, PollStateError, type PollRecord } from './data/polls.server';
+import { expired, pollRefusal, PollStateError, type PollRecord } from './data/polls.server';
 
 /** Votes on one poll are announced at most this often from each instance. */
 export const NOTIFY_MS = 300;
@@ -38,17 +38,18 @@ export function pollView(poll: PollRecord, results: PollResults | null, staff: b
   };
 }
 
-/** A poll's counts: frozen once closed, counted from the votes while open, none for a draft. */
+/** A poll's counts: frozen once closed, its running counts while open (O(options)), none for a draft. */
 export async function resultsOf(data: Pick<Data, 'polls'>, poll: PollRecord): Promise<PollResults | null> {
   if (poll.status === 'draft') return null;
   if (poll.finalCounts && poll.finalVoters !== null) return { counts: poll.finalCounts, voters: poll.finalVoters };
-  return data.polls.count(poll.eventId, poll.pollId, poll.options.length);
+  return data.polls.tally(poll);
 }
 
 /** Closes a poll whose timer ran out (on whichever instance notices first; closing twice is harmless). */
 async function settle(data: Data, poll: PollRecord, now = Date.now()): Promise<PollRecord> {
   if (!expired(poll, now)) return poll;
   const closed = await data.polls.close(poll.eventId, poll.pollId, new Date(now));
+  remember(data, closed);
   void announce(data, closed);
   return closed;
 }
@@ -74,24 +75,27 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
 const keyOf = (data: Data, poll: Pick<PollRecord, 'eventId' | 'pollId'>) => `${data.tenantId}:${poll.eventId}:${poll.pollId}`;
 
 /** Tells the room about a poll now: its public view (hosts read the counts through the API when they are not public). */
-export async function announce(data: Data, poll: PollRecord): Promise<void> {
+export async function announce(data: Data, poll: PollRecord, counted?: PollResults): Promise<void> {
   try {
-    const results = resultsPublic(poll) ? await resultsOf(data, poll) : null;
+    const results = resultsPublic(poll) ? (poll.status === 'live' && counted ? counted : await resultsOf(data, poll)) : null;
     await data.chat.broadcast(poll.eventId, { kind: 'poll', poll: pollView(poll, results, false) });
   } catch (e) {
     log.warn(`[polls] announce ${keyOf(data, poll)}: ${(e as Error).message}`);
   }
 }
 
-/** Announces the poll's counts after a vote: once per NOTIFY_MS per poll from this instance, with the counts read then. */
-export function announceSoon(data: Data, poll: Pick<PollRecord, 'eventId' | 'pollId'>): void {
+/**
+ * Announces the poll's counts after a vote: once per NOTIFY_MS per poll from this instance, with
+ * the poll (its status now, never a cached one) and its running counts read then, side by side:
+ * two small reads, whatever the number of votes.
+ */
+export function announceSoon(data: Data, poll: Pick<PollRecord, 'eventId' | 'pollId' | 'options' | 'tallied'>): void {
   const key = keyOf(data, poll);
   if (pending.has(key)) return;
   const timer = setTimeout(() => {
     pending.delete(key);
-    void data.polls
-      .get(poll.eventId, poll.pollId)
-      .then((fresh) => (fresh ? announce(data, fresh) : undefined))
+    void Promise.all([data.polls.get(poll.eventId, poll.pollId), data.polls.tally(poll)])
+      .then(([fresh, counted]) => (fresh ? announce(data, fresh, counted) : undefined))
       .catch((e: unknown) => log.warn(`[polls] announce ${key}: ${(e as Error).message}`));
   }, NOTIFY_MS);
   timer.unref?.();
@@ -127,6 +131,7 @@ export async function launchPoll(data: Data, event: EventRecord, pollId: string)
   const draft = await data.polls.get(event.eventId, pollId);
   if (!draft) throw new PollStateError('notFound');
   const poll = await data.polls.launch(event.eventId, pollId, draft.durationSeconds);
+  remember(data, poll);
   closeWhenDue(data, poll);
   await announce(data, poll);
   return poll;
@@ -134,6 +139,7 @@ export async function launchPoll(data: Data, event: EventRecord, pollId: string)
 
 export async function closePoll(data: Data, event: EventRecord, pollId: string): Promise<PollRecord> {
   const poll = await data.polls.close(event.eventId, pollId);
+  remember(data, poll);
   clearTimeout(timers.get(keyOf(data, poll)));
   await announce(data, poll);
   return poll;
@@ -141,6 +147,7 @@ export async function closePoll(data: Data, event: EventRecord, pollId: string):
 
 export async function sharePoll(data: Data, event: EventRecord, pollId: string): Promise<PollRecord> {
   const poll = await data.polls.share(event.eventId, pollId);
+  remember(data, poll);
   await announce(data, poll);
   return poll;
 }
@@ -156,16 +163,52 @@ export interface Voter {
 }
 
 /**
- * One vote through the one path (the API after its checks, and bench/engagement): the poll read,
- * its timer settled, the voter's one item written by the data layer's conditional put, and the
- * room told of the new counts within NOTIFY_MS. Throws PollStateError (notFound, closed,
- * badChoices). The caller has already decided that the voter may be in the event's room.
+ * Launched polls as this instance last read them, for votes: what a vote checks of its poll (the
+ * options, single or multiple, anonymous, the timer's end) does not change once it is launched,
+ * and its status only to closed, which the vote's own transaction checks in the store (a close
+ * marks the running counts' shards first). So a vote reads its poll at most once per POLL_TTL_MS
+ * per instance; a close, share or launch made here replaces the copy at once.
+ */
+export const POLL_TTL_MS = 3000;
+const launched = new Map<string, { poll: PollRecord; at: number }>();
+const MAX_REMEMBERED = 1000;
+
+function remember(data: Data, poll: PollRecord): void {
+  const key = keyOf(data, poll);
+  launched.delete(key);
+  if (poll.status === 'draft') return;
+  if (launched.size >= MAX_REMEMBERED) launched.delete(launched.keys().next().value!);
+  launched.set(key, { poll, at: Date.now() });
+}
+
+async function launchedPoll(data: Data, eventId: string, pollId: string): Promise<PollRecord | null> {
+  const cached = launched.get(keyOf(data, { eventId, pollId }));
+  const age = cached ? Date.now() - cached.at : Infinity;
+  if (cached && age >= 0 && age < POLL_TTL_MS) return cached.poll;
+  const found = await data.polls.get(eventId, pollId);
+  if (found) remember(data, found);
+  return found;
+}
+
+/**
+ * One vote through the one path (the API after its checks, and bench/engagement): the poll (read
+ * at most once per POLL_TTL_MS per instance), its timer settled, the voter's one item and their
+ * shard of the running counts written in one transaction by the data layer, and the room told of
+ * the new counts within NOTIFY_MS. Throws PollStateError (notFound, closed, badChoices). The caller
+ * has already decided that the voter may be in the event's room.
  */
 export async function castVote(data: Data, eventId: string, pollId: string, voter: Voter, choices: number[], now = new Date()): Promise<{ poll: PollRecord; changed: boolean }> {
-  const found = await data.polls.get(eventId, pollId);
+  const found = await launchedPoll(data, eventId, pollId);
   if (!found || found.status === 'draft') throw new PollStateError('notFound');
   const poll = await settle(data, found, now.getTime());
-  const { changed } = await data.polls.vote(poll, voter, choices, now);
+  let changed: boolean;
+  try {
+    ({ changed } = await data.polls.vote(poll, voter, choices, now));
+  } catch (e) {
+    // Closed elsewhere since this instance read it: the next vote reads it again.
+    if (pollRefusal(e) === 'closed') launched.delete(keyOf(data, poll));
+    throw e;
+  }
   announceSoon(data, poll);
   return { poll, changed };
 }

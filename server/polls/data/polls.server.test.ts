@@ -3,6 +3,7 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { TenantId } from '#app/lib/config/tenant';
 import { pollInputSchema } from '#app/lib/polls/model';
+import { readTally } from './tallies.server';
 import { castVote, closePoll, countVotes, createPoll, deletePoll, getPoll, launchPoll, listPolls, listVotes, PollStateError, sharePoll, updatePoll, voteOf } from './polls.server';
 
 const db = testDatabase();
@@ -116,6 +117,8 @@ describe('polls data layer', () => {
     const expected = [0, 0, 0, 0];
     voters.forEach((_, i) => expected[i % 10 === 0 ? 3 : i % 4]!++);
     expect(await countVotes(db, t, EVENT, poll.pollId, 4)).toEqual({ counts: expected, voters: 1000 });
+    // The running counts (what the room's notices read) say the same.
+    expect(await readTally(db, t, EVENT, poll.pollId, 4)).toEqual({ counts: expected, voters: 1000 });
     const closed = await closePoll(db, t, EVENT, poll.pollId);
     expect(closed.finalCounts).toEqual(expected);
     expect(closed.finalVoters).toBe(1000);

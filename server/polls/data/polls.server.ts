@@ -8,17 +8,21 @@
  *                                                                   unless the poll is anonymous)
  *
  * One vote per person per poll is the key itself: a vote is a put of the voter's one item, so a
- * second vote replaces the first and is never a second count. The put is conditional: the item at
- * that key is the voter's own or absent, and the poll must be open (read just before; the close
- * freezes the counts it reads after it is written). Counts are computed from the votes (a
- * consistent query of one partition), so they are exact however many instances write.
+ * second vote replaces the first and is never a second count. The put is conditional (the item at
+ * that key is absent, or the voter's own at the revision read), and it is written in one
+ * transaction with the voter's shard of the poll's running counts (./tallies.server.ts), which a
+ * closed poll refuses. The counts are the sum of the shards (O(options) to read), exact however
+ * many instances write; `countVotes` counts the votes themselves (the check, and the counts of a
+ * poll launched before the shards existed: `tallied` unset).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { TenantId } from '#app/lib/config/tenant';
 import { MAX_OPTIONS, type PollInput, type PollResults } from '#app/lib/polls/model';
 import { isConditionFailure, queryAll, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
+import { transactOrRefused } from '#server/platform/dynamo/transactions.server';
+import { closeTallies, readTally, tallyUpdate } from './tallies.server';
 
 const pollKey = (t: TenantId, eventId: string, pollId: string) => ({ pk: tenantKey(t, 'POLLS', eventId), sk: `POLL#${pollId}` });
 const votesPk = (t: TenantId, eventId: string, pollId: string) => tenantKey(t, 'POLLVOTES', eventId, pollId);
@@ -43,6 +47,8 @@ export const pollRecordSchema = z.object({
   /** Set when it closes: the counts frozen then. */
   finalCounts: z.array(z.number().int()).nullable(),
   finalVoters: z.number().int().nullable(),
+  /** Launched with running counts (every vote also wrote its shard): its counts are read from them. */
+  tallied: z.boolean().optional(),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -177,7 +183,7 @@ export async function deletePoll(db: Database, t: TenantId, eventId: string, pol
 export function launchPoll(db: Database, t: TenantId, eventId: string, pollId: string, durationSeconds: number | null, now = new Date()) {
   const at = now.toISOString();
   const endsAt = durationSeconds ? new Date(now.getTime() + durationSeconds * 1000).toISOString() : null;
-  return updateWhere(db, t, eventId, pollId, 'notDraft', { set: { status: 'live', launchedAt: at, endsAt, updatedAt: at }, condition: '#status = :draft', values: { ':draft': 'draft' } });
+  return updateWhere(db, t, eventId, pollId, 'notDraft', { set: { status: 'live', launchedAt: at, endsAt, tallied: true, updatedAt: at }, condition: '#status = :draft', values: { ':draft': 'draft' } });
 }
 
 /** Lets everyone see a launched poll's counts. */
@@ -198,8 +204,14 @@ export async function countVotes(db: Database, t: TenantId, eventId: string, pol
   return { counts, voters };
 }
 
+/** The poll's counts now: its running counts, or (launched before they existed) its votes counted. */
+export const pollCounts = (db: Database, t: TenantId, poll: Pick<PollRecord, 'eventId' | 'pollId' | 'options' | 'tallied'>): Promise<PollResults> =>
+  (poll.tallied ? readTally : countVotes)(db, t, poll.eventId, poll.pollId, poll.options.length);
+
 /**
- * Closes a live poll and freezes its counts. Closing one already closed answers it as it is (a
+ * Closes a live poll and freezes its counts: the status first (new votes are refused as they read
+ * it), then every shard of its running counts (a vote in flight is refused by its transaction),
+ * then the counts, which no vote can change any more. Closing one already closed answers it as it is (a
  * timer and a host may both close it).
  */
 export async function closePoll(db: Database, t: TenantId, eventId: string, pollId: string, now = new Date()): Promise<PollRecord> {
@@ -213,7 +225,8 @@ export async function closePoll(db: Database, t: TenantId, eventId: string, poll
     if (poll.finalCounts) return poll;
     closed = poll;
   }
-  const results = await countVotes(db, t, eventId, pollId, closed.options.length);
+  await closeTallies(db, t, eventId, pollId);
+  const results = await pollCounts(db, t, closed);
   return updateWhere(db, t, eventId, pollId, 'notLive', { set: { finalCounts: results.counts, finalVoters: results.voters }, condition: '#status = :closed', values: { ':closed': 'closed' } });
 }
 
@@ -224,9 +237,25 @@ export const expired = (poll: Pick<PollRecord, 'status' | 'endsAt'>, now: number
 export const validChoices = (poll: Pick<PollRecord, 'options' | 'multiple'>, choices: readonly number[]) =>
   choices.length >= 1 && (poll.multiple || choices.length === 1) && new Set(choices).size === choices.length && choices.every((c) => Number.isInteger(c) && c >= 0 && c < poll.options.length);
 
+/** The voter's stored vote: its choices and revision (none on a vote stored before revisions). */
+async function storedVote(db: Database, t: TenantId, poll: PollRecord, userId: string): Promise<{ choices: number[]; rev: number | null } | null> {
+  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: voteKey(t, poll.eventId, poll.pollId, userId), ConsistentRead: true }));
+  if (!out.Item || out.Item.userId !== userId || !Array.isArray(out.Item.choices)) return null;
+  return { choices: out.Item.choices as number[], rev: typeof out.Item.rev === 'number' ? out.Item.rev : null };
+}
+
+/** Attempts before a vote that keeps being rewritten under it (the same voter on several tabs) gives up. */
+const VOTE_ATTEMPTS = 8;
+
 /**
- * The voter's vote: their one item written (or rewritten, when they change it). Refused while the
- * poll is not open or its timer has run out. Answers whether it replaced an earlier vote.
+ * The voter's vote: their one item written (or rewritten, when they change it) in one transaction
+ * with their shard of the running counts. Refused while the poll is not open or its timer has run
+ * out, and by the transaction once a close has marked the shards. Answers whether it replaced an
+ * earlier vote.
+ *
+ * Optimistic: the first attempt assumes a first vote (`attribute_not_exists(pk)`); when there is
+ * one, it is read and the transaction requires that very revision, so the counts move from exactly
+ * the choices replaced. A conflict with another transaction is retried (nothing was written).
  */
 export async function castVote(
   db: Database,
@@ -239,27 +268,34 @@ export async function castVote(
   if (poll.tenantId !== t) throw new PollStateError('notFound');
   if (!validChoices(poll, choices)) throw new PollStateError('badChoices');
   if (poll.status !== 'live' || expired(poll, now.getTime())) throw new PollStateError('closed');
-  const item = {
-    ...voteKey(t, poll.eventId, poll.pollId, voter.userId),
-    tenantId: t,
-    eventId: poll.eventId,
-    pollId: poll.pollId,
-    userId: voter.userId,
-    ...(poll.anonymous ? {} : { name: voter.name }),
-    choices: [...choices].sort((a, b) => a - b),
-    votedAt: now.toISOString(),
-  };
-  const out = await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: item,
-      // The one item of this voter: absent, or theirs (never another's under a colliding key).
-      ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
-      ExpressionAttributeValues: { ':u': voter.userId },
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return { changed: out.Attributes !== undefined };
+  const sorted = [...choices].sort((a, b) => a - b);
+  let before: { choices: number[]; rev: number | null } | null = null;
+  for (let attempt = 0; attempt < VOTE_ATTEMPTS; attempt++) {
+    const item = {
+      ...voteKey(t, poll.eventId, poll.pollId, voter.userId),
+      tenantId: t,
+      eventId: poll.eventId,
+      pollId: poll.pollId,
+      userId: voter.userId,
+      ...(poll.anonymous ? {} : { name: voter.name }),
+      choices: sorted,
+      votedAt: now.toISOString(),
+      rev: (before?.rev ?? 0) + 1,
+    };
+    // The one item of this voter: absent, or theirs at the revision read (never another's under a colliding key).
+    const put = !before
+      ? { TableName: db.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }
+      : before.rev === null
+        ? { TableName: db.table, Item: item, ConditionExpression: 'userId = :u AND attribute_not_exists(rev)', ExpressionAttributeValues: { ':u': voter.userId } }
+        : { TableName: db.table, Item: item, ConditionExpression: 'userId = :u AND rev = :rev', ExpressionAttributeValues: { ':u': voter.userId, ':rev': before.rev } };
+    const update = tallyUpdate(t, poll, voter.userId, before?.choices ?? null, sorted, db.table);
+    const failed = await transactOrRefused(() => db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, { Update: update }], ClientRequestToken: randomUUID() })));
+    if (!failed.length) return { changed: before !== null };
+    if (failed.includes(1)) throw new PollStateError('closed');
+    // Their vote is not what this attempt assumed (a first vote, or another tab's change): read it and try again.
+    before = await storedVote(db, t, poll, voter.userId);
+  }
+  throw new Error(`poll vote: ${voter.userId}'s vote kept changing under ${VOTE_ATTEMPTS} attempts`);
 }
 
 /** One voter's choices, or null. */
@@ -290,6 +326,9 @@ export const tenantPolls = (db: Database, t: TenantId) => ({
   share: sharePoll.bind(null, db, t),
   vote: castVote.bind(null, db, t),
   voteOf: voteOf.bind(null, db, t),
+  /** The votes counted one by one (the check the benchmark and tests make against the running counts). */
   count: countVotes.bind(null, db, t),
+  /** The running counts (O(options)): what the room's notices and the API read. */
+  tally: (poll: Pick<PollRecord, 'eventId' | 'pollId' | 'options' | 'tallied'>) => pollCounts(db, t, poll),
   votes: listVotes.bind(null, db, t),
 });
