@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
+import { refusal } from '#tests/support/polls';
 import type { TenantId } from '#app/lib/config/tenant';
 import { pollInputSchema } from '#app/lib/polls/model';
 import { readTally } from './tallies.server';
-import { castVote, closePoll, countVotes, createPoll, deletePoll, getPoll, launchPoll, listPolls, listVotes, PollStateError, sharePoll, updatePoll, voteOf } from './polls.server';
+import { castVote, closePoll, countVotes, createPoll, deletePoll, getPoll, launchPoll, listPolls, listVotes, sharePoll, updatePoll, voteOf } from './polls.server';
 
 const db = testDatabase();
 const EVENT = 'pollevent001';
@@ -22,15 +23,6 @@ async function inFlight(jobs: (() => Promise<unknown>)[], width: number): Promis
     while (next < jobs.length) await jobs[next++]!();
   }));
 }
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return null;
-  } catch (e) {
-    return e instanceof PollStateError ? e.code : String(e);
-  }
-};
 
 describe('polls data layer', () => {
   it('prepares, edits, launches and lists polls per tenant; a launched poll is not edited or deleted', async () => {

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
+import { refusal } from '#tests/support/polls';
 import type { TenantId } from '#app/lib/config/tenant';
 import { pollInputSchema } from '#app/lib/polls/model';
 import { castVote, closePoll, countVotes, createPoll, getPoll, launchPoll, PollStateError, pollCounts, voteOf, type PollRecord } from './polls.server';
@@ -15,15 +16,6 @@ async function livePoll(t: TenantId, over: object = {}): Promise<PollRecord> {
   const draft = await createPoll(db, t, EVENT, input(over), 'host-1');
   return launchPoll(db, t, EVENT, draft.pollId, draft.durationSeconds);
 }
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return null;
-  } catch (e) {
-    return e instanceof PollStateError ? e.code : String(e);
-  }
-};
 
 /** The running counts and the votes counted one by one: always the same. */
 async function bothCounts(t: TenantId, poll: PollRecord) {
