@@ -23,19 +23,27 @@ test.beforeAll(async () => {
 const shot = async (page: Page, name: string): Promise<void> => void (await page.screenshot({ path: `test-results/screens/capture-${name}.png`, fullPage: true }));
 
 /** Turns the source on and records until the timer shows `seconds`, then stops. */
-async function record(page: Page, source: 'camera' | 'microphone' | 'screen' | 'pip', seconds: number, onRecording?: () => Promise<void>) {
+/**
+ * Records a take of at least `seconds` by the page's timer. Returns the wall-clock seconds from just
+ * before Start to just after Stop: no take may be longer (how much longer than `seconds` it is
+ * depends on how fast a loaded machine lets the test press Stop, so that is not asserted).
+ */
+async function record(page: Page, source: 'camera' | 'microphone' | 'screen' | 'pip', seconds: number, onRecording?: () => Promise<void>): Promise<number> {
   await page.getByTestId(`capture-source-${source}`).click();
   await page.getByTestId('capture-on').click();
   await expect(page.getByTestId('capture-recorder')).toHaveAttribute('data-state', 'idle');
   // The fake microphone's beep reaches the meter.
   await expect.poll(async () => Number(await page.getByTestId('capture-level').getAttribute('aria-valuenow')), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(0);
+  const before = Date.now();
   await page.getByTestId('capture-start').click();
   await expect(page.getByTestId('capture-recorder')).toHaveAttribute('data-state', 'recording');
   await onRecording?.();
   // Checked every 100 ms, so the take stops right after the timer reaches its seconds.
   await expect.poll(async () => Number(await page.getByTestId('capture-timer').getAttribute('data-seconds')), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(seconds);
   await page.getByTestId('capture-stop').click();
+  const span = (Date.now() - before) / 1000;
   await expect(page.getByTestId('capture-take')).toBeVisible();
+  return span;
 }
 
 async function itemOf(mediaId: string) {
@@ -57,7 +65,7 @@ test('a 5-second camera take is uploaded with progress and found in the library 
   await expect(page.getByRole('heading', { level: 1, name: 'Record' })).toBeVisible();
   await shot(page, 'choose-desktop');
 
-  await record(page, 'camera', 5, async () => {
+  const span = await record(page, 'camera', 5, async () => {
     await expect(page.getByTestId('capture-preview')).toBeVisible();
     // Paused time is not recorded: the timer holds still until resumed.
     await page.getByTestId('capture-pause').click();
@@ -71,7 +79,7 @@ test('a 5-second camera take is uploaded with progress and found in the library 
   const take = page.getByTestId('capture-take');
   const duration = Number(await take.getAttribute('data-duration'));
   expect(duration).toBeGreaterThanOrEqual(5);
-  expect(duration).toBeLessThan(6.5);
+  expect(duration).toBeLessThanOrEqual(span);
   await expect(page.getByTestId('capture-trim-summary')).toContainText('Keeping 0:00 to 0:0');
   await page.getByTestId('capture-title').fill('Camera take');
   await shot(page, 'take-desktop');
@@ -95,7 +103,6 @@ test('a 5-second camera take is uploaded with progress and found in the library 
   expect(item).toMatchObject({ kind: 'video', title: 'Camera take', ownerId: organizer.sub, original: { contentType: 'video/webm' } });
   expect(item.trim).toBeUndefined();
   expect(item.derived.durationSeconds).toBeGreaterThanOrEqual(4);
-  expect(item.derived.durationSeconds).toBeLessThanOrEqual(6);
   // The file holds what the timer counted.
   expect(Math.abs(item.derived.durationSeconds! - duration)).toBeLessThan(0.75);
 
@@ -105,7 +112,7 @@ test('a 5-second camera take is uploaded with progress and found in the library 
   const library = await page.evaluate(async () => (await fetch('/uploadCustomerMedia?_data=uploadCustomerMedia')).json());
   const card = (library as { cards: Array<{ id: string; status: string; durationSeconds: number | null }> }).cards.find((c) => c.id === mediaId);
   expect(card?.status).toBe('ready');
-  expect(Math.abs((card?.durationSeconds ?? 0) - 5)).toBeLessThanOrEqual(1);
+  expect(Math.abs((card?.durationSeconds ?? 0) - duration)).toBeLessThanOrEqual(1);
 });
 
 test('a sound-only take becomes an audio item, and trimming it with the keyboard makes it shorter', async ({ page, context, request }) => {
