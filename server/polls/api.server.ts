@@ -28,7 +28,7 @@ import { pollRefusal, type PollRecord } from './data/polls.server';
 import { csvFileName, pollCsv } from './export.server';
 import { castVote, closePoll, createPoll, launchPoll, pollsFor, pollView, resultsOf, sharePoll } from './polls.server';
 
-const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, notDraft: 409, notLive: 409, closed: 409, badChoices: 400, tooMany: 409 } as const;
+const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, notDraft: 409, notLive: 409, closed: 409, badChoices: 400, tooMany: 409, busy: 409 } as const;
 type ErrorCode = keyof typeof STATUS;
 
 const refusePoll = (t: TFunction, code: ErrorCode, fieldErrors?: Record<string, string>) =>

@@ -74,6 +74,7 @@ const polls = {
     closed: 'This poll is closed.',
     badChoices: 'Choose among the poll’s options.',
     tooMany: 'This event has as many polls as it may hold.',
+    busy: 'Your vote changed elsewhere at the same moment. Vote again.',
     failed: 'That did not work. Try again.',
   },
 };

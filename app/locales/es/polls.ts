@@ -74,6 +74,7 @@ const polls = {
     closed: 'Esta encuesta está cerrada.',
     badChoices: 'Elige entre las opciones de la encuesta.',
     tooMany: 'Este evento ya tiene todas las encuestas que puede tener.',
+    busy: 'Tu voto cambió en otro lugar en ese mismo momento. Vuelve a votar.',
     failed: 'No funcionó. Inténtalo de nuevo.',
   },
 };

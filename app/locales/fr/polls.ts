@@ -74,6 +74,7 @@ const polls = {
     closed: 'Ce sondage est clos.',
     badChoices: 'Choisissez parmi les options du sondage.',
     tooMany: 'Cet événement a déjà autant de sondages qu’il peut en avoir.',
+    busy: 'Votre vote a changé ailleurs au même moment. Votez à nouveau.',
     failed: 'Cela n’a pas fonctionné. Réessayez.',
   },
 };

@@ -65,7 +65,7 @@ export interface VoteRecord {
 
 /** Why a write was refused: the poll is not there, or not in the state the write needs. */
 export class PollStateError extends Error {
-  constructor(readonly code: 'notFound' | 'notDraft' | 'notLive' | 'closed' | 'badChoices') {
+  constructor(readonly code: 'notFound' | 'notDraft' | 'notLive' | 'closed' | 'badChoices' | 'busy') {
     super(`poll refused: ${code}`);
     this.name = 'PollStateError';
   }
@@ -295,7 +295,8 @@ export async function castVote(
     // Their vote is not what this attempt assumed (a first vote, or another tab's change): read it and try again.
     before = await storedVote(db, t, poll, voter.userId);
   }
-  throw new Error(`poll vote: ${voter.userId}'s vote kept changing under ${VOTE_ATTEMPTS} attempts`);
+  // Their vote kept changing under every attempt (many tabs at once): a clear refusal, tried again by them.
+  throw new PollStateError('busy');
 }
 
 /** One voter's choices, or null. */

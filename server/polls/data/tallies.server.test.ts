@@ -1,10 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { refusal } from '#tests/support/polls';
 import type { TenantId } from '#app/lib/config/tenant';
 import { pollInputSchema } from '#app/lib/polls/model';
+import { tenantKey } from '#server/platform/dynamo/dynamo.server';
 import { castVote, closePoll, countVotes, createPoll, getPoll, launchPoll, PollStateError, pollCounts, voteOf, type PollRecord } from './polls.server';
 import { readTally, shardOf, tallyDelta, TALLY_SHARDS } from './tallies.server';
 
@@ -134,5 +135,23 @@ describe('polls running counts', () => {
     await castVote(db, t, stored, { userId: 'new', name: 'New' }, [2]);
     expect(await pollCounts(db, t, stored)).toEqual({ counts: [0, 0, 2, 0], voters: 2 });
     expect((await closePoll(db, t, EVENT, poll.pollId)).finalCounts).toEqual([0, 0, 2, 0]);
+  });
+  it('refuses as busy a vote that another tab rewrites under every attempt, and counts stay exact', async () => {
+    const t = uniqueTenantId('tally');
+    const poll = await livePoll(t);
+    await castVote(db, t, poll, { userId: 'u-busy', name: 'Busy' }, [0]);
+    // Before each of this vote's transactions, "another tab" changes the same vote's revision.
+    const key = { pk: tenantKey(t, 'POLLVOTES', EVENT, poll.pollId), sk: 'VOTE#u-busy' };
+    const stored = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+    expect(stored.Item?.userId).toBe('u-busy');
+    const send = db.doc.send.bind(db.doc);
+    const rewriteFirst = async (command: unknown) => {
+      if (command instanceof TransactWriteCommand) await send(new UpdateCommand({ TableName: db.table, Key: key, UpdateExpression: 'ADD rev :one', ExpressionAttributeValues: { ':one': 1 } }));
+      return send(command as never);
+    };
+    const racing = { ...db, doc: { send: rewriteFirst } } as unknown as typeof db;
+    expect(await refusal(castVote(racing, t, poll, { userId: 'u-busy', name: 'Busy' }, [1]))).toBe('busy');
+    expect(await voteOf(db, t, EVENT, poll.pollId, 'u-busy')).toEqual([0]);
+    expect(await bothCounts(t, poll)).toEqual({ counts: [1, 0, 0, 0], voters: 1 });
   });
 });
