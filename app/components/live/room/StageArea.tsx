@@ -146,7 +146,9 @@ export function StageArea({ spec, layout, event, devices, firstSession, onRoster
 
   const live = mounted && phase.kind === 'ready' && !ended;
   return (
-    <Stack gap="1" flex={{ base: '0 0 auto', lg: '1 1 0' }} minH={{ base: '0', lg: '20rem' }}>
+    // On wide screens the stage keeps most of the window's height: the host tools below it (recording,
+    // breakout rooms) scroll in the main column instead of squeezing the stage to a strip.
+    <Stack gap="1" flex={{ base: '0 0 auto', lg: '1 1 0' }} minH={{ base: '0', lg: 'max(20rem, 62dvh)' }}>
       <Box
         as="section"
         aria-label={t('live.stage.label')}
