@@ -8,17 +8,26 @@ import { useRootData } from '#app/lib/rootData';
 
 const pending = new Map<string, Promise<void>>();
 
+/** Resolves when the browser says it is online again. */
+const backOnline = () => new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+
 /**
  * Fetches one namespace (content-hashed URL, cached by the browser for a year) into the instance.
  * When it cannot be had (a deploy changed its hash, the network failed), the page is loaded as a
- * document instead: the server renders it with its strings, never with raw keys.
+ * document instead: the server renders it with its strings, never with raw keys. While the browser
+ * is offline it waits for the network and asks again: a reload then would replace the page (a room
+ * with its chat) with the browser's offline error.
  */
-function loadNamespace(instance: I18n, namespace: Namespace, hash: string | undefined): Promise<void> {
+export function loadNamespace(instance: I18n, namespace: Namespace, hash: string | undefined): Promise<void> {
   const href = `/locales/${instance.language}/${namespace}.${hash}.json`;
   let load = pending.get(href);
   if (!load) {
-    load = (hash ? fetch(href) : Promise.reject(new Error('no hash')))
-      .then((res) => (res.ok ? (res.json() as Promise<PartialTranslations>) : Promise.reject(new Error(`${href}: ${res.status}`))))
+    const attempt = (): Promise<PartialTranslations> =>
+      (hash ? fetch(href) : Promise.reject(new Error('no hash'))).then(
+        (res) => (res.ok ? (res.json() as Promise<PartialTranslations>) : Promise.reject(new Error(`${href}: ${res.status}`))),
+        (e: unknown) => (hash && !navigator.onLine ? backOnline().then(attempt) : Promise.reject(e)),
+      );
+    load = attempt()
       .then((resources) => addNamespace(instance, namespace, resources))
       .catch(() => {
         window.location.reload();
