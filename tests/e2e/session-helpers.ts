@@ -167,5 +167,6 @@ export const stackPort = PORT;
  */
 export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn'))).toBe('true');
+  // Written by an effect after hydration: on a loaded machine that can take longer than the default 7 s.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('platform.signedIn')), { timeout: 30_000 }).toBe('true');
 }
