@@ -33,6 +33,7 @@ import { announceJoined, announceLeft, newPresence, refreshPresence } from './pr
 import type { Conn, Live, Room } from './conn.server';
 import { countChatFanout, countChatSocket } from '#server/observability/metrics.server';
 import { log } from '#server/observability/log.server';
+import { TtlCache } from '#server/platform/ttlCache';
 
 export interface HubOptions {
   services: Services;
@@ -57,11 +58,10 @@ const TEXT = { binary: false } as const;
 export class ChatHub {
   private rooms = new Map<string, Room>();
   private conns = new Set<Conn>();
-  private events = new Map<string, { event: EventRecord; at: number }>();
+  private events: TtlCache<EventRecord>;
   private keepAlive: NodeJS.Timeout;
   private closing = false;
   private services: Services;
-  private eventTtlMs: number;
   private frames: ChatFrames;
   /** Reactions this instance's sockets send: rate limit and sums on their way to the bus (docs/decisions/0079). */
   readonly reactions: ChatReactions;
@@ -76,7 +76,7 @@ export class ChatHub {
       eventOf: (conn) => this.eventOf(conn),
       reactions: this.reactions,
     });
-    this.eventTtlMs = options.eventTtlMs ?? 5000;
+    this.events = new TtlCache<EventRecord>(options.eventTtlMs ?? 5000);
     const interval = (options.pingSeconds ?? CHAT_PING_SECONDS) * 1000;
     this.keepAlive = setInterval(() => this.sweep(interval), interval);
     this.keepAlive.unref();
@@ -396,24 +396,20 @@ export class ChatHub {
   }
 
   private remember(data: TenantData, eventId: string, event: EventRecord | null): EventRecord | null {
-    if (event)
-      this.events.set(chatChannel(data.tenantId, eventId), {
-        event,
-        at: Date.now(),
-      });
+    if (event) this.events.set(chatChannel(data.tenantId, eventId), event);
     return event;
   }
 
   /** The event after accepting the joining user's host invitation (if any); the cache gets the new binding. */
   private async acceptedFor(data: TenantData, event: EventRecord, user: SessionUser): Promise<EventRecord> {
     const accepted = await data.invitations.accept(event, user);
-    if (accepted !== event) this.events.set(chatChannel(data.tenantId, event.eventId), { event: accepted, at: Date.now() });
+    if (accepted !== event) this.events.set(chatChannel(data.tenantId, event.eventId), accepted);
     return accepted;
   }
 
   private async eventOf(conn: Conn): Promise<EventRecord | null> {
     const cached = this.events.get(chatChannel(conn.tenant.id, conn.eventId));
-    if (cached && Date.now() - cached.at < this.eventTtlMs) return cached.event;
+    if (cached) return cached;
     return this.freshEvent(conn.data, conn.eventId);
   }
 

@@ -27,6 +27,7 @@ import { csvDownload } from '#server/http/csvFile.server';
 import { pollRefusal, type PollRecord } from './data/polls.server';
 import { csvFileName, pollCsv } from './export.server';
 import { castVote, closePoll, createPoll, launchPoll, pollsFor, pollView, resultsOf, sharePoll } from './polls.server';
+import { TtlCache } from '#server/platform/ttlCache';
 
 const STATUS = { badRequest: 400, unauthenticated: 401, forbidden: 403, notFound: 404, notDraft: 409, notLive: 409, closed: 409, badChoices: 400, tooMany: 409, busy: 409 } as const;
 type ErrorCode = keyof typeof STATUS;
@@ -42,25 +43,21 @@ interface Found {
 }
 
 /**
- * Events as read for votes, per instance, for EVENT_TTL_MS: the chat hub's rule for its sockets
+ * Events as read for votes, per instance, for 5 s: the chat hub's rule for its sockets
  * (server/chat/hub.server.ts, eventTtlMs), so a change to the event (a block, an early end) reaches
  * a vote no later than it reaches the room's chat. Nothing else is kept: the caller's role, host
  * invitation and admission are decided afresh on every vote against this copy.
  */
-const EVENT_TTL_MS = 5000;
-const votingEvents = new Map<string, { event: EventRecord; at: number }>();
+const votingEvents = new TtlCache<EventRecord>(5000, 1000);
 
 async function eventForVote(data: Args['context']['data'], eventId: string, user: SessionUser): Promise<EventRecord | null> {
   const key = `${data.tenantId}\u0000${eventId}`;
-  const cached = votingEvents.get(key);
-  const age = cached ? Date.now() - cached.at : Infinity;
-  let stored = cached && age >= 0 && age < EVENT_TTL_MS ? cached.event : null;
+  let stored = votingEvents.get(key) ?? null;
   if (!stored) {
     stored = await data.events.get(eventId);
     votingEvents.delete(key);
     if (!stored) return null;
-    if (votingEvents.size >= 1000) votingEvents.delete(votingEvents.keys().next().value!);
-    votingEvents.set(key, { event: stored, at: Date.now() });
+    votingEvents.set(key, stored);
   }
   return data.invitations.accept(stored, user);
 }

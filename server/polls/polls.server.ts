@@ -8,6 +8,7 @@ import type { EventRecord } from '#app/lib/events/model';
 import { resultsPublic, type PollInput, type PollResults, type PollView } from '#app/lib/polls/model';
 import type { TenantData } from '#server/data/tenantData.server';
 import { log } from '#server/observability/log.server';
+import { TtlCache } from '#server/platform/ttlCache';
 import { expired, pollRefusal, PollStateError, type PollRecord } from './data/polls.server';
 
 /** Votes on one poll are announced at most this often from each instance. */
@@ -170,21 +171,18 @@ export interface Voter {
  * per instance; a close, share or launch made here replaces the copy at once.
  */
 export const POLL_TTL_MS = 3000;
-const launched = new Map<string, { poll: PollRecord; at: number }>();
-const MAX_REMEMBERED = 1000;
+const launched = new TtlCache<PollRecord>(POLL_TTL_MS, 1000);
 
 function remember(data: Data, poll: PollRecord): void {
   const key = keyOf(data, poll);
   launched.delete(key);
   if (poll.status === 'draft') return;
-  if (launched.size >= MAX_REMEMBERED) launched.delete(launched.keys().next().value!);
-  launched.set(key, { poll, at: Date.now() });
+  launched.set(key, poll);
 }
 
 async function launchedPoll(data: Data, eventId: string, pollId: string): Promise<PollRecord | null> {
   const cached = launched.get(keyOf(data, { eventId, pollId }));
-  const age = cached ? Date.now() - cached.at : Infinity;
-  if (cached && age >= 0 && age < POLL_TTL_MS) return cached.poll;
+  if (cached) return cached;
   const found = await data.polls.get(eventId, pollId);
   if (found) remember(data, found);
   return found;
