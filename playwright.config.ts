@@ -63,6 +63,8 @@ export default defineConfig({
       MEDIA_X264_PRESET: 'ultrafast',
       INGEST_X264_PRESET: 'ultrafast',
       LOCAL_APP_BOOT_SECONDS: '180',
+      // Webhook retries after 1 s and 2 s here, not over 24 h (docs/decisions/0088).
+      WEBHOOK_RETRY_SCHEDULE: '1,2',
     },
   },
 });

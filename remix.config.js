@@ -1,4 +1,4 @@
-import { API_ROUTES, FALLBACK_ROUTE, ROUTES } from '#app/route-table.js';
+import { API_ROUTES, EMBED_ROUTES, FALLBACK_ROUTE, ROUTES } from '#app/route-table.js';
 
 /** Route id: the path itself, so two paths sharing one module stay distinct. */
 const routeId = (path) => (path === '/' ? 'index' : path.replace(/^\//, '').replace(/\W/g, '_'));
@@ -15,7 +15,7 @@ export default {
   },
   routes: async (defineRoutes) =>
     defineRoutes((route) => {
-      for (const { path, file } of [...ROUTES, ...API_ROUTES]) {
+      for (const { path, file } of [...ROUTES, ...API_ROUTES, ...EMBED_ROUTES]) {
         route(path, file, { id: routeId(path), caseSensitive: true });
       }
       route(FALLBACK_ROUTE.path, FALLBACK_ROUTE.file, { id: 'fallback' });

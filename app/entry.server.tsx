@@ -6,6 +6,7 @@ import { contentSecurityPolicy, inlineScriptHashes, storageOrigin } from '#serve
 import { createI18n } from '#app/lib/i18n/instance';
 import { pageBundle } from '#server/i18n.server';
 import { videoConnectSources } from '#server/platform/video.server';
+import { frameAncestorsFor } from '#server/embeds/index.server';
 
 export const streamTimeout = 5_000;
 
@@ -42,6 +43,8 @@ export default function handleRequest(
       connectSources: [...(s3Origin ? [s3Origin] : []), ...(env && loadContext.tenant ? videoConnectSources(env, loadContext.tenant) : [])],
       mediaSources: s3Origin ? [s3Origin] : [],
       development: env?.NODE_ENV === 'development',
+      // Only the embed pages may be framed, and only by the tenant's allowed origins (docs/decisions/0089).
+      frameAncestors: frameAncestorsFor(new URL(request.url).pathname, loadContext?.tenant),
     }),
   );
   return new Response(html, { status: responseStatusCode, headers: responseHeaders });

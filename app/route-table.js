@@ -42,7 +42,12 @@
  * content without being asked for it, with its rule. `shows` says what a public route may show.
  * @typedef {{ event?: string; media?: string; kinds?: ReadonlyArray<'image' | 'video' | 'audio' | 'document'>; serves?: Serves; lists?: Serves; shows?: string }} Entitlement
  */
-/** @typedef {{ path: string; file: string; maxBodyBytes?: number; ids?: IdParams; entitlement?: Entitlement | ReadonlyArray<Entitlement> }} RouteEntry */
+/**
+ * `auth: 'apiKey'` marks the public REST API (docs/decisions/0087): authenticated by a tenant's API
+ * key (Authorization: Bearer), never by the session, so every caller of the security suites is
+ * refused with 401 problem+json; its ids are path segments (`:eventId`), checked by the key's tenant.
+ * @typedef {{ path: string; file: string; maxBodyBytes?: number; ids?: IdParams; entitlement?: Entitlement | ReadonlyArray<Entitlement>; auth?: 'apiKey' }} RouteEntry
+ */
 
 /** The body cap of every route that names none, and of every path outside the table. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -133,7 +138,8 @@ export const ROUTES = [
   { path: '/twoFactorAddPhone', file: 'routes/twoFactor/twoFactorAddPhone.tsx' },
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
-  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', entitlement: LISTS_EVENTS },
+  // ?event= opens that event's analytics tab, for its organizer and admins (docs/decisions/0090).
+  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', ids: EVENT_QUERY, entitlement: [LISTS_EVENTS, { event: 'query.event', serves: 'organizer' }] },
   // The library, or a member's My media; ?open= shows one item in its viewer under the one media rule.
   { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx', ids: { query: { open: 'media' } }, entitlement: [{ media: 'query.open', serves: 'replay' }, LISTS_MEDIA] },
   { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx', entitlement: LISTS_MEDIA },
@@ -213,6 +219,19 @@ export const ROUTES = [
   { path: '/channelProductDetails', file: 'routes/shop/channelProductDetails.tsx', ids: { query: { product: 'product' } }, entitlement: LISTS_MEDIA },
 ];
 
+/**
+ * Embed pages (docs/decisions/0089): an event's face and a library video for other sites to frame,
+ * without the site's header and footer. They are not screens of the specification, so they sit
+ * apart from ROUTES, but every suite that covers a screen covers them (security catalog,
+ * entitlement declarations, metrics labels). @type {ReadonlyArray<RouteEntry>}
+ */
+export const EMBED_ROUTES = [
+  { path: '/embed/event', file: 'routes/embed/embedEvent.tsx', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: EVENT_FACE } },
+  { path: '/embed/video', file: 'routes/embed/embedVideo.tsx', ids: { query: { mediaId: 'media' } }, entitlement: { media: 'query.mediaId', kinds: ['video'], serves: 'replay' } },
+  // The site's own window where a signed-in person lets an embed frame in (never framed itself).
+  { path: '/embed/signIn', file: 'routes/embed/embedSignIn.tsx', maxBodyBytes: 4 * 1024 },
+];
+
 /** Renders the tenant-branded 404 page for every path the table does not hold. */
 export const FALLBACK_ROUTE = { path: '*', file: 'routes/fallback.tsx' };
 
@@ -225,6 +244,10 @@ export const API_ROUTES = [
   // Registration questions (docs/decisions/0083): a buyer's answers before checkout, one person's answers for the hosts, the organizer's CSV.
   { path: '/api/registration/answers', file: 'routes/api/registrationAnswers.ts', maxBodyBytes: 64 * 1024, ids: { query: { event: 'event', user: 'user' }, body: { eventId: 'event' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'public', shows: 'whether answers to its registration questions are taken' }] },
   { path: '/api/registration/export', file: 'routes/api/registrationExport.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'organizer' } },
+  // Event analytics (docs/decisions/0090): the attendance table as CSV, for the organizer and admins.
+  { path: '/api/analytics/attendance', file: 'routes/api/analyticsAttendance.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'organizer' } },
+  // Outbound webhooks, tenant admins only (docs/decisions/0088).
+  { path: '/api/webhooks', file: 'routes/api/webhooks/webhooks.ts', maxBodyBytes: 16 * 1024 },
   // A channel's consultation settings, its owner only (docs/decisions/0035).
   { path: '/api/consultations/availability', file: 'routes/tickets/consultationSettings.ts', ids: { query: { channel: 'channel' }, body: { channelId: 'channel' } } },
   { path: '/api/events/room', file: 'routes/api/eventsRoom.ts', ids: { query: { event: 'event' }, body: { eventId: 'event', identity: 'user' } }, entitlement: [{ event: 'query.event', serves: 'staff' }, { event: 'body.eventId', serves: 'live' }] },
@@ -282,10 +305,26 @@ export const API_ROUTES = [
   { path: '/api/orders/refund', file: 'routes/api/payments/refund.ts', ids: { body: { orderId: 'order' } } },
   { path: '/api/payments/onboard', file: 'routes/api/payments/onboard.ts' },
   { path: '/api/payments/ledger', file: 'routes/api/payments/ledger.ts' },
+  // An embed frame collects the sign-in granted in the site's window, or signs out (docs/decisions/0089).
+  { path: '/api/embed/session', file: 'routes/api/embed/session.ts', maxBodyBytes: 1024 },
+  // The public REST API (docs/decisions/0087): its OpenAPI document and reference page (no data), the
+  // operations (API key only, one module that dispatches by path), and the admins' key management.
+  { path: '/api/v1/openapi.json', file: 'routes/api/v1/openapi.ts' },
+  { path: '/api/v1/docs', file: 'routes/api/v1/reference.ts' },
+  { path: '/api/v1/events', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId/cancel', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId/registrations', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId/attendance', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId/orders', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/events/:eventId/analytics', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/media', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/v1/media/:mediaId', file: 'routes/api/v1/publicApi.ts', auth: 'apiKey' },
+  { path: '/api/apiKeys', file: 'routes/api/apiKeys.ts' },
 ];
 
 /** @type {Map<string, number>} */
-const BODY_CAPS = new Map([...ROUTES, ...API_ROUTES].map((r) => [r.path, r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES]));
+const BODY_CAPS = new Map([...ROUTES, ...API_ROUTES, ...EMBED_ROUTES].map((r) => [r.path, r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES]));
 
 /**
  * The largest request body accepted at `path` (exact, case-sensitive, as routes match): the

@@ -2,6 +2,7 @@
 // (a name also runs its parts: `speech` runs speech-tts and any other speech-…). Exit code 1 when a target is missed.
 // The pinned AWS SDK runs on Node 20; its notice about future releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+import { benchAnalytics } from './analytics';
 import { benchAuth } from './auth';
 import { benchChat } from './chat';
 import { benchCheckout } from './checkout';
@@ -19,7 +20,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, engagement: benchEngagement, lighthouse: benchLighthouse };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, engagement: benchEngagement, analytics: benchAnalytics, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

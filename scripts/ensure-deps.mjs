@@ -5,6 +5,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { cfnLintCommand, ensureCfnLint } from './cfn-lint.mjs';
+import { ensureSchemathesis } from './schemathesis.mjs';
 import { ensureLivekitServer } from './livekit-server.mjs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -66,3 +67,6 @@ ensureLivekitServer(process.cwd());
 
 // cfn-lint for the deployment's template checks (deploy/platform.test.ts), from PyPI.
 ensureCfnLint(process.cwd(), run);
+
+// schemathesis for the public API's contract test (tests/e2e/api-schemathesis.spec.ts), from PyPI.
+if (process.argv.includes('--browser')) ensureSchemathesis(process.cwd(), run);

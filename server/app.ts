@@ -34,6 +34,8 @@ import type { LiveRegistry } from '#server/registry/index.server';
 import { unavailableSiteHtml } from './http/unavailableSite';
 import { askAnswer, wellKnownToken } from '#server/domains/index.server';
 import { WELL_KNOWN_PREFIX } from '#app/lib/domains/domain';
+import { embedScript, keepsSameOriginFraming } from '#server/embeds/index.server';
+import { EMBED_SCRIPT_PATH } from '#app/lib/embed/paths';
 
 export interface AppOptions {
   env: Env;
@@ -60,11 +62,12 @@ function securityHeaders(env: Env): express.RequestHandler {
   const s3Origin = storageOrigin(env);
   // Documents get a per-tenant policy from entry.server; this one covers the platform-wide video server.
   const csp = contentSecurityPolicy({ connectSources: [s3Origin, ...videoConnectSources(env, { id: 'platform', video: {} })], mediaSources: [s3Origin], development: env.NODE_ENV === 'development' });
-  return (_req, res, next) => {
+  return (req, res, next) => {
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // The embed pages' framers are their document CSP's frame-ancestors (docs/decisions/0089).
+    if (keepsSameOriginFraming(req.path)) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), display-capture=(self), geolocation=()');
     if (env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
@@ -84,6 +87,8 @@ export function canonicalPath(path: string): string | null {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods a route may answer; any other is refused before it reaches one. */
+const ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * CSRF protection (docs/decisions/0008-identity-gateway.md): a state-changing request must come
@@ -268,6 +273,15 @@ export function createApp(options: AppOptions): express.Express {
     identityGateway(services, env),
   );
 
+  // A method no route takes (TRACE, CONNECT, …) cannot even become a fetch Request: 405, never the
+  // 500 it was (schemathesis found it, docs/decisions/0087); the public API's paths answer a problem.
+  app.use((req, res, next) => {
+    if (ROUTE_METHODS.has(req.method)) return next();
+    res.status(405).setHeader('Cache-Control', 'no-store').setHeader('Allow', [...ROUTE_METHODS].join(', '));
+    if (req.path.startsWith('/api/v1/')) res.type('application/problem+json').send(JSON.stringify({ type: '/api/v1/docs#problem-method-not-allowed', title: 'Method not allowed', status: 405, detail: `Use ${[...ROUTE_METHODS].join(', ')}.` }));
+    else refuse(req, res, 405, 'methodNotAllowed', 'Method not allowed');
+  });
+
   app.use((req, res, next) => {
     const refusal = crossSiteRefusal(req.method, {
       origin: req.headers.origin,
@@ -317,6 +331,8 @@ export function createApp(options: AppOptions): express.Express {
     }
     handler(req, res, next);
   });
+  // The embeds' sizing script (docs/decisions/0089).
+  app.get(EMBED_SCRIPT_PATH, embedScript);
   app.get('/favicon.ico', (_req, res) => {
     const tenant = res.locals.tenant as Tenant;
     res.redirect(302, `/brand/${tenant.favicon}`);

@@ -20,6 +20,7 @@ import { startRoomExpirySweeper } from '#server/rooms/roomExpiry.server';
 import { startPendingOrderSweeper } from '#server/commerce/payments/pendingSweeper.server';
 import { startUploadSweeper } from '#server/media/uploadSweeper.server';
 import { startReminderSweeper } from '#server/commerce/tickets/reminders.server';
+import { currentWebhookSettings, startWebhookWorker } from '#server/webhooks/index.server';
 import { ContentStore } from '#server/site/content.server';
 import { createChatService } from '#server/chat/service.server';
 import type { BusHealth } from '#server/chat/bus.server';
@@ -149,6 +150,8 @@ export function startSweepers(env: Env, registry: Registry, services: Services):
     startPendingOrderSweeper({ db: services.db, payments: services.payments, stores: services, env, tenants, intervalSeconds: 60 }),
     // Ends uploads left unfinished past MEDIA_UPLOAD_ABANDON_MINUTES and gives back their quota reservations.
     startUploadSweeper({ stores: services, env, tenants, intervalSeconds: 60 }),
+    // Outbound webhooks' deliveries from their BullMQ queue (docs/decisions/0088).
+    startWebhookWorker({ db: services.db, resolveTenant: (id) => registry.tenants.get(id) ?? null, settings: currentWebhookSettings() }),
   ];
   return { stop: () => Promise.all(sweepers.map((sweeper) => sweeper.stop())) };
 }

@@ -56,6 +56,8 @@ export const SERVER_ENDPOINTS: readonly ServerEndpoint[] = [
   { path: '/assets/*', methods: ['GET'], sample: '/assets/entry.client.js', protocol: 'http', anyHost: true },
   { path: '/brand/*', methods: ['GET'], sample: '/brand/logo.svg', protocol: 'http' },
   { path: '/favicon.ico', methods: ['GET'], sample: '/favicon.ico', protocol: 'http' },
+  // The embeds' sizing script (docs/decisions/0089).
+  { path: '/embed.js', methods: ['GET'], sample: '/embed.js', protocol: 'http' },
   { path: '/api/identity', methods: ['POST'], sample: '/api/identity', protocol: 'identity' },
   // On a host that names no tenant (LiveKit's own webhooks); a tenant's host reaches the route.
   { path: '/api/livekit/webhook', methods: ['POST'], sample: '/api/livekit/webhook', protocol: 'http', anyHost: true },

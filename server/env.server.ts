@@ -172,6 +172,15 @@ export const envSchema = z.object({
   DOMAIN_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   /** Tests only: a domain resolving to loopback may be checked (every other inside address stays refused). */
   DOMAIN_CHECK_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * Outbound webhooks (docs/decisions/0088; read by server/webhooks/settings.server.ts): seconds
+   * between a delivery's attempts (default 5,300,1800,7200,18000,36000,21600: within 24 h);
+   * failed messages in a row before an endpoint is switched off; and, on the local stack only
+   * (local/stack/start.ts), http and loopback destinations.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/, 'must be seconds between attempts, comma-separated').optional(),
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(100).default(1),
+  WEBHOOK_ALLOW_LOCAL: bool.default(false),
   /** A CA file the certificate check trusts besides the system's (the local ACME server's root in tests). */
   DOMAIN_TLS_CA_FILE: z.string().min(1).optional(),
   /**

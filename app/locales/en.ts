@@ -10,7 +10,10 @@ import reactions from './en/reactions';
 import waiting from './en/waiting';
 import breakouts from './en/breakouts';
 import polls from './en/polls';
+import analytics from './en/analytics';
+import embeds from './en/embeds';
 import registration from './en/registration';
+import webhooks from './en/webhooks';
 import lobby from './en/lobby';
 import chat from './en/chat';
 import gallery from './en/gallery';
@@ -31,6 +34,7 @@ import shop from './en/shop';
 import tickets from './en/tickets';
 import photo from './en/photo';
 import voice from './en/voice';
+import apiKeys from './en/apiKeys';
 /** English UI strings: the source every other language mirrors key for key. */
 const en = {
   nav: {
@@ -301,7 +305,10 @@ const en = {
   waiting,
   breakouts,
   polls,
+  analytics,
+  embeds,
   registration,
+  webhooks,
   lobby,
   chat,
   gallery,
@@ -322,6 +329,7 @@ const en = {
   tickets,
   photo,
   voice,
+  apiKeys,
 };
 
 export default en;

@@ -11,7 +11,10 @@ import reactions from './es/reactions';
 import waiting from './es/waiting';
 import breakouts from './es/breakouts';
 import polls from './es/polls';
+import analytics from './es/analytics';
+import embeds from './es/embeds';
 import registration from './es/registration';
+import webhooks from './es/webhooks';
 import lobby from './es/lobby';
 import chat from './es/chat';
 import gallery from './es/gallery';
@@ -32,6 +35,7 @@ import shop from './es/shop';
 import tickets from './es/tickets';
 import photo from './es/photo';
 import voice from './es/voice';
+import apiKeys from './es/apiKeys';
 
 /** Spanish UI strings (neutral Spanish, "tú"), key for key with en.ts. */
 const es: TranslationShape = {
@@ -303,7 +307,10 @@ const es: TranslationShape = {
   waiting,
   breakouts,
   polls,
+  analytics,
+  embeds,
   registration,
+  webhooks,
   lobby,
   chat,
   gallery,
@@ -324,6 +331,7 @@ const es: TranslationShape = {
   tickets,
   photo,
   voice,
+  apiKeys,
 };
 
 export default es;

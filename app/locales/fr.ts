@@ -11,7 +11,10 @@ import reactions from './fr/reactions';
 import waiting from './fr/waiting';
 import breakouts from './fr/breakouts';
 import polls from './fr/polls';
+import analytics from './fr/analytics';
+import embeds from './fr/embeds';
 import registration from './fr/registration';
+import webhooks from './fr/webhooks';
 import lobby from './fr/lobby';
 import chat from './fr/chat';
 import gallery from './fr/gallery';
@@ -32,6 +35,7 @@ import shop from './fr/shop';
 import tickets from './fr/tickets';
 import photo from './fr/photo';
 import voice from './fr/voice';
+import apiKeys from './fr/apiKeys';
 
 /** French UI strings ("vous"), key for key with en.ts. */
 const fr: TranslationShape = {
@@ -303,7 +307,10 @@ const fr: TranslationShape = {
   waiting,
   breakouts,
   polls,
+  analytics,
+  embeds,
   registration,
+  webhooks,
   lobby,
   chat,
   gallery,
@@ -324,6 +331,7 @@ const fr: TranslationShape = {
   tickets,
   photo,
   voice,
+  apiKeys,
 };
 
 export default fr;

@@ -297,6 +297,8 @@ async function main() {
       PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'test',
       // Test stacks restream to a receiver on this machine (docs/decisions/0061); `npm start` never allows loopback.
       RESTREAM_TEST_ALLOW_LOOPBACK: testMode ? 'true' : 'false',
+      // Webhooks may go to http and loopback receivers on the local stack only (docs/decisions/0088).
+      WEBHOOK_ALLOW_LOCAL: 'true',
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });

@@ -21,6 +21,8 @@ import type { MediaQueue } from '#server/media/index.server';
 import { receiveEgressWebhook } from './recording/egressWebhook.server';
 import type { RecordingServices } from './recording/services.server';
 import { log } from '#server/observability/log.server';
+import { notePresence } from '#server/analytics/index.server';
+import { attendanceData, emitWebhook } from '#server/webhooks/index.server';
 
 /** Where LiveKit posts its webhooks (a tenant's host, or the platform's own address). */
 export const LIVEKIT_WEBHOOK_PATH = '/api/livekit/webhook';
@@ -104,13 +106,10 @@ export async function receiveLivekitWebhook(input: WebhookInput): Promise<Webhoo
     case 'participant_left': {
       const p = event.participant;
       if (!p?.identity) return { status: 400, message: 'The webhook names no participant.' };
-      await data.attendance.record(record.eventId, {
-        identity: p.identity,
-        name: p.name || p.identity,
-        action: event.event === 'participant_joined' ? 'joined' : 'left',
-        at,
-        webhookId,
-      });
+      const presence = { identity: p.identity, name: p.name || p.identity, action: event.event === 'participant_joined' ? ('joined' as const) : ('left' as const), at, webhookId };
+      await data.attendance.record(record.eventId, presence);
+      // The event's analytics: the person's stretches, the room's count, the minute's peak (docs/decisions/0090).
+      await notePresence(data, record.eventId, presence);
       return { status: 200, message: 'recorded' };
     }
     case 'egress_started':
@@ -121,9 +120,17 @@ export async function receiveLivekitWebhook(input: WebhookInput): Promise<Webhoo
       const ctx = { tenant, data, services: { video: input.services.video, recording, mediaQueue } };
       return receiveEgressWebhook(ctx, record, event.event, event.egressInfo);
     }
-    case 'room_finished':
-      await data.attendance.recordRoomFinished(record.eventId, at, webhookId);
+    case 'room_started':
+      await emitWebhook(data, 'event.started', { eventId: record.eventId, eventTitle: record.title, startedAt: at });
       return { status: 200, message: 'recorded' };
+    case 'room_finished': {
+      await data.attendance.recordRoomFinished(record.eventId, at, webhookId);
+      // Outbound webhooks (docs/decisions/0088): the end, then what the attendance records add up to.
+      await emitWebhook(data, 'event.ended', { eventId: record.eventId, eventTitle: record.title, endedAt: at });
+      const summary = attendanceData(record, await data.attendance.list(record.eventId), at);
+      if (summary) await emitWebhook(data, 'attendance.summary', summary);
+      return { status: 200, message: 'recorded' };
+    }
     default:
       return { status: 200, message: `ignored ${event.event}` };
   }

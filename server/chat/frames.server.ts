@@ -31,6 +31,7 @@ import type { Conn } from './conn.server';
 import type { ChatReactions } from './reactions.server';
 import { ChatError, type Sequenced } from './data/keys.server';
 import { log } from '#server/observability/log.server';
+import { countActivity, noteQuestionAnswered } from '#server/analytics/index.server';
 
 const REPLY_QUOTE_MAX = 140;
 const CLIENT_ID = /^[A-Za-z0-9_-]{6,64}$/;
@@ -149,6 +150,7 @@ export class ChatFrames {
       if (!reactionsEnabled(conn.tenant.features, event)) return this.hub.send(conn.ws, { type: 'reactionsOff' });
       // On the chat's own channel: a breakout's reactions float in that breakout (docs/decisions/0084).
       this.hub.reactions.collect(conn.tenant.id, conn.chatId, emoji);
+      countActivity(conn.data, conn.eventId, 'reactions');
     } catch (e) {
       log.error(`[chat] react failed for ${conn.tenant.id}/${conn.eventId}`, e);
       this.hub.send(conn.ws, { type: 'error', code: 'unavailable' });
@@ -219,9 +221,12 @@ export class ChatFrames {
       case 'delete':
         await publish(await chat.remove(eventId, conn.viewer, frame.msgId));
         return ack();
-      case 'answer':
-        await publish(await chat.answer(eventId, frame.msgId, frame.answered));
+      case 'answer': {
+        const change = await chat.answer(eventId, frame.msgId, frame.answered);
+        await publish(change);
+        if (change && frame.answered) void noteQuestionAnswered(conn.data, conn.eventId, eventId, frame.msgId);
         return ack();
+      }
       case 'block':
       case 'unblock': {
         // The room API's rule and effects (moderation.server.ts): nobody blocks the organizer or a host.
@@ -284,6 +289,7 @@ export class ChatFrames {
       ...(conn.me.avatarId ? { avatarId: conn.me.avatarId } : {}),
     });
     await chat.publish(eventId, change);
+    if (change) countActivity(conn.data, conn.eventId, frame.showHandQuestion ? 'questions' : 'chatMessages');
     // No change: this frame's message was stored by an earlier send whose answer was lost.
     const msgId = change?.event.kind === 'message' ? change.event.message.msgId : await chat.sentMessageId(eventId, conn.user.sub, frame.clientId);
     this.hub.send(conn.ws, { type: 'ack', clientId: frame.clientId, ...(msgId ? { msgId } : {}) });

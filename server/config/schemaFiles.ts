@@ -53,6 +53,9 @@ const TENANT_HELP: Record<string, string> = {
     'The user pool\'s UserAttributeUpdateSettings: a changed email or phone number takes effect only once its owner verifies it with the code sent to it (default both; must include "email"). Set the same list on the production pool; local pools get it when provisioned.',
   video: 'Video service settings for this tenant.',
   payments: "Payment provider account that receives this tenant's takings.",
+  embed: 'Embeds of events and videos on other sites (docs/decisions/0089). Leave it out and no site may frame them.',
+  'embed.allowedOrigins':
+    'Origins of the sites allowed to frame this tenant\'s embed pages (CSP frame-ancestors), such as "https://www.example.com": https only (plain http only for localhost in the local stack), no path, no wildcard. Empty or absent: no site may frame them.',
   home: 'Home page layout and footer style (docs/decisions/0038). Leave it out for the default: a text hero on a brand gradient, the home.md body, the next 3 events and the columns footer.',
   'home.hero':
     'The hero\'s look; its words and buttons come from content/<lang>/home.md. style: "banner" (text on a brand gradient), "image" (text over an image), "video" (a muted looping video from assets/ via "video", or a public media library video via "mediaId", with a "poster" shown first and alone for visitors who ask for reduced motion), "split" (text beside an image; imageSide start or end), "centred" (text centred over a pattern: glow, dots, grid, waves; optional image below). Images are files under assets/ with their pixel width and height and alt text per language.',

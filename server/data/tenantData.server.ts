@@ -85,6 +85,10 @@ import { getVideoSettings, saveVideoSettings } from '#server/rooms/data/videoSet
 import { ensureDomainRecord, getDomainRecord, markDomainAsked, saveDomainCheck } from '#server/domains/data/domains.server';
 import { ticketsSection } from '#server/commerce/data/tickets.server';
 import { answersSection } from '#server/registration/data/answers.server';
+import { embedPairsSection } from '#server/embeds/data/pairs.server';
+import { webhooksSection } from '#server/webhooks/data/webhooks.server';
+import { apiKeysSection } from '#server/publicApi/data/apiKeys.server';
+import { analyticsSection } from '#server/analytics/data/analytics.server';
 import { breakoutsSection } from '#server/breakouts/data/breakouts.server';
 import { waitingSection } from '#server/rooms/data/waitingRoom.server';
 import { transcriptsSection } from '#server/speech/data/transcripts.server';
@@ -348,6 +352,10 @@ export class TenantData {
   #sellerPayouts?: ReturnType<typeof sellerPayouts>;
   #chat?: TenantChat;
   #polls?: ReturnType<typeof tenantPolls>;
+  #embedPairs?: ReturnType<typeof embedPairsSection>;
+  #webhooks?: ReturnType<typeof webhooksSection>;
+  #apiKeys?: ReturnType<typeof apiKeysSection>;
+  #analytics?: ReturnType<typeof analyticsSection>;
 
   constructor(
     private readonly stores: DataStores,
@@ -370,6 +378,12 @@ export class TenantData {
   get waiting() {
     return (this.#waiting ??= waitingSection(this.stores.db, this.tenantId));
   }
+  /** Public API keys and idempotent answers (docs/decisions/0087). */
+  get apiKeys() { return (this.#apiKeys ??= apiKeysSection(this.stores.db, this.tenantId)); }
+  /** An event's analytics, aggregated on write (docs/decisions/0090). */
+  get analytics() { return (this.#analytics ??= analyticsSection(this.stores.db, this.tenantId)); }
+  /** Embed frames' sign-in grants, collected once (docs/decisions/0089). */
+  get embedPairs() { return (this.#embedPairs ??= embedPairsSection(this.stores.db, this.tenantId)); }
   /** Answers to an event's registration questions (docs/decisions/0083). */
   get registrationAnswers() { return (this.#registrationAnswers ??= answersSection(this.stores.db, this.tenantId)); }
   get attendance() {
@@ -474,6 +488,7 @@ export class TenantData {
   get chat() {
     return (this.#chat ??= chat(required(this.stores.chat, 'the chat service'), this.tenantId));
   }
+  get webhooks() { return (this.#webhooks ??= webhooksSection(this.stores.db, this.tenantId)); }
   /** Live polls and their votes (docs/decisions/0081). */
   get polls() { return (this.#polls ??= tenantPolls(this.stores.db, this.tenantId)); }
 }

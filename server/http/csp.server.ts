@@ -40,20 +40,25 @@ export interface CspOptions {
   /** Extra origins images and media may load from (object storage reached over plain http locally). */
   mediaSources?: string[];
   development?: boolean;
+  /**
+   * Who may frame the document (CSP frame-ancestors): absent, this site only; an embed page names
+   * its tenant's allowed origins, and an empty list refuses every framer ('none').
+   */
+  frameAncestors?: readonly string[];
 }
 
 /**
  * The document CSP: scripts only from this origin plus the exact inline scripts of this page
  * (hashes, not nonces, so a cached page stays valid for every visitor who receives it).
  */
-export function contentSecurityPolicy({ scriptHashes = [], connectSources = [], mediaSources = [], development = false }: CspOptions): string {
+export function contentSecurityPolicy({ scriptHashes = [], connectSources = [], mediaSources = [], development = false, frameAncestors }: CspOptions): string {
   const script = development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...scriptHashes];
   const connect = ["'self'", ...connectSources, ...(development ? ['ws:', 'wss:'] : [])];
   return [
     "default-src 'self'",
     "base-uri 'self'",
     "object-src 'none'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${frameAncestors === undefined ? "'self'" : frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
     "form-action 'self'",
     `script-src ${script.join(' ')}`,
     // Emotion (Chakra's CSS engine) injects <style> elements at run time.

@@ -23,6 +23,7 @@ import { processImage } from './image.server';
 import { downloadToFile, uploadFromFile } from './objects.server';
 import type { Processor, StoreDerived } from './processor.server';
 import { processVideo } from './video.server';
+import { emitWebhook } from '#server/webhooks/index.server';
 
 export const PROCESSORS: Record<MediaKind, Processor> = { image: processImage, video: processVideo, audio: processAudio, document: processDocument };
 
@@ -57,6 +58,13 @@ function progressWriter(write: (percent: number) => Promise<unknown>) {
     },
     settled: () => chain,
   };
+}
+
+/** media.ready for every item, recording.ready too for a room's recording or a kept broadcast (docs/decisions/0088). */
+async function emitReady(data: ReturnType<typeof tenantData>, item: MediaItem) {
+  const fields = { mediaId: item.id, kind: item.kind, title: item.title, ownerId: item.ownerId, visibility: item.visibility, origin: item.origin ?? 'upload', ...(item.eventId ? { eventId: item.eventId } : {}), createdAt: item.createdAt };
+  await emitWebhook(data, 'media.ready', fields);
+  if (item.origin === 'recording' || item.origin === 'broadcast') await emitWebhook(data, 'recording.ready', { ...fields, ...(item.startedAt ? { startedAt: item.startedAt } : {}) });
 }
 
 export async function runMediaJob(stores: JobStores, tenantId: TenantId, mediaId: string, options: RunJobOptions): Promise<JobOutcome> {
@@ -103,6 +111,7 @@ export async function runMediaJob(stores: JobStores, tenantId: TenantId, mediaId
     // Quotas count what is stored. Only the run whose status change went through adjusts them,
     // so a job run twice counts the difference once.
     if (original && original.bytes !== item.original.bytes) await media.addUsage(item.ownerId, original.bytes - item.original.bytes);
+    if (done.status === 'ready') await emitReady(tenantData(stores, tenantId), done);
     return { state: 'done', item: done };
   } catch (e) {
     await progress.settled();

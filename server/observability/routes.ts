@@ -2,10 +2,10 @@
  * The route a request path belongs to, for metric labels and access lines: a bounded set (every
  * path of the route table, the server's own endpoints, and three catch-alls), never the raw path.
  */
-import { API_ROUTES, ROUTES } from '#app/route-table.js';
+import { API_ROUTES, EMBED_ROUTES, ROUTES } from '#app/route-table.js';
 import { SERVER_ENDPOINTS } from '../endpoints';
 
-const EXACT = new Set<string>([...ROUTES, ...API_ROUTES].map((r) => r.path));
+const EXACT = new Set<string>([...ROUTES, ...API_ROUTES, ...EMBED_ROUTES].map((r) => r.path));
 
 /** Server endpoints as patterns: `:name` one segment, a trailing `*` anything below. */
 const PATTERNS: Array<[RegExp, string]> = SERVER_ENDPOINTS.filter((e) => e.path.includes(':') || e.path.endsWith('*')).map((e) => [

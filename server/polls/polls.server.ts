@@ -10,11 +10,12 @@ import type { TenantData } from '#server/data/tenantData.server';
 import { log } from '#server/observability/log.server';
 import { TtlCache } from '#server/platform/ttlCache';
 import { expired, pollRefusal, PollStateError, type PollRecord } from './data/polls.server';
+import { countActivity, notePollLaunched } from '#server/analytics/index.server';
 
 /** Votes on one poll are announced at most this often from each instance. */
 export const NOTIFY_MS = 300;
 
-type Data = Pick<TenantData, 'polls' | 'chat' | 'tenantId'>;
+type Data = Pick<TenantData, 'polls' | 'chat' | 'tenantId' | 'analytics'>;
 
 /** The poll as a caller sees it: counts to hosts always, to others once they are public. */
 export function pollView(poll: PollRecord, results: PollResults | null, staff: boolean, myChoices?: number[] | null): PollView {
@@ -135,6 +136,7 @@ export async function launchPoll(data: Data, event: EventRecord, pollId: string)
   remember(data, poll);
   closeWhenDue(data, poll);
   await announce(data, poll);
+  await notePollLaunched(data, event.eventId, poll);
   return poll;
 }
 
@@ -208,5 +210,7 @@ export async function castVote(data: Data, eventId: string, pollId: string, vote
     throw e;
   }
   announceSoon(data, poll);
+  // A first vote is one more poll answer (a changed vote is the same answer).
+  if (!changed) countActivity(data, eventId, 'pollVotes');
   return { poll, changed };
 }

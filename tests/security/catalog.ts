@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_ROUTES, ROUTES } from '#app/route-table.js';
+import { API_ROUTES, EMBED_ROUTES, ROUTES } from '#app/route-table.js';
 import type { Entitlement, IdKind, IdParams, Serves } from '#app/route-table.js';
 import { SERVER_ENDPOINTS } from '#server/endpoints';
 
@@ -57,6 +57,7 @@ export function endpoints(): Endpoint[] {
   });
   return [
     ...ROUTES.map(fromTable('screen')),
+    ...EMBED_ROUTES.map(fromTable('screen')),
     ...API_ROUTES.map(fromTable('api')),
     ...SERVER_ENDPOINTS.map(
       (e): Endpoint => ({

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, ROUTES, type Entitlement, type IdKind, type IdParams } from '#app/route-table.js';
+import { API_ROUTES, EMBED_ROUTES, ROUTES, type Entitlement, type IdKind, type IdParams } from '#app/route-table.js';
 import { SERVER_ENDPOINTS } from '#server/endpoints';
 
 interface Declared {
@@ -21,7 +21,7 @@ interface Declared {
 
 const list = (e: Entitlement | ReadonlyArray<Entitlement> | undefined): Entitlement[] => (e === undefined ? [] : Array.isArray(e) ? [...e] : [e as Entitlement]);
 const declared: Declared[] = [
-  ...[...ROUTES, ...API_ROUTES].map((r) => ({ path: r.path, file: r.file, ids: r.ids, entitlements: list(r.entitlement) })),
+  ...[...ROUTES, ...API_ROUTES, ...EMBED_ROUTES].map((r) => ({ path: r.path, file: r.file, ids: r.ids, entitlements: list(r.entitlement) })),
   ...SERVER_ENDPOINTS.map((e) => ({ path: e.path, ids: e.ids, entitlements: list(e.entitlement) })),
 ];
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { matchRoutes } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '#app/route-table.js';
+import { API_ROUTES, DEFAULT_MAX_BODY_BYTES, EMBED_ROUTES, FALLBACK_ROUTE, maxBodyBytesFor, ROUTES } from '#app/route-table.js';
 import { SPEC_PROVIDERS, SPEC_SCREENS } from './spec-screens';
 
 /** Every screen path of the specification (tests/unit/spec-screens.ts), {Provider} expanded. */
@@ -30,7 +30,7 @@ describe('route table', () => {
 
   it('has no two paths that collide ignoring case', () => {
     const seen = new Map<string, string>();
-    for (const { path } of [...ROUTES, ...API_ROUTES]) {
+    for (const { path } of [...ROUTES, ...API_ROUTES, ...EMBED_ROUTES]) {
       const key = path.toLowerCase();
       expect(seen.get(key), `${path} collides with ${seen.get(key)}`).toBeUndefined();
       seen.set(key, path);
@@ -38,9 +38,13 @@ describe('route table', () => {
   });
 
   it('points every path at an existing module', () => {
-    for (const { path, file } of [...ROUTES, ...API_ROUTES, FALLBACK_ROUTE]) {
+    for (const { path, file } of [...ROUTES, ...API_ROUTES, ...EMBED_ROUTES, FALLBACK_ROUTE]) {
       expect(existsSync(join(__dirname, '../../app', file)), `${path} → app/${file} is missing`).toBe(true);
     }
+  });
+
+  it('keeps embed pages under /embed/ (the only documents another site may frame, docs/decisions/0089)', () => {
+    for (const { path } of EMBED_ROUTES) expect(path.startsWith('/embed/')).toBe(true);
   });
 
   it('keeps API endpoints under /api/', () => {
@@ -49,7 +53,7 @@ describe('route table', () => {
 
   it('caps every request body: the route’s own maxBodyBytes, else a small default', () => {
     expect(DEFAULT_MAX_BODY_BYTES).toBeLessThanOrEqual(64 * 1024);
-    for (const { path, maxBodyBytes } of [...ROUTES, ...API_ROUTES]) {
+    for (const { path, maxBodyBytes } of [...ROUTES, ...API_ROUTES, ...EMBED_ROUTES]) {
       const cap = maxBodyBytesFor(path);
       expect(cap, path).toBe(maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
       expect(Number.isInteger(cap) && cap > 0 && cap <= 1024 * 1024, `${path}: ${cap}`).toBe(true);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalTime } from '#app/components/events/LocalTime';
 import { useCopy } from '#app/components/schedule/ShortLink';
 import { EncoderLink } from '#app/components/broadcast/EncoderLink';
+import { EmbedCodeButton } from '#app/components/embed/EmbedCodeDialog';
 import { lobbyHref, previewHref, roomHref, type EventKind, type EventStatus, type RoomLayout } from '#app/lib/events/model';
 
 /** One of the user's events, as the dashboard lists it. */
@@ -90,12 +91,20 @@ function EventRow({ event, canEdit, staff, timeZone }: { event: MyEventRow; canE
               </Link>
             </Button>
           ) : null}
+          {canEdit ? (
+            <Button asChild size="sm" variant="ghost">
+              <Link to={`/userDashboard?tab=EventAnalytics&event=${event.eventId}`} aria-label={t('analytics.openFor', { title: event.title })} data-testid="my-event-analytics">
+                {t('analytics.open')}
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild size="sm" variant="ghost">
             <Link to={previewHref(event.eventId)}>{t('dashboard.myEvents.preview')}</Link>
           </Button>
           {over ? null : <WayIn event={event} staff={staff} />}
           {canEdit && !over ? <EncoderLink eventId={event.eventId} /> : null}
           {event.status === 'cancelled' ? null : <CopyButton url={event.shortUrl} />}
+          {canEdit && event.kind === 'event' && event.status !== 'cancelled' ? <EmbedCodeButton target={{ kind: 'event', eventId: event.eventId }} title={event.title} /> : null}
         </HStack>
       </Stack>
     </Box>

@@ -25,7 +25,7 @@ describe('dashboard menu', () => {
 
   it('puts ScheduleEvent and MyEvents under scheduled events, ScheduleEvent first', () => {
     expect(menuOf('MyEvents').key).toBe('scheduledEvents');
-    expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+    expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents', 'EventAnalytics']);
     expect(parseTab('myevents')).toBe('MyEvents');
   });
 });
@@ -41,6 +41,12 @@ describe('the menus a person is offered', () => {
     expect(member.map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'account']);
     expect(member[0]!.tabs).toEqual(['MyEvents']);
     expect(dashboardMenusFor(false, 'ScheduleEvent')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+  });
+
+  it('lists an event’s analytics only while it is open (it needs ?event=)', () => {
+    expect(dashboardMenusFor(true, 'MyEvents')[0]!.tabs).not.toContain('EventAnalytics');
+    expect(dashboardMenusFor(true, 'EventAnalytics')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents', 'EventAnalytics']);
+    expect(parseTab('eventanalytics')).toBe('EventAnalytics');
   });
 
   it('offers the site menu (custom domains) to the tenant’s admins only', () => {

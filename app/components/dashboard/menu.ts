@@ -4,11 +4,11 @@
  * lives in the URL (?tab=).
  */
 export const DASHBOARD_MENUS = [
-  { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents'] },
+  { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents', 'EventAnalytics'] },
   { key: 'media', tabs: ['Media'] },
   { key: 'purchases', tabs: ['Orders'] },
   { key: 'shop', tabs: ['Channels'] },
-  { key: 'site', tabs: ['Domains'] },
+  { key: 'site', tabs: ['Domains', 'Webhooks', 'ApiKeys'] },
   { key: 'account', tabs: ['Profile', 'Security'] },
 ] as const;
 
@@ -18,14 +18,16 @@ export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
 /** Tabs only organizers and admins can use: a member is not offered them (a link straight to one still explains). */
 const ORGANIZER_TABS: ReadonlySet<DashboardTab> = new Set(['ScheduleEvent', 'Channels']);
 /** Tabs only the tenant's admins use: the site's own settings (custom domains, docs/decisions/0076). */
-const ADMIN_TABS: ReadonlySet<DashboardTab> = new Set(['Domains']);
+const ADMIN_TABS: ReadonlySet<DashboardTab> = new Set(['Domains', 'Webhooks', 'ApiKeys']);
+/** Tabs about one event (?event=), reached from that event's row: listed only while open (event analytics, docs/decisions/0090). */
+const EVENT_TABS: ReadonlySet<DashboardTab> = new Set(['EventAnalytics']);
 
 /**
  * The menus and tabs this person is offered: members lose the organizers' tabs, and a menu left
  * with none (Shop) goes; the tab they are on stays listed, so the page always names where it is.
  */
 export function dashboardMenusFor(organizer: boolean, current: DashboardTab, admin = false): Array<{ key: DashboardMenu; tabs: DashboardTab[] }> {
-  const offered = (tab: DashboardTab) => tab === current || (ADMIN_TABS.has(tab) ? admin : organizer || !ORGANIZER_TABS.has(tab));
+  const offered = (tab: DashboardTab) => tab === current || (!EVENT_TABS.has(tab) && (ADMIN_TABS.has(tab) ? admin : organizer || !ORGANIZER_TABS.has(tab)));
   return DASHBOARD_MENUS.map((menu) => ({ key: menu.key, tabs: menu.tabs.filter(offered) })).filter(
     (menu) => menu.tabs.length > 0,
   );

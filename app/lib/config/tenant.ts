@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { homeSchema } from './home';
 import { languageSchema, localizedTextSchema, type LocalizedText } from './localized';
 import { REGISTERS } from '#app/lib/i18n/register';
+import { embedSettingsSchema } from '#app/lib/embed/origins';
 
 export { PLATFORM_LANGUAGES, languageSchema, localizedTextSchema, type Language, type LocalizedText } from './localized';
 /** A BCP 47 language-region tag: `es-MX`, `fr-CA`, `es-419`. */
@@ -221,6 +222,8 @@ export const tenantSchema = z
         applicationFeeBps: z.number().int('must be a whole number of basis points').min(0).max(5000, 'must be at most 5000 (50 %)').default(500),
       })
       .default({ applicationFeeBps: 500 }),
+    /** Embeds (docs/decisions/0089): the sites that may frame the embed pages; absent: none may. */
+    embed: embedSettingsSchema.optional(),
   })
   .strict()
   .refine((t) => !t.home?.sections.some((s) => s.type === 'partners') || t.partners.length > 0, {

@@ -6,6 +6,14 @@ import type { TranslationOverlay } from '#app/lib/i18n/variants';
  * ("boleto", "celular", "presiona") and keys as Mexican keyboards label them ("Enter", "Shift").
  */
 const esMX: TranslationOverlay = {
+  embeds: {
+    buyTicket: 'Conseguir un boleto',
+    viewTicket: 'Ver tu boleto',
+    locked: { title: 'Este contenido es para quienes tienen boleto', text: 'Consigue un boleto o inicia sesión con la cuenta que lo tiene para verlo aquí.' },
+    confirm: {
+      text: 'Iniciaste sesión en {{site}} como {{name}}. ¿Permites que la página insertada de la otra ventana use tu cuenta de este sitio durante una hora? Así podrá mostrar aquello para lo que tienes boleto. Hazlo solo si la abriste tú.',
+    },
+  },
   twoFactor: { addPhone: { help: 'Tu número de celular, sin el código de país.' } },
   live: { errors: { ticketRequired: 'Este evento requiere boleto.' } },
   chat: { composer: { hint: 'Enter envía. Shift+Enter agrega una línea.' } },

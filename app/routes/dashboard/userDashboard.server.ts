@@ -13,6 +13,7 @@ import { getFixedT } from '#server/i18n.server';
 import { buyerOrderRows } from '#server/commerce/payments/buyerOrders.server';
 import { channelsTabData } from '#server/commerce/shop/dashboard.server';
 import { hasShop } from '#server/commerce/shop/feature.server';
+import { analyticsTab } from '#server/analytics/index.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -47,7 +48,9 @@ export async function dashboardData(args: Args) {
   const { context, request } = args;
   const t = await getFixedT(context.languageTag);
   const organizer = canSchedule(user.groups);
-  const tab = parseTab(new URL(request.url).searchParams.get('tab'), defaultTabFor(organizer));
+  const url = new URL(request.url);
+  // ?event= alone opens that event's analytics (docs/decisions/0090).
+  const tab = parseTab(url.searchParams.get('tab'), url.searchParams.has('event') ? 'EventAnalytics' : defaultTabFor(organizer));
   const now = Date.now();
   const schedule =
     tab === 'ScheduleEvent' && organizer ? { ...eventFormContext(args), values: await newEventFormValues(args, user, now) } : null;
@@ -67,7 +70,8 @@ export async function dashboardData(args: Args) {
   const channels = tab === 'Channels' && organizer && hasShop(context) ? await channelsTabData(context, user) : null;
   const admin = user.groups.includes('admin');
   const domains = tab === 'Domains' && admin ? await domainRows(context.tenant, context.data) : null;
-  return { user, tab, title: t('dashboard.title'), organizer, admin, schedule, myEvents, orders, channels, domains, timeZone: context.tenant.timeZone };
+  const analytics = tab === 'EventAnalytics' ? await analyticsTab(context.data, user, url) : null;
+  return { user, tab, title: t('dashboard.title'), organizer, admin, schedule, myEvents, orders, channels, domains, analytics, timeZone: context.tenant.timeZone };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -9,6 +9,9 @@ import { ProfileTab } from '#app/components/dashboard/ProfileTab';
 import { ScheduleEventTab } from '#app/components/dashboard/ScheduleEventTab';
 import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { DomainsTab } from '#app/components/dashboard/DomainsTab';
+import { WebhooksTab } from '#app/components/webhooks/WebhooksTab';
+import { AnalyticsTab } from '#app/components/analytics/AnalyticsTab';
+import { ApiKeysTab } from '#app/components/dashboard/ApiKeysTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { OrdersTab } from '#app/components/payments/OrdersTab';
 import { useRootData } from '#app/lib/rootData';
@@ -18,12 +21,12 @@ import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader, action } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets', 'registration');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets', 'registration', 'analytics', 'webhooks');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, admin, schedule, myEvents, orders, channels, domains, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, admin, schedule, myEvents, orders, channels, domains, analytics, timeZone } = useLoaderData<typeof loader>();
   const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
   const menus = dashboardMenusFor(organizer, tab, admin);
@@ -60,6 +63,7 @@ export default function UserDashboard() {
               <Tabs.Content value="MyEvents">
                 {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} attending={myEvents.attending} organizer={organizer} timeZone={timeZone} /> : null}
               </Tabs.Content>
+              <Tabs.Content value="EventAnalytics">{tab === 'EventAnalytics' ? <AnalyticsTab data={analytics} locale={locale} timeZone={timeZone} /> : null}</Tabs.Content>
               <Tabs.Content value="Media">
                 <MediaTab organizer={organizer} />
               </Tabs.Content>
@@ -69,6 +73,12 @@ export default function UserDashboard() {
               </Tabs.Content>
               <Tabs.Content value="Domains">
                 <DomainsTab domains={domains} admin={admin} locale={locale} />
+              </Tabs.Content>
+              <Tabs.Content value="Webhooks">
+                <WebhooksTab admin={admin} locale={locale} />
+              </Tabs.Content>
+              <Tabs.Content value="ApiKeys">
+                <ApiKeysTab admin={admin} locale={locale} />
               </Tabs.Content>
               <Tabs.Content value="Profile">
                 <ProfileTab user={user} />

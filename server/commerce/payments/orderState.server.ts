@@ -20,6 +20,7 @@ import { sendReceipt, sendRefundNotice } from './mails.server';
 import { orderCapturedListeners, sellableFor, type SellContext } from './sellables.server';
 import { payHeldTransfers, payOutOrder, settleAfterRefund, type PayoutContext } from './transfers.server';
 import { log } from '#server/observability/log.server';
+import { emitWebhook, orderData } from '#server/webhooks/index.server';
 
 export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: false; reason: 'duplicate' | 'unknown_order' | 'no_change' | 'ignored' | 'other_tenant' };
 
@@ -45,6 +46,7 @@ async function fulfil(ctx: SellContext, order: Order): Promise<void> {
     }
   }
   await sendReceipt(ctx, fulfilled);
+  await emitWebhook(ctx.data, 'order.paid', orderData(fulfilled));
 }
 
 async function releaseLines(ctx: SellContext, order: Order): Promise<void> {
@@ -93,6 +95,7 @@ export async function afterRefund(ctx: PayoutContext, step: RefundStep): Promise
   }
   await settleAfterRefund(ctx, after, Object.keys(parts));
   await sendRefundNotice(ctx.tenant, after, after.refunded.amount - before.refunded.amount);
+  await emitWebhook(ctx.data, 'order.refunded', { ...orderData(after), refundedNow: { amount: after.refunded.amount - before.refunded.amount, currency: after.currency } });
   return after;
 }
 

@@ -10,6 +10,7 @@ import type { LineKind, LineRequest, Order, OrderLine } from '#app/lib/payments/
 import type { TenantData } from '#server/data/tenantData.server';
 import type { Env } from '#server/env.server';
 import { isErrorNamed } from '#server/errors';
+import { noteOrderCaptured } from '#server/analytics/index.server';
 
 export interface SellContext {
   tenant: Tenant;
@@ -73,3 +74,6 @@ export function onOrderCaptured(listener: CapturedListener) {
 }
 
 export const orderCapturedListeners = (): readonly CapturedListener[] => capturedListeners;
+
+// Each event's tickets, donations, products and revenue (docs/decisions/0090).
+onOrderCaptured((ctx, order) => noteOrderCaptured(ctx.data, order));

@@ -9,6 +9,7 @@ import type { LineRequest, OrderLine } from '#app/lib/payments/model';
 import { registerSellable, type Refusal, type SellContext } from '#server/commerce/payments/sellables.server';
 import { sendTicketConfirmation } from './confirmation.server';
 import { scheduleReminders } from './reminders.server';
+import { emitWebhook, registrationData } from '#server/webhooks/index.server';
 
 async function sellableEvent(ctx: SellContext, request: LineRequest): Promise<EventRecord | Refusal> {
   const id = eventIdSchema.safeParse(request.refId);
@@ -63,12 +64,14 @@ registerSellable({
     const event = granted ? await ctx.data.events.get(line.refId) : null;
     if (!event) return;
     await sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
+    await emitWebhook(ctx.data, 'registration.created', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId }));
     await scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName });
   },
   async revoke(ctx, order, line) {
     const revoked = await ctx.data.tickets.revoke({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
     const event = revoked ? await ctx.data.events.get(line.refId) : null;
     if (event) await ctx.data.tickets.removeReminder({ eventId: event.eventId, userId: order.buyerId, startsAt: event.eventDateTime });
+    if (event) await emitWebhook(ctx.data, 'registration.canceled', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId }));
   },
 });
 

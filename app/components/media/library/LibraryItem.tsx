@@ -6,6 +6,7 @@ import type { LibraryCard, LibraryView } from '#app/lib/media/library';
 import { formatDuration } from '#app/components/media/player/format';
 import { ImageSizes } from './ImageSizes';
 import { StatusBadge } from './StatusBadge';
+import { EmbedCodeButton } from '#app/components/embed/EmbedCodeDialog';
 
 interface Props {
   card: LibraryCard;
@@ -107,6 +108,7 @@ export function LibraryItem({ card, view, selected, onSelect, openHref, onEdit, 
               <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} data-testid="library-delete-open">
                 {t('library.card.delete')}
               </Button>
+              {card.kind === 'video' && PROCESSED.has(card.status) ? <EmbedCodeButton target={{ kind: 'video', mediaId: card.id }} title={card.title} /> : null}
             </>
           ) : null}
         </HStack>
