@@ -25,7 +25,7 @@ function DeliveryItem({ delivery, endpoint, locale, onChanged }: { delivery: Del
         <Stack gap="0.5" minW="0">
           <Text fontWeight="semibold">
             <Text as="span" srOnly>
-              {t('webhooks.log.event')}:{' '}
+              {t('language.labelled', { label: t('webhooks.log.event') })}{' '}
             </Text>
             {delivery.type}
           </Text>
@@ -41,10 +41,10 @@ function DeliveryItem({ delivery, endpoint, locale, onChanged }: { delivery: Del
             {t(`webhooks.log.state.${delivery.status}`)}
           </Badge>
           <Text fontSize="sm">
-            {t('webhooks.log.code')}: <span data-testid="webhook-delivery-code">{last?.status ?? t('webhooks.log.noCode')}</span>
+            {t('language.labelled', { label: t('webhooks.log.code') })} <span data-testid="webhook-delivery-code">{last?.status ?? t('webhooks.log.noCode')}</span>
           </Text>
           <Text fontSize="sm">
-            {t('webhooks.log.attempts')}: <span data-testid="webhook-delivery-attempts">{delivery.attempts.length}</span>
+            {t('language.labelled', { label: t('webhooks.log.attempts') })} <span data-testid="webhook-delivery-attempts">{delivery.attempts.length}</span>
           </Text>
           <Text fontSize="sm" color="fg.muted">
             {time(delivery.createdAt)}
