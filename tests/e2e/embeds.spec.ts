@@ -101,7 +101,8 @@ test('an event embed works on a page of an allowed origin: branded, sized by the
     await expect(frame.locator('footer')).toHaveCount(0);
     await expect(frame.getByRole('navigation')).toHaveCount(0);
     // The script sized the frame to its content (not the 420 px the snippet starts with).
-    await expect(iframe).toHaveAttribute('data-embed-ready', 'true');
+    // The frame's page hydrates before it posts its height: on a loaded machine that takes longer than the default 7 s.
+    await expect(iframe).toHaveAttribute('data-embed-ready', 'true', { timeout: 30_000 });
     const contentHeight = await frame.getByTestId('embed').evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
     await expect.poll(async () => Math.abs((await iframe.evaluate((el) => el.getBoundingClientRect().height)) - contentHeight)).toBeLessThanOrEqual(2);
     expect(contentHeight).not.toBe(420);

@@ -66,9 +66,11 @@ test.describe('translation namespaces (docs/decisions/0019)', () => {
     // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
     // registration: the event form's registration questions (docs/decisions/0083);
     // cart: the header's cart drawer, part of common; unavailable: the outage page any screen may
-    // show after client-side navigation (docs/decisions/0053), part of common.
-    expect([...bundle!.namespaces].sort()).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor']);
-    expect(Object.keys(bundle!.resources).sort()).toEqual(['cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'registration', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable']);
+    // show after client-side navigation (docs/decisions/0053), part of common; analytics: the
+    // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
+    // (docs/decisions/0088).
+    expect([...bundle!.namespaces].sort()).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['analytics', 'cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'registration', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable', 'webhooks']);
     await hydrated(page);
     await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
   });

@@ -42,8 +42,10 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
   );
   // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
-  // registration: the event form's registration questions (docs/decisions/0083).
-  expect(dashboard.namespaces).toEqual(['common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor']);
+  // registration: the event form's registration questions (docs/decisions/0083); analytics: the
+  // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
+  // (docs/decisions/0088). The API keys tab fetches its own when it mounts.
+  expect(dashboard.namespaces).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
   // donations: every room's Donate button, pinned sale and donation alerts (docs/decisions/0036).
   // The stage's captions layer, the reactions bar, the polls panel, the waiting room and the
