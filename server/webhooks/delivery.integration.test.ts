@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '#app/lib/config/tenant';
 import { tenantData } from '#server/data/tenantData.server';
+import { createDatabase } from '#server/platform/dynamo/dynamo.server';
 import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import { runWebhookIntent } from './admin.server';
@@ -64,6 +65,8 @@ async function endpoint(path: string, events: Array<'registration.created' | 'or
   return { endpointId: made.endpoint.endpointId, secret: made.secret };
 }
 
+const healthyWorker = () => createWebhookWorker({ db, settings, resolveTenant: (id) => (id.startsWith('wh-') ? tenantOf(id) : null) }, redisUrl());
+
 beforeAll(async () => {
   receiver = createServer((req, res) => {
     let body = '';
@@ -80,7 +83,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   setWebhookQueue(queue);
-  worker = createWebhookWorker({ db, settings, resolveTenant: (id) => (id.startsWith('wh-') ? tenantOf(id) : null) }, redisUrl());
+  worker = healthyWorker();
   await worker.waitUntilReady();
 });
 
@@ -141,6 +144,33 @@ describe('webhook deliveries', () => {
     expect(delivery.attempts.map((a) => a.status)).toEqual([500, 200]);
     expect(delivery.attempts[0]!.at <= delivery.attempts[1]!.at).toBe(true);
     expect(delivery.attempts[0]!.error).toBe('HTTP 500');
+  });
+
+  it('an instance that cannot read the store puts the job back without spending an attempt', async () => {
+    answers['/after-outage'] = [200];
+    await endpoint('/after-outage');
+    // Another instance whose store is down (an outage test's instance on the same Redis, or a real outage).
+    const down = createDatabase({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', DYNAMODB_TABLE: 'nowhere' });
+    let bounced = 0;
+    const sick = createWebhookWorker({ db: down, settings, storeRetryMs: 50, resolveTenant: (id) => (id.startsWith('wh-') ? tenantOf(id) : null), log: (line) => line.includes('put back') && bounced++ }, redisUrl());
+    await worker.close();
+    try {
+      await sick.waitUntilReady();
+      const [id] = await emitWebhook(data, 'registration.created', { eventId: 'e-outage' });
+      // More bounces than the schedule has attempts (3): none of them may count.
+      await until(() => bounced >= 4);
+      await sick.close();
+      worker = healthyWorker();
+      const delivery = await until(async () => {
+        const d = await data.webhooks.getDelivery(id!);
+        return d?.status === 'delivered' ? d : null;
+      });
+      expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+      expect(arrivals('/after-outage')).toHaveLength(1);
+    } finally {
+      if (!sick.closing) await sick.close();
+      if (worker.closing) worker = healthyWorker();
+    }
   });
 
   it('resends a delivery with the same webhook-id', async () => {

@@ -7,7 +7,7 @@
  * WEBHOOK_DISABLE_AFTER such messages in a row (default 1) the endpoint is switched off and the
  * admin who made it is mailed. A success resets the count.
  */
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Tenant } from '#app/lib/config/tenant';
 import { sendMail } from '#server/platform/mail.server';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
@@ -23,7 +23,22 @@ export interface WebhookWorkerOptions {
   resolveTenant(tenantId: string): Tenant | null;
   settings: WebhookSettings;
   concurrency?: number;
+  /** How long a job waits after this instance could not read the store (default 3 s). */
+  storeRetryMs?: number;
   log?(line: string): void;
+}
+
+/** The store could not be read before sending: not an attempt of the delivery (another instance, or this one later, takes it). */
+export class WebhookStoreUnavailable extends Error {}
+
+const STORE_RETRY_MS = 3000;
+
+async function readOrDefer<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    throw new WebhookStoreUnavailable(e instanceof Error ? e.message : String(e));
+  }
 }
 
 /** One attempt of a job; throws to ask BullMQ for the next one. Exported for tests. */
@@ -31,9 +46,9 @@ export async function runWebhookJob(options: Omit<WebhookWorkerOptions, 'concurr
   const tenant = options.resolveTenant(job.tenantId);
   if (!tenant) throw new UnrecoverableError(`unknown tenant "${job.tenantId}"`);
   const data = webhooksSection(options.db, tenant.id);
-  const delivery = await data.getDelivery(job.messageId);
+  const delivery = await readOrDefer(data.getDelivery(job.messageId));
   if (!delivery) return;
-  const endpoint = await data.getEndpoint(delivery.endpointId);
+  const endpoint = await readOrDefer(data.getEndpoint(delivery.endpointId));
   const at = new Date().toISOString();
   if (!endpoint) {
     await data.recordAttempt(job.messageId, { at, durationMs: 0, error: 'the endpoint was deleted' }, 'failed');
@@ -78,10 +93,18 @@ async function mailDisabled(tenant: Tenant, endpoint: EndpointRecord) {
 export function createWebhookWorker(options: WebhookWorkerOptions, redisUrl: string): Worker {
   const worker = new Worker(
     WEBHOOK_QUEUE_NAME,
-    async (job: Job) => {
+    async (job: Job, token?: string) => {
       const parsed = webhookJobSchema.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError('not a webhook job');
-      await runWebhookJob(options, parsed.data, { made: job.attemptsMade, of: job.opts.attempts ?? 1 });
+      try {
+        await runWebhookJob(options, parsed.data, { made: job.attemptsMade, of: job.opts.attempts ?? 1 });
+      } catch (e) {
+        // An instance that cannot reach the store puts the job back unspent (a delayed job keeps its attempts).
+        if (!(e instanceof WebhookStoreUnavailable) || !token) throw e;
+        options.log?.(`webhooks: ${job.id} put back, the store could not be read: ${e.message}`);
+        await job.moveToDelayed(Date.now() + (options.storeRetryMs ?? STORE_RETRY_MS), token);
+        throw new DelayedError();
+      }
     },
     {
       connection: { url: redisUrl, maxRetriesPerRequest: null },
