@@ -25,7 +25,7 @@ async function startInstance(overrides: Record<string, string>): Promise<Instanc
   const port = await getFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, ...settings, ...overrides, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ROOM_EXPIRY_SWEEP_SECONDS: '3600' };
   delete env.NODE_OPTIONS;
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout!.on('data', keep);

@@ -47,7 +47,7 @@ export async function startAppInstance(port: number, bootTimeoutMs = 90_000): Pr
     ROOM_EXPIRY_SWEEP_SECONDS: '3600',
   };
   delete env.NODE_OPTIONS;
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-200_000);
