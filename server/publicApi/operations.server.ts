@@ -106,6 +106,24 @@ async function ordersOf(context: AppContext, event: EventRecord) {
   return orders.filter((o) => o !== null).map(orderView);
 }
 
+/** One of an event's lists under /events/{eventId}/<list>: 404 for an unknown event, else a page of its rows. */
+function eventList(o: Pick<Operation, 'id' | 'scope' | 'tag' | 'summary' | 'response'> & { list: string; rows: (context: AppContext, event: EventRecord) => Promise<readonly unknown[]> }): Operation {
+  const { list, rows, ...described } = o;
+  return {
+    ...described,
+    method: 'GET',
+    path: `/events/{eventId}/${list}`,
+    params: eventIdParam,
+    query: listQuery,
+    status: 200,
+    notFound: true,
+    handle: async (call) => {
+      const event = await eventOf(call);
+      return event ? listPage(call, `${list}:${event.eventId}`, await rows(call.context, event)) : notFound();
+    },
+  };
+}
+
 export const OPERATIONS: readonly Operation[] = [
   {
     id: 'listEvents',
@@ -196,59 +214,33 @@ export const OPERATIONS: readonly Operation[] = [
       return { status: 200, body: eventView(await cancelEventByKey(call.context, event), call.context.tenant.currency) };
     },
   },
-  {
+  eventList({
     id: 'listRegistrations',
-    method: 'GET',
-    path: '/events/{eventId}/registrations',
+    list: 'registrations',
     scope: 'registrations:read',
     tag: 'Registrations',
     summary: "The event's seat holders (free registrations and paid tickets) with their answers to its registration questions.",
-    params: eventIdParam,
-    query: listQuery,
-    status: 200,
     response: page(registrationSchema, 'RegistrationPage'),
-    notFound: true,
-    handle: async (call) => {
-      const event = await eventOf(call);
-      return event ? listPage(call, `registrations:${event.eventId}`, await registrationsOf(call.context, event)) : notFound();
-    },
-  },
-  {
+    rows: registrationsOf,
+  }),
+  eventList({
     id: 'listAttendance',
-    method: 'GET',
-    path: '/events/{eventId}/attendance',
+    list: 'attendance',
     scope: 'registrations:read',
     tag: 'Registrations',
     summary: "Who joined and left the event's room, in time order.",
-    params: eventIdParam,
-    query: listQuery,
-    status: 200,
     response: page(attendanceSchema, 'AttendancePage'),
-    notFound: true,
-    handle: async (call) => {
-      const event = await eventOf(call);
-      if (!event) return notFound();
-      const records = (await call.context.data.attendance.list(event.eventId)).map((r) => ({ identity: r.identity, name: r.name, action: r.action, at: r.at }));
-      return listPage(call, `attendance:${event.eventId}`, records);
-    },
-  },
-  {
+    rows: async (context, event) => (await context.data.attendance.list(event.eventId)).map((r) => ({ identity: r.identity, name: r.name, action: r.action, at: r.at })),
+  }),
+  eventList({
     id: 'listEventOrders',
-    method: 'GET',
-    path: '/events/{eventId}/orders',
+    list: 'orders',
     scope: 'orders:read',
     tag: 'Orders',
     summary: "The orders that bought the event's tickets.",
-    params: eventIdParam,
-    query: listQuery,
-    status: 200,
     response: page(orderSchema, 'OrderPage'),
-    notFound: true,
-    handle: async (call) => {
-      const event = await eventOf(call);
-      return event ? listPage(call, `orders:${event.eventId}`, await ordersOf(call.context, event)) : notFound();
-    },
-  },
+    rows: ordersOf,
+  }),
   {
     id: 'getEventAnalytics',
     method: 'GET',
