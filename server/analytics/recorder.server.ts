@@ -13,6 +13,8 @@ import type { TenantData } from '#server/data/tenantData.server';
 import { log } from '#server/observability/log.server';
 import { COUNTER_SHARDS, countAttr, revenueAttr, type CounterDeltas } from './data/analytics.server';
 import type { ActivityKind, RevenueKind } from '#app/lib/analytics/model';
+import { dayOf } from '#app/lib/analytics/days';
+import { addDaily, addVideoDaily, flushDaily } from './daily.server';
 
 type Data = Pick<TenantData, 'tenantId' | 'analytics'>;
 
@@ -31,13 +33,19 @@ interface Pending {
 const pending = new Map<string, Pending>();
 let timer: NodeJS.Timeout | null = null;
 
-function add(data: Data, eventId: string, deltas: CounterDeltas): void {
+function schedule(): void {
+  timer ??= setTimeout(() => void flushAnalytics(), FLUSH_MS);
+  timer.unref?.();
+}
+
+/** Counts for the event's counter shards and, the same, for its day's rollups (docs/decisions/0094). */
+function add(data: Data, eventId: string, deltas: CounterDeltas, at = Date.now()): void {
   const key = `${data.tenantId}\u0000${eventId}`;
   let entry = pending.get(key);
   if (!entry) pending.set(key, (entry = { data, eventId, deltas: {} }));
   for (const [name, d] of Object.entries(deltas)) if (d) entry.deltas[name] = (entry.deltas[name] ?? 0) + d;
-  timer ??= setTimeout(() => void flushAnalytics(), FLUSH_MS);
-  timer.unref?.();
+  addDaily(data, dayOf(at), eventId, deltas);
+  schedule();
 }
 
 /** Writes every count waiting in memory (the timer's job; tests and shutdown call it directly). */
@@ -46,15 +54,47 @@ export async function flushAnalytics(): Promise<void> {
   timer = null;
   const batch = [...pending.values()];
   pending.clear();
-  await Promise.all(
-    batch.map(async ({ data, eventId, deltas }) => {
+  await Promise.all([
+    ...batch.map(async ({ data, eventId, deltas }) => {
       try {
         await data.analytics.addCounts(eventId, SHARD, deltas);
       } catch (e) {
         log.warn(`[analytics] could not write counts of ${data.tenantId}/${eventId}: ${(e as Error).message}`);
       }
     }),
-  );
+    flushDaily(SHARD),
+  ]);
+}
+
+/** Longest play one beacon may report (a longer figure is a client's error, not a play). */
+const MAX_BEACON_SECONDS = 6 * 3600;
+
+/**
+ * A play of an on-demand video (the players' beacons): `view` when it starts a view, `watchSeconds`
+ * watched since the last beacon. Counted in memory and written by the flush into the day's
+ * per-video rollups, for the tenant and the video's owner. Never throws.
+ */
+export function noteVideoPlayback(data: Pick<TenantData, 'tenantId' | 'analytics'>, p: { videoId: string; view: boolean; watchSeconds: number; at?: Date }): void {
+  try {
+    if (typeof p?.videoId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(p.videoId)) return;
+    const seconds = Number.isFinite(p.watchSeconds) ? Math.min(MAX_BEACON_SECONDS, Math.max(0, Math.round(p.watchSeconds))) : 0;
+    const at = p.at instanceof Date && Number.isFinite(p.at.getTime()) ? p.at.getTime() : Date.now();
+    if (!p.view && !seconds) return;
+    addVideoDaily(data, dayOf(at), p.videoId, p.view ? 1 : 0, seconds);
+    schedule();
+  } catch (e) {
+    log.warn(`[analytics] video playback: ${(e as Error).message}`);
+  }
+}
+
+/** A free registration (a seat taken without an order): counted on its day. */
+export function noteRegistration(data: Data, eventId: string, at = Date.now()): void {
+  try {
+    addDaily(data, dayOf(at), eventId, { c_registrations: 1 });
+    schedule();
+  } catch (e) {
+    log.warn(`[analytics] registration: ${(e as Error).message}`);
+  }
 }
 
 /** One (or `n`) of an activity in the event: a chat message, a question, a vote, a reaction... */
@@ -92,7 +132,11 @@ export function notePresence(data: Data, eventId: string, input: { identity: str
     const at = Date.parse(input.at);
     const when = Number.isFinite(at) ? at : Date.now();
     const change = await data.analytics.recordPresence(eventId, { ...input, at: when });
-    if (change) await data.analytics.applyPresence(eventId, change, when);
+    if (!change) return;
+    await data.analytics.applyPresence(eventId, change, when);
+    // The day's rollups: a first join is one more attendee; watch time lands on the day it closed.
+    addDaily(data, dayOf(when), eventId, { c_attended: change.newAttendee ? 1 : 0, c_watchMs: change.watchDelta });
+    schedule();
   });
 }
 
@@ -124,6 +168,7 @@ export async function noteOrderCaptured(data: Data & Pick<TenantData, 'products'
       const product = await data.products.get(line.refId);
       if (product?.eventId) productEvents.set(line.refId, product.eventId);
     }
-    for (const [eventId, deltas] of orderDeltas(order, productEvents)) add(data, eventId, deltas);
+    const paid = order.paidAt ? Date.parse(order.paidAt) : NaN;
+    for (const [eventId, deltas] of orderDeltas(order, productEvents)) add(data, eventId, deltas, Number.isFinite(paid) ? paid : Date.now());
   });
 }

@@ -89,6 +89,7 @@ import { embedPairsSection } from '#server/embeds/data/pairs.server';
 import { webhooksSection } from '#server/webhooks/data/webhooks.server';
 import { apiKeysSection } from '#server/publicApi/data/apiKeys.server';
 import { analyticsSection } from '#server/analytics/data/analytics.server';
+import { experienceSection } from '#server/beacons/data/experience.server';
 import { breakoutsSection } from '#server/breakouts/data/breakouts.server';
 import { waitingSection } from '#server/rooms/data/waitingRoom.server';
 import { transcriptsSection } from '#server/speech/data/transcripts.server';
@@ -356,6 +357,7 @@ export class TenantData {
   #webhooks?: ReturnType<typeof webhooksSection>;
   #apiKeys?: ReturnType<typeof apiKeysSection>;
   #analytics?: ReturnType<typeof analyticsSection>;
+  #experience?: ReturnType<typeof experienceSection>;
 
   constructor(
     private readonly stores: DataStores,
@@ -369,9 +371,7 @@ export class TenantData {
   get invitations() {
     return (this.#invitations ??= invitations(this.stores.db, this.tenantId));
   }
-  get hands() {
-    return (this.#hands ??= hands(this.stores.db, this.tenantId));
-  }
+  get hands() { return (this.#hands ??= hands(this.stores.db, this.tenantId)); }
   /** Each event's breakout rooms (docs/decisions/0084). */
   get breakouts() { return (this.#breakouts ??= breakoutsSection(this.stores.db, this.tenantId)); }
   /** The waiting rooms of events whose hosts admit participants (docs/decisions/0082). */
@@ -381,23 +381,22 @@ export class TenantData {
   /** Public API keys and idempotent answers (docs/decisions/0087). */
   get apiKeys() { return (this.#apiKeys ??= apiKeysSection(this.stores.db, this.tenantId)); }
   /** An event's analytics, aggregated on write (docs/decisions/0090). */
-  get analytics() { return (this.#analytics ??= analyticsSection(this.stores.db, this.tenantId)); }
+  get analytics() {
+    return (this.#analytics ??= analyticsSection(this.stores.db, this.tenantId, {
+      eventOwner: async (id) => (await this.events.get(id))?.organizerId ?? null,
+      videoOwner: async (id) => (/^[a-z0-9]{21}$/.test(id) ? ((await this.media.get(id))?.ownerId ?? null) : null),
+    }));
+  }
+  /** Viewer experience from the players' and the room's beacons (docs/decisions/0093). */
+  get experience() { return (this.#experience ??= experienceSection(this.stores.db, this.tenantId)); }
   /** Embed frames' sign-in grants, collected once (docs/decisions/0089). */
   get embedPairs() { return (this.#embedPairs ??= embedPairsSection(this.stores.db, this.tenantId)); }
   /** Answers to an event's registration questions (docs/decisions/0083). */
   get registrationAnswers() { return (this.#registrationAnswers ??= answersSection(this.stores.db, this.tenantId)); }
-  get attendance() {
-    return (this.#attendance ??= attendance(this.stores.db, this.tenantId));
-  }
-  get media() {
-    return (this.#media ??= media(this.stores.db, this.tenantId));
-  }
-  get recordings() {
-    return (this.#recordings ??= recordings(this.stores.db, this.tenantId));
-  }
-  get playlists() {
-    return (this.#playlists ??= playlists(this.stores.db, this.tenantId));
-  }
+  get attendance() { return (this.#attendance ??= attendance(this.stores.db, this.tenantId)); }
+  get media() { return (this.#media ??= media(this.stores.db, this.tenantId)); }
+  get recordings() { return (this.#recordings ??= recordings(this.stores.db, this.tenantId)); }
+  get playlists() { return (this.#playlists ??= playlists(this.stores.db, this.tenantId)); }
   get playback() {
     return (this.#playback ??= playback(this.stores.db, this.tenantId));
   }

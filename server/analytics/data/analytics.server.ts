@@ -35,6 +35,7 @@ import {
   type RevenueKind,
   type TimelineMarker,
 } from '#app/lib/analytics/model';
+import { addRollup, readRollups } from './rollups.server';
 import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
 
 const pkOf = (t: TenantId, eventId: string) => tenantKey(t, 'ANALYTICS', eventId);
@@ -327,8 +328,19 @@ export async function importAttendance(
   }
 }
 
-/** The tenantData section `analytics` (server/data/tenantData.server.ts). */
-export const analyticsSection = (db: Database, t: TenantId) => ({
+/** Who an event or a video belongs to (its organizer or owner), for the per-organizer rollups; null when unknown. */
+export interface OwnerLookups {
+  eventOwner(eventId: string): Promise<string | null>;
+  videoOwner(videoId: string): Promise<string | null>;
+}
+
+const noOwners: OwnerLookups = { eventOwner: () => Promise.resolve(null), videoOwner: () => Promise.resolve(null) };
+
+/** The tenantData section `analytics` (server/data/tenantData.server.ts); `owners` reads other features' items, bound there. */
+export const analyticsSection = (db: Database, t: TenantId, owners: OwnerLookups = noOwners) => ({
+  owners,
+  addRollup: addRollup.bind(null, db, t),
+  rollups: readRollups.bind(null, db, t),
   addCounts: addCounts.bind(null, db, t),
   totals: readTotals.bind(null, db, t),
   live: readLive.bind(null, db, t),
