@@ -1,14 +1,17 @@
 /**
  * The alarms the README's table asks for that the load balancer's metrics cannot give (a tenant's
- * 5xx share, chat delivery lag's p95, a dependency down in event hours), read on the synthesized
- * template, and the check that every alarm reads a series the metrics agent actually publishes.
+ * 5xx share, chat delivery lag's p95), every page routed by event hours (a page while an event is
+ * live, a warning otherwise), read on the synthesized template, and the check that every alarm
+ * reads a series the metrics agent actually publishes.
  */
+import { runInNewContext } from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectProcessMetrics, metricsRegistry } from '#server/observability/metrics.server';
 import { MIN_TENANT_REQUESTS } from './lib/alarms';
+import { EVENT_HOURS_WINDOW_MINUTES } from './lib/eventHours';
 import { tenantsOf } from './lib/tenants';
-import { BASE_CONTEXT, PROJECT_ROOT, removeSynth, synthPlatform, templateOf, type Synthesized } from './synthForTests';
+import { BASE_CONTEXT, PROJECT_ROOT, removeSynth, SYNTH_TIMEOUT_MS, synthPlatform, templateOf, type Synthesized } from './synthForTests';
 
 interface Dimension {
   Name: string;
@@ -27,6 +30,12 @@ interface AlarmProperties {
   Metrics?: Array<{ Id: string; Expression?: string; MetricStat?: MetricStat }>;
   AlarmActions?: unknown[];
 }
+type Rule = string | { 'Fn::Join': [string, Array<string | { 'Fn::GetAtt': [string, string] }>] };
+interface CompositeProperties {
+  AlarmName: string;
+  AlarmRule: Rule;
+  AlarmActions?: unknown[];
+}
 interface Declaration {
   source_labels: string[];
   label_matcher: string;
@@ -39,6 +48,9 @@ const tenants = tenantsOf(PROJECT_ROOT);
 let main: Synthesized;
 let t: Template;
 let alarms: AlarmProperties[];
+let composites: CompositeProperties[];
+/** Alarm name by logical id, to read the composites' rules. */
+let nameOf: Map<string, string>;
 let pageTopic: unknown;
 let warnTopic: unknown;
 
@@ -47,7 +59,44 @@ const alarmNamed = (name: string) => alarms.find((a) => a.AlarmName === `platfor
 const statOf = (alarm: AlarmProperties, id: string) => alarm.Metrics!.find((m) => m.Id === id)!.MetricStat!;
 const expressionOf = (alarm: AlarmProperties) => alarm.Metrics!.find((m) => m.Expression)!.Expression;
 const dimensionsOf = (metric: { Dimensions?: Dimension[] }) => Object.fromEntries((metric.Dimensions ?? []).map((d) => [d.Name, d.Value]));
+/** A composite's rule with each alarm ARN replaced by the alarm's name. */
+function ruleOf(name: string): string {
+  const rule = composites.find((c) => c.AlarmName === name)?.AlarmRule;
+  if (rule === undefined) throw new Error(`no composite alarm ${name}`);
+  if (typeof rule === 'string') return rule;
+  return rule['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : nameOf.get(part['Fn::GetAtt'][0]))).join('');
+}
+/**
+ * Evaluates a composite rule the way CloudWatch does for the rules this stack writes (ALARM(),
+ * AND, OR, NOT, parentheses), given which alarms are in ALARM.
+ */
+function fires(rule: string, inAlarm: ReadonlySet<string>): boolean {
+  const js = rule
+    .replace(/ALARM\("([^"]+)"\)/g, (_, name: string) => String(inAlarm.has(name)))
+    .replace(/\bAND\b/g, '&&')
+    .replace(/\bOR\b/g, '||')
+    .replace(/\bNOT\b/g, '!');
+  expect(js).toMatch(/^[()!&| truefals]+$/);
+  return Boolean(runInNewContext(js));
+}
 const topicRef = (displayName: string) => ({ Ref: Object.keys(t.findResources('AWS::SNS::Topic', { Properties: { DisplayName: displayName } }))[0] });
+
+/**
+ * `name` has no action of its own; `<name>-page` pages while it and the event-hours gate are in
+ * ALARM, `<name>-off-hours` warns while it is and the gate is not; neither fires while it is OK.
+ */
+function expectRoutedByEventHours(name: string) {
+  const alarm = `platform-${name}`;
+  expect(alarmNamed(name).AlarmActions, name).toBeUndefined();
+  expect(composites.find((c) => c.AlarmName === `${alarm}-page`)?.AlarmActions, name).toEqual([pageTopic]);
+  expect(composites.find((c) => c.AlarmName === `${alarm}-off-hours`)?.AlarmActions, name).toEqual([warnTopic]);
+  const page = ruleOf(`${alarm}-page`);
+  const offHours = ruleOf(`${alarm}-off-hours`);
+  const states = (...names: string[]) => new Set(names);
+  expect([fires(page, states(alarm, 'platform-event-hours')), fires(offHours, states(alarm, 'platform-event-hours'))], `${name} in event hours`).toEqual([true, false]);
+  expect([fires(page, states(alarm)), fires(offHours, states(alarm))], `${name} out of event hours`).toEqual([false, true]);
+  for (const inAlarm of [states('platform-event-hours'), states()]) expect([fires(page, inAlarm), fires(offHours, inAlarm)], `${name} OK`).toEqual([false, false]);
+}
 
 /** The metric declarations of the agent's configuration, as the app task's template gives it. */
 function agentDeclarations(): Declaration[] {
@@ -63,9 +112,11 @@ beforeAll(() => {
   main = synthPlatform(BASE_CONTEXT, tenants);
   t = templateOf(main, main.built.platform.stackName);
   alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => (a as { Properties: AlarmProperties }).Properties);
+  composites = Object.values(t.findResources('AWS::CloudWatch::CompositeAlarm')).map((a) => (a as { Properties: CompositeProperties }).Properties);
+  nameOf = new Map(Object.entries(t.findResources('AWS::CloudWatch::Alarm')).map(([id, a]) => [id, (a as { Properties: AlarmProperties }).Properties.AlarmName!]));
   pageTopic = topicRef('Platform: page');
   warnTopic = topicRef('Platform: warn');
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => removeSynth(main));
 
 describe('the alarms beyond the load balancer\'s metrics', () => {
@@ -73,7 +124,8 @@ describe('the alarms beyond the load balancer\'s metrics', () => {
     expect(MIN_TENANT_REQUESTS).toBe(20);
     for (const tenant of tenants) {
       const alarm = alarmNamed(`5xx-rate-tenant-${tenant.id}`);
-      expect(alarm, tenant.id).toMatchObject({ Threshold: 0.05, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, AlarmActions: [pageTopic] });
+      expect(alarm, tenant.id).toMatchObject({ Threshold: 0.05, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1 });
+      expectRoutedByEventHours(`5xx-rate-tenant-${tenant.id}`);
       expect(expressionOf(alarm)).toBe('IF(requests >= 20, FILL(errors, 0) / requests, 0)');
       expect(statOf(alarm, 'requests')).toEqual({ Metric: { MetricName: 'http_requests_total', Namespace: 'Platform', Dimensions: expect.any(Array) }, Period: 300, Stat: 'Sum' });
       expect(dimensionsOf(statOf(alarm, 'requests').Metric)).toEqual({ job: 'platform', tenant: tenant.id });
@@ -102,7 +154,7 @@ describe('the alarms beyond the load balancer\'s metrics', () => {
   it('reads chat delivery lag as the p95 over 5 min each instance publishes, worst instance, for 5 min', () => {
     const page = alarmNamed('chat-delivery-lag');
     const warn = alarmNamed('chat-delivery-lag-warn');
-    for (const [alarm, threshold, topic] of [[page, 2, pageTopic], [warn, 1, warnTopic]] as const) {
+    for (const [alarm, threshold] of [[page, 2], [warn, 1]] as const) {
       expect(alarm).toMatchObject({
         MetricName: 'chat_delivery_lag_p95_seconds',
         Namespace: 'Platform',
@@ -111,30 +163,56 @@ describe('the alarms beyond the load balancer\'s metrics', () => {
         EvaluationPeriods: 5,
         Threshold: threshold,
         ComparisonOperator: 'GreaterThanThreshold',
-        AlarmActions: [topic],
       });
     }
+    expectRoutedByEventHours('chat-delivery-lag');
+    expect(warn.AlarmActions).toEqual([warnTopic]);
     expect(JSON.stringify(alarms)).not.toMatch(/chat_delivery_lag_seconds_(sum|count)/);
   });
 
-  it('pages when LiveKit or the media queue is down for 2 min while an event has an audience, else warns', () => {
+  it('alarms when LiveKit or the media queue is down for 2 min on any instance, paging only in event hours', () => {
     for (const dependency of ['livekit', 'media_queue']) {
-      const page = alarmNamed(`dependency-down-${dependency}`);
-      const warn = alarmNamed(`dependency-down-${dependency}-warn`);
-      expect(expressionOf(page)).toBe('IF(up < 1 AND FILL(audience, 0) > 0, 1, 0)');
-      expect(expressionOf(warn)).toBe('IF(up < 1 AND FILL(audience, 0) <= 0, 1, 0)');
-      for (const [alarm, topic] of [[page, pageTopic], [warn, warnTopic]] as const) {
-        expect(alarm, dependency).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 2, AlarmActions: [topic] });
-        expect(statOf(alarm, 'up')).toMatchObject({ Metric: { MetricName: 'dependency_up' }, Period: 60, Stat: 'Minimum' });
-        expect(dimensionsOf(statOf(alarm, 'up').Metric)).toEqual({ job: 'platform', dependency });
-        expect(statOf(alarm, 'audience')).toMatchObject({ Metric: { MetricName: 'live_audience_sockets' }, Period: 60, Stat: 'Maximum' });
-        expect(dimensionsOf(statOf(alarm, 'audience').Metric)).toEqual({ job: 'platform' });
-      }
+      const alarm = alarmNamed(`dependency-down-${dependency}`);
+      expect(alarm, dependency).toMatchObject({ MetricName: 'dependency_up', Namespace: 'Platform', Statistic: 'Minimum', Period: 60, Threshold: 1, ComparisonOperator: 'LessThanThreshold', EvaluationPeriods: 2 });
+      expect(dimensionsOf(alarm)).toEqual({ job: 'platform', dependency });
+      expectRoutedByEventHours(`dependency-down-${dependency}`);
     }
-    // The dependencies the platform cannot run without page at any hour.
-    t.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'platform-dependency-down-dynamodb', MetricName: 'dependency_up', AlarmActions: [pageTopic] });
+  });
+});
+
+describe('event-hours paging', () => {
+  it('has a gate in ALARM while an event had an audience in the last 30 min, keeping its state while nothing reports, notifying no one', () => {
+    expect(EVENT_HOURS_WINDOW_MINUTES).toBe(30);
+    expect(alarmNamed('event-hours')).toEqual({
+      AlarmName: 'platform-event-hours',
+      AlarmDescription: expect.stringContaining('Event hours'),
+      MetricName: 'live_audience_sockets',
+      Namespace: 'Platform',
+      Dimensions: [{ Name: 'job', Value: 'platform' }],
+      Statistic: 'Maximum',
+      Period: 60,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 30,
+      DatapointsToAlarm: 1,
+      TreatMissingData: 'ignore',
+    });
   });
 
+  it('routes every page of the README table through the gate, and reaches the page topic no other way', () => {
+    const pages = ['5xx-rate', ...tenants.map((x) => `5xx-rate-tenant-${x.id}`), 'p95-latency', 'dependency-down-dynamodb', 'dependency-down-s3', 'dependency-down-livekit', 'dependency-down-media_queue', 'chat-delivery-lag'];
+    for (const name of pages) expectRoutedByEventHours(name);
+    // Plain alarms notify the warn topic (or scale a service) or no one; only the gated composites page.
+    for (const alarm of alarms) for (const action of alarm.AlarmActions ?? []) expect(action, alarm.AlarmName).not.toEqual(pageTopic);
+    for (const alarm of alarms.filter((a) => a.AlarmName?.startsWith('platform-'))) for (const action of alarm.AlarmActions ?? []) expect(action, alarm.AlarmName).toEqual(warnTopic);
+    const paging = composites.filter((c) => JSON.stringify(c.AlarmActions) === JSON.stringify([pageTopic])).map((c) => c.AlarmName);
+    expect(paging.sort()).toEqual(pages.map((n) => `platform-${n}-page`).sort());
+    for (const name of paging) expect(ruleOf(name)).toContain('ALARM("platform-event-hours")');
+    expect(composites).toHaveLength(pages.length * 2);
+  });
+});
+
+describe('the series behind the alarms', () => {
   it('reads only series the agent publishes, each a counter or gauge of the app with those labels', async () => {
     const declarations = agentDeclarations();
     const read = alarms.flatMap((a) => [

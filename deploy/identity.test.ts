@@ -15,7 +15,7 @@ import { COGNITO_PROVIDER_NAMES } from '#app/lib/social/providers';
 import { identityOutputKey } from '#server/registry/stackOutputs.server';
 import { readDeployConfig } from './lib/config';
 import { IdentityStack } from './lib/identity';
-import { BASE_CONTEXT, cfnLint, lintPassed, nagViolations, PROJECT_ROOT, removeSynth, synthPlatform, templateOf, type Synthesized } from './synthForTests';
+import { BASE_CONTEXT, cfnLint, lintPassed, nagViolations, PROJECT_ROOT, removeSynth, SYNTH_TIMEOUT_MS, synthPlatform, templateOf, type Synthesized } from './synthForTests';
 
 const sample = JSON.parse(readFileSync(join(PROJECT_ROOT, 'tenants/aurora/tenant.json'), 'utf8')) as Record<string, unknown> & { signIn: object; identity: object };
 
@@ -53,7 +53,7 @@ beforeAll(() => {
   // The identity stack only: platform.test.ts lints the platform's.
   lint = cfnLint(synth, synth.built.identity);
   identity = templateOf(synth, 'Platform-Identity-us-east-1');
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => removeSynth(synth));
 
 describe('social sign-in per user pool', () => {
@@ -167,5 +167,5 @@ describe('social sign-in per user pool', () => {
     expect(nagViolations(synth)).toEqual([]);
     const result = await lint;
     expect(lintPassed(result), result.out).toBe(true);
-  }, 60_000);
+  }, SYNTH_TIMEOUT_MS);
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployConfig } from './lib/config';
 import { REDIS_PORT } from './lib/platformStack';
 import { tenantsOf } from './lib/tenants';
-import { BASE_CONTEXT as BASE, cfnLint, lintPassed, nagViolations, PROJECT_ROOT, removeSynth, synthPlatform, templateOf, type Synthesized } from './synthForTests';
+import { BASE_CONTEXT as BASE, cfnLint, lintPassed, nagViolations, PROJECT_ROOT, removeSynth, SYNTH_TIMEOUT_MS, synthPlatform, templateOf, type Synthesized } from './synthForTests';
 
 const tenants = tenantsOf(PROJECT_ROOT);
 
@@ -27,7 +27,7 @@ beforeAll(() => {
   cloud = synthPlatform({ ...BASE, registrySource: 'files', livekit: 'cloud', livekitUrl: 'wss://platform.livekit.cloud', livekitSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:livekit-AbCdEf' }, tenants);
   t = templateOf(main, main.built.platform.stackName);
   identity = new Map(main.built.identity.map((s) => [s.region, templateOf(main, s.stackName)]));
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => {
   removeSynth(main);
   removeSynth(cloud);
@@ -190,10 +190,15 @@ describe('the deployment as code', () => {
     expect(names).toEqual(
       [
         '5xx-rate', ...tenants.map((x) => `5xx-rate-tenant-${x.id}`), 'p95-latency', 'p95-latency-warn', 'dependency-down-dynamodb', 'dependency-down-s3',
-        'dependency-down-livekit', 'dependency-down-livekit-warn', 'dependency-down-media_queue', 'dependency-down-media_queue-warn',
+        'dependency-down-livekit', 'dependency-down-media_queue',
         'queue-depth-growing', 'job-failures', 'job-failure-ratio', 'chat-delivery-lag', 'chat-delivery-lag-warn', 'event-loop-lag', 'render-cache-cold',
+        'event-hours',
       ].map((n) => `platform-${n}`).sort(),
     );
+    // Each "page" row pages in event hours and warns otherwise (alarms.test.ts).
+    const pages = ['5xx-rate', ...tenants.map((x) => `5xx-rate-tenant-${x.id}`), 'p95-latency', 'dependency-down-dynamodb', 'dependency-down-s3', 'dependency-down-livekit', 'dependency-down-media_queue', 'chat-delivery-lag'];
+    const composites = Object.values(t.findResources('AWS::CloudWatch::CompositeAlarm')).map((a) => (a as { Properties: { AlarmName: string } }).Properties.AlarmName).sort();
+    expect(composites).toEqual(pages.flatMap((n) => [`platform-${n}-page`, `platform-${n}-off-hours`]).sort());
     t.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'platform-5xx-rate', Threshold: 0.01, Metrics: Match.arrayWith([Match.objectLike({ Expression: '(target5xx + elb5xx) / MAX([requests, 1])' })]) });
     t.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'platform-p95-latency', Threshold: 1, ExtendedStatistic: 'p95', EvaluationPeriods: 2 });
     t.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'platform-dependency-down-dynamodb', MetricName: 'dependency_up', Namespace: 'Platform', Dimensions: Match.arrayWith([{ Name: 'dependency', Value: 'dynamodb' }]) });
@@ -203,5 +208,5 @@ describe('the deployment as code', () => {
   it('passes cfn-lint on every template', async () => {
     const result = await lint;
     expect(lintPassed(result), result.out).toBe(true);
-  }, 60_000);
+  }, SYNTH_TIMEOUT_MS);
 });

@@ -18,6 +18,12 @@ import { buildPlatform, type Platform } from './lib/platformStack';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
 
+/**
+ * How long a test file's synthesis may take: the whole app with cdk-nag's validation takes ~30 s
+ * alone, and minutes on a busy 2-core machine, beyond the default 60 s hook timeout.
+ */
+export const SYNTH_TIMEOUT_MS = 300_000;
+
 /** The context every synthesis needs (an image and the listener's certificate). */
 export const BASE_CONTEXT = {
   image: '123456789012.dkr.ecr.us-east-1.amazonaws.com/platform:1.0.0',

@@ -5,7 +5,8 @@
  * the same thing, and otherwise the series the metrics agent publishes (deploy/lib/metricsAgent.ts;
  * the agent turns Prometheus counters into per-scrape deltas, so a counter's Sum over a period is
  * its increase, and CloudWatch adds up the data points of every label the agent leaves out). Rows
- * marked "page" go to the page topic, "warn" and "info" to the warn topic.
+ * marked "page" page only in event hours and otherwise notify the warn topic (eventHours.ts);
+ * "warn" and "info" go to the warn topic at any hour.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -14,6 +15,7 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { EventHours } from './eventHours';
 import { METRICS_JOB, METRICS_NAMESPACE } from './metricsAgent';
 
 /** Below this many requests of a tenant in 5 minutes its 5xx share does not page. */
@@ -22,10 +24,14 @@ export const MIN_TENANT_REQUESTS = 20;
 const M = (metricName: string, dims: Record<string, string>, statistic: string, period: Duration) =>
   new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { job: METRICS_JOB, ...dims }, statistic, period });
 
+/** Prefix of every alarm's name. */
+export const ALARM_PREFIX = 'platform-';
+
 export class PlatformAlarms extends Construct {
   readonly page: sns.Topic;
   readonly warn: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
+  readonly eventHours: EventHours;
 
   constructor(scope: Construct, id: string, props: { alb: elbv2.ApplicationLoadBalancer; appTargets: elbv2.ApplicationTargetGroup; tenantIds: readonly string[]; alarmEmail?: string }) {
     super(scope, id);
@@ -33,9 +39,12 @@ export class PlatformAlarms extends Construct {
     this.warn = new sns.Topic(this, 'Warn', { displayName: 'Platform: warn', enforceSSL: true });
     if (props.alarmEmail) for (const topic of [this.page, this.warn]) topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
 
-    const add = (name: string, topic: sns.Topic, alarm: Omit<cloudwatch.AlarmProps, 'alarmName'>) => {
-      const a = new cloudwatch.Alarm(this, name, { alarmName: `platform-${name}`, treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING, ...alarm });
-      a.addAlarmAction(new actions.SnsAction(topic));
+    this.eventHours = new EventHours(this, 'EventHours', { page: this.page, warn: this.warn, namePrefix: ALARM_PREFIX });
+    // A "page" alarm has no action of its own: eventHours routes it to the page or the warn topic.
+    const add = (name: string, severity: 'page' | 'warn', alarm: Omit<cloudwatch.AlarmProps, 'alarmName'>) => {
+      const a = new cloudwatch.Alarm(this, name, { alarmName: `${ALARM_PREFIX}${name}`, treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING, ...alarm });
+      if (severity === 'page') this.eventHours.route(name, a);
+      else a.addAlarmAction(new actions.SnsAction(this.warn));
       this.alarms.push(a);
       return a;
     };
@@ -44,7 +53,7 @@ export class PlatformAlarms extends Construct {
     const alb = props.alb.metrics;
 
     // README row "5xx rate": 5xx answers / all answers over 5 min > 1 % (the targets' 5xx and the balancer's own).
-    add('5xx-rate', this.page, {
+    add('5xx-rate', 'page', {
       metric: new cloudwatch.MathExpression({
         expression: '(target5xx + elb5xx) / MAX([requests, 1])',
         usingMetrics: {
@@ -66,7 +75,7 @@ export class PlatformAlarms extends Construct {
     // 5 min it reads 0: one error in two requests at night is not a page. The agent counts a series
     // from its second scrape, so the first minute of a route's first 5xx on an instance is missed.
     for (const tenant of props.tenantIds) {
-      add(`5xx-rate-tenant-${tenant}`, this.page, {
+      add(`5xx-rate-tenant-${tenant}`, 'page', {
         metric: new cloudwatch.MathExpression({
           // No 5xx series yet (the counter appears with its first 5xx) is no error: FILL.
           expression: `IF(requests >= ${MIN_TENANT_REQUESTS}, FILL(errors, 0) / requests, 0)`,
@@ -85,12 +94,12 @@ export class PlatformAlarms extends Construct {
 
     // README row "p95 latency": the targets' p95 response time over 10 min > 1 s (page), > 0.5 s (warn).
     const p95 = props.appTargets.metrics.targetResponseTime({ period: five, statistic: 'p95' });
-    add('p95-latency', this.page, { metric: p95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
-    add('p95-latency-warn', this.warn, { metric: p95, threshold: 0.5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
+    add('p95-latency', 'page', { metric: p95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
+    add('p95-latency-warn', 'warn', { metric: p95, threshold: 0.5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 2 });
 
     // README row "dependency down": dependency_up{dependency=~"dynamodb|s3"} == 0 on any instance for 1 min.
     for (const dependency of ['dynamodb', 's3']) {
-      add(`dependency-down-${dependency}`, this.page, {
+      add(`dependency-down-${dependency}`, 'page', {
         metric: M('dependency_up', { dependency }, 'Minimum', minute),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -99,21 +108,19 @@ export class PlatformAlarms extends Construct {
     }
 
     // README row "video or media queue down": dependency_up{dependency=~"livekit|media_queue"} == 0
-    // for 2 min, a page in event hours, else a warning. Event hours: some instance has chat sockets
-    // joined (live_audience_sockets, published on every scrape like dependency_up), so an event
-    // has an audience now. A minute is down in event hours or down otherwise, never both: one of
-    // the two alarms goes off, not both.
+    // for 2 min; a page in event hours, else a warning, like every page.
     for (const dependency of ['livekit', 'media_queue']) {
-      const usingMetrics = { up: M('dependency_up', { dependency }, 'Minimum', minute), audience: M('live_audience_sockets', {}, 'Maximum', minute) };
-      const downWhen = (audience: string, label: string) => new cloudwatch.MathExpression({ expression: `IF(up < 1 AND FILL(audience, 0) ${audience}, 1, 0)`, usingMetrics, period: minute, label });
-      const twoMinutes = { threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, evaluationPeriods: 2 };
-      add(`dependency-down-${dependency}`, this.page, { metric: downWhen('> 0', `${dependency} down with an audience`), ...twoMinutes });
-      add(`dependency-down-${dependency}-warn`, this.warn, { metric: downWhen('<= 0', `${dependency} down, no audience`), ...twoMinutes });
+      add(`dependency-down-${dependency}`, 'page', {
+        metric: M('dependency_up', { dependency }, 'Minimum', minute),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 2,
+      });
     }
 
     // README row "queue depth growing": waiting > 20 and still growing, for 15 min (three 5-min periods).
     const waiting = M('media_queue_jobs', { state: 'waiting' }, 'Maximum', five);
-    add('queue-depth-growing', this.warn, {
+    add('queue-depth-growing', 'warn', {
       metric: new cloudwatch.MathExpression({ expression: 'IF(waiting > 20 AND DIFF(waiting) > 0, 1, 0)', usingMetrics: { waiting }, period: five, label: 'waiting > 20 and growing' }),
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -124,8 +131,8 @@ export class PlatformAlarms extends Construct {
     const hour = Duration.hours(1);
     const failed = M('media_jobs_failed_total', {}, 'Sum', hour);
     const completed = M('media_jobs_completed_total', {}, 'Sum', hour);
-    add('job-failures', this.warn, { metric: failed, threshold: 5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
-    add('job-failure-ratio', this.warn, {
+    add('job-failures', 'warn', { metric: failed, threshold: 5, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1 });
+    add('job-failure-ratio', 'warn', {
       metric: new cloudwatch.MathExpression({ expression: 'failed / MAX([failed + completed, 1])', usingMetrics: { failed, completed }, period: hour, label: 'failed share of media jobs' }),
       threshold: 0.1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -140,11 +147,11 @@ export class PlatformAlarms extends Construct {
     // goes off at least as readily as the PromQL rule, and also when one instance alone lags (its
     // audience does see the lag).
     const lagP95 = M('chat_delivery_lag_p95_seconds', {}, 'Maximum', minute);
-    add('chat-delivery-lag', this.page, { metric: lagP95, threshold: 2, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
-    add('chat-delivery-lag-warn', this.warn, { metric: lagP95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
+    add('chat-delivery-lag', 'page', { metric: lagP95, threshold: 2, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
+    add('chat-delivery-lag-warn', 'warn', { metric: lagP95, threshold: 1, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 5 });
 
     // README row "event loop lag": nodejs_eventloop_lag_p99_seconds > 0.5 for 5 min (worst instance).
-    add('event-loop-lag', this.warn, {
+    add('event-loop-lag', 'warn', {
       metric: M('nodejs_eventloop_lag_p99_seconds', {}, 'Maximum', minute),
       threshold: 0.5,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -153,7 +160,7 @@ export class PlatformAlarms extends Construct {
 
     // README row "render cache cold": hits / lookups over 15 min < 0.5 for 30 min (info, to the warn topic).
     const fifteen = Duration.minutes(15);
-    add('render-cache-cold', this.warn, {
+    add('render-cache-cold', 'warn', {
       metric: new cloudwatch.MathExpression({
         expression: 'IF(hit + miss + stale + shell > 0, hit / (hit + miss + stale + shell), 1)',
         // Every result countRenderCache records (server/observability/metrics.server.ts).

@@ -12,7 +12,10 @@ import type { Database } from '#server/platform/dynamo/dynamo.server';
 import type { Storage } from '#server/platform/storage.server';
 import { main as publishCommand } from '#scripts/tenants-publish';
 import { main as scaffoldTenant } from '#scripts/tenant-new';
+import { loadRegistry } from '#server/config/registry.server';
+import { Identity } from '#server/identity/identity.server';
 import { readRegistryPointer } from './data/pointer.server';
+import { LiveRegistry } from './live.server';
 import { publishRegistry, PublishRefused } from './publish.server';
 import { identityOutputKey, parseStackOutputs, readStackOutputs, type StackOutputs } from './stackOutputs.server';
 import { getRegistryObject, versionKey, type PublishedVersion } from './store.server';
@@ -100,6 +103,35 @@ describe('the deployment\'s user pools in the published registry', () => {
     });
     // tenant.json on disk stays as it was.
     expect(JSON.parse(readFileSync(join(root, 'tenants/aurora/tenant.json'), 'utf8')).identity.userPoolId).toBeUndefined();
+  });
+
+  it('serves the deployed pools to the app: an instance booting on the published registry takes each tenant\'s pool from them', async () => {
+    const { root, db, storage } = deployment();
+    await publishRegistry({ db, storage }, root, ROOT_DOMAIN, { stackOutputs: fixture() });
+    // What the server does at boot with REGISTRY_SOURCE=store (openRegistry), and how identity picks a tenant's pool.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'registry-outputs-cache-'));
+    roots.push(cacheDir);
+    const live = await LiveRegistry.boot({ db, storage, cacheDir, pollSeconds: 60 });
+    const identity = new Identity({ db });
+    try {
+      const pool = (id: string) => identity.poolFor(live.registry.tenants.get(id)!);
+      expect(pool('aurora')).toEqual({
+        userPoolId: 'us-east-1_AuRoRa001',
+        appClientId: '4aurora0web0client0id0000a',
+        region: 'us-east-1',
+        issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_AuRoRa001',
+        jwksUri: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_AuRoRa001/.well-known/jwks.json',
+        serviceEndpoint: 'https://cognito-idp.us-east-1.amazonaws.com',
+        local: false,
+      });
+      expect(pool('lumiere')).toMatchObject({ userPoolId: 'eu-west-3_LuMiErE02', appClientId: '5lumiere0web0client0id000b', serviceEndpoint: 'https://cognito-idp.eu-west-3.amazonaws.com' });
+      expect(live.registry.tenants.get('solana')!.identity.hostedSignInDomain).toBe('platform-solana.auth.us-east-2.amazoncognito.com');
+      // The same tenants read from their tenant.json files have no pool: the ids come from the deployment alone.
+      const files = loadRegistry(root).registry;
+      expect(identity.poolFor(files.tenants.get('aurora')!)).toBeNull();
+    } finally {
+      await live.stop();
+    }
   });
 
   it('refuses the whole publish, naming the tenant, when a tenant has no outputs: nothing is written', async () => {
