@@ -289,6 +289,8 @@ export const API_ROUTES = [
   { path: '/api/speech/tts', file: 'routes/api/speech/ttsDownload.ts', maxBodyBytes: 32 * 1024 },
   // Remembered playback positions (app/lib/playback/position.ts): the players post where a signed-in viewer is.
   { path: '/api/playback/position', file: 'routes/api/playback/position.ts', ids: { body: { mediaId: 'media' } }, entitlement: { media: 'body.mediaId', kinds: ['video', 'audio'], serves: 'replay' } },
+  // Viewer-experience and playback beacons (server/beacons/, docs/decisions/0093): one library video or one event's room per batch.
+  { path: '/api/beacons', file: 'routes/api/beacons.ts', maxBodyBytes: 8 * 1024, ids: { body: { mediaId: 'media', eventId: 'event' } }, entitlement: [{ media: 'body.mediaId', kinds: ['video'], serves: 'replay' }, { event: 'body.eventId', serves: 'live' }] },
   // Live broadcasts (docs/decisions/0029): the live state and the live HLS playlist of an event.
   { path: '/api/broadcast/status', file: 'routes/api/broadcast/status.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'public', shows: 'the live state (status, protocol, bitrate, picture size, start and end), never a media id' } },
   { path: '/api/broadcast/live', file: 'routes/api/broadcast/live.ts', ids: EVENT_QUERY, entitlement: { event: 'query.event', serves: 'live' } },

@@ -30,7 +30,7 @@ const querySchema = z.object({
     .catch(null),
 });
 
-type Data = Pick<TenantData, 'events' | 'analytics' | 'tickets' | 'registrationAnswers'>;
+type Data = Pick<TenantData, 'events' | 'analytics' | 'tickets' | 'registrationAnswers' | 'experience'>;
 
 /** The event named in ?event= when this person organizes it (or administers the tenant); else null (a 404). */
 export async function analyticsEvent(data: Pick<TenantData, 'events'>, user: SessionUser, eventId: unknown): Promise<EventRecord | null> {
@@ -58,13 +58,15 @@ export async function eventAnalytics(data: Data, user: SessionUser, params: URLS
   const event = await analyticsEvent(data, user, parsed.data.event);
   if (!event) return null;
   const eventId = event.eventId;
-  const [totals, live, buckets, markers, page, registrations] = await Promise.all([
+  const [totals, live, buckets, markers, page, registrations, experience] = await Promise.all([
     data.analytics.totals(eventId),
     data.analytics.live(eventId),
     data.analytics.buckets(eventId),
     data.analytics.markers(eventId),
     data.analytics.attendeePage(eventId, sort, ATTENDEE_PAGE_SIZE, after),
     data.tickets.sold(eventId),
+    // The players' and the room's beacons (docs/decisions/0093): at most 8 shards.
+    data.experience.read(eventId),
   ]);
   const answers = await Promise.all(page.rows.map((r) => data.registrationAnswers.get(eventId, r.identity).catch(() => null)));
   const rows = page.rows.map((r, i) => ({ ...r, answers: answersText(answers[i]?.answers ?? []) }));
@@ -98,6 +100,7 @@ export async function eventAnalytics(data: Data, user: SessionUser, params: URLS
     timeline: timelineOf(buckets, from, to),
     markers: markers.filter((m) => m.at >= from - 60_000 && m.at <= to + 60_000),
     table: { sort, rows, next: page.next, after },
+    experience,
   };
 }
 

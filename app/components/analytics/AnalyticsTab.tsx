@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_KINDS, type EventAnalytics } from '#app/lib/analytics/model';
 import { AttendanceTable } from './AttendanceTable';
 import { ConcurrencyChart } from './ConcurrencyChart';
+import { ExperienceSection } from './ExperienceSection';
 import { clock, count, formatDuration, money } from './format';
 
 export const LIVE_REFRESH_MS = 5000;
@@ -151,6 +152,7 @@ export function AnalyticsTab({ data, locale, timeZone }: { data: EventAnalytics 
 
       <ConcurrencyChart points={data.timeline} markers={data.markers} locale={locale} timeZone={timeZone} />
       <Revenue data={data} locale={locale} />
+      <ExperienceSection experience={data.experience} locale={locale} />
       <AttendanceTable
         eventId={data.event.eventId}
         rows={data.table.rows}

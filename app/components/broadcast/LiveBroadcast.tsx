@@ -40,7 +40,7 @@ export function LiveBroadcastPlayer({ eventId, title, heading = true, state }: {
       ) : null}
       <Box>
         {/* A new push gets a new player: its playlist starts over. */}
-        <VideoPlayer key={state.startedAt} title={title} hls={livePlaylistUrl(eventId)} width={state.width} height={state.height} live />
+        <VideoPlayer key={state.startedAt} title={title} hls={livePlaylistUrl(eventId)} width={state.width} height={state.height} live beacon={{ eventId }} />
       </Box>
     </Stack>
   );

@@ -34,7 +34,7 @@ export function RecordingPlayer({ view, chapters, messages, chat, polls = [] }: 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap={{ base: '6', lg: '8' }} alignItems="start">
       <Stack gap="6" minW="0">
-        <VideoPlayer ref={player} title={view.title} hls={video.hls} mp4={video.mp4} poster={video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} onTimeUpdate={onTimeUpdate} />
+        <VideoPlayer ref={player} title={view.title} hls={video.hls} mp4={video.mp4} poster={video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} onTimeUpdate={onTimeUpdate} beacon={{ mediaId: view.id }} />
         {chat === 'shown' ? (
           <Box as="section" aria-labelledby="chapters-heading">
             <Heading as="h2" id="chapters-heading" size="lg" mb="3">

@@ -13,7 +13,7 @@ export function EventTrailer({ eventId, trailer }: { eventId: string; trailer: M
       <Heading as="h2" size="lg" id="event-trailer">
         {t('playback.trailer.heading')}
       </Heading>
-      <VideoPlayer title={trailer.title} hls={trailer.video.hls} mp4={trailer.video.mp4} poster={trailer.video.poster} width={trailer.width} height={trailer.height} captions={captionTracks(trailer.captions, i18n.language)} />
+      <VideoPlayer title={trailer.title} hls={trailer.video.hls} mp4={trailer.video.mp4} poster={trailer.video.poster} width={trailer.width} height={trailer.height} captions={captionTracks(trailer.captions, i18n.language)} beacon={{ mediaId: trailer.id }} />
       <ChakraLink asChild color="brand.fg" alignSelf="flex-start">
         <Link to={`/trailerPlayBack?eventId=${eventId}`}>{trailer.title}</Link>
       </ChakraLink>

@@ -4,6 +4,7 @@
  * screen: intervals from joins and leaves, watch time, the concurrency timeline.
  */
 import type { EventStatus } from '#app/lib/events/model';
+import type { ViewerExperience } from '#app/lib/beacons/model';
 
 /** The activity counted per event (each a number in the event's counter shards). */
 export const ACTIVITY_KINDS = ['chatMessages', 'questions', 'questionsAnswered', 'pollVotes', 'pollsLaunched', 'reactions', 'donations', 'tickets', 'products'] as const;
@@ -162,6 +163,8 @@ export interface EventAnalytics {
   timeline: TimelinePoint[];
   markers: TimelineMarker[];
   table: { sort: AttendeeSort; rows: AttendeeRow[]; next: string | null; after: string | null };
+  /** Viewer experience from the players' and the room's beacons (docs/decisions/0093). */
+  experience: ViewerExperience;
 }
 
 /** "1 h 05 min", "12 min", "45 s". */

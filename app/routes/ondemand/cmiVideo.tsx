@@ -27,7 +27,7 @@ export default function CmiVideo() {
         <Stack gap="8">
           {view?.video ? (
             <Stack gap="3" data-testid="intro-video">
-              <VideoPlayer title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} />
+              <VideoPlayer title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} beacon={{ mediaId: view.id }} />
               <Text fontWeight="semibold" data-testid="intro-title">
                 {view.title}
               </Text>

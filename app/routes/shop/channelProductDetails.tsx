@@ -96,7 +96,7 @@ export default function ChannelProductDetails() {
           <Heading as="h2" size="lg">
             {t('shop.product.videos')}
           </Heading>
-          {videos.map((view) => (view.video ? <VideoPlayer key={view.id} title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} /> : null))}
+          {videos.map((view) => (view.video ? <VideoPlayer key={view.id} beacon={{ mediaId: view.id }} title={view.title} hls={view.video.hls} mp4={view.video.mp4} poster={view.video.poster} width={view.width} height={view.height} captions={captionTracks(view.captions, i18n.language)} /> : null))}
         </Stack>
       ) : null}
       {audios.length ? (

@@ -28,6 +28,7 @@ import type { DeviceChoice } from '#app/components/live/devices/choice';
 import { CaptionPublisher } from '#app/components/live/captions/CaptionPublisher';
 import { CaptionsLayer } from '#app/components/live/captions/CaptionsLayer';
 import type { CaptionsAvailability } from '#app/lib/captions/protocol';
+import { trackRoom, type RoomTracker } from '#app/lib/beacons/room';
 import type { LayoutSpec } from './layouts';
 import { AllowAudioBanner, StageControls } from './StageControls';
 import { StageVideo } from './StageVideo';
@@ -61,15 +62,24 @@ export interface LiveStageProps {
 const mayPublish = (p: Participant) => p.permissions?.canPublish ?? false;
 
 /** Watches the connection: gives up after the timeout, tells how it ended, shows reconnecting. */
-function ConnectionWatch({ onUnavailable, onEnd, failures, mediaFailed }: Pick<LiveStageProps, 'onUnavailable' | 'onEnd'> & { failures: number; mediaFailed: boolean }) {
+function ConnectionWatch({ eventId, onUnavailable, onEnd, failures, mediaFailed }: Pick<LiveStageProps, 'onUnavailable' | 'onEnd'> & { eventId: string; failures: number; mediaFailed: boolean }) {
   const { t } = useTranslation();
   const room = useRoomContext();
   const state = useConnectionState(room);
   const connectedOnce = useRef(false);
   const [mediaProblem, setMediaProblem] = useState(false);
 
+  // Join time and reconnects, for the viewer-experience beacons (docs/decisions/0093): measured from
+  // this watch's mount, when LiveKitRoom starts to connect.
+  const beacons = useRef<RoomTracker | null>(null);
+  useEffect(() => {
+    beacons.current = trackRoom(eventId);
+  }, [eventId]);
+
   useEffect(() => {
     if (state === ConnectionState.Connected) connectedOnce.current = true;
+    if (state === ConnectionState.Connected) beacons.current?.connected();
+    else if (state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting) beacons.current?.reconnecting();
   }, [state]);
 
   // An error before the connection is made means the room cannot be reached; after it, only the
@@ -77,7 +87,10 @@ function ConnectionWatch({ onUnavailable, onEnd, failures, mediaFailed }: Pick<L
   useEffect(() => {
     if (failures === 0) return;
     if (connectedOnce.current) setMediaProblem(true);
-    else onUnavailable();
+    else {
+      beacons.current?.failed();
+      onUnavailable();
+    }
   }, [failures, onUnavailable]);
   useEffect(() => {
     if (mediaFailed) setMediaProblem(true);
@@ -86,6 +99,7 @@ function ConnectionWatch({ onUnavailable, onEnd, failures, mediaFailed }: Pick<L
   useEffect(() => {
     const timer = window.setTimeout(() => {
       if (!connectedOnce.current) {
+        beacons.current?.failed();
         void room.disconnect();
         onUnavailable();
       }
@@ -342,7 +356,7 @@ export default function LiveStage({ session, spec, devices, onUnavailable, onEnd
       data-lk-theme="default"
       style={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative', ...brand }}
     >
-      <ConnectionWatch onUnavailable={onUnavailable} onEnd={onEnd} failures={failures} mediaFailed={mediaFailed} />
+      <ConnectionWatch eventId={captions.eventId} onUnavailable={onUnavailable} onEnd={onEnd} failures={failures} mediaFailed={mediaFailed} />
       <RosterReporter onRoster={onRoster} />
       <AllowAudioBanner />
       <StageVideo audioOnly={spec.audioOnly}>

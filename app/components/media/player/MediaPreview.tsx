@@ -133,6 +133,7 @@ function KindView({ media, player = {}, playerRef }: MediaPreviewProps) {
         width={media.width}
         height={media.height}
         captions={captionTracks(media.captions, i18n.language)}
+        beacon={{ mediaId: media.id }}
         {...videoOptions}
       />
     );

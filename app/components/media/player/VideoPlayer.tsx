@@ -13,6 +13,8 @@ import { BRAND_CONTROLS_STYLE, PLAYBACK_RATES, SKIP_SECONDS } from './controls';
 import { loadMediaChrome } from './mediaChrome';
 import { useCaptionsAboveControls } from './useCaptionsAboveControls';
 import { useHlsSource } from './useHlsSource';
+import { usePlaybackBeacons } from './usePlaybackBeacons';
+import type { BeaconTarget } from '#app/lib/beacons/model';
 import { useMediaWiring, type PlayerHandle } from './useMediaWiring';
 
 export type { Chapter } from './ChapterList';
@@ -46,15 +48,18 @@ export interface VideoPlayerProps {
   rememberAs?: string;
   autoPlay?: boolean;
   onEnded?: () => void;
+  /** What the playback beacons are about: the library video (views, watch time, experience) or the live event (experience). */
+  beacon?: BeaconTarget;
 }
 
 export const VideoPlayer = forwardRef<PlayerHandle, VideoPlayerProps>(function VideoPlayer(
-  { title, hls, mp4, poster, width, height, captions = [], onTimeUpdate, chapters, live = false, startAt, rememberAs, autoPlay, onEnded },
+  { title, hls, mp4, poster, width, height, captions = [], onTimeUpdate, chapters, live = false, startAt, rememberAs, autoPlay, onEnded, beacon },
   handle,
 ) {
   const { t, i18n } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const source = useHlsSource(video, hls, mp4, { live });
+  const tracker = usePlaybackBeacons(video, beacon, live, hls ?? mp4);
+  const source = useHlsSource(video, hls, mp4, { live, tracker });
   useMediaWiring(video, handle, { startAt, onTimeUpdate, rememberAs });
   const helpId = useId();
   const ended = useRef(onEnded);

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { loadChunk } from '#app/lib/chunks/loadChunk';
+import type { PlaybackTracker } from '#app/lib/beacons/playback';
 
 export type VideoSourceKind = 'pending' | 'hls.js' | 'native' | 'mp4' | 'error';
 
@@ -17,8 +18,14 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
  */
 export const LIVE_HLS_CONFIG = { lowLatencyMode: true, liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 5, maxLiveSyncPlaybackRate: 1.1 } as const;
 
-export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: string | undefined, mp4: string | undefined, options: { live?: boolean } = {}): VideoSourceKind {
+export function useHlsSource(
+  video: RefObject<HTMLVideoElement | null>,
+  hls: string | undefined,
+  mp4: string | undefined,
+  options: { live?: boolean; tracker?: RefObject<PlaybackTracker | null> } = {},
+): VideoSourceKind {
   const live = options.live === true;
+  const tracker = options.tracker;
   const [kind, setKind] = useState<VideoSourceKind>('pending');
 
   useEffect(() => {
@@ -36,6 +43,7 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
         setKind('mp4');
       } else {
         setKind('error');
+        tracker?.current?.failed();
       }
     };
 
@@ -62,6 +70,8 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
           }
           fallBackToMp4();
         });
+        // Rendition switches, for the viewer-experience beacons (the first is hls.js's first choice).
+        player.on(Hls.Events.LEVEL_SWITCHED, () => tracker?.current?.levelSwitched());
         player.loadSource(hls);
         player.attachMedia(element);
         destroy = () => player.destroy();
@@ -80,7 +90,7 @@ export function useHlsSource(video: RefObject<HTMLVideoElement | null>, hls: str
       cancelled = true;
       destroy?.();
     };
-  }, [video, hls, mp4, live]);
+  }, [video, hls, mp4, live, tracker]);
 
   return kind;
 }

@@ -1,0 +1,66 @@
+/**
+ * An event's viewer experience, aggregated on write (docs/decisions/0093): counters in the event's
+ * own partition, every key starting with the tenant:
+ *
+ *   pk T#<t>#EXPERIENCE#<eventId>
+ *     sk SHARD#<n>     plays, failures, badPlays, switches, watchMs, stallMs, joins, joinFailures,
+ *                      badJoins, reconnects, and the buckets su_0..4 (startup), rb_0..4 (rebuffering),
+ *                      jt_0..4 (room join time); added to by each instance's one-second flush
+ *
+ * Reading is one query of at most EXPERIENCE_SHARDS items, whatever the audience.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TenantId } from '#app/lib/config/tenant';
+import { experienceOf, type ExperienceDeltas, type ViewerExperience } from '#app/lib/beacons/model';
+import { tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
+
+export const EXPERIENCE_SHARDS = 8;
+const NAME = /^[a-zA-Z0-9_]{1,40}$/;
+const pkOf = (t: TenantId, eventId: string) => tenantKey(t, 'EXPERIENCE', eventId);
+
+/** Adds to one shard of the event's counters (one write however many beacons it sums). */
+export async function addExperience(db: Database, t: TenantId, eventId: string, shard: number, deltas: ExperienceDeltas): Promise<void> {
+  const entries = Object.entries(deltas).filter(([name, d]) => NAME.test(name) && Number.isFinite(d) && d !== 0);
+  if (!entries.length) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':t': t, ':e': eventId };
+  const adds = entries.map(([name, d], i) => {
+    names[`#a${i}`] = name;
+    values[`:a${i}`] = d;
+    return `#a${i} :a${i}`;
+  });
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: { pk: pkOf(t, eventId), sk: `SHARD#${Math.abs(Math.floor(shard)) % EXPERIENCE_SHARDS}` },
+      UpdateExpression: `SET tenantId = :t, eventId = :e ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** The sum of the event's shards. */
+export async function readExperience(db: Database, t: TenantId, eventId: string): Promise<ViewerExperience> {
+  const out = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':pk': pkOf(t, eventId), ':s': 'SHARD#' },
+      Limit: EXPERIENCE_SHARDS,
+    }),
+  );
+  const sums: Record<string, number> = {};
+  for (const item of (out.Items as Item[] | undefined) ?? []) {
+    // Tenant isolation: the key carries the tenant; the item must name it too.
+    if (item.tenantId !== t) continue;
+    for (const [name, value] of Object.entries(item)) if (typeof value === 'number') sums[name] = (sums[name] ?? 0) + value;
+  }
+  return experienceOf(sums);
+}
+
+export const experienceSection = (db: Database, t: TenantId) => ({
+  add: addExperience.bind(null, db, t),
+  read: readExperience.bind(null, db, t),
+});
+export type ExperienceSection = ReturnType<typeof experienceSection>;

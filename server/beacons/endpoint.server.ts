@@ -1,0 +1,91 @@
+/**
+ * POST /api/beacons (docs/decisions/0093): a batch of viewer-experience and playback beacons about
+ * one library video (`mediaId`) or one event's live room and broadcast (`eventId`). Sent with
+ * navigator.sendBeacon, so a text/plain body holding JSON is taken as well as application/json.
+ *
+ * Refusals, in order: 405 another method; 429 more than RATE_POINTS batches a minute from one
+ * person (signed out: one address; the address is only the limiter's key, never stored); 400 a body
+ * that is not JSON or names no target; 401 an event's beacons signed out; 404 a video the caller
+ * may not play or an event whose room they may not enter (another tenant's, unknown: the same);
+ * 400 beacons that do not fit the schema. Accepted: 204, counted after the answer's decision,
+ * never failing it.
+ */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { batchSchema } from '#app/lib/beacons/schema';
+import type { SessionUser } from '#app/lib/identity/types';
+import { eventIdSchema } from '#app/lib/events/model';
+import { mediaIdSchema } from '#app/lib/media/library';
+import { noteVideoPlayback } from '#server/analytics/index.server';
+import { hasEventAccess } from '#server/entitlement/index.server';
+import { refuse, methodNotAllowed, NO_STORE } from '#server/http/responses.server';
+import { getFixedT } from '#server/i18n.server';
+import type { TenantData } from '#server/data/tenantData.server';
+import { getSessionUser } from '#server/identity/index.server';
+import { mayViewMedia } from '#server/media/index.server';
+import { RateLimiter } from '#server/platform/rateLimit.server';
+import { noteExperience } from './recorder.server';
+
+/** Batches a minute per person (or address): a page sends one per target every 15 s and when left. */
+export const RATE_POINTS = 60;
+const limiter = new RateLimiter(RATE_POINTS, 60);
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+type Data = TenantData;
+/** What the batch came to: 204 accepted, or the refusal's status and code. */
+export type BeaconAnswer = { status: 204 } | { status: 400 | 401 | 404; error: 'badRequest' | 'unauthenticated' | 'notFound' };
+
+const BAD: BeaconAnswer = { status: 400, error: 'badRequest' };
+const NOT_FOUND: BeaconAnswer = { status: 404, error: 'notFound' };
+
+/**
+ * Judges one batch (already parsed JSON, or undefined) from this person (null: signed out) and
+ * counts what it holds: views and watch time of a video they may play, experience against the
+ * event. The target is judged before the beacons: another tenant's or a forbidden one answers 404
+ * whatever else was sent.
+ */
+export async function acceptBeacons(data: Data, user: SessionUser | null, body: unknown): Promise<BeaconAnswer> {
+  const named = body && typeof body === 'object' && !Array.isArray(body) ? (body as { mediaId?: unknown; eventId?: unknown }) : null;
+  const mediaId = mediaIdSchema.safeParse(named?.mediaId);
+  const eventId = eventIdSchema.safeParse(named?.eventId);
+  if (!named || mediaId.success === eventId.success) return BAD;
+  if (mediaId.success) {
+    const item = await data.media.get(mediaId.data);
+    if (!item || item.scope !== 'tenant' || item.kind !== 'video' || !(await mayViewMedia(data, user, item))) return NOT_FOUND;
+    const parsed = batchSchema.safeParse(body);
+    if (!parsed.success) return BAD;
+    for (const b of parsed.data.beacons) {
+      if (b.k === 'view') noteVideoPlayback(data, { videoId: item.id, view: b.view, watchSeconds: b.s });
+      // A recording's playback is part of its event's experience: the event is the item's, never the caller's word.
+      else if (b.k === 'play' && item.eventId) noteExperience(data, item.eventId, { ...b, live: false });
+    }
+    return { status: 204 };
+  }
+  if (!user) return { status: 401, error: 'unauthenticated' };
+  const event = await data.events.get(eventId.data!);
+  if (!event || !(await hasEventAccess(data, event, user, 'ticket'))) return NOT_FOUND;
+  const parsed = batchSchema.safeParse(body);
+  if (!parsed.success) return BAD;
+  for (const b of parsed.data.beacons) noteExperience(data, event.eventId, b);
+  return { status: 204 };
+}
+
+export async function beaconsAction({ request, context }: ActionFunctionArgs): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(context.languageTag, 'POST');
+  const t = await getFixedT(context.languageTag);
+  const { data } = context;
+  const user = await getSessionUser({ request, context });
+  // The address is only the limiter's key for the signed out; it is never stored.
+  const limit = await limiter.consume(`${data.tenantId}|${user ? `u:${user.sub}` : `a:${context.clientIp}`}`);
+  if (!limit.allowed) return refuse(429, 'rateLimited', t('analytics.beacons.rateLimited'), { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  const answer = await acceptBeacons(data, user, parseBody(await request.text().catch(() => '')));
+  if (answer.status === 204) return new Response(null, { status: 204, headers: NO_STORE });
+  const message = answer.error === 'badRequest' ? t('analytics.beacons.badRequest') : answer.error === 'notFound' ? t('notFound.title') : t('error.forbidden.title');
+  return refuse(answer.status, answer.error, message);
+}
