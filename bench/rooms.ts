@@ -1,30 +1,28 @@
-// bench/rooms: SFU capacity (issue 12, part 5). How many subscribers one publisher (720p simulcast
-// video + audio) reaches through the real LiveKit server on this machine with packet loss under 1%
-// and the frame rate held, printed beside LiveKit's own published figures.
+// bench/rooms: the SFU's own limit. How many subscribers one publisher (720p simulcast video + Opus
+// audio) reaches through the real LiveKit server on this machine with packet loss under 1%, and how
+// many listeners a few speakers reach in an audio room; the SFU's CPU per subscriber printed beside
+// LiveKit's own published figures (docs/decisions/0097-sfu-limit-go-load-client.md).
 //
-// The room is one of our events' rooms: an event record made with the same schema, id and channel
-// name (`<tenant>_<eventId>`) as createEvent, and tokens minted by VideoService.mintToken with the
-// grants of the event's roles (organizer publishes; participants only subscribe, ownerOnlyBroadcast).
-// LiveKit creates the room on the organizer's join, so no database runs: the machine's two cores go
-// to the SFU and its clients. The LiveKit server is our local stack's (local/stack/livekitServer.ts,
-// the binary found by scripts/livekit-server.mjs) on fixed bench ports, with its own key pair.
+// The rooms are our events' rooms: event records made with createEvent's schema, ids and channel
+// name (`<tenant>_<eventId>`), tokens minted by VideoService.mintToken with the grants of the
+// event's roles (the organizer publishes; participants only subscribe). The audio room is an
+// audio-broadcast event (layout "abc") whose speakers are the organizer and accepted hosts. No
+// database runs: the machine's cores go to the SFU and its clients. The LiveKit server is our local
+// stack's (local/stack/livekitServer.ts: same config, log level "warn"), on fixed bench ports.
 //
-// Load client: @livekit/rtc-node (LiveKit's Rust WebRTC stack), not `lk load-test`: the Go module
-// proxy refuses livekit-cli (docs/decisions/0022-sfu-capacity-bench.md). The publisher runs in a
-// child process of its own (bench/rooms-media.ts), subscribers in BENCH_ROOMS_PROCESSES more
-// (bench/rooms-client-process.ts); they decode what they receive, as a viewer would. This process
-// only orchestrates and loads no WebRTC.
+// Load client: lk-load (tools/loadclient/, Go, server-sdk-go/v2), built into .local/bin by
+// scripts/lk-load.mjs. It publishes random payloads shaped like an encoder's output (nothing is
+// encoded) and its subscribers read RTP without decoding, as LiveKit's own load tester does, so the
+// clients cost little next to the SFU. One lk-load process publishes, one holds the subscribers.
 //
 // Steps: N subscribers for each N of BENCH_ROOMS_STEPS, joining on top of the previous step's; after
-// BENCH_ROOMS_SETTLE_SECONDS, a window of BENCH_ROOMS_STEP_SECONDS is measured from every
-// subscriber's WebRTC stats (inbound RTP: packets received and lost, frames decoded). A step holds
-// when loss (all subscribers, audio and video) is under 1%, the median subscriber decodes at least
-// 85% of the 30 frames a second the publisher captures, and nobody failed to join or was dropped.
-// (Measured against the capture rate, not the rate the publisher's encoder managed: when the
-// machine starves the publisher, viewers see fewer frames, and that counts as a drop.)
-// Stepping stops at the first step that does not hold, or when BENCH_ROOMS_BUDGET_SECONDS (150) is
-// near. There is no target: the figure is printed for the README, measured on a quiet machine.
-import { cpus, loadavg, tmpdir } from 'node:os';
+// BENCH_ROOMS_SETTLE_SECONDS, a window of BENCH_ROOMS_STEP_SECONDS is measured. A step holds when
+// loss (every subscriber, every track) is under 1%, the median subscriber receives at least 85% of
+// the 720p frames sent (audio room: of the audio packets sent), and nobody failed to join or was
+// dropped. Stepping stops at the first step that does not hold, when the SFU and the clients use 90%
+// of every core (the machine saturates: the SFU can get no more), or at the shape's time budget. No target: the
+// figures are printed for the README, with the UDP buffer limits and the kernel's UDP drop counters.
+import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,72 +31,54 @@ import { canJoin } from '#app/lib/events/permissions';
 import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { channelNameFor, newEventId, newEventInput, newShortCode } from '#server/events/data/events.server';
 import { newLivekitKeyPair } from '#local/stack/livekitKeys';
-import { startLivekitServer, type LocalLivekitServer } from '#local/stack/livekitServer';
+import { startLivekitServer, type LocalLivekitServer, type LivekitServerOptions, livekitConfigYaml } from '#local/stack/livekitServer';
 import { VideoService, type VideoUser } from '#server/platform/video.server';
-// The finder is plain Node in scripts/ (ensure-deps runs it before anything is installed) and no
-// import alias reaches scripts/: this one import crosses the folder directly.
+// The finders are plain Node in scripts/ (ensure-deps runs them before anything is installed) and
+// no import alias reaches scripts/: these imports cross the folder directly.
 // eslint-disable-next-line layout/imports
 import { findLivekitServer } from '../scripts/livekit-server.mjs';
+// eslint-disable-next-line layout/imports
+import { ensureLoadClient } from '../scripts/lk-load.mjs';
 import { cpuMeter } from './chat';
-import { table } from './lib';
-import { startClientProcess, stopClientProcess, type ClientProcess, type Joined, type Sample } from './rooms-clients';
-import type { ReceiveCounters, SendCounters } from './rooms-media';
-import { VIDEO_FPS, VIDEO_WIDTH } from './rooms-video';
+import {
+  bestHeld,
+  comparisonTable,
+  LIVEKIT_PUBLISHED,
+  LIVEKIT_SUBSCRIBERS_PER_CORE,
+  perCore,
+  stepFigures,
+  stepLine,
+  stepsTable,
+  type StepFigures,
+} from './rooms-figures';
+import { startLoadClient, type LoadClient, type LoadJoined, type LoadSample } from './rooms-loadclient';
+import { coreCount, machineMeter, udpBufferLimits, udpDropMeter } from './rooms-system';
 
 const LIVEKIT_PORT = 3480;
 const LIVEKIT_TCP_PORT = 3481;
 /** Below Linux's ephemeral range (32768–60999), so no client socket can be holding one of them. */
 const UDP_START = 31000;
-const UDP_PORTS = 1000;
+const UDP_PORTS = 1700;
 const TENANT = process.env.BENCH_TENANT ?? 'aurora';
-const STEPS = (process.env.BENCH_ROOMS_STEPS ?? '5,10,15,20,30,40,60,80,120,160,240')
-  .split(',')
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n > 0)
-  .sort((a, b) => a - b);
-const SETTLE_SECONDS = Number(process.env.BENCH_ROOMS_SETTLE_SECONDS ?? 4);
+const steps = (value: string | undefined, fallback: string) =>
+  (value ?? fallback)
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
+const STEPS = steps(process.env.BENCH_ROOMS_STEPS, '10,25,50,100,150,200,300,400,600,800');
+const AUDIO_STEPS = steps(process.env.BENCH_ROOMS_AUDIO_STEPS, '25,50,100,200,400,600,800');
+const SPEAKERS = Math.max(1, Number(process.env.BENCH_ROOMS_SPEAKERS ?? 3));
+const SETTLE_SECONDS = Number(process.env.BENCH_ROOMS_SETTLE_SECONDS ?? 3);
 const STEP_SECONDS = Number(process.env.BENCH_ROOMS_STEP_SECONDS ?? 8);
-const BUDGET_SECONDS = Number(process.env.BENCH_ROOMS_BUDGET_SECONDS ?? 150);
-const PROCESSES = Math.max(1, Number(process.env.BENCH_ROOMS_PROCESSES ?? 2));
-/** The encoder reaches its bitrate and frame rate within a few seconds of publishing. */
-const PUBLISHER_WARMUP_SECONDS = 3;
-const MAX_LOSS = 0.01;
-const MIN_FPS_RATIO = 0.85;
-
-/**
- * LiveKit's own figures, as published on its docs page "Benchmarking"
- * (https://docs.livekit.io/home/self-hosting/benchmark/): `lk load-test`, 720p video with
- * simulcast, the server on a 16-core compute-optimized Google Cloud instance (c2-standard-16).
- */
-export const LIVEKIT_PUBLISHED = {
-  source: 'docs.livekit.io "Benchmarking" (home/self-hosting/benchmark)',
-  machine: 'c2-standard-16 (16-core, compute optimized, Google Cloud)',
-  rows: [
-    { useCase: 'Livestreaming', pubs: 1, subs: 3000, bytes: '233 kBps / 531 MBps', packets: '246 / 560,962', cpu: '92%' },
-    { useCase: 'Large meeting', pubs: 150, subs: 150, bytes: '50 MBps / 93 MBps', packets: '51,068 / 762,749', cpu: '85%' },
-  ],
-} as const;
-
-interface StepFigures {
-  subscribers: number;
-  failed: number;
-  dropped: number;
-  loss: number;
-  worstLoss: number;
-  medianFps: number;
-  minFps: number;
-  sentFps: number;
-  on720p: number;
-  inKBps: number;
-  outMBps: number;
-  packetsIn: number;
-  packetsOut: number;
-  cpu: Record<string, string>;
-  holds: boolean;
-}
+/** Per shape; the whole bench stays under five minutes. */
+const BUDGET_SECONDS = Number(process.env.BENCH_ROOMS_BUDGET_SECONDS ?? 160);
+const AUDIO_BUDGET_SECONDS = Number(process.env.BENCH_ROOMS_AUDIO_BUDGET_SECONDS ?? 100);
+/** The publishers' pacing settles, and the first keyframes go out. */
+const PUBLISHER_WARMUP_SECONDS = 2;
 
 /** One of our events, built as createEvent builds it (schema, ids, channel name), opening now. */
-function benchEvent(): EventRecord {
+function benchEvent(extra: Partial<EventRecord> = {}): EventRecord {
   const tenantId = tenantIdOf(loadRegistry(process.cwd()).registry, TENANT);
   const eventId = newEventId();
   const now = new Date().toISOString();
@@ -118,225 +98,194 @@ function benchEvent(): EventRecord {
     shortCode: newShortCode(),
     createdAt: now,
     updatedAt: now,
+    ...extra,
   });
 }
 
-async function mint(video: VideoService, event: EventRecord, user: VideoUser): Promise<{ token: string; serverUrl: string }> {
+/** The audio room: an audio-broadcast event whose speakers are the organizer and accepted hosts. */
+function audioEvent(speakers: number): EventRecord {
+  const hosts = Array.from({ length: speakers - 1 }, (_, i) => `speaker-${i + 1}@bench.example`);
+  return benchEvent({ layout: 'abc', hosts, acceptedHosts: Object.fromEntries(hosts.map((email, i) => [email, `bench-speaker-${i + 1}`])) });
+}
+
+async function mint(video: VideoService, event: EventRecord, user: VideoUser): Promise<string> {
   // The event sells nothing: the room's admission is canJoin alone (server/rooms/admission.server.ts).
   const admission = canJoin(event, user, Date.now());
   if (!admission.ok) throw new Error(`no room token for ${user.sub}: ${JSON.stringify(admission)}`);
-  return video.mintToken({ id: event.tenantId, video: {} }, event, user, admission);
+  return (await video.mintToken({ id: event.tenantId, video: {} }, event, user, admission)).token;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
-};
+const viewer = (i: number): VideoUser => ({ sub: `bench-viewer-${i}`, email: `viewer-${i}@bench.example`, displayName: `Viewer ${i}` });
 
-interface Snapshot {
-  at: number;
-  sent: SendCounters;
-  received: Array<ReceiveCounters | null>;
-  dropped: number;
+interface Shape {
+  name: string;
+  /** What a subscriber is called in the output. */
+  label: string;
+  unit: string;
+  kind: 'video' | 'audio';
+  steps: number[];
+  budgetSeconds: number;
+  /** Tracks each subscriber waits for before it counts as joined. */
+  videoTracks: number;
+  audioTracks: number;
 }
 
-async function snapshot(publisher: ClientProcess, children: ClientProcess[]): Promise<Snapshot> {
-  const [published, samples] = await Promise.all([
-    publisher.ask<Sample>({ type: 'sample' }, 'sample'),
-    Promise.all(children.map((c) => c.ask<Sample>({ type: 'sample' }, 'sample'))),
-  ]);
-  if (!published.sent) throw new Error('the publisher process reported no sending');
-  return {
-    at: performance.now(),
-    sent: published.sent,
-    received: samples.flatMap((s) => s.counters),
-    dropped: samples.reduce((sum, s) => sum + s.dropped, 0),
-  };
-}
-
-function figures(before: Snapshot, after: Snapshot, failed: number, cpu: Record<string, string>): StepFigures {
-  const seconds = (after.at - before.at) / 1000;
-  let lost = 0;
-  let received = 0;
-  let bytes = 0;
-  let worstLoss = 0;
-  const fps: number[] = [];
-  let on720p = 0;
-  after.received.forEach((a, i) => {
-    const b = before.received[i];
-    if (!a || !b) return;
-    const dLost = a.packetsLost - b.packetsLost;
-    const dReceived = a.packetsReceived - b.packetsReceived;
-    lost += dLost;
-    received += dReceived;
-    bytes += a.bytesReceived - b.bytesReceived;
-    worstLoss = Math.max(worstLoss, dLost / Math.max(1, dLost + dReceived));
-    fps.push((a.framesDecoded - b.framesDecoded) / seconds);
-    if (a.frameWidth >= VIDEO_WIDTH) on720p++;
-  });
-  const connected = after.received.filter(Boolean).length;
-  const sentFps = (after.sent.framesSent - before.sent.framesSent) / seconds;
-  const loss = lost / Math.max(1, lost + received);
-  const medianFps = median(fps);
-  const holds = failed === 0 && after.dropped === 0 && connected === after.received.length && loss < MAX_LOSS && medianFps >= MIN_FPS_RATIO * VIDEO_FPS;
-  return {
-    subscribers: connected,
-    failed,
-    dropped: after.dropped,
-    loss,
-    worstLoss,
-    medianFps,
-    minFps: fps.length ? Math.min(...fps) : 0,
-    sentFps,
-    on720p,
-    inKBps: (after.sent.bytesSent - before.sent.bytesSent) / seconds / 1000,
-    outMBps: bytes / seconds / 1e6,
-    packetsIn: (after.sent.packetsSent - before.sent.packetsSent) / seconds,
-    packetsOut: (after.received.reduce((s, r) => s + (r?.packetsReceived ?? 0), 0) - before.received.reduce((s, r) => s + (r?.packetsReceived ?? 0), 0)) / seconds,
-    cpu,
-    holds,
-  };
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-
-function printResults(steps: StepFigures[], stoppedBy: string, elapsed: number): number {
-  console.log(
-    table(
-      steps.map((s) => ({
-        subscribers: s.subscribers,
-        'failed/dropped': `${s.failed}/${s.dropped}`,
-        loss: pct(s.loss),
-        'worst sub loss': pct(s.worstLoss),
-        'fps sent': s.sentFps.toFixed(1),
-        'fps median/min': `${s.medianFps.toFixed(1)}/${s.minFps.toFixed(1)}`,
-        'on 720p': `${s.on720p}/${s.subscribers}`,
-        'SFU in/out': `${s.inKBps.toFixed(0)} kBps / ${s.outMBps.toFixed(2)} MBps`,
-        'packets/s in/out': `${Math.round(s.packetsIn)} / ${Math.round(s.packetsOut)}`,
-        'CPU % sfu/subscribers/publisher': `${s.cpu.sfu}/${s.cpu.subscribers}/${s.cpu.publisher}`,
-        holds: s.holds ? 'yes' : 'NO',
-      })),
-    ),
-  );
-  const held = steps.filter((s) => s.holds);
-  const best = held.length ? held[held.length - 1]! : undefined;
-  console.log(`stopped: ${stoppedBy} (${elapsed.toFixed(0)} s in all)`);
-  console.log(`\nSFU capacity: one publisher (720p simulcast + audio) → ${best?.subscribers ?? 0} subscribers with loss < 1% and frame rate held`);
-  const sfu = Number(best?.cpu.sfu);
-  const clients = Number(best?.cpu.subscribers) + Number(best?.cpu.publisher);
-  // CPU shares come from /proc (Linux); elsewhere they are "-" and this line is left out.
-  if (best && Number.isFinite(sfu) && Number.isFinite(clients)) {
-    const each = (x: number) => (x / best.subscribers).toFixed(2);
-    console.log(
-      `CPU at ${best.subscribers}: the SFU ${sfu}% of one core (${each(sfu)}% per subscriber); the load clients ${clients}% ` +
-        `(decoding ${each(Number(best.cpu.subscribers))}% per subscriber). Most of it went to ${sfu >= clients ? 'the SFU' : "the clients' decoding, not the SFU"}.`,
+/** Steps subscribers up in one room whose publishers already send; returns every measured step. */
+async function stepUp(
+  shape: Shape,
+  server: LocalLivekitServer,
+  tokens: (from: number, count: number) => Promise<string[]>,
+  publisher: LoadClient,
+  subscribers: LoadClient,
+): Promise<{ steps: StepFigures[]; stoppedBy: string }> {
+  const began = performance.now();
+  const elapsed = () => (performance.now() - began) / 1000;
+  const measured: StepFigures[] = [];
+  let joinedSoFar = 0;
+  let failed = 0;
+  let lastStepSeconds = 0;
+  for (const target of shape.steps) {
+    // A step takes longer than the one before it (more joins): stop while the next still fits.
+    if (elapsed() + 1.5 * lastStepSeconds > shape.budgetSeconds) return { steps: measured, stoppedBy: `time budget (${shape.budgetSeconds} s)` };
+    const stepBegan = performance.now();
+    const joined = await subscribers.ask<LoadJoined>(
+      { type: 'join', url: server.url, tokens: await tokens(joinedSoFar, target - joinedSoFar), videoTracks: shape.videoTracks, audioTracks: shape.audioTracks },
+      'joined',
     );
+    failed += joined.failures.length;
+    for (const f of new Set(joined.failures)) console.log(`bench/rooms: a ${shape.label.replace(/s$/, '')} failed to join: ${f}`);
+    joinedSoFar = target;
+    await sleep(SETTLE_SECONDS * 1000);
+    const stopCpu = cpuMeter({ sfu: [server.pid], clients: [subscribers.process.pid], publisher: [publisher.process.pid] });
+    const stopMachine = machineMeter();
+    const stopDrops = udpDropMeter({ sfu: server.pid, clients: subscribers.process.pid, publisher: publisher.process.pid });
+    const t0 = performance.now();
+    const [sent0, subs0] = await Promise.all([publisher.ask<LoadSample>({ type: 'sample' }, 'sample'), subscribers.ask<LoadSample>({ type: 'sample' }, 'sample')]);
+    await sleep(STEP_SECONDS * 1000);
+    const [sent1, subs1] = await Promise.all([publisher.ask<LoadSample>({ type: 'sample' }, 'sample'), subscribers.ask<LoadSample>({ type: 'sample' }, 'sample')]);
+    const seconds = (performance.now() - t0) / 1000;
+    const step = stepFigures(
+      { seconds, before: { sent: sent0.sent, subscribers: subs0.subscribers }, after: { ...subs1, sent: sent1.sent }, failed, cpu: stopCpu(), machine: stopMachine(), socketDrops: stopDrops() },
+      shape.kind,
+    );
+    measured.push(step);
+    console.log(stepLine(shape.label, step, shape.unit, elapsed()));
+    lastStepSeconds = (performance.now() - stepBegan) / 1000;
+    if (!step.holds) return { steps: measured, stoppedBy: `${target} ${shape.label} did not hold` };
+    if (step.saturated) return { steps: measured, stoppedBy: `the machine saturated (the SFU and the clients used ≥ 90% of every core) at ${target} ${shape.label}` };
   }
-  console.log(`LiveKit's published figures (${LIVEKIT_PUBLISHED.source}), server on ${LIVEKIT_PUBLISHED.machine}:`);
-  console.log(
-    table([
-      ...LIVEKIT_PUBLISHED.rows.map((r) => ({ '': `LiveKit: ${r.useCase}`, pubs: r.pubs, subs: r.subs, 'bytes/s in/out': r.bytes, 'packets/s in/out': r.packets, 'SFU CPU': `${r.cpu} of 16 cores` })),
-      {
-        '': 'this machine (measured)',
-        pubs: 1,
-        subs: best?.subscribers ?? 0,
-        'bytes/s in/out': best ? `${best.inKBps.toFixed(0)} kBps / ${best.outMBps.toFixed(1)} MBps` : '-',
-        'packets/s in/out': best ? `${Math.round(best.packetsIn)} / ${Math.round(best.packetsOut)}` : '-',
-        'SFU CPU': best ? `${best.cpu.sfu}% of one core (${cpus().length} cores, shared with the clients)` : '-',
-      },
-    ]),
-  );
-  return best?.subscribers ?? 0;
+  return { steps: measured, stoppedBy: 'every step ran' };
+}
+
+async function runShape(
+  shape: Shape,
+  server: LocalLivekitServer,
+  binary: string,
+  publish: (publisher: LoadClient) => Promise<void>,
+  tokens: (from: number, count: number) => Promise<string[]>,
+): Promise<StepFigures | undefined> {
+  console.log(`\n${shape.name}: ${shape.label} stepped ${shape.steps.join(', ')}; ${SETTLE_SECONDS} s settle + ${STEP_SECONDS} s measured per step`);
+  const publisher = startLoadClient(binary);
+  const subscribers = startLoadClient(binary);
+  try {
+    await publish(publisher);
+    await sleep(PUBLISHER_WARMUP_SECONDS * 1000);
+    const { steps: measured, stoppedBy } = await stepUp(shape, server, tokens, publisher, subscribers);
+    console.log(stepsTable(measured, shape.label, shape.unit));
+    const best = bestHeld(measured);
+    const { perSubscriber, perCore: each } = perCore(best);
+    console.log(`stopped: ${stoppedBy}`);
+    console.log(
+      `${shape.name}: ${best?.subscribers ?? 0} ${shape.label} held with loss < 1%` +
+        (best ? `; SFU ${best.sfuCpu}% of one core there, ${perSubscriber} of a core per subscriber (${each === null ? '-' : Math.round(each)} subscribers per SFU core)` : ''),
+    );
+    return best;
+  } finally {
+    await Promise.all([subscribers.stop(), publisher.stop()]);
+  }
 }
 
 export async function benchRooms(): Promise<boolean> {
   const began = performance.now();
-  const elapsed = () => (performance.now() - began) / 1000;
-  console.log(
-    `\nbench/rooms: one publisher (720p simulcast + audio), subscribers stepped ${STEPS.join(', ')} in ${PROCESSES} processes; ` +
-      `${SETTLE_SECONDS} s settle + ${STEP_SECONDS} s measured per step; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`,
-  );
-  const binary = findLivekitServer(process.cwd());
+  console.log(`\nbench/rooms: the SFU's own limit, Go load client (lk-load); ${coreCount()} cores, load ${loadavg()[0]!.toFixed(2)}`);
+  const found = findLivekitServer(process.cwd());
+  if (!found) {
+    console.log('bench/rooms: NOT MEASURED: no livekit-server (not on PATH, no .local/bin build; `node scripts/ensure-deps.mjs` builds it when Go is installed)');
+    return false;
+  }
+  const binary = ensureLoadClient(process.cwd());
   if (!binary) {
-    console.log('bench/rooms: NOT MEASURED: no livekit-server (not on PATH, no .local/bin build; `npm start` builds it when Go is installed)');
+    console.log('bench/rooms: NOT MEASURED: no lk-load (`node scripts/ensure-deps.mjs` builds it when Go is installed)');
     return false;
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-rooms-'));
   const pair = newLivekitKeyPair();
+  const options: LivekitServerOptions = {
+    binary: found.path,
+    dir,
+    port: LIVEKIT_PORT,
+    tcpPort: LIVEKIT_TCP_PORT,
+    udpStart: UDP_START,
+    udpPorts: UDP_PORTS,
+    keys: { [pair.apiKey]: pair.apiSecret },
+    webhookKey: pair.apiKey,
+    webhookUrls: [],
+  };
+  const logLevel = /logging:\n\s+level: (\w+)/.exec(livekitConfigYaml(options))?.[1] ?? '?';
+  console.log(`${udpBufferLimits()}; LiveKit logging level "${logLevel}"; one UDP port per connection from ${UDP_START} (${UDP_PORTS} ports)`);
   let server: LocalLivekitServer | undefined;
-  let publisher: ClientProcess | undefined;
-  const children: ClientProcess[] = [];
   try {
-    server = await startLivekitServer({
-      binary: binary.path,
-      dir,
-      port: LIVEKIT_PORT,
-      tcpPort: LIVEKIT_TCP_PORT,
-      udpStart: UDP_START,
-      udpPorts: UDP_PORTS,
-      keys: { [pair.apiKey]: pair.apiSecret },
-      webhookKey: pair.apiKey,
-      webhookUrls: [],
-    });
+    server = await startLivekitServer(options);
     const video = new VideoService(
       { LIVEKIT_URL: server.url, LIVEKIT_API_URL: server.apiUrl, LIVEKIT_API_KEY: pair.apiKey, LIVEKIT_API_SECRET: pair.apiSecret },
       { source: {} },
     );
-    const event = benchEvent();
-    const organizer = await mint(video, event, { sub: event.organizerId, email: 'organizer@bench.example', displayName: 'Bench organizer' });
-    publisher = startClientProcess();
-    for (let i = 0; i < PROCESSES; i++) children.push(startClientProcess());
-    await publisher.ask({ type: 'publish', url: organizer.serverUrl, token: organizer.token }, 'published');
-    await sleep(PUBLISHER_WARMUP_SECONDS * 1000);
+    const tokensFor = (event: EventRecord) => (from: number, count: number) => Promise.all(Array.from({ length: count }, (_, k) => mint(video, event, viewer(from + k))));
 
-    const steps: StepFigures[] = [];
-    let stoppedBy = 'every step ran';
-    let joinedSoFar = 0;
-    let failed = 0;
-    let lastStepSeconds = 0;
-    for (const target of STEPS) {
-      // A step takes longer than the one before it (more joins): stop while the next still fits.
-      if (elapsed() + 1.5 * lastStepSeconds > BUDGET_SECONDS) {
-        stoppedBy = `time budget (BENCH_ROOMS_BUDGET_SECONDS=${BUDGET_SECONDS})`;
-        break;
-      }
-      const stepBegan = performance.now();
-      const viewers = await Promise.all(
-        Array.from({ length: target - joinedSoFar }, (_, k) => {
-          const i = joinedSoFar + k;
-          return mint(video, event, { sub: `bench-viewer-${i}`, email: `viewer-${i}@bench.example`, displayName: `Viewer ${i}` });
-        }),
-      );
-      const orders = children.map((): string[] => []);
-      viewers.forEach((v, k) => orders[k % children.length]!.push(v.token));
-      const joined = await Promise.all(children.map((c, i) => c.ask<Joined>({ type: 'join', url: server!.url, tokens: orders[i]! }, 'joined')));
-      for (const j of joined) {
-        failed += j.failures.length;
-        for (const f of new Set(j.failures)) console.log(`bench/rooms: a subscriber failed to join: ${f}`);
-      }
-      joinedSoFar = target;
-      await sleep(SETTLE_SECONDS * 1000);
-      const stopMeter = cpuMeter({ sfu: [server.pid], subscribers: children.map((c) => c.process.pid), publisher: [publisher.process.pid] });
-      const before = await snapshot(publisher, children);
-      await sleep(STEP_SECONDS * 1000);
-      const after = await snapshot(publisher, children);
-      const step = figures(before, after, failed, stopMeter());
-      steps.push(step);
+    const live = benchEvent();
+    const liveBest = await runShape(
+      { name: 'Livestream (1 publisher, 720p simulcast + audio)', label: 'subscribers', unit: 'frames', kind: 'video', steps: STEPS, budgetSeconds: BUDGET_SECONDS, videoTracks: 1, audioTracks: 1 },
+      server,
+      binary,
+      async (p) => {
+        const token = await mint(video, live, { sub: live.organizerId, email: 'organizer@bench.example', displayName: 'Bench organizer' });
+        await p.ask({ type: 'publish', url: server!.url, token, video: true, audio: true }, 'published');
+      },
+      tokensFor(live),
+    );
+
+    const room = audioEvent(SPEAKERS);
+    const audioBest = await runShape(
+      { name: `Audio room (${SPEAKERS} speakers)`, label: 'listeners', unit: 'audio packets', kind: 'audio', steps: AUDIO_STEPS, budgetSeconds: AUDIO_BUDGET_SECONDS, videoTracks: 0, audioTracks: SPEAKERS },
+      server,
+      binary,
+      async (p) => {
+        for (let i = 0; i < SPEAKERS; i++) {
+          const user: VideoUser = i === 0 ? { sub: room.organizerId, email: 'organizer@bench.example', displayName: 'Bench organizer' } : { sub: `bench-speaker-${i}`, email: `speaker-${i}@bench.example`, displayName: `Speaker ${i}` };
+          await p.ask({ type: 'publish', url: server!.url, token: await mint(video, room, user), video: false, audio: true }, 'published');
+        }
+      },
+      tokensFor(room),
+    );
+
+    console.log(`\nThe SFU beside LiveKit's published figures (${LIVEKIT_PUBLISHED.source}, server on ${LIVEKIT_PUBLISHED.machine}):`);
+    console.log(comparisonTable(liveBest, audioBest, SPEAKERS));
+    const ours = perCore(liveBest).perCore;
+    if (ours !== null) {
       console.log(
-        `  ${target} subscribers: loss ${pct(step.loss)}, fps ${step.medianFps.toFixed(1)} of ${step.sentFps.toFixed(1)} sent, ` +
-          `SFU ${step.cpu.sfu}% CPU, ${step.holds ? 'holds' : 'does not hold'} (${elapsed().toFixed(0)} s)`,
+        `Livestream subscribers per SFU core: ${Math.round(ours)} here, ${Math.round(LIVEKIT_SUBSCRIBERS_PER_CORE)} in LiveKit's figure ` +
+          `(${((ours / LIVEKIT_SUBSCRIBERS_PER_CORE) * 100).toFixed(0)}% of it).`,
       );
-      lastStepSeconds = (performance.now() - stepBegan) / 1000;
-      if (!step.holds) {
-        stoppedBy = `${target} subscribers did not hold`;
-        break;
-      }
     }
-    const best = printResults(steps, stoppedBy, elapsed());
-    // A run that never held its first step measured nothing: say so through the exit code.
-    return best > 0;
+    // No target: "met" says both shapes held at least their first step (a run that did not measured nothing).
+    const measuredBoth = (liveBest?.subscribers ?? 0) > 0 && (audioBest?.subscribers ?? 0) > 0;
+    console.log(
+      `bench/rooms: 1 publisher → ${liveBest?.subscribers ?? 0} subscribers, ${SPEAKERS} speakers → ${audioBest?.subscribers ?? 0} listeners with loss < 1%; ` +
+        `SFU ${perCore(liveBest).perSubscriber} of a core per subscriber (LiveKit: ${(100 / LIVEKIT_SUBSCRIBERS_PER_CORE).toFixed(2)}%): ` +
+        `${measuredBoth ? 'met' : 'MISSED'} (${((performance.now() - began) / 1000).toFixed(0)} s in all)`,
+    );
+    return measuredBoth;
   } finally {
-    await Promise.all([...children, ...(publisher ? [publisher] : [])].map((c) => stopClientProcess(c)));
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }

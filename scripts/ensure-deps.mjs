@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { cfnLintCommand, ensureCfnLint } from './cfn-lint.mjs';
 import { ensureSchemathesis } from './schemathesis.mjs';
 import { ensureLivekitServer } from './livekit-server.mjs';
+import { ensureLoadClient } from './lk-load.mjs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
@@ -64,6 +65,8 @@ if (need.length) {
 
 // The LiveKit server the rooms run on: from PATH, or the pinned release built once with Go.
 ensureLivekitServer(process.cwd());
+// lk-load, the SFU capacity bench's Go load client (tools/loadclient/), rebuilt when its source changes.
+ensureLoadClient(process.cwd());
 
 // cfn-lint for the deployment's template checks (deploy/platform.test.ts), from PyPI.
 ensureCfnLint(process.cwd(), run);
