@@ -11,6 +11,7 @@ import waiting from './en/waiting';
 import breakouts from './en/breakouts';
 import polls from './en/polls';
 import analytics from './en/analytics';
+import rangeAnalytics from './en/rangeAnalytics';
 import embeds from './en/embeds';
 import registration from './en/registration';
 import webhooks from './en/webhooks';
@@ -306,6 +307,7 @@ const en = {
   breakouts,
   polls,
   analytics,
+  rangeAnalytics,
   embeds,
   registration,
   webhooks,

@@ -12,6 +12,7 @@ import waiting from './es/waiting';
 import breakouts from './es/breakouts';
 import polls from './es/polls';
 import analytics from './es/analytics';
+import rangeAnalytics from './es/rangeAnalytics';
 import embeds from './es/embeds';
 import registration from './es/registration';
 import webhooks from './es/webhooks';
@@ -308,6 +309,7 @@ const es: TranslationShape = {
   breakouts,
   polls,
   analytics,
+  rangeAnalytics,
   embeds,
   registration,
   webhooks,

@@ -12,6 +12,7 @@ import waiting from './fr/waiting';
 import breakouts from './fr/breakouts';
 import polls from './fr/polls';
 import analytics from './fr/analytics';
+import rangeAnalytics from './fr/rangeAnalytics';
 import embeds from './fr/embeds';
 import registration from './fr/registration';
 import webhooks from './fr/webhooks';
@@ -308,6 +309,7 @@ const fr: TranslationShape = {
   breakouts,
   polls,
   analytics,
+  rangeAnalytics,
   embeds,
   registration,
   webhooks,

@@ -2,3 +2,4 @@
 export { countActivity, flushAnalytics, noteOrderCaptured, notePollLaunched, notePresence, noteQuestionAnswered, noteRegistration, noteVideoPlayback } from './recorder.server';
 export { analyticsEvent, analyticsTab, eventAnalytics } from './screen.server';
 export { attendanceCsv, type AttendanceLabels } from './export.server';
+export { mayReadRangeAnalytics, rangeAnalytics } from './range.server';

@@ -25,7 +25,7 @@ describe('dashboard menu', () => {
 
   it('puts ScheduleEvent and MyEvents under scheduled events, ScheduleEvent first', () => {
     expect(menuOf('MyEvents').key).toBe('scheduledEvents');
-    expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents', 'EventAnalytics']);
+    expect(menuOf('MyEvents').tabs).toEqual(['ScheduleEvent', 'MyEvents', 'Analytics', 'EventAnalytics']);
     expect(parseTab('myevents')).toBe('MyEvents');
   });
 });
@@ -33,7 +33,7 @@ describe('dashboard menu', () => {
 describe('the menus a person is offered', () => {
   it('gives organizers every menu and tab', () => {
     expect(dashboardMenusFor(true, 'MyEvents').map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'shop', 'account']);
-    expect(dashboardMenusFor(true, 'MyEvents')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+    expect(dashboardMenusFor(true, 'MyEvents')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents', 'Analytics']);
   });
 
   it('offers a member no scheduling and no shop, but keeps the tab a link opened', () => {
@@ -41,11 +41,14 @@ describe('the menus a person is offered', () => {
     expect(member.map((m) => m.key)).toEqual(['scheduledEvents', 'media', 'purchases', 'account']);
     expect(member[0]!.tabs).toEqual(['MyEvents']);
     expect(dashboardMenusFor(false, 'ScheduleEvent')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents']);
+    // The range analytics are the organizers' and admins': a member is not offered them.
+    expect(member[0]!.tabs).not.toContain('Analytics');
+    expect(parseTab('analytics')).toBe('Analytics');
   });
 
   it('lists an event’s analytics only while it is open (it needs ?event=)', () => {
     expect(dashboardMenusFor(true, 'MyEvents')[0]!.tabs).not.toContain('EventAnalytics');
-    expect(dashboardMenusFor(true, 'EventAnalytics')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents', 'EventAnalytics']);
+    expect(dashboardMenusFor(true, 'EventAnalytics')[0]!.tabs).toEqual(['ScheduleEvent', 'MyEvents', 'Analytics', 'EventAnalytics']);
     expect(parseTab('eventanalytics')).toBe('EventAnalytics');
   });
 

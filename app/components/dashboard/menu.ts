@@ -4,7 +4,7 @@
  * lives in the URL (?tab=).
  */
 export const DASHBOARD_MENUS = [
-  { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents', 'EventAnalytics'] },
+  { key: 'scheduledEvents', tabs: ['ScheduleEvent', 'MyEvents', 'Analytics', 'EventAnalytics'] },
   { key: 'media', tabs: ['Media'] },
   { key: 'purchases', tabs: ['Orders'] },
   { key: 'shop', tabs: ['Channels'] },
@@ -16,7 +16,7 @@ export type DashboardMenu = (typeof DASHBOARD_MENUS)[number]['key'];
 export type DashboardTab = (typeof DASHBOARD_MENUS)[number]['tabs'][number];
 
 /** Tabs only organizers and admins can use: a member is not offered them (a link straight to one still explains). */
-const ORGANIZER_TABS: ReadonlySet<DashboardTab> = new Set(['ScheduleEvent', 'Channels']);
+const ORGANIZER_TABS: ReadonlySet<DashboardTab> = new Set(['ScheduleEvent', 'Analytics', 'Channels']);
 /** Tabs only the tenant's admins use: the site's own settings (custom domains, docs/decisions/0076). */
 const ADMIN_TABS: ReadonlySet<DashboardTab> = new Set(['Domains', 'Webhooks', 'ApiKeys']);
 /** Tabs about one event (?event=), reached from that event's row: listed only while open (event analytics, docs/decisions/0090). */

@@ -12,7 +12,7 @@ const dashboard = {
     shop: 'Shop',
     site: 'Your site',
   },
-  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', EventAnalytics: 'Event analytics', Profile: 'Profile', Media: 'Media', Security: 'Security', Orders: 'Orders', Channels: 'Channels', Domains: 'Custom domains', Webhooks: 'Webhooks', ApiKeys: 'API keys' },
+  tabs: { ScheduleEvent: 'Schedule an event', MyEvents: 'My events', Analytics: 'Analytics', EventAnalytics: 'Event analytics', Profile: 'Profile', Media: 'Media', Security: 'Security', Orders: 'Orders', Channels: 'Channels', Domains: 'Custom domains', Webhooks: 'Webhooks', ApiKeys: 'API keys' },
   schedule: {
     memberTitle: 'Scheduling is for organizers',
     memberText: 'Organizers of this site schedule its live events. If you should be one, ask the site’s administrator to give your account the organizer role. Meanwhile you can join any public event.',

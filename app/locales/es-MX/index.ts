@@ -68,6 +68,10 @@ const esMX: TranslationOverlay = {
       intro: 'Todas las personas inscritas o con boleto, con sus respuestas: una columna por pregunta; se conservan las respuestas a preguntas que después cambiaron o se quitaron.',
     },
   },
+  rangeAnalytics: {
+    totals: { tickets: 'Boletos vendidos' },
+    viewers: { caption: 'Inscripciones, boletos, asistencia y tiempo visto por día' },
+  },
 };
 
 export default esMX;

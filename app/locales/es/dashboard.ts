@@ -14,7 +14,7 @@ const dashboard: TranslationShape<typeof en> = {
     shop: 'Tienda',
     site: 'Tu sitio',
   },
-  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', EventAnalytics: 'Analítica del evento', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos', Channels: 'Canales', Domains: 'Dominios propios', Webhooks: 'Notificaciones webhook', ApiKeys: 'Claves de API' },
+  tabs: { ScheduleEvent: 'Programar un evento', MyEvents: 'Mis eventos', Analytics: 'Analíticas', EventAnalytics: 'Analítica del evento', Profile: 'Perfil', Media: 'Multimedia', Security: 'Seguridad', Orders: 'Pedidos', Channels: 'Canales', Domains: 'Dominios propios', Webhooks: 'Notificaciones webhook', ApiKeys: 'Claves de API' },
   schedule: {
     memberTitle: 'Programar eventos es cosa de organizadores',
     memberText: 'Los organizadores de este sitio programan sus eventos en vivo. Si deberías serlo, pide al administrador del sitio que dé a tu cuenta el rol de organizador. Mientras tanto puedes unirte a cualquier evento público.',

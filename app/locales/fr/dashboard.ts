@@ -14,7 +14,7 @@ const dashboard: TranslationShape<typeof en> = {
     shop: 'Boutique',
     site: 'Votre site',
   },
-  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', EventAnalytics: 'Statistiques', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité', Orders: 'Commandes', Channels: 'Chaînes', Domains: 'Domaines personnalisés', Webhooks: 'Notifications webhook', ApiKeys: 'Clés d’API' },
+  tabs: { ScheduleEvent: 'Programmer un événement', MyEvents: 'Mes événements', Analytics: 'Statistiques globales', EventAnalytics: 'Statistiques', Profile: 'Profil', Media: 'Médias', Security: 'Sécurité', Orders: 'Commandes', Channels: 'Chaînes', Domains: 'Domaines personnalisés', Webhooks: 'Notifications webhook', ApiKeys: 'Clés d’API' },
   schedule: {
     memberTitle: 'La programmation est réservée aux organisateurs',
     memberText: 'Les organisateurs de ce site programment ses événements en direct. Si vous devriez en faire partie, demandez à l’administrateur du site de donner le rôle d’organisateur à votre compte. En attendant, vous pouvez rejoindre tout événement public.',

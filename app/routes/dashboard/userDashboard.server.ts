@@ -13,7 +13,7 @@ import { getFixedT } from '#server/i18n.server';
 import { buyerOrderRows } from '#server/commerce/payments/buyerOrders.server';
 import { channelsTabData } from '#server/commerce/shop/dashboard.server';
 import { hasShop } from '#server/commerce/shop/feature.server';
-import { analyticsTab } from '#server/analytics/index.server';
+import { analyticsTab, rangeAnalytics } from '#server/analytics/index.server';
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'context'>;
 
@@ -49,8 +49,9 @@ export async function dashboardData(args: Args) {
   const t = await getFixedT(context.languageTag);
   const organizer = canSchedule(user.groups);
   const url = new URL(request.url);
-  // ?event= alone opens that event's analytics (docs/decisions/0090).
-  const tab = parseTab(url.searchParams.get('tab'), url.searchParams.has('event') ? 'EventAnalytics' : defaultTabFor(organizer));
+  // ?event= alone opens that event's analytics (docs/decisions/0090), ?channel= alone that channel's (0094).
+  const opened = url.searchParams.has('event') ? 'EventAnalytics' : url.searchParams.has('channel') ? 'Analytics' : defaultTabFor(organizer);
+  const tab = parseTab(url.searchParams.get('tab'), opened);
   const now = Date.now();
   const schedule =
     tab === 'ScheduleEvent' && organizer ? { ...eventFormContext(args), values: await newEventFormValues(args, user, now) } : null;
@@ -71,7 +72,8 @@ export async function dashboardData(args: Args) {
   const admin = user.groups.includes('admin');
   const domains = tab === 'Domains' && admin ? await domainRows(context.tenant, context.data) : null;
   const analytics = tab === 'EventAnalytics' ? await analyticsTab(context.data, user, url) : null;
-  return { user, tab, title: t('dashboard.title'), organizer, admin, schedule, myEvents, orders, channels, domains, analytics, timeZone: context.tenant.timeZone };
+  const range = tab === 'Analytics' ? await rangeAnalytics(context.data, user, url.searchParams) : null;
+  return { user, tab, title: t('dashboard.title'), organizer, admin, schedule, myEvents, orders, channels, domains, analytics, range, timeZone: context.tenant.timeZone };
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -11,6 +11,7 @@ import { SecurityTab } from '#app/components/dashboard/SecurityTab';
 import { DomainsTab } from '#app/components/dashboard/DomainsTab';
 import { WebhooksTab } from '#app/components/webhooks/WebhooksTab';
 import { AnalyticsTab } from '#app/components/analytics/AnalyticsTab';
+import { RangeTab } from '#app/components/analytics/range/RangeTab';
 import { ApiKeysTab } from '#app/components/dashboard/ApiKeysTab';
 import { SideMenu } from '#app/components/dashboard/SideMenu';
 import { OrdersTab } from '#app/components/payments/OrdersTab';
@@ -21,12 +22,12 @@ import type { loader } from './userDashboard.server';
 import { i18nHandle } from '#app/lib/handles';
 
 export { loader, action } from './userDashboard.server';
-export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets', 'registration', 'analytics', 'webhooks');
+export const handle = i18nHandle('dashboard', 'events', 'forms', 'schedule', 'twoFactor', 'payments', 'shop', 'tickets', 'registration', 'analytics', 'rangeAnalytics', 'webhooks');
 
 /** /userDashboard: side menu (drawer on phones) and the selected menu's tabs; ?tab= keeps the tab. */
 export default function UserDashboard() {
   const { t } = useTranslation();
-  const { user, tab, title, organizer, admin, schedule, myEvents, orders, channels, domains, analytics, timeZone } = useLoaderData<typeof loader>();
+  const { user, tab, title, organizer, admin, schedule, myEvents, orders, channels, domains, analytics, range, timeZone } = useLoaderData<typeof loader>();
   const locale = useRootData()?.locale ?? 'en-US';
   const navigate = useNavigate();
   const menus = dashboardMenusFor(organizer, tab, admin);
@@ -63,6 +64,7 @@ export default function UserDashboard() {
               <Tabs.Content value="MyEvents">
                 {myEvents ? <MyEventsTab organizing={myEvents.organizing} hosting={myEvents.hosting} attending={myEvents.attending} organizer={organizer} timeZone={timeZone} /> : null}
               </Tabs.Content>
+              <Tabs.Content value="Analytics">{tab === 'Analytics' ? <RangeTab data={range} locale={locale} /> : null}</Tabs.Content>
               <Tabs.Content value="EventAnalytics">{tab === 'EventAnalytics' ? <AnalyticsTab data={analytics} locale={locale} timeZone={timeZone} /> : null}</Tabs.Content>
               <Tabs.Content value="Media">
                 <MediaTab organizer={organizer} />

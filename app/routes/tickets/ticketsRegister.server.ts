@@ -10,6 +10,7 @@ import { shownName } from '#app/lib/identity/displayName';
 import { recordAnswers } from '#server/registration/index.server';
 import { registerForSeries, seriesCalendarFor } from '#server/events/index.server';
 import { emitWebhook, registrationData } from '#server/webhooks/index.server';
+import { noteRegistration } from '#server/analytics/index.server';
 import type { EventRecord } from '#app/lib/events/model';
 import type { SessionUser } from '#app/lib/identity/types';
 import type { AnswersInput } from '#app/lib/registration/questions';
@@ -44,6 +45,8 @@ export async function action(args: ActionFunctionArgs) {
   if (parsed.data.wholeSeries) return registerSeries(args, event, user, parsed.data.answers ?? {});
   const result = await context.data.tickets.registerFree({ eventId, userId: user.sub, capacity: event.capacity });
   if (result === 'soldOut') return answer({ refused: 'sold_out' }, 409);
+  // The day's analytics count it (docs/decisions/0094).
+  if (result === 'registered') noteRegistration(context.data, eventId);
   if (result === 'registered') await emitWebhook(context.data, 'registration.created', registrationData({ eventId, eventTitle: event.title, userId: user.sub, email: user.email ?? undefined, name: shownName(user, null), source: 'free' }));
   if (result === 'registered' && user.email) {
     const name = shownName(user, await context.data.profiles.get(user.sub));
@@ -65,6 +68,7 @@ async function registerSeries({ context }: ActionFunctionArgs, event: EventRecor
   if (!outcome.ok) return answer({ error: 'notFound' }, 404);
   const { registered, already, full } = outcome;
   if (registered.length === 0 && already.length === 0) return answer({ refused: 'sold_out' }, 409);
+  for (const e of registered) noteRegistration(context.data, e.eventId);
   for (const e of registered) await emitWebhook(context.data, 'registration.created', registrationData({ eventId: e.eventId, eventTitle: e.title, userId: user.sub, email: user.email ?? undefined, name: shownName(user, null), source: 'series' }));
   if (registered.length > 0 && user.email) {
     const name = shownName(user, await context.data.profiles.get(user.sub));
