@@ -111,7 +111,7 @@ describe('POST /api/beacons', () => {
   }
   const post = (body: string, type = 'text/plain') => new Request('http://t.localhost/api/beacons', { method: 'POST', body, headers: { 'Content-Type': type } });
 
-  it('takes sendBeacon’s text/plain JSON, answers 400 to other text, and limits each address', async () => {
+  it('takes sendBeacon’s text/plain JSON, answers 400 to other text, and limits each address’s admitted batches', async () => {
     const { data } = await setUp();
     const ctx = context(data, `198.51.100.${Math.floor(Math.random() * 200)}`);
     const body = JSON.stringify({ mediaId: MEDIA, beacons: [{ k: 'view', view: false, s: 5 }] });
@@ -122,10 +122,14 @@ describe('POST /api/beacons', () => {
     const bad = await beaconsAction({ request: post('{not json'), context: ctx, params: {} });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'badRequest' });
-    for (let i = 3; i < RATE_POINTS; i++) expect((await beaconsAction({ request: post(body), context: ctx, params: {} })).status).toBe(204);
+    // A batch that is not JSON costs no point; only admitted batches count.
+    for (let i = 2; i < RATE_POINTS; i++) expect((await beaconsAction({ request: post(body), context: ctx, params: {} })).status).toBe(204);
     const limited = await beaconsAction({ request: post(body), context: ctx, params: {} });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // A refusal is still the refusal (the security suites' 401/403/404), never a 429.
+    const other = JSON.stringify({ mediaId: 'zzzzzzzzzzzzzzzzzzzz0', beacons: [{ k: 'view', view: false, s: 5 }] });
+    expect((await beaconsAction({ request: post(other), context: ctx, params: {} })).status).toBe(404);
     // Another address is not held back.
     expect((await beaconsAction({ request: post(body), context: context(data, '192.0.2.1'), params: {} })).status).toBe(204);
     expect((await beaconsAction({ request: new Request('http://t.localhost/api/beacons', { method: 'PUT', body }), context: ctx, params: {} })).status).toBe(405);
