@@ -153,6 +153,19 @@ export function createApp(options: AppOptions): express.Express {
   // The body reader goes on from a stream event, outside the request's async context.
   app.use(resumeRequestContext);
 
+  // A fresh anonymous page is answered here, before the rest of the chain (docs/decisions/0095):
+  // the request is logged and counted and carries the security headers above, and the page its
+  // own CSP. Only a tenant that serves pages now (known, enabled, files ready) is answered; an
+  // entry exists only for a URL that went through every check below when it was rendered, and
+  // those checks depend on the method and path alone, so the answer is the one they would lead to.
+  const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
+  app.use((req, res, next) => {
+    if (!pages.cache.enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const tenant = resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN);
+    if (!tenant || tenant.disabled || options.live?.tenantFilesReady(tenant.id)) return next();
+    if (!pages.answerFresh(req, res, tenant.id, negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']))) next();
+  });
+
   app.get('/api/health', async (_req, res) => {
     const [dependencies, video, mediaQueue] = await Promise.all([checkDependencies(services), checkVideoServer(env), checkMediaQueue(services.mediaQueue)]);
     const down = dependencies.filter((d) => !d.up);
@@ -338,7 +351,6 @@ export function createApp(options: AppOptions): express.Express {
     res.redirect(302, `/brand/${tenant.favicon}`);
   });
 
-  const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
   options.live?.onChange((changed) => {
     pages.cache.forgetTenants(changed);
     brandStatic.clear();
@@ -363,7 +375,7 @@ export function createApp(options: AppOptions): express.Express {
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
       // During an outage these steps wait for the next request; the page itself then answers 503.
-      if (req.method === 'GET') {
+      if (req.method === 'GET' && req.headers.cookie) {
         const clearCart = await mergeGuestCartAtSignIn(toFetchRequest(req, res), context).catch(unlessOutage(null));
         if (clearCart) res.append('Set-Cookie', clearCart);
       }

@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isAnonymousRequest, RenderCache } from './renderCache.server';
+import { etagOf, isAnonymousRequest, RenderCache } from './renderCache.server';
 
 describe('RenderCache', () => {
   const page = (text: string) => ({ status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: Buffer.from(text) });
@@ -16,11 +16,30 @@ describe('RenderCache', () => {
     expect(cache.get(RenderCache.key('aurora', origin, 'en', '/'))?.body.toString()).toBe('aurora home');
   });
 
-  it('stores a gzip copy of the same bytes', () => {
+  it('stores gzip and brotli copies of the same bytes, made after the entry is stored', async () => {
     const cache = new RenderCache(10_000);
     const entry = cache.set('k', page('<p>hello</p>'.repeat(100)));
-    expect(gunzipSync(entry.gzip).toString()).toBe(entry.body.toString());
-    expect(entry.gzip.length).toBeLessThan(entry.body.length);
+    await entry.compressed;
+    expect(gunzipSync(entry.encoded.gzip!).toString()).toBe(entry.body.toString());
+    expect(brotliDecompressSync(entry.encoded.br!).toString()).toBe(entry.body.toString());
+    expect(entry.encoded.gzip!.length).toBeLessThan(entry.body.length);
+    expect(entry.encoded.br!.length).toBeLessThan(entry.body.length);
+    // The entry found later is the one the copies were attached to.
+    expect(cache.get('k')?.encoded.br).toBe(entry.encoded.br);
+  });
+
+  it('keeps a page below the compression threshold as it is', async () => {
+    const entry = new RenderCache(10_000).set('k', page('<p>tiny</p>'));
+    await entry.compressed;
+    expect(entry.encoded).toEqual({});
+  });
+
+  it('gives each coding of a page its own ETag', () => {
+    const entry = new RenderCache(10_000).set('k', page('x'), 0x1a2);
+    expect(entry.etag).toBe('W/"1-1a2"');
+    expect(etagOf(entry, undefined)).toBe('W/"1-1a2"');
+    expect(etagOf(entry, 'gzip')).toBe('W/"1-1a2-gzip"');
+    expect(etagOf(entry, 'br')).toBe('W/"1-1a2-br"');
   });
 
   it('expires entries after the TTL', () => {

@@ -12,7 +12,8 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { AppContext } from '../context';
-import { RenderCache, type CachedPage } from '../renderCache.server';
+import { etagOf, isAnonymousRequest, RenderCache, type CachedPage } from '../renderCache.server';
+import { chooseEncoding, matchesIfNoneMatch } from './contentCoding';
 import { detachedRequest, sendFetchResponse, toFetchRequest } from './fetchRequest';
 import { requestOrigin } from './requestTarget';
 import { countRenderCache } from '../observability/metrics.server';
@@ -31,22 +32,29 @@ export function isStorablePage(method: string, response: Response): boolean {
   );
 }
 
+/**
+ * Sends a cached page: the stored copy in the best content coding the client accepts (made once
+ * per entry, never per request), with that representation's ETag and length; 304 when the
+ * client's If-None-Match names it; headers only for a HEAD.
+ */
 export function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE' | 'SHELL', overrides: Record<string, string> = {}) {
-  res.status(page.status);
+  res.statusCode = page.status;
   for (const [k, v] of page.headers) res.setHeader(k, v);
-  for (const [k, v] of Object.entries(overrides)) res.setHeader(k, v);
-  res.setHeader('ETag', page.etag);
+  for (const k in overrides) res.setHeader(k, overrides[k]!);
+  const encoding = chooseEncoding(req.headers['accept-encoding'], page.encoded);
+  const etag = etagOf(page, encoding);
+  res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept-Encoding, Cookie, Accept-Language');
   res.setHeader('X-Render-Cache', state);
   countRenderCache(state);
-  if (req.headers['if-none-match'] === page.etag) {
-    res.status(304).end();
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const body = gzip ? page.gzip : page.body;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', String(body.length));
+  const body = encoding ? page.encoded[encoding]! : page.body;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -103,6 +111,19 @@ export class PageCache {
       rendering.catch((e) => log.error('background shell render failed', e));
     }
     sendCached(req, res, found.page, 'SHELL', { 'Cache-Control': 'private, no-store' });
+    return true;
+  }
+
+  /**
+   * A fresh anonymous page answered at once (docs/decisions/0095): true when sent. Called early in
+   * the middleware chain, with the tenant and language the page would be rendered for; anything
+   * else (a miss, a stale entry, a personal request) is left to `serve` at the end of the chain.
+   */
+  answerFresh(req: ExpressRequest, res: ExpressResponse, tenantId: string, language: string): boolean {
+    if (!this.cache.enabled || !isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) return false;
+    const page = this.cache.get(PageCache.key(req, tenantId, language));
+    if (!page) return false;
+    sendCached(req, res, page, 'HIT');
     return true;
   }
 

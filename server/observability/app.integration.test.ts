@@ -145,6 +145,20 @@ describe('structured logs of a request', () => {
     expect(lines.filter((l) => l.record.requestId !== 'edge-7d1c0a')).toEqual([]);
   });
 
+  it('logs a page answered from the render cache with the same fields, and sends it with every security header', async () => {
+    expect((await get(app, '/features')).headers['x-render-cache']).toBe('MISS');
+    lines = [];
+    const res = await get(app, '/features', { 'X-Request-Id': 'cached-9', 'Accept-Encoding': 'identity' });
+    expect(res.headers['x-render-cache']).toBe('HIT');
+    expect(res.text).toContain('<h1>/features</h1>');
+    expect(res.headers['x-request-id']).toBe('cached-9');
+    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) expect(res.headers[header], header).toBeTruthy();
+    // No render ran: the access line is the request's only line.
+    expect(lines.map((l) => l.record.msg)).toEqual(['request']);
+    expect(lines[0]!.record).toMatchObject({ requestId: 'cached-9', tenant: TENANT, method: 'GET', route: '/features', path: '/features', status: 200, bytes: expect.any(Number), ms: expect.any(Number) });
+    expect(lines[0]!.record.bytes).toBeGreaterThan(Buffer.byteLength(res.text));
+  });
+
   it('keeps the request context through the body reader (a form post)', async () => {
     lines = [];
     const res = await post(app, '/contactUs', 'name=x&message=hello', { 'X-Request-Id': 'post-42' });

@@ -4,11 +4,12 @@
  * request being handled (context.server.ts), so code at any depth needs no plumbing. Secrets,
  * cookies, tokens, email addresses and query strings are removed (redact.ts).
  *
- *  - Production: JSON on stdout, level LOG_LEVEL (default info).
+ *  - Production: JSON on stdout, level LOG_LEVEL (default info), written asynchronously in batches.
  *  - Development on a terminal: a readable line per record.
  *  - Tests (vitest): JSON through console.log / warn / error, level warn, so tests stay as quiet
  *    as before and the console guard (tests/console-guard.ts) still fails a test on an error line.
  */
+import pino from 'pino';
 import { currentRequest } from './context.server';
 import { redactValue, scrubText, serializeError } from './redact';
 
@@ -29,8 +30,29 @@ export interface LogRecord {
 /** Receives each line (JSON or readable) with its record. */
 export type LogSink = (line: string, record: LogRecord) => void;
 
+/**
+ * Standard output through pino's asynchronous destination (docs/decisions/0095): a line is handed
+ * to the kernel at once when no write is in flight, and lines arriving meanwhile go out together in
+ * the next write, so a busy server makes one write per batch instead of one blocking write per
+ * line. What is still buffered is written synchronously when the process exits.
+ */
+let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+function stdout() {
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
+    process.once('exit', () => {
+      try {
+        destination.flushSync();
+      } catch {
+        /* standard output is gone: nothing left to write to */
+      }
+    });
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}
 const stdoutSink: LogSink = (line) => {
-  process.stdout.write(`${line}\n`);
+  stdout().write(`${line}\n`);
 };
 const consoleSink: LogSink = (line, record) => {
   if (record.level === 'error') console.error(line);
