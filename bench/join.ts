@@ -62,7 +62,7 @@ const CLOCK_TICKS = 100;
  * CPU time (ms, user + system) the app has used so far: the process and its descendants (the tsx
  * launcher runs node as a child), from /proc. NaN where /proc is not there.
  */
-function appCpuMs(pid: number): number {
+export function appCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

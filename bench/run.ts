@@ -13,6 +13,7 @@ import { benchFleet } from './fleet';
 import { benchLighthouse } from './lighthouse';
 import { benchMedia } from './media';
 import { benchRegistry } from './registry';
+import { benchRoomdata } from './roomdata';
 import { benchRooms } from './rooms';
 import { benchSpeechStt } from './speech-stt';
 import { benchSpeechTts } from './speech-tts';
@@ -20,7 +21,7 @@ import { benchSsr } from './ssr';
 import { benchStreaming } from './streaming';
 import { benchTokens } from './tokens';
 
-const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, engagement: benchEngagement, analytics: benchAnalytics, lighthouse: benchLighthouse };
+const suites: Record<string, () => Promise<boolean>> = { ssr: benchSsr, auth: benchAuth, events: benchEvents, tokens: benchTokens, chat: benchChat, join: benchJoin, roomdata: benchRoomdata, rooms: benchRooms, media: benchMedia, streaming: benchStreaming, checkout: benchCheckout, registry: benchRegistry, fleet: benchFleet, 'speech-stt': benchSpeechStt, 'speech-tts': benchSpeechTts, engagement: benchEngagement, analytics: benchAnalytics, lighthouse: benchLighthouse };
 const only = process.argv.slice(2);
 let ok = true;
 for (const [name, run] of Object.entries(suites)) {

@@ -363,6 +363,8 @@ export class ChatHub {
 
   private onControl(room: Room, control: ChatControl) {
     this.events.delete(room.key);
+    // A block or unblock written by any instance: the room's other doors here read the event afresh (docs/decisions/0091).
+    room.data.events.forgetRecent(room.eventId);
     if (control.kind !== 'blocked') return;
     for (const conn of room.conns) {
       if (conn.user.sub === control.userId) this.fatal(conn.ws, 'blocked', CHAT_CLOSE.blocked);

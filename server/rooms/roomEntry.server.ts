@@ -31,23 +31,15 @@ export function layoutOfPath(pathname: string): RoomLayout | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Event reads in flight, per tenant and event: people arriving together share one read. */
-const reading = new Map<string, Promise<EventRecord | null>>();
-
 /**
- * The event as stored now. When its audience arrives at once, concurrent entries share the read
- * already in flight (nothing is kept after it answers), so a join storm costs one read per
- * round trip instead of one per person. What a person sees is at most one read's round trip old:
- * a block written meanwhile is seen by the next read. The room's token route reads through it too.
+ * The event for a door of its room (the page and its shell gate, the room's data, the token route,
+ * the chat socket, the waiting room). When its audience arrives at once they share one read, and
+ * the copy is reused for a moment (docs/decisions/0091: events.recent, at most EVENT_COPY_MS old,
+ * forgotten when this instance writes the event, so a block, an edit or an early end made here
+ * counts for the next request). Every gate is still asked per person, on this copy.
  */
 export function sharedEventRead(data: TenantData, eventId: string): Promise<EventRecord | null> {
-  const key = `${data.tenantId}\u0000${eventId}`;
-  let pending = reading.get(key);
-  if (!pending) {
-    pending = data.events.get(eventId).finally(() => reading.delete(key));
-    reading.set(key, pending);
-  }
-  return pending;
+  return data.events.recent(eventId);
 }
 
 /**

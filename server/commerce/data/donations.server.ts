@@ -13,6 +13,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { Money } from '#app/lib/money/money';
 import { isConditionFailure, queryAll, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
+import { batchedGet } from '#server/platform/dynamo/batched.server';
 
 export interface Donation {
   orderId: string;
@@ -86,10 +87,12 @@ export async function getDonation(db: Database, t: TenantId, orderId: string, re
   return out.Item ? toDonation(out.Item) : null;
 }
 
-/** Whether the user donated in the event's live room (madeDonation, the supporter badge). */
+/**
+ * Whether the user donated in the event's live room (madeDonation, the supporter badge). The room's
+ * data asks it for everyone who joins: with the other reads of this turn (batched.server.ts).
+ */
 export async function hasDonatedInEvent(db: Database, t: TenantId, eventId: string, userId: string): Promise<boolean> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: donorKey(t, eventId, userId) }));
-  return Boolean(out.Item);
+  return Boolean(await batchedGet(db, donorKey(t, eventId, userId), false));
 }
 
 /** Donations paid to one organizer (their channels and their rooms), newest first: the payouts ledger reads them. */

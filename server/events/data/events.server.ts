@@ -32,6 +32,7 @@ import {
 } from '#app/lib/events/model';
 import { isErrorNamed } from '#server/errors';
 import { batchedGet } from '#server/platform/dynamo/batched.server';
+import { forgetEvent, recentEvent } from './eventCopies.server';
 import { isConditionFailure, queryPage, tenantKey, type Database, type Item, type QueryInput } from '#server/platform/dynamo/dynamo.server';
 
 export type { EventInput };
@@ -194,6 +195,23 @@ export async function getEvent(db: Database, tenantId: TenantId, eventId: string
   return fromItem(tenantId, await batchedGet(db, eventKey(tenantId, eventId), true));
 }
 
+/**
+ * The event as stored at most a moment ago, for the doors of its room (docs/decisions/0091): a
+ * copy this instance read within the last EVENT_COPY_MS, forgotten when this instance writes the
+ * event. Writers and edit forms read getEvent.
+ */
+export const getRecentEvent = (db: Database, tenantId: TenantId, eventId: string): Promise<EventRecord | null> =>
+  /^[a-z0-9]{12}$/.test(eventId) ? recentEvent(db, tenantId, eventId, () => getEvent(db, tenantId, eventId)) : Promise.resolve(null);
+
+/** Sends a write of the event item; whatever its outcome, this instance's copy of the event no longer counts. */
+export async function writeEventItem<T>(db: Database, tenantId: TenantId, eventId: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    forgetEvent(db, tenantId, eventId);
+  }
+}
+
 async function eventByCode(db: Database, tenantId: TenantId, kind: 'SHORT' | 'INVITE', code: string): Promise<EventRecord | null> {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(code)) return null;
   const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk: tenantKey(tenantId, kind, code), sk: kind } }));
@@ -234,17 +252,16 @@ export async function updateEvent(
     const added = hosts.filter((h) => !current.hosts.includes(h));
     const stillHosting = new Set(Object.values(acceptedHosts));
     const unbound = [...new Set(Object.values(current.acceptedHosts))].filter((sub) => !stillHosting.has(sub));
+    const write = new TransactWriteCommand({
+      TransactItems: [
+        guardedPut(db, tenantId, next, current),
+        ...added.map((email) => ({ Put: { TableName: db.table, Item: { ...hostRef(tenantId, email, eventId), tenantId, eventId } } })),
+        ...removed.map((email) => ({ Delete: { TableName: db.table, Key: hostRef(tenantId, email, eventId) } })),
+        ...unbound.map((sub) => ({ Delete: { TableName: db.table, Key: hostedRef(tenantId, sub, eventId) } })),
+      ],
+    });
     try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            guardedPut(db, tenantId, next, current),
-            ...added.map((email) => ({ Put: { TableName: db.table, Item: { ...hostRef(tenantId, email, eventId), tenantId, eventId } } })),
-            ...removed.map((email) => ({ Delete: { TableName: db.table, Key: hostRef(tenantId, email, eventId) } })),
-            ...unbound.map((sub) => ({ Delete: { TableName: db.table, Key: hostedRef(tenantId, sub, eventId) } })),
-          ],
-        }),
-      );
+      await writeEventItem(db, tenantId, eventId, () => db.doc.send(write));
       return next;
     } catch (e) {
       if ((e as Error).name !== 'TransactionCanceledException') throw e;
@@ -289,11 +306,7 @@ export async function patchEvent(
     if (!patch) return current;
     const next = eventSchema.parse({ ...current, ...patch, updatedAt: new Date().toISOString() });
     try {
-      await db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [guardedPut(db, tenantId, next, current)],
-        }),
-      );
+      await writeEventItem(db, tenantId, eventId, () => db.doc.send(new TransactWriteCommand({ TransactItems: [guardedPut(db, tenantId, next, current)] })));
       return next;
     } catch (e) {
       if ((e as Error).name !== 'TransactionCanceledException') throw e;
@@ -322,16 +335,15 @@ export const setUserBlocked = (db: Database, tenantId: TenantId, eventId: string
 
 /** Marks the room closed once; false when another instance already did. */
 export async function markRoomClosed(db: Database, tenantId: TenantId, eventId: string): Promise<boolean> {
+  const write = new UpdateCommand({
+    TableName: db.table,
+    Key: eventKey(tenantId, eventId),
+    UpdateExpression: 'SET roomClosedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(roomClosedAt)',
+    ExpressionAttributeValues: { ':now': new Date().toISOString() },
+  });
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: eventKey(tenantId, eventId),
-        UpdateExpression: 'SET roomClosedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(roomClosedAt)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await writeEventItem(db, tenantId, eventId, () => db.doc.send(write));
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

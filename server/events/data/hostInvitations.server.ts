@@ -17,7 +17,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { EventRecord } from '#app/lib/events/model';
 import { acceptableInvitation, type EventUser } from '#app/lib/events/permissions';
 import { isConditionFailure, type Database } from '#server/platform/dynamo/dynamo.server';
-import { eventKey, getEvent, hostedRef } from './events.server';
+import { eventKey, getEvent, hostedRef, writeEventItem } from './events.server';
 import { invitedEventIds } from './myEvents.server';
 
 /** A refused acceptance: a failed condition, or (on events stored before acceptedHosts existed) a path into a missing map. */
@@ -25,24 +25,24 @@ const isRefused = (e: unknown) => isConditionFailure(e) || (e as Error).name ===
 
 /** Binds `email` to `sub` once; false when the condition refused it (accepted already, or no longer invited). */
 async function bind(db: Database, tenantId: TenantId, eventId: string, email: string, sub: string): Promise<boolean> {
-  const write = () =>
-    db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.table,
-              Key: eventKey(tenantId, eventId),
-              UpdateExpression: 'SET acceptedHosts.#email = :sub',
-              ConditionExpression: 'attribute_exists(acceptedHosts) AND contains(hosts, :email) AND attribute_not_exists(acceptedHosts.#email)',
-              ExpressionAttributeNames: { '#email': email },
-              ExpressionAttributeValues: { ':sub': sub, ':email': email },
-            },
+  // A new command per attempt: a sent command keeps the middleware it was sent with.
+  const binding = () =>
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.table,
+            Key: eventKey(tenantId, eventId),
+            UpdateExpression: 'SET acceptedHosts.#email = :sub',
+            ConditionExpression: 'attribute_exists(acceptedHosts) AND contains(hosts, :email) AND attribute_not_exists(acceptedHosts.#email)',
+            ExpressionAttributeNames: { '#email': email },
+            ExpressionAttributeValues: { ':sub': sub, ':email': email },
           },
-          { Put: { TableName: db.table, Item: { ...hostedRef(tenantId, sub, eventId), tenantId, eventId } } },
-        ],
-      }),
-    );
+        },
+        { Put: { TableName: db.table, Item: { ...hostedRef(tenantId, sub, eventId), tenantId, eventId } } },
+      ],
+    });
+  const write = () => writeEventItem(db, tenantId, eventId, () => db.doc.send(binding()));
   try {
     await write();
     return true;
@@ -51,15 +51,14 @@ async function bind(db: Database, tenantId: TenantId, eventId: string, email: st
   }
   // Events stored before invitations were bound have no acceptedHosts map: give them one, try again.
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: eventKey(tenantId, eventId),
-        UpdateExpression: 'SET acceptedHosts = :none',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(acceptedHosts)',
-        ExpressionAttributeValues: { ':none': {} },
-      }),
-    );
+    const map = new UpdateCommand({
+      TableName: db.table,
+      Key: eventKey(tenantId, eventId),
+      UpdateExpression: 'SET acceptedHosts = :none',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(acceptedHosts)',
+      ExpressionAttributeValues: { ':none': {} },
+    });
+    await writeEventItem(db, tenantId, eventId, () => db.doc.send(map));
   } catch (e) {
     if (isConditionFailure(e)) return false;
     throw e;
