@@ -30,7 +30,7 @@ describe('the range form', () => {
 
 describe('the range figures', () => {
   it('fills every day of the range and keeps currencies apart', () => {
-    const byDay = new Map([
+    const byDay = new Map<string, Record<string, number>>([
       ['2026-11-02', { c_registrations: 2, c_tickets: 1, c_attended: 3, c_watchMs: 5000, r_USD_tickets: 1000, r_EUR_donations: 300, c_chatMessages: 4 }],
       ['2026-11-04', { c_attended: 1, r_USD_products: 250 }],
     ]);
