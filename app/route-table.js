@@ -138,8 +138,9 @@ export const ROUTES = [
   { path: '/twoFactorAddPhone', file: 'routes/twoFactor/twoFactorAddPhone.tsx' },
   { path: '/twoFactorEnrollSuccess', file: 'routes/twoFactor/twoFactorEnrollSuccess.tsx' },
   { path: '/twoFactorSignInVerify', file: 'routes/twoFactor/twoFactorSignInVerify.tsx' },
-  // ?event= opens that event's analytics tab, for its organizer and admins (docs/decisions/0090).
-  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', ids: EVENT_QUERY, entitlement: [LISTS_EVENTS, { event: 'query.event', serves: 'organizer' }] },
+  // ?event= opens that event's analytics tab, for its organizer and admins (docs/decisions/0090);
+  // ?channel= the Analytics tab of that channel, for its owner and admins (0094).
+  { path: '/userDashboard', file: 'routes/dashboard/userDashboard.tsx', ids: { query: { event: 'event', channel: 'channel' } }, entitlement: [LISTS_EVENTS, { event: 'query.event', serves: 'organizer' }] },
   // The library, or a member's My media; ?open= shows one item in its viewer under the one media rule.
   { path: '/uploadCustomerMedia', file: 'routes/media/uploadCustomerMedia.tsx', ids: { query: { open: 'media' } }, entitlement: [{ media: 'query.open', serves: 'replay' }, LISTS_MEDIA] },
   { path: '/customerImageUpload', file: 'routes/media/customerImageUpload.tsx', entitlement: LISTS_MEDIA },
