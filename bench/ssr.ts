@@ -12,6 +12,9 @@ import { httpGet, load, loadNow, machineLoad, startProcess, stopProcess, table, 
 
 const APP_PORT = 3410;
 const BARE_PORT = 3411;
+const BARE_EXPRESS_PORT = 3412;
+/** Each target is loaded in this many slices, taken in turn with the others'. */
+const ROUNDS = 3;
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const TENANTS = (process.env.BENCH_TENANTS ?? 'aurora,lumiere').split(',');
@@ -36,6 +39,27 @@ const ENCODINGS = [
   { label: 'gzip', headers: { 'Accept-Encoding': 'gzip' } },
   { label: 'br', headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
 ] as const;
+
+interface Target {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  encoding: string;
+  kind: 'page' | 'bare node' | 'bare express';
+}
+
+/** One target's slices as one figure: the mean rate, the median p50 and the worst p99. */
+function combined(label: string, slices: LoadFigures[]): LoadFigures {
+  const sorted = slices.map((s) => s.p50).sort((a, b) => a - b);
+  return {
+    label,
+    rps: Math.round(slices.reduce((n, s) => n + s.rps, 0) / slices.length),
+    p50: sorted[Math.floor(sorted.length / 2)]!,
+    p99: Math.max(...slices.map((s) => s.p99)),
+    errors: slices.reduce((n, s) => n + s.errors, 0),
+    non2xx: slices.reduce((n, s) => n + s.non2xx, 0),
+  };
+}
 
 const origin = `http://127.0.0.1:${APP_PORT}`;
 const host = (tenant: string) => ({ Host: `${tenant}.localhost:${APP_PORT}` });
@@ -93,14 +117,27 @@ export async function benchSsr(): Promise<boolean> {
     // The bare servers answer the first tenant's page, byte for byte.
     writeFileSync(homeFile, (await httpGet(`${origin}/`, host(TENANTS[0]))).body);
 
-    const results: Array<LoadFigures & { encoding: string; kind: 'page' | 'uncached' | 'bare node' | 'bare express' }> = [];
-    for (const tenant of TENANTS) {
-      await load(`warm-up ${tenant}`, `${origin}/`, host(tenant), 10, 2);
-      results.push({ ...(await load(`${tenant} home, cached`, `${origin}/`, host(tenant), CONNECTIONS, DURATION)), encoding: 'plain', kind: 'page' });
+    // The bare servers run beside the app, and every target is loaded in turn, a slice at a time,
+    // ROUNDS times over: on a shared machine the load of other work then weighs on each alike.
+    for (const kind of ['bare node', 'bare express'] as const) {
+      const port = kind === 'bare node' ? BARE_PORT : BARE_EXPRESS_PORT;
+      bareProcesses.push(startProcess('node_modules/.bin/tsx', ['bench/bare-server.ts'], { PORT: String(port), BODY_FILE: homeFile, ...(kind === 'bare express' ? { BARE: 'express' } : {}) }));
+      await waitForHttp(`http://127.0.0.1:${port}/`, {}, START_TIMEOUT_MS);
     }
-    for (const e of ENCODINGS.slice(1)) {
-      results.push({ ...(await load(`${TENANTS[0]} home, cached`, `${origin}/`, { ...host(TENANTS[0]), ...e.headers }, CONNECTIONS, DURATION)), encoding: e.label, kind: 'page' });
+    const bareUrl = (kind: 'bare node' | 'bare express') => `http://127.0.0.1:${kind === 'bare node' ? BARE_PORT : BARE_EXPRESS_PORT}/`;
+    const targets: Target[] = [
+      ...TENANTS.map((tenant) => ({ label: `${tenant} home, cached`, url: `${origin}/`, headers: host(tenant), encoding: 'plain', kind: 'page' as const })),
+      ...ENCODINGS.slice(1).map((e) => ({ label: `${TENANTS[0]} home, cached`, url: `${origin}/`, headers: { ...host(TENANTS[0]), ...e.headers }, encoding: e.label, kind: 'page' as const })),
+      ...ENCODINGS.map((e) => ({ label: 'bare node, same bytes', url: bareUrl('bare node'), headers: { ...e.headers }, encoding: e.label, kind: 'bare node' as const })),
+      { label: 'bare express, same bytes', url: bareUrl('bare express'), headers: {}, encoding: 'plain', kind: 'bare express' as const },
+    ];
+    for (const t of targets) await load(`warm-up ${t.label}`, t.url, t.headers, 10, 1);
+    const slices = new Map<Target, LoadFigures[]>(targets.map((t) => [t, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of targets) slices.get(t)!.push(await load(t.label, t.url, t.headers, CONNECTIONS, Math.max(1, Math.round(DURATION / ROUNDS))));
     }
+    const results: Array<LoadFigures & { encoding: string; kind: Target['kind'] | 'uncached' }> = targets.map((t) => ({ ...combined(t.label, slices.get(t)!), encoding: t.encoding, kind: t.kind }));
+    for (const bare of bareProcesses) await stopProcess(bare);
 
     const js: Array<{ tenant: string; screen: string; kb: number }> = [];
     for (const tenant of TENANTS) {
@@ -124,17 +161,6 @@ export async function benchSsr(): Promise<boolean> {
       await stopProcess(uncached);
     }
 
-    for (const kind of ['bare node', 'bare express'] as const) {
-      const bare = startProcess('node_modules/.bin/tsx', ['bench/bare-server.ts'], { PORT: String(BARE_PORT), BODY_FILE: homeFile, ...(kind === 'bare express' ? { BARE: 'express' } : {}) });
-      bareProcesses.push(bare);
-      await waitForHttp(`http://127.0.0.1:${BARE_PORT}/`, {}, START_TIMEOUT_MS);
-      await load(`warm-up ${kind}`, `http://127.0.0.1:${BARE_PORT}/`, {}, 10, 2);
-      for (const e of kind === 'bare node' ? ENCODINGS : ENCODINGS.slice(0, 1)) {
-        results.push({ ...(await load(`${kind}, same bytes`, `http://127.0.0.1:${BARE_PORT}/`, e.headers, CONNECTIONS, DURATION)), encoding: e.label, kind });
-      }
-      await stopProcess(bare);
-    }
-
     const bareNode = (encoding: string) => results.find((r) => r.kind === 'bare node' && r.encoding === encoding)!;
     const plainHit = results.find((r) => r.kind === 'page' && r.encoding === 'plain')!;
     const rows = results.map((r) => ({
@@ -147,7 +173,7 @@ export async function benchSsr(): Promise<boolean> {
       'vs bare node, same coding': (r.rps / bareNode(r.encoding).rps).toFixed(2),
       'vs plain hit': r.kind === 'page' ? (r.rps / plainHit.rps).toFixed(2) : '',
     }));
-    console.log(`\nbench/ssr: home page, concurrency ${CONNECTIONS}, ${DURATION} s each; bare servers answer ${TENANTS[0]}'s page byte for byte`);
+    console.log(`\nbench/ssr: home page, concurrency ${CONNECTIONS}, ${DURATION} s per target in ${ROUNDS} interleaved slices; the bare servers answer ${TENANTS[0]}'s page byte for byte`);
     console.log(table(rows));
 
     console.log('\nHome page bytes (plain / gzip / br) before the page-weight work and now:');

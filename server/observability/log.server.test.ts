@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentRequest, requestIdFrom, runInRequest } from './context.server';
 import { captureLogs, log, prettyLine, type LogRecord } from './log.server';
@@ -89,4 +94,41 @@ describe('requestIdFrom', () => {
       expect(requestIdFrom(unsafe)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
+});
+
+describe('standard output', () => {
+  it('writes every line, in order, in batches, and what is buffered when the process exits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'log-stdout-'));
+    const script = join(dir, 'lines.ts');
+    // 500 access-like lines at once (batched), one more after a pause (the timed flush), then exit at once.
+    writeFileSync(
+      script,
+      `import { log } from ${JSON.stringify(fileURLToPath(new URL('./log.server.ts', import.meta.url)))};
+for (let i = 0; i < 500; i++) log.info('request', { i, path: '/aboutUs' });
+setTimeout(() => log.info('later'), 300);
+setTimeout(() => { log.error('last'); process.exit(0); }, 600);`,
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
+    delete env.VITEST;
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const chunks: Buffer[] = [];
+    let laterSeenBeforeExit = false;
+    child.stdout.on('data', (c: Buffer) => {
+      chunks.push(c);
+      if (c.includes('"later"') && !Buffer.concat(chunks).includes('"last"')) laterSeenBeforeExit = true;
+    });
+    await new Promise((resolve) => child.on('close', resolve));
+    rmSync(dir, { recursive: true, force: true });
+    const records = Buffer.concat(chunks)
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LogRecord);
+    expect(records).toHaveLength(502);
+    expect(records.slice(0, 500).map((r) => r.i)).toEqual([...Array(500).keys()]);
+    expect(records.map((r) => r.msg).slice(-2)).toEqual(['later', 'last']);
+    // Batched: far fewer reads than lines. The lone line came out on its own, before exit.
+    expect(chunks.length).toBeLessThan(100);
+    expect(laterSeenBeforeExit).toBe(true);
+  }, 60_000);
 });

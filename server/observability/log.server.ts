@@ -30,16 +30,27 @@ export interface LogRecord {
 /** Receives each line (JSON or readable) with its record. */
 export type LogSink = (line: string, record: LogRecord) => void;
 
+/** Lines are written once this many bytes wait, or FLUSH_MS after the last write, whichever comes first. */
+const BATCH_BYTES = 4096;
+const FLUSH_MS = 100;
+
 /**
- * Standard output through pino's asynchronous destination (docs/decisions/0095): a line is handed
- * to the kernel at once when no write is in flight, and lines arriving meanwhile go out together in
- * the next write, so a busy server makes one write per batch instead of one blocking write per
- * line. What is still buffered is written synchronously when the process exits.
+ * Standard output through pino's asynchronous destination (docs/decisions/0095): lines wait in a
+ * buffer until BATCH_BYTES of them are there (about 20 access lines) or FLUSH_MS have passed, and
+ * go out in one write that does not block the event loop, instead of one blocking write per line.
+ * What is still buffered is written synchronously when the process exits.
  */
 let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+/** Lines were written since the last flush. */
+let unflushed = false;
 function stdout() {
   if (!stdoutDestination) {
-    const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
+    const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+    setInterval(() => {
+      if (!unflushed) return;
+      unflushed = false;
+      destination.flush();
+    }, FLUSH_MS).unref();
     process.once('exit', () => {
       try {
         destination.flushSync();
@@ -53,6 +64,7 @@ function stdout() {
 }
 const stdoutSink: LogSink = (line) => {
   stdout().write(`${line}\n`);
+  unflushed = true;
 };
 const consoleSink: LogSink = (line, record) => {
   if (record.level === 'error') console.error(line);
