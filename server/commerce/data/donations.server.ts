@@ -89,10 +89,11 @@ export async function getDonation(db: Database, t: TenantId, orderId: string, re
 
 /**
  * Whether the user donated in the event's live room (madeDonation, the supporter badge). The room's
- * data asks it for everyone who joins: with the other reads of this turn (batched.server.ts).
+ * data asks it for everyone who joins: with the other reads of this turn (batched.server.ts), and
+ * consistent like the device settings and profile read beside it, so they share one call.
  */
 export async function hasDonatedInEvent(db: Database, t: TenantId, eventId: string, userId: string): Promise<boolean> {
-  return Boolean(await batchedGet(db, donorKey(t, eventId, userId), false));
+  return Boolean(await batchedGet(db, donorKey(t, eventId, userId), true));
 }
 
 /** Donations paid to one organizer (their channels and their rooms), newest first: the payouts ledger reads them. */
