@@ -11,7 +11,7 @@ export default defineConfig({
   build: { target: 'es2022' },
   server: { hmr: true },
   test: {
-    include: ['{app,server,local,scripts,deploy,tests/unit}/**/*.test.{ts,tsx}'],
+    include: ['{app,server,local,scripts,deploy,bench,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

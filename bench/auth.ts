@@ -11,7 +11,7 @@ import { localCognitoClient, type DemoAccount } from '#local/stack/cognito';
 import { Identity, readPoolsFile } from '#server/identity/identity.server';
 import { createLocalDatabase } from '#local/stack/stack';
 import { withBenchStack } from './app-stack';
-import { httpGet, table, waitForHttp } from './lib';
+import { httpGet, reportHeadline, table, waitForHttp } from './lib';
 
 const APP_PORT = 3412;
 const DYNAMO_PORT = 3413;
@@ -149,6 +149,7 @@ export async function benchAuth(): Promise<boolean> {
     console.log(`\npage bytes: anonymous ${bytes[0]}, signed in ${bytes[1]} (signed-in visitors get the client app: inactivity guard)`);
     console.log(`token verification (ID + access, cached keys) in process: ${(verifyMs * 1000).toFixed(0)} µs per request = ${((verifyMs / anon.mean) * 100).toFixed(2)}% of the anonymous mean latency`);
     console.log(`mean latency signed in / anonymous: ${ratio.toFixed(3)}× (target ≤ ${TARGET_RATIO}×) ${ok ? 'met' : 'MISSED'}`);
+    reportHeadline({ target: `signed-in ÷ anonymous mean latency ≤ ${TARGET_RATIO}×, no failures`, figure: `${ratio.toFixed(2)}× (${authed.rps} vs ${anon.rps} req/s)`, met: ok });
     return ok;
   });
 }

@@ -23,7 +23,7 @@ import { startRedis, type LocalRedis } from '#local/stack/redis';
 import { childNodeEnv, createLocalDatabase, quietAwsEnv, startLocalStack, type LocalStack } from '#local/stack/stack';
 import { createEvent, newEventInput } from '#server/events/data/events.server';
 import { BUCKETS, closeListeners, MARK, now, startListeners, type Child, type ConnectOrder, type ListenerReport } from './chat-listeners';
-import { loadNow, machineLoad, startProcess, stopProcess, table, waitForHttp } from './lib';
+import { loadNow, machineLoad, reportHeadline, startProcess, stopProcess, table, waitForHttp } from './lib';
 import { signedInUsers } from '#tests/support/signedInUsers';
 
 const APP_PORTS = [3440, 3441] as const;
@@ -359,6 +359,7 @@ export async function benchChat(): Promise<boolean> {
       if (r.lost) console.log(`${r.scenario}: ${r.lost} of ${r.expected} deliveries missing (${r.incomplete} of ${r.sent} messages not at every socket)`);
     }
     console.log(`\ntarget: ${CLIENTS} clients, ${RATE} messages/s: p99 send-to-receive ≤ ${TARGET_P99_MS} ms and nothing lost, on one instance and on two: ${ok ? 'met' : 'MISSED'}`);
+    reportHeadline({ target: `${CLIENTS} clients, ${RATE} messages/s: p99 ≤ ${TARGET_P99_MS} ms, nothing lost`, figure: results.map((r) => `${r.scenario}: p99 ${r.p99.toFixed(1)} ms, lost ${r.lost}`).join('; '), met: ok });
     return ok;
   } finally {
     await redis?.stop();

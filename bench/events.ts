@@ -8,7 +8,7 @@ import { loadRegistry, tenantIdOf } from '#server/config/registry.server';
 import { newEventInput, type EventInput } from '#server/events/data/events.server';
 import { tenantData } from '#server/data/tenantData.server';
 import { withBenchStack } from './app-stack';
-import { httpGet, load, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
+import { httpGet, load, reportHeadline, stopProcess, table, waitForHttp, type LoadFigures } from './lib';
 
 const APP_PORT = 3426;
 const DYNAMO_PORT = 3427;
@@ -105,6 +105,7 @@ export async function benchEvents(): Promise<boolean> {
     const listing = results[0];
     const ok = listing.p99 <= TARGET_P99_MS && results.every((r) => r.errors + r.non2xx === 0);
     console.log(`\ntarget: /liveEvents p99 ≤ ${TARGET_P99_MS} ms at concurrency ${CONNECTIONS}: ${listing.p99} ms ${ok ? 'met' : 'MISSED'}`);
+    reportHeadline({ target: `/liveEvents p99 ≤ ${TARGET_P99_MS} ms at concurrency ${CONNECTIONS}, no errors`, figure: `p99 ${listing.p99} ms, ${listing.rps} req/s`, met: ok });
     return ok;
   });
 }

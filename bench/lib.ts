@@ -113,3 +113,56 @@ export function machineLoad(before: number, after = loadNow()): { busy: boolean;
     text: `load average (1 min) ${before.toFixed(2)} before, ${after.toFixed(2)} after on ${cpus().length} cores${busy ? ' — other work was running: these figures are not representative of a quiet machine' : ' (quiet)'}`,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Figures of record: one result record per benchmark (bench/run.ts keeps them, prints the summary
+// and writes bench/results/last.json; bench/readme.ts turns that file into the README's table).
+// ---------------------------------------------------------------------------------------------
+
+/** A run counts as a figure of record when the 1-minute load average was under this before it started. */
+export const RECORD_LOAD_BELOW = 1.5;
+
+/** What a benchmark says it reached, against what it aims for. */
+export interface Headline {
+  /** The target in words, e.g. "≥ 20 orders/s, oversold 0". */
+  target: string;
+  /** The figure measured, e.g. "23.4 orders/s, oversold 0". */
+  figure: string;
+  met: boolean;
+}
+
+/** One benchmark's result, the same record for every benchmark. */
+export interface BenchResult extends Headline {
+  name: string;
+  /** When the run started (ISO). */
+  at: string;
+  cores: number;
+  /** The 1-minute load average before the benchmark started. */
+  loadBefore: number;
+  /** The 1-minute load average sampled while it ran (its own processes included). */
+  loadDuring: { mean: number; max: number };
+  /** Whether the run counts: load average under RECORD_LOAD_BELOW before it started. */
+  record: boolean;
+  seconds: number;
+  /** "reported": the benchmark called reportHeadline; "verdict": taken from its printed verdict lines. */
+  source: 'reported' | 'verdict';
+}
+
+const headlines: Headline[] = [];
+
+/**
+ * A benchmark's headline figure and target, for the summary and the results file. A benchmark
+ * may call it more than once (several targets); they are joined in one record.
+ */
+export function reportHeadline(headline: Headline): void {
+  headlines.push(headline);
+}
+
+/** The headlines reported since the last call (bench/run.ts takes them after each benchmark). */
+export function takeHeadlines(): Headline[] {
+  return headlines.splice(0);
+}
+
+/** Whether a run that starts at this load counts, in the words every benchmark prints. */
+export const recordVerdict = (loadBefore: number): string =>
+  loadBefore < RECORD_LOAD_BELOW ? `a figure of record (load average ${loadBefore.toFixed(2)} before, under ${RECORD_LOAD_BELOW})` : `not a figure of record (load average ${loadBefore.toFixed(2)} before, not under ${RECORD_LOAD_BELOW})`;

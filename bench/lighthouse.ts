@@ -18,7 +18,7 @@ import { tenantData } from '#server/data/tenantData.server';
 import { seedSampleDecks, seedSampleShops } from '#local/stack/seed';
 import { createLocalDatabase, createLocalStorage } from '#local/stack/stack';
 import { withBenchStack } from './app-stack';
-import { httpGet, loadNow, machineLoad, table, waitForHttp } from './lib';
+import { httpGet, loadNow, machineLoad, reportHeadline, table, waitForHttp } from './lib';
 
 const APP_PORT = 3436;
 const DYNAMO_PORT = 3437;
@@ -138,6 +138,8 @@ async function measure(origin: string, eventId: string, channelId: string, loadB
   const perfOk = rows.every((r) => r.performance >= TARGET_PERFORMANCE);
   const a11yOk = rows.every((r) => r.accessibility >= TARGET_ACCESSIBILITY);
   console.log(`\ntargets: performance ≥ ${TARGET_PERFORMANCE} ${perfOk ? 'met' : 'MISSED'}; accessibility ${TARGET_ACCESSIBILITY} ${a11yOk ? 'met' : 'MISSED'}`);
+  const lowest = (key: 'performance' | 'accessibility') => Math.min(...rows.map((r) => r[key]));
+  reportHeadline({ target: `performance ≥ ${TARGET_PERFORMANCE}, accessibility ${TARGET_ACCESSIBILITY} on every page`, figure: `${rows.length} pages: performance ≥ ${lowest('performance')}, accessibility ≥ ${lowest('accessibility')}`, met: perfOk && a11yOk });
   return perfOk && a11yOk;
 }
 

@@ -26,7 +26,7 @@ import { CHROMIUM_ARGS } from '#tests/e2e/stack';
 import { CLOCK_BITS, CLOCK_CELL, startPush } from '#tests/support/ingestPush';
 import { rtmpStreamKey } from '#app/lib/broadcast/model';
 import { withBenchStack } from './app-stack';
-import { httpGet, startProcess, stopProcess, table, waitForHttp } from './lib';
+import { httpGet, reportHeadline, startProcess, stopProcess, table, waitForHttp } from './lib';
 
 const LATENCY_SECONDS = Number(process.env.BENCH_STREAMING_LATENCY_SECONDS ?? 20);
 const CPU_SECONDS = Number(process.env.BENCH_STREAMING_CPU_SECONDS ?? 10);
@@ -219,7 +219,9 @@ export async function benchStreaming(): Promise<boolean> {
             { measure: 'HLS segment requests served', figure: `${load.segmentsPerSecond.toFixed(0)} /s (playlists ${load.playlistsPerSecond.toFixed(0)} /s, ${load.failures} failed)`, target: `≥ ${TARGETS.segmentsPerSecond} /s`, met: load.segmentsPerSecond >= TARGETS.segmentsPerSecond ? 'yes' : 'NO' },
           ]),
         );
-        return p50 <= TARGETS.latencyP50 && cores <= TARGETS.cpuCores && load.segmentsPerSecond >= TARGETS.segmentsPerSecond && load.failures === 0;
+        const met = p50 <= TARGETS.latencyP50 && cores <= TARGETS.cpuCores && load.segmentsPerSecond >= TARGETS.segmentsPerSecond && load.failures === 0;
+        reportHeadline({ target: `latency p50 ≤ ${TARGETS.latencyP50} s, ≤ ${TARGETS.cpuCores} core per transcode, ≥ ${TARGETS.segmentsPerSecond} segments/s`, figure: `${p50.toFixed(2)} s, ${cores.toFixed(2)} core, ${load.segmentsPerSecond.toFixed(0)}/s (${load.failures} failed)`, met });
+        return met;
       } finally {
         await push.stop();
         db.raw.destroy();

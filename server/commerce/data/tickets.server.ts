@@ -201,7 +201,11 @@ export async function grantTicket(
   { eventId, userId, orderId, kind }: { eventId: string; userId: string; orderId: string; kind: TicketKind },
   now = new Date(),
 ): Promise<boolean> {
-  const existing = await getRow(db, t, eventId, kind, userId);
+  // The person's row and the order's seat hold are read together (a replay holds no seat).
+  const [existing, hold] = await Promise.all([
+    getRow(db, t, eventId, kind, userId),
+    kind === 'replay' ? null : db.doc.send(new GetCommand({ TableName: db.table, Key: holdKey(t, eventId, orderId), ConsistentRead: true })),
+  ]);
   if (existing) return existing.orderId === orderId;
   const row: TicketRow = { eventId, userId, orderId, kind, createdAt: now.toISOString() };
   if (kind === 'replay') {
@@ -213,8 +217,7 @@ export async function grantTicket(
       return (await getRow(db, t, eventId, kind, userId))?.orderId === orderId;
     }
   }
-  const hold = await db.doc.send(new GetCommand({ TableName: db.table, Key: holdKey(t, eventId, orderId), ConsistentRead: true }));
-  const held = hold.Item?.tenantId === t && hold.Item.state === 'held';
+  const held = hold?.Item?.tenantId === t && hold.Item.state === 'held';
   return withConflictRetry(async () => {
     try {
       await db.doc.send(

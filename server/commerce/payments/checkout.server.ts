@@ -105,12 +105,14 @@ export async function startCheckout(ctx: CheckoutContext, request: CheckoutReque
   if (!buyer) throw new Error('checkout needs a signed-in buyer');
   const provider = providerOf(ctx);
 
-  const existing = await ctx.data.orders.forKey(buyer.userId, request.idempotencyKey);
-  if (existing) return resume(ctx, existing);
-
   // One line per thing sold: its stock or seat is then held once, for the whole quantity.
   const merged = mergeLineRequests(request.lines);
-  const { priced, refusals } = await priceLines(ctx, merged.lines);
+  // Pricing only reads, so it runs beside the look-up of an order with this key; its answer (or failure) counts only when there is none.
+  const pricing = priceLines(ctx, merged.lines);
+  pricing.catch(() => {});
+  const existing = await ctx.data.orders.forKey(buyer.userId, request.idempotencyKey);
+  if (existing) return resume(ctx, existing);
+  const { priced, refusals } = await pricing;
   if (refusals.length) return { refusals: refusalsOfRequested(merged, refusals) };
   const currency = ctx.tenant.currency;
   const total = sumMoney(

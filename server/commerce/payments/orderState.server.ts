@@ -26,10 +26,14 @@ export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: f
 
 const nowIso = () => new Date().toISOString();
 
-/** Grants what was bought, once: the winner of the fulfilledAt claim fulfils, books and mails. */
-async function fulfil(ctx: SellContext, order: Order): Promise<void> {
+/**
+ * Grants what was bought, once: the winner of the fulfilledAt claim fulfils, then books, tells the
+ * listeners, mails and emits, which depend only on the fulfilled order and so run together (`after`,
+ * which the caller awaits beside the payouts). Answers null when another caller holds the claim.
+ */
+async function fulfil(ctx: SellContext, order: Order): Promise<{ fulfilled: Order; after: Promise<unknown> } | null> {
   const at = nowIso();
-  if (!(await ctx.data.orders.claimFulfilment(order.orderId, at))) return;
+  if (!(await ctx.data.orders.claimFulfilment(order.orderId, at))) return null;
   try {
     for (const line of order.lines) await sellableFor(line.kind).fulfil(ctx, order, line);
   } catch (e) {
@@ -37,16 +41,21 @@ async function fulfil(ctx: SellContext, order: Order): Promise<void> {
     throw e;
   }
   const fulfilled = { ...order, fulfilledAt: at };
-  await bookCapturedOrder(ctx.data, fulfilled, order.paidAt ?? at);
-  for (const listener of orderCapturedListeners()) {
+  const listeners = orderCapturedListeners().map(async (listener) => {
     try {
       await listener(ctx, fulfilled);
     } catch (e) {
       log.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
     }
-  }
-  await sendReceipt(ctx, fulfilled);
-  await emitWebhook(ctx.data, 'order.paid', orderData(fulfilled));
+  });
+  const after = Promise.all([bookCapturedOrder(ctx.data, fulfilled, order.paidAt ?? at), ...listeners, sendReceipt(ctx, fulfilled), emitWebhook(ctx.data, 'order.paid', orderData(fulfilled))]);
+  return { fulfilled, after };
+}
+
+/** Waits for every one of the steps; the first failure is thrown once all have ended. */
+async function allEnded(steps: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function releaseLines(ctx: SellContext, order: Order): Promise<void> {
@@ -65,10 +74,13 @@ export async function moveToState(ctx: PayoutContext, orderId: string, state: Pa
       const moved = await data.move(orderId, ['pending', 'authorized'], 'captured', { paidAt: nowIso(), providerPaymentId: paymentId });
       const order = moved ?? (await data.get(orderId));
       // Also after a move whose fulfilment failed earlier: the claim was given back, so this retries it.
-      if (order?.status === 'captured' && !order.fulfilledAt) await fulfil(ctx, order);
-      const current = order ? ((await data.get(orderId)) ?? order) : null;
-      // Each seller paid (or held); idempotent, so a retried capture pays what an earlier one could not record.
-      if (current?.fulfilledAt) await payOutOrder(ctx, current);
+      const fulfilment = order?.status === 'captured' && !order.fulfilledAt ? await fulfil(ctx, order) : null;
+      // This call's own fulfilment is the order as it now stands; otherwise read it again (another caller may hold the claim).
+      const current = fulfilment?.fulfilled ?? (order ? ((await data.get(orderId)) ?? order) : null);
+      // Each seller paid (or held), beside the ledger, receipt and webhooks; idempotent, so a retried capture pays what an earlier one could not record.
+      const steps: Promise<unknown>[] = fulfilment ? [fulfilment.after] : [];
+      if (current?.fulfilledAt) steps.push(payOutOrder(ctx, current));
+      await allEnded(steps);
       return current;
     }
     case 'failed':
@@ -106,6 +118,9 @@ export async function afterRefund(ctx: PayoutContext, step: RefundStep): Promise
 export async function applyPaymentEvent(ctx: PayoutContext, provider: ProviderId, event: PaymentEvent): Promise<ApplyResult> {
   if (event.type === 'ignored') return { applied: false, reason: 'ignored' };
   if (event.tenantId !== undefined && event.tenantId !== ctx.tenant.id) return { applied: false, reason: 'other_tenant' };
+  // The order is read beside the claim (an order event's read is used only once the claim is won).
+  const orderRead = event.type === 'account_updated' ? null : ctx.data.orders.get(event.orderId);
+  orderRead?.catch(() => {});
   if (!(await ctx.data.orders.claimEvent(provider, event.eventId))) return { applied: false, reason: 'duplicate' };
   try {
     if (event.type === 'account_updated') {
@@ -116,7 +131,7 @@ export async function applyPaymentEvent(ctx: PayoutContext, provider: ProviderId
       if (event.active) await payHeldTransfers(ctx, userId);
       return { applied: true };
     }
-    const order = await ctx.data.orders.get(event.orderId);
+    const order = await orderRead;
     if (!order) return { applied: false, reason: 'unknown_order' };
     if (order.provider !== provider) return { applied: false, reason: 'other_tenant' };
     if (event.type === 'refunded') {

@@ -12,6 +12,7 @@
  * the payout listed as unsettled, with the reason, for the next attempt.
  */
 import type { Order } from '#app/lib/payments/model';
+import type { PayoutAccount } from '#app/lib/payments/ledger';
 import type { SellerPayout } from '#app/lib/payments/payouts';
 import { sellerFees, sellerNetDue, sellerTotals } from '#app/lib/payments/shares';
 import { log } from '#server/observability/log.server';
@@ -43,9 +44,15 @@ const money = (order: Order, amount: number) => ({ amount, currency: order.curre
  * Brings one seller's payout of the order to what they are owed now: transferred when their
  * account is active, reversed as far as refunds took back, held otherwise. Answers the payout.
  */
-export async function settleSellerPayout(ctx: PayoutContext, order: Order, sellerId: string): Promise<SellerPayout | null> {
+export async function settleSellerPayout(
+  ctx: PayoutContext,
+  order: Order,
+  sellerId: string,
+  known: { payout?: SellerPayout; account?: Promise<PayoutAccount> } = {},
+): Promise<SellerPayout | null> {
   const store = ctx.data.sellerPayouts;
-  let payout = await store.get(sellerId, order.orderId);
+  // `known`: the payout as this caller has just written or read it, and the seller's account read beside it, not read again.
+  let payout = known.payout ?? (await store.get(sellerId, order.orderId));
   if (!payout || paidByDestinationCharge(order) || !PAID.includes(order.status)) return payout;
   const due = sellerNetDue(order, sellerId);
   if (payout.due !== due) {
@@ -57,7 +64,7 @@ export async function settleSellerPayout(ctx: PayoutContext, order: Order, selle
   let problem: string | null = null;
   try {
     if (!payout.transferId && due > 0) {
-      const account = await ctx.data.payouts.account(sellerId);
+      const account = await (known.account ?? ctx.data.payouts.account(sellerId));
       if (provider && order.providerPaymentId && account.status === 'active' && account.provider === order.provider && account.accountId) {
         const made = await provider.transfer({
           paymentId: order.providerPaymentId,
@@ -105,8 +112,11 @@ export async function payOutOrder(ctx: PayoutContext, order: Order): Promise<voi
   for (const [sellerId, gross] of sellerTotals(order)) {
     const net = gross - (fees.get(sellerId) ?? 0);
     if (net <= 0) continue;
-    await ctx.data.sellerPayouts.ensure({ orderId: order.orderId, sellerId, currency: order.currency, net });
-    await settleSellerPayout(ctx, order, sellerId);
+    // The seller's account is read while the payout is recorded (settling it needs both).
+    const account = ctx.data.payouts.account(sellerId);
+    account.catch(() => {});
+    const payout = await ctx.data.sellerPayouts.ensure({ orderId: order.orderId, sellerId, currency: order.currency, net });
+    await settleSellerPayout(ctx, order, sellerId, { payout, account });
   }
 }
 

@@ -21,16 +21,30 @@ async function sellableEvent(ctx: SellContext, request: LineRequest): Promise<Ev
 
 const isEvent = (value: EventRecord | Refusal): value is EventRecord => !('refused' in value);
 
+/** The event each checkout priced, so holding its seat does not read it again (the context lives for one checkout). */
+const pricedEvents = new WeakMap<SellContext, EventRecord>();
+const eventFor = async (ctx: SellContext, eventId: string): Promise<EventRecord | null> => {
+  const priced = pricedEvents.get(ctx);
+  return priced?.eventId === eventId ? priced : ctx.data.events.get(eventId);
+};
+
 /** Why a ticket for this event cannot be sold to the buyer now, or null when it can. */
 export async function ticketRefusal(ctx: SellContext, event: EventRecord, now = Date.now()): Promise<Refusal | null> {
   if (event.ticketPrice <= 0) return { refused: 'not_for_sale' };
   const status = eventStatus(event, now);
   if (status === 'cancelled') return { refused: 'not_for_sale' };
   if (status === 'ended' || status === 'expired') return { refused: 'too_late' };
-  if (ctx.buyer && (await ctx.data.tickets.ticket(event.eventId, ctx.buyer.userId))) return { refused: 'already_owned' };
-  if (event.capacity !== null && (await ctx.data.tickets.sold(event.eventId)) >= event.capacity) return { refused: 'sold_out' };
-  // Required registration questions are answered before the checkout starts (/api/registration/answers; docs/decisions/0083).
-  if (ctx.buyer && event.registrationQuestions.some((q) => q.required) && !(await ctx.data.registrationAnswers.get(event.eventId, ctx.buyer.userId))) return { refused: 'not_for_sale' };
+  const buyer = ctx.buyer;
+  // The three reads are independent: made together, answered in this order of precedence.
+  const [owned, sold, answers] = await Promise.all([
+    buyer ? ctx.data.tickets.ticket(event.eventId, buyer.userId) : null,
+    event.capacity !== null ? ctx.data.tickets.sold(event.eventId) : 0,
+    // Required registration questions are answered before the checkout starts (/api/registration/answers; docs/decisions/0083).
+    buyer && event.registrationQuestions.some((q) => q.required) ? ctx.data.registrationAnswers.get(event.eventId, buyer.userId) : true,
+  ]);
+  if (owned) return { refused: 'already_owned' };
+  if (event.capacity !== null && sold >= event.capacity) return { refused: 'sold_out' };
+  if (!answers) return { refused: 'not_for_sale' };
   return null;
 }
 
@@ -49,10 +63,11 @@ registerSellable({
   async price(ctx, request) {
     const event = await sellableEvent(ctx, request);
     if (!isEvent(event)) return event;
+    pricedEvents.set(ctx, event);
     return (await ticketRefusal(ctx, event)) ?? lineFor(event, 'ticket', event.ticketPrice);
   },
   async reserve(ctx, order, line) {
-    const event = await ctx.data.events.get(line.refId);
+    const event = await eventFor(ctx, line.refId);
     if (!event) return false;
     return ctx.data.tickets.reserve({ eventId: event.eventId, orderId: order.orderId, quantity: 1, capacity: event.capacity });
   },
@@ -60,12 +75,16 @@ registerSellable({
     await ctx.data.tickets.release({ eventId: line.refId, orderId: order.orderId });
   },
   async fulfil(ctx, order, line) {
-    const granted = await ctx.data.tickets.grant({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
-    const event = granted ? await ctx.data.events.get(line.refId) : null;
+    // The event is read beside the grant; it is used only when this order was granted the ticket.
+    const [granted, stored] = await Promise.all([ctx.data.tickets.grant({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' }), ctx.data.events.get(line.refId)]);
+    const event = granted ? stored : null;
     if (!event) return;
-    await sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId });
-    await emitWebhook(ctx.data, 'registration.created', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId }));
-    await scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName });
+    // Independent of one another: the confirmation, the outbound webhook and the reminders go out together.
+    await Promise.all([
+      sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId }),
+      emitWebhook(ctx.data, 'registration.created', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId })),
+      scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName }),
+    ]);
   },
   async revoke(ctx, order, line) {
     const revoked = await ctx.data.tickets.revoke({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' });
