@@ -3,6 +3,7 @@ import { testDatabase } from '#tests/support/local-stack';
 import { uniqueTenantId } from '#tests/support/tenants';
 import type { TenantId } from '#app/lib/config/tenant';
 import { analyticsSection } from './data/analytics.server';
+import { DAY_MS, dayOf } from '#app/lib/analytics/days';
 import { addDaily, flushDaily } from './daily.server';
 import { flushAnalytics, noteVideoPlayback } from './recorder.server';
 
@@ -85,4 +86,30 @@ describe('daily rollups', () => {
     expect((await data.analytics.rollups('O#ownerA', D1, D2)).videos).toEqual({ v_videoaaaaaaaaaaaaaaaa: 1, s_videoaaaaaaaaaaaaaaaa: 75 });
     expect((await dataOf(uniqueTenantId('ad')).analytics.rollups('ALL', D1, D2)).videos).toEqual({});
   });
+
+  it('reads a range in items bounded by its days, not by its events: 10,000 events over 366 days', async () => {
+    const t = uniqueTenantId('ad');
+    const owners: Record<string, string> = {};
+    const data = dataOf(t, owners);
+    const first = Date.UTC(2025, 0, 1);
+    for (let i = 0; i < 10_000; i++) {
+      const eventId = `ev${String(i).padStart(10, '0')}`;
+      owners[eventId] = `owner${i % 4}`;
+      addDaily(data, dayOf(first + (i % 366) * DAY_MS), eventId, { c_attended: 1 + (i % 7), c_chatMessages: 3, r_USD_tickets: 100 * (i % 5) });
+    }
+    await flushDaily(3);
+    const from = dayOf(first);
+    const to = dayOf(first + 365 * DAY_MS);
+    const all = await data.analytics.rollups('ALL', from, to);
+    // One day item and one per-event item per day written (one instance's shard): 2 × 366, for 10,000 events.
+    expect(all.itemsRead).toBe(2 * 366);
+    expect(all.days.size).toBe(366);
+    const events = Object.keys(all.events).filter((k) => k.startsWith('a_'));
+    expect(events).toHaveLength(10_000);
+    expect([...all.days.values()].reduce((sum, d) => sum + (d.c_chatMessages ?? 0), 0)).toBe(30_000);
+    // An organizer's quarter of them (event i on day i mod 366, owner i mod 4: every other day) reads two items a day it has.
+    const mine = await data.analytics.rollups('O#owner1', from, to);
+    expect(mine.days.size).toBe(183);
+    expect(mine.itemsRead).toBe(2 * 183);
+  }, 120_000);
 });

@@ -103,16 +103,23 @@ async function writeDay(p: PendingDay, shard: number): Promise<void> {
   await Promise.all(writes);
 }
 
+/** Tenant-days written at once by one flush (usually one or two: today's, and a late webhook's). */
+const FLUSH_CONCURRENCY = 8;
+
 /** Writes every day's figures waiting in memory to this instance's shard. */
 export async function flushDaily(shard: number): Promise<void> {
   const batch = [...pending.values()];
   pending.clear();
+  let next = 0;
   await Promise.all(
-    batch.map(async (p) => {
-      try {
-        await writeDay(p, shard);
-      } catch (e) {
-        log.warn(`[analytics] could not write the day ${p.day} of ${p.data.tenantId}: ${(e as Error).message}`);
+    Array.from({ length: Math.min(FLUSH_CONCURRENCY, batch.length) }, async () => {
+      while (next < batch.length) {
+        const p = batch[next++]!;
+        try {
+          await writeDay(p, shard);
+        } catch (e) {
+          log.warn(`[analytics] could not write the day ${p.day} of ${p.data.tenantId}: ${(e as Error).message}`);
+        }
       }
     }),
   );
