@@ -1,4 +1,5 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import { CacheProvider } from '@emotion/react';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -7,6 +8,7 @@ import { createI18n } from '#app/lib/i18n/instance';
 import { pageBundle } from '#server/i18n.server';
 import { videoConnectSources } from '#server/platform/video.server';
 import { frameAncestorsFor } from '#server/embeds/index.server';
+import { documentStyles, withStylesInHead } from '#app/components/shell/serverStyles';
 
 export const streamTimeout = 5_000;
 
@@ -25,13 +27,16 @@ export default function handleRequest(
   // go to the browser in the document (docs/decisions/0019).
   const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
   const i18n = createI18n(pageBundle(loadContext?.languageTag ?? loadContext?.language ?? 'en', handles));
-  const html =
-    '<!DOCTYPE html>' +
-    renderToString(
+  // The style rules the page uses, once, in its <head> (docs/decisions/0095).
+  const styles = documentStyles();
+  const body = renderToString(
+    <CacheProvider value={styles.cache}>
       <I18nextProvider i18n={i18n}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
-    );
+      </I18nextProvider>
+    </CacheProvider>,
+  );
+  const html = `<!DOCTYPE html>${withStylesInHead(body, styles.element())}`;
   const env = loadContext?.env;
   // Chat and event images load from, and uploads go straight to, the storage origin.
   const s3Origin = env ? storageOrigin(env) : undefined;

@@ -3,15 +3,20 @@
  * strings of their own translation namespaces only; the anonymous event list, served without the
  * client app, none. Their HTML
  * bytes go to test-reports/page-weight.json, so a change in what pages carry shows up; the room
- * stays within 40 KB (docs/decisions/0024).
+ * stays within 40 KB (docs/decisions/0024). The signed-out home and channel pages carry their style
+ * rules once, in one element in <head>, and stay within their budgets (docs/decisions/0095).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import { minutesFromNow, seedEvent } from './events-helpers';
 import { expect, tenantUrl, test } from './fixtures';
 import { createUser, signInContext } from './session-helpers';
+import { seedShop } from './shop-helpers';
 
 const T = 'aurora';
+/** Signed out, with their style rules once per page (docs/decisions/0095): 64 KB and 40 KB when set. */
+const HOME_BUDGET = 68 * 1024;
+const CHANNEL_BUDGET = 44 * 1024;
 
 /** HTML bytes of a page and the namespaces its translation bundle holds. */
 async function weigh(context: BrowserContext, path: string) {
@@ -22,7 +27,15 @@ async function weigh(context: BrowserContext, path: string) {
   await page.close();
   const json = /<script id="translations" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
   const namespaces = json ? ((JSON.parse(json) as { namespaces: string[] }).namespaces ?? []).sort() : [];
-  return { bytes: Buffer.byteLength(html), namespaces };
+  const styles = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)];
+  const head = html.slice(0, html.indexOf('</head>'));
+  return {
+    bytes: Buffer.byteLength(html),
+    namespaces,
+    styleBytes: styles.reduce((n, m) => n + Buffer.byteLength(m[0]), 0),
+    styleElements: styles.length,
+    stylesInBody: styles.filter((m) => m.index! > head.length).length,
+  };
 }
 
 test('the dashboard, a live room and the event list carry their own namespaces only', async ({ browser, request }) => {
@@ -34,13 +47,23 @@ test('the dashboard, a live room and the event list carry their own namespaces o
   const dashboard = await weigh(signedIn, '/userDashboard');
   const room = await weigh(signedIn, `/liveEventsContainer?event=${event.eventId}`);
   const list = await weigh(anonymous, '/liveEvents');
+  const shop = await seedShop(T, 1500);
+  const home = await weigh(anonymous, '/');
+  const channel = await weigh(anonymous, `/channelPage?channel=${shop.channelId}`);
   await signedIn.close();
   await anonymous.close();
   mkdirSync('test-reports', { recursive: true });
   writeFileSync(
     'test-reports/page-weight.json',
-    `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list }, null, 2)}\n`,
+    `${JSON.stringify({ '/userDashboard (signed in)': dashboard, '/liveEventsContainer?event=<id> (signed in)': room, '/liveEvents (anonymous)': list, '/ (anonymous)': home, '/channelPage?channel=<id> (anonymous)': channel }, null, 2)}\n`,
   );
+  // Style rules once per page, in <head>, never an element per component (docs/decisions/0095).
+  for (const weighed of [home, channel, list, dashboard, room]) {
+    expect(weighed.stylesInBody).toBe(0);
+    expect(weighed.styleElements).toBeLessThanOrEqual(1);
+  }
+  expect(home.bytes).toBeLessThanOrEqual(HOME_BUDGET);
+  expect(channel.bytes).toBeLessThanOrEqual(CHANNEL_BUDGET);
   // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
   // registration: the event form's registration questions (docs/decisions/0083); analytics: the
   // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
