@@ -4,10 +4,11 @@
 // the browser tests the second). Plain Node, no dependencies, so it runs before `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { cfnLintCommand, ensureCfnLint } from './cfn-lint.mjs';
+import { ensureCfnLint } from './cfn-lint.mjs';
 import { ensureSchemathesis } from './schemathesis.mjs';
 import { ensureLivekitServer } from './livekit-server.mjs';
 import { ensureLoadClient } from './lk-load.mjs';
+import { ensureSpeechWorker } from './speech-worker.mjs';
 
 const run = (cmd) => execSync(cmd, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
@@ -52,8 +53,8 @@ for (const [command, debianPackage] of [
 ]) {
   if (!onPath(command)) need.push(debianPackage);
 }
-// cfn-lint (deploy/platform.test.ts) goes into a virtual environment, which Debian's Python makes with python3-venv.
-if (!cfnLintCommand() && !runs('python3 -c "import ensurepip"')) need.push('python3-venv');
+// cfn-lint (deploy/platform.test.ts) and the speech worker go into virtual environments, which Debian's Python makes with python3-venv.
+if (!runs('python3 -c "import ensurepip"')) need.push('python3-venv');
 if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) need.push('pocketsphinx-en-us');
 if (!existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription')) need.push('pocketsphinx-testdata');
 if (need.length) {
@@ -70,6 +71,9 @@ ensureLoadClient(process.cwd());
 
 // cfn-lint for the deployment's template checks (deploy/platform.test.ts), from PyPI.
 ensureCfnLint(process.cwd(), run);
+
+// The speech worker's Python environment and its checked Whisper base model, from PyPI (docs/decisions/0098).
+await ensureSpeechWorker(process.cwd(), run);
 
 // schemathesis for the public API's contract test (tests/e2e/api-schemathesis.spec.ts), from PyPI.
 if (process.argv.includes('--browser')) ensureSchemathesis(process.cwd(), run);

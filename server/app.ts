@@ -24,7 +24,7 @@ import { isKnownNamespace, isLanguageTag, namespaceFile } from './i18n.server';
 import { negotiateLanguage } from './locale.server';
 import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
-import { checkDependencies, checkMediaQueue, checkVideoServer, degradedServices, requestContext } from './compose.server';
+import { checkDependencies, checkMediaQueue, checkSpeech, checkVideoServer, degradedServices, requestContext } from './compose.server';
 import type { Services } from './services';
 import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
@@ -167,20 +167,27 @@ export function createApp(options: AppOptions): express.Express {
   });
 
   app.get('/api/health', async (_req, res) => {
-    const [dependencies, video, mediaQueue] = await Promise.all([checkDependencies(services), checkVideoServer(env), checkMediaQueue(services.mediaQueue)]);
+    const [dependencies, video, mediaQueue, speech] = await Promise.all([
+      checkDependencies(services),
+      checkVideoServer(env),
+      checkMediaQueue(services.mediaQueue),
+      checkSpeech(services.speech.stt),
+    ]);
     const down = dependencies.filter((d) => !d.up);
     const chatBus = services.chat.bus.health();
-    const degraded = degradedServices({ video, mediaQueue, chatBus });
+    const degraded = degradedServices({ video, mediaQueue, chatBus, speech });
     res.setHeader('Cache-Control', 'no-store');
     res.status(down.length ? 503 : 200).json({
       status: down.length ? 'down' : 'ok',
       message: `${down.length ? `unavailable: ${down.map((d) => d.name).join(', ')}` : 'all dependencies up'}${degraded.length ? `; degraded: ${degraded.join(', ')}` : ''}`,
       dependencies,
-      // Reported, never failing the check: without them only video, media processing or
-      // cross-instance chat is unavailable (docs/decisions/0052).
+      // Reported, never failing the check: without them only video, media processing,
+      // cross-instance chat or speech to text is unavailable (docs/decisions/0052).
       video,
       mediaQueue,
       chatBus,
+      // The speech workers and their queues (docs/decisions/0098); down: speech to text answers 503.
+      speech,
       degraded,
     });
   });

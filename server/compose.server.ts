@@ -33,6 +33,7 @@ import { createStorage, pingStorage } from '#server/platform/storage.server';
 import { createVideoService, httpUrlOf } from '#server/platform/video.server';
 import { createRecordingServices } from '#server/broadcast/recording/services.server';
 import { createSpeechServices } from '#server/platform/speech/engines.server';
+import type { SpeechEngineHealth, SpeechToText } from '#server/platform/speech/types';
 import { TtsGate } from '#server/speech/tts/gate.server';
 import { checkConfig, formatProblem } from '#server/config/check.server';
 import { LiveRegistry, RegistryUnavailable } from '#server/registry/index.server';
@@ -220,8 +221,16 @@ export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending' | 'worke
  * The services that are down without failing the check, each named with what it takes away
  * ("redis (media processing)"), for /api/health's message and `degraded` list.
  */
-export function degradedServices(states: { video: VideoServerState; mediaQueue: MediaQueueState; chatBus: BusHealth }): string[] {
+/** The local speech workers (docs/decisions/0098), or 'absent' for an engine without processes of its own. */
+export type SpeechState = { state: 'absent'; engine: string } | SpeechEngineHealth;
+
+export async function checkSpeech(stt: SpeechToText): Promise<SpeechState> {
+  return stt.health ? stt.health() : { state: 'absent', engine: stt.name };
+}
+
+export function degradedServices(states: { video: VideoServerState; mediaQueue: MediaQueueState; chatBus: BusHealth; speech?: SpeechState }): string[] {
   const out: string[] = [];
+  if (states.speech?.state === 'down') out.push('speech worker (speech to text)');
   if (states.video.state === 'down') out.push('livekit (video)');
   if (states.mediaQueue.state === 'down') out.push('redis (media processing)');
   if (states.mediaQueue.state === 'up' && states.mediaQueue.workers === 0) out.push('media worker (media processing)');

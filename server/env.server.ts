@@ -197,6 +197,15 @@ export const envSchema = z.object({
    */
   SPEECH_PROVIDER: z.enum(['local', 'aws']).default('local'),
   /**
+   * The local speech workers (docs/decisions/0098): comma-separated base URLs on loopback
+   * (http://127.0.0.1:PORT), each a resident Whisper process the local stack starts and restarts.
+   * Unset: the local recogniser is pocketsphinx (English only).
+   */
+  SPEECH_WORKER_URLS: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.split(',').every((u) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}\/?$/.test(u.trim())), 'SPEECH_WORKER_URLS: loopback http URLs, comma-separated'),
+  /**
    * Who delivers the platform's own mail (receipts, tickets, reminders; server/platform/mail.server.ts):
    * "outbox" (default) appends it to IDENTITY_OUTBOX_FILE, as the local stack does; "ses" sends it
    * through Amazon SES v2 from MAIL_FROM_LOCAL_PART@<the tenant's first domain>, an identity the

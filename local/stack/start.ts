@@ -12,6 +12,7 @@
  *   5. starts Redis (loopback) for the media queue and one media worker process
  *      (mediaProcessing.ts; without redis-server, uploads say processing is unavailable);
  *   5b. starts one live ingest worker (ingest.ts: RTMP and SRT pushes, docs/decisions/0029);
+ *   5c. starts the speech workers (speechWorkers.ts: resident Whisper base processes, docs/decisions/0098);
  *   6. starts the app server (server/index.ts) with the stack's endpoints, waits for
  *      /api/health, and prints every tenant's URL.
  *
@@ -36,6 +37,8 @@
  *   LOCAL_INGEST_RTMP_PORT / LOCAL_INGEST_SRT_PORT
  *                         the ingest worker's RTMP port (1935) and first of 20 SRT ports (9000)
  *   LOCAL_REDIS_PORT      Redis port of the media queue (default 6390, test mode a free port)
+ *   SPEECH_WORKERS        how many speech worker processes (default 1; 0: none, pocketsphinx English only)
+ *   LOCAL_SPEECH_PORT     the first speech worker's port (default 8790, test mode free ports)
  *   MEDIA_QUEUE_REDIS_URL / REDIS_URL
  *                         set: the media queue uses that Redis, none is started
  *   LIVEKIT_URL           set: use that LiveKit server, start none
@@ -61,6 +64,7 @@ import { localLivekitKeys } from './livekitKeys';
 import { localRecordingKey } from './recordingKey';
 import { startLocalLivekit } from './livekitServer';
 import { startMediaProcessing, type MediaProcessing } from './mediaProcessing';
+import { startSpeechWorkers, type SpeechWorkers } from './speechWorkers';
 import { localIngestEnv, startIngestWorker } from './ingest';
 import { createMediaQueue } from '#server/media/queue.server';
 
@@ -203,6 +207,7 @@ async function main() {
   let livekit: StartedLivekit = null;
   let app: ChildProcess | undefined;
   let media: MediaProcessing | undefined;
+  let speech: SpeechWorkers | undefined;
   let ingest: ReturnType<typeof startIngestWorker> | undefined;
   let stopping = false;
 
@@ -218,6 +223,7 @@ async function main() {
     }
     await ingest?.stop();
     await media?.stop();
+    await speech?.stop();
     await livekit?.stop();
     await stack?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -302,6 +308,14 @@ async function main() {
       // The demo platform admin (docs/decisions/0025): the first sample tenant's demo admin, unless set.
       PLATFORM_ADMIN_EMAILS: process.env.PLATFORM_ADMIN_EMAILS ?? (registry.tenants.size ? demoUsername([...registry.tenants.keys()][0]!, 'admin') : ''),
     });
+    speech = await startSpeechWorkers({
+      root: PROJECT_ROOT,
+      count: Number(process.env.SPEECH_WORKERS ?? 1),
+      firstPort: testMode && !process.env.LOCAL_SPEECH_PORT ? undefined : parsePort(process.env.LOCAL_SPEECH_PORT, 8790, 'LOCAL_SPEECH_PORT'),
+      log,
+      watch: (pid) => stack!.watch(pid),
+    });
+    Object.assign(baseEnv, speech.env);
     media = await startMediaProcessing({
       root: PROJECT_ROOT,
       dataDir,
@@ -374,6 +388,7 @@ async function main() {
         `  ${'Video'.padEnd(width)}  ${env.LIVEKIT_URL}${videoState(livekit, livekitPort)}`,
         `  ${'Media queue'.padEnd(width)}  ${media.describe()}`,
         `  ${'Live ingest'.padEnd(width)}  ${ingest.describe()}`,
+        `  ${'Speech'.padEnd(width)}  ${speech?.describe() ?? 'none'}`,
         '',
         `  ${'Demo users'.padEnd(width)}  ${stack.env.IDENTITY_DEMO_ACCOUNTS_FILE}`,
         `  ${'Sent codes'.padEnd(width)}  ${stack.env.IDENTITY_OUTBOX_FILE}`,

@@ -10,7 +10,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { MEDIA_KINDS, type MediaJob } from '#app/lib/media/model';
-import { SPEECH_LANGUAGES } from '#app/lib/speech/languages';
+import { SPEECH_LANGUAGE_CHOICES } from '#app/lib/speech/languages';
 import type { Env } from '../env.server';
 
 /** The BullMQ queue's name; every job of every tenant goes through it (the job carries the tenant). */
@@ -46,7 +46,7 @@ export const transcriptionJobSchema = z
     tenantId: mediaJobSchema.shape.tenantId,
     mediaId: mediaJobSchema.shape.mediaId,
     ownerId: z.string().regex(/^[A-Za-z0-9_.@-]{1,128}$/),
-    language: z.enum(SPEECH_LANGUAGES),
+    language: z.enum(SPEECH_LANGUAGE_CHOICES),
   })
   .strict();
 export type TranscriptionJob = z.infer<typeof transcriptionJobSchema>;

@@ -82,7 +82,8 @@ export async function runTranscriptionJob(stores: JobStores, tenantId: TenantId,
     const transcript = await options.stt.transcribe(pcm, record.language, { onProgress: (f) => report(0.02 + f * 0.97) });
     const cues = cuesFromWords(transcript.words).slice(0, MAX_CUES);
     await writes;
-    const done = await data.transcripts.update(job.ownerId, job.mediaId, { status: 'done', cues, durationSeconds: transcript.durationSeconds });
+    // 'auto' becomes the language recognised.
+    const done = await data.transcripts.update(job.ownerId, job.mediaId, { status: 'done', cues, durationSeconds: transcript.durationSeconds, language: transcript.language });
     options.onProgress?.(100);
     return done ? { state: 'done', cues: cues.length } : { state: 'skipped', reason: 'the transcript is gone' };
   } catch (e) {

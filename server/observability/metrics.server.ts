@@ -85,6 +85,20 @@ export const dependencyUp = new Gauge({
   registers,
 });
 
+export const speechWorkerRequests = new Gauge({
+  name: 'speech_worker_requests',
+  help: 'Speech-to-text requests at each local speech worker at scrape time: queued (waiting for the model) and running (docs/decisions/0098).',
+  labelNames: ['worker', 'state'] as const,
+  registers,
+});
+
+export const speechWorkerMemoryBytes = new Gauge({
+  name: 'speech_worker_memory_bytes',
+  help: 'Resident memory of each local speech worker process at scrape time.',
+  labelNames: ['worker'] as const,
+  registers,
+});
+
 export const mediaQueueJobs = new Gauge({
   name: 'media_queue_jobs',
   help: 'Media processing jobs in the queue at scrape time (waiting, delayed, active, failed).',

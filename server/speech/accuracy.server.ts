@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
+import { spokenForm } from '#app/lib/speech/spokenForm';
 import { corpusWordErrorRate, wordErrorRate } from '#app/lib/speech/wer';
 import { decodeToRecognizerPcm, pcmSeconds, wavOf } from '#server/platform/speech/audio.server';
 import type { SpeechToText, TextToSpeech } from '#server/platform/speech/types';
@@ -96,7 +97,9 @@ export async function measureClips(stt: SpeechToText, language: SpeechLanguage, 
     const began = performance.now();
     const transcript = await stt.transcribe(pcm, language);
     processingSeconds += (performance.now() - began) / 1000;
-    results.push({ reference, hypothesis: transcript.text, wer: wordErrorRate(reference, transcript.text) });
+    // Numbers and titles as spoken ("8" → "eight"), as the references write them.
+    const hypothesis = spokenForm(transcript.text, language);
+    results.push({ reference, hypothesis, wer: wordErrorRate(reference, hypothesis) });
   }
   return {
     engine: stt.name,

@@ -134,7 +134,7 @@ describe('streaming recognition', () => {
     languages: () => ['en'],
     transcribe: async (pcm, language) => {
       const seconds = pcmSeconds(pcm, STT_SAMPLE_RATE);
-      return { language, text: `${seconds.toFixed(1)}s`, words: [{ word: 'w', start: 0.1, end: seconds - 0.1 }], durationSeconds: seconds };
+      return { language: language === 'auto' ? 'en' : language, text: `${seconds.toFixed(1)}s`, words: [{ word: 'w', start: 0.1, end: seconds - 0.1 }], durationSeconds: seconds };
     },
   };
   const tone = (ms: number) => {

@@ -4,7 +4,7 @@
  * utterance is re-transcribed now and then for a partial result, and when they pause it is
  * transcribed once more as final. Times in results count from the start of the stream.
  */
-import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
+import { STT_SAMPLE_RATE, type SpeechLanguage, type SpeechLanguageChoice } from '#app/lib/speech/languages';
 import type { SpeechToText, TranscriptWord } from '#server/platform/speech/types';
 
 export interface StreamSegment {
@@ -12,6 +12,8 @@ export interface StreamSegment {
   words: TranscriptWord[];
   start: number;
   end: number;
+  /** The language recognised (the one asked, or what 'auto' settled on). */
+  language: SpeechLanguage;
 }
 
 export interface StreamingOptions {
@@ -58,7 +60,8 @@ export class StreamingRecognizer {
 
   constructor(
     private readonly stt: SpeechToText,
-    private readonly language: SpeechLanguage,
+    /** 'auto': detected on each utterance until the first final, then kept for the stream. */
+    private language: SpeechLanguageChoice,
     options: StreamingOptions,
   ) {
     this.o = { partialEveryMs: 1200, silenceMs: 700, maxSegmentMs: 15_000, speechLevel: 500, ...options };
@@ -139,8 +142,9 @@ export class StreamingRecognizer {
       try {
         const t = await this.stt.transcribe(audio, this.language);
         if (!t.text) return;
+        if (this.language === 'auto') this.language = t.language;
         const words = t.words.map((w) => ({ ...w, start: w.start + startSeconds, end: w.end + startSeconds }));
-        this.o.onFinal({ text: t.text, words, start: startSeconds, end: startSeconds + t.durationSeconds });
+        this.o.onFinal({ text: t.text, words, start: startSeconds, end: startSeconds + t.durationSeconds, language: t.language });
       } catch (e) {
         this.o.onError?.(e as Error);
       }

@@ -1,15 +1,16 @@
 /**
  * The dictation socket's protocol (/ws/stt; docs/decisions/0047), shared by the page and the server.
  *
- * Client → server: text frames {type:'start', language} and {type:'stop'}; between them binary
+ * Client → server: text frames {type:'start', language} (a language or 'auto') and {type:'stop'}; between them binary
  * frames of 16 kHz mono s16le PCM (STT_SAMPLE_RATE), each at most DICTATION_MAX_AUDIO_FRAME_BYTES.
  * Server → client: {type:'ready'} once a stream is started, {type:'partial', text} while someone
- * speaks, {type:'final', text, start, end} (seconds from the stream's start) at each pause,
+ * speaks, {type:'final', text, start, end, language} (seconds from the stream's start; the language
+ * recognised, which 'auto' settles on at the first final) at each pause,
  * {type:'stopped'} once every final of a stopped stream was sent, and {type:'error', code} (the
  * socket then closes with DICTATION_CLOSE[code] when the error is fatal).
  */
 import { z } from 'zod';
-import { SPEECH_LANGUAGES } from './languages';
+import { SPEECH_LANGUAGE_CHOICES } from './languages';
 
 export const DICTATION_SOCKET_PATH = '/ws/stt';
 
@@ -21,7 +22,7 @@ export const DICTATION_MAX_FRAME_BYTES = DICTATION_MAX_AUDIO_FRAME_BYTES;
 export const DICTATION_MINUTES_PER_HOUR = 30;
 
 export const dictationClientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), language: z.enum(SPEECH_LANGUAGES) }).strict(),
+  z.object({ type: z.literal('start'), language: z.enum(SPEECH_LANGUAGE_CHOICES) }).strict(),
   z.object({ type: z.literal('stop') }).strict(),
 ]);
 export type DictationClientFrame = z.infer<typeof dictationClientFrameSchema>;
@@ -41,6 +42,6 @@ export const DICTATION_CLOSE: Record<Exclude<DictationErrorCode, 'engine'>, numb
 export type DictationServerFrame =
   | { type: 'ready'; language: string }
   | { type: 'partial'; text: string }
-  | { type: 'final'; text: string; start: number; end: number }
+  | { type: 'final'; text: string; start: number; end: number; language: string }
   | { type: 'stopped' }
   | { type: 'error'; code: DictationErrorCode; retryAfterSeconds?: number };

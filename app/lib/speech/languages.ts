@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const SPEECH_LANGUAGES = ['en', 'es', 'fr'] as const;
 export type SpeechLanguage = (typeof SPEECH_LANGUAGES)[number];
 export const speechLanguageSchema = z.enum(SPEECH_LANGUAGES);
+/** A language to recognise, or 'auto': the recogniser tells which of SPEECH_LANGUAGES is spoken (docs/decisions/0098). */
+export const SPEECH_LANGUAGE_CHOICES = [...SPEECH_LANGUAGES, 'auto'] as const;
+export type SpeechLanguageChoice = (typeof SPEECH_LANGUAGE_CHOICES)[number];
+export const speechLanguageChoiceSchema = z.enum(SPEECH_LANGUAGE_CHOICES);
 
 /** The sample rate every speech-to-text engine takes: 16 kHz mono signed 16-bit PCM. */
 export const STT_SAMPLE_RATE = 16000;

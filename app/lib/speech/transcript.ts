@@ -4,7 +4,7 @@
  * as the item's captions. Shared by the screen, the API and the worker.
  */
 import { z } from 'zod';
-import { SPEECH_LANGUAGES, type SpeechLanguage } from './languages';
+import { SPEECH_LANGUAGE_CHOICES, SPEECH_LANGUAGES, type SpeechLanguage, type SpeechLanguageChoice } from './languages';
 import type { CaptionCue } from './captions';
 
 export const TRANSCRIPT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -23,7 +23,8 @@ export const MAX_CUE_CHARS = 500;
 export interface TranscriptRecord {
   mediaId: string;
   ownerId: string;
-  language: SpeechLanguage;
+  /** As asked; 'auto' (detect) is replaced by the language recognised when the job is done. */
+  language: SpeechLanguageChoice;
   status: TranscriptStatus;
   /** 0–100 while running. */
   progress: number;
@@ -39,7 +40,7 @@ export interface TranscriptRecord {
 const mediaId = z.string().regex(/^[a-z0-9]{21}$/);
 
 /** POST /api/transcripts: transcribe a library item the person may see. */
-export const startTranscriptSchema = z.object({ mediaId, language: z.enum(SPEECH_LANGUAGES) });
+export const startTranscriptSchema = z.object({ mediaId, language: z.enum(SPEECH_LANGUAGE_CHOICES).default('auto') });
 
 const cueSchema = z
   .object({

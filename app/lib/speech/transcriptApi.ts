@@ -1,6 +1,6 @@
 /** The browser's side of the transcription API (server/speech/api/transcripts.server.ts). */
 import type { CaptionCue } from './captions';
-import type { SpeechLanguage } from './languages';
+import type { SpeechLanguageChoice } from './languages';
 import type { TranscriptView } from './transcript';
 
 export class TranscriptApiError extends Error {
@@ -32,7 +32,7 @@ const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) })
 export const fetchTranscript = (mediaId: string, fallback: string) =>
   call<{ transcript: TranscriptView }>(`/api/transcripts?media=${encodeURIComponent(mediaId)}`, undefined, fallback).then((b) => b.transcript);
 
-export const startTranscript = (mediaId: string, language: SpeechLanguage, fallback: string) =>
+export const startTranscript = (mediaId: string, language: SpeechLanguageChoice, fallback: string) =>
   call<{ transcript: TranscriptView }>('/api/transcripts', post({ mediaId, language }), fallback).then((b) => b.transcript);
 
 export const saveCues = (mediaId: string, cues: CaptionCue[], fallback: string) =>

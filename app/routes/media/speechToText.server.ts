@@ -11,7 +11,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getFixedT(context.languageTag);
   const available = context.services.speech.stt.languages();
   return json(
-    { title: t('transcribe.dictation.title'), languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })) },
+    {
+      title: t('transcribe.dictation.title'),
+      languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })),
+      detects: context.services.speech.stt.detectsLanguage === true,
+    },
     { headers: NO_STORE },
   );
 }

@@ -9,7 +9,8 @@ import { useSingleUpload } from '#app/components/media/transcribe/useSingleUploa
 import { UploadScreen } from '#app/components/media/upload/UploadScreen';
 import { i18nHandle } from '#app/lib/handles';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import type { SpeechLanguage } from '#app/lib/speech/languages';
+import { isSpeechLanguage } from '#app/lib/speech/transcript';
+import type { SpeechLanguage, SpeechLanguageChoice } from '#app/lib/speech/languages';
 import { textToPdf } from '#app/lib/speech/textPdf';
 import type { loader } from './speechToText.server';
 
@@ -31,13 +32,18 @@ export default function SpeechToText() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const viewer = data.languages.find((l) => l.available && l.language === i18n.language.split('-')[0])?.language;
-  const [language, setLanguage] = useState<SpeechLanguage | null>(viewer ?? data.languages.find((l) => l.available)?.language ?? null);
+  // A recogniser that detects the language starts on 'auto' (docs/decisions/0098).
+  const [language, setLanguage] = useState<SpeechLanguageChoice | null>(data.detects ? 'auto' : (viewer ?? data.languages.find((l) => l.available)?.language ?? null));
+  const [heard, setHeard] = useState<SpeechLanguage | null>(null);
   const [text, setText] = useState('');
   const [copied, setCopied] = useState(false);
   const [title, setTitle] = useState('');
   const [emptyNote, setEmptyNote] = useState(false);
   const [browserRecognizer, setBrowserRecognizer] = useState(false);
-  const dictation = useDictation((final) => setText((current) => (current && !/\s$/.test(current) ? `${current} ${final}` : `${current}${final}`)));
+  const dictation = useDictation((final, recognised) => {
+    if (isSpeechLanguage(recognised)) setHeard(recognised);
+    setText((current) => (current && !/\s$/.test(current) ? `${current} ${final}` : `${current}${final}`));
+  });
   const problem = useProblemText(dictation.problem);
   const { phase, upload } = useSingleUpload('speechToText', DOCUMENT);
   const busy = dictation.state !== 'idle';
@@ -61,7 +67,12 @@ export default function SpeechToText() {
       <Stack gap="5" maxW="3xl">
         <Card.Root variant="outline">
           <Card.Body gap="4">
-            <LanguageChoice label={t('transcribe.dictation.language')} languages={data.languages} value={language} onChange={setLanguage} testId="dictation-language" disabled={busy} />
+            <LanguageChoice label={t('transcribe.dictation.language')} languages={data.languages} value={language} onChange={setLanguage} testId="dictation-language" disabled={busy} detects={data.detects} />
+            {language === 'auto' && heard && (
+              <Text fontSize="sm" data-testid="dictation-heard" data-language={heard}>
+                {t('transcribe.heard', { language: t(`transcribe.languages.${heard}`) })}
+              </Text>
+            )}
             <HStack gap="3" wrap="wrap">
               {dictation.state === 'idle' ? (
                 <Button colorPalette="brand" onClick={() => language && void dictation.start(language)} disabled={!language} data-testid="dictation-start">

@@ -45,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
       items,
       selected,
       languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })),
+      detects: context.services.speech.stt.detectsLanguage === true,
       queueAvailable: context.services.mediaQueue !== null,
     },
     { headers: NO_STORE },

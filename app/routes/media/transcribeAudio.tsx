@@ -12,7 +12,7 @@ import { UploadScreen } from '#app/components/media/upload/UploadScreen';
 import { i18nHandle } from '#app/lib/handles';
 import { ACCEPTED_TYPES } from '#app/lib/media/model';
 import { documentMeta, rootFromMatches } from '#app/lib/meta';
-import type { SpeechLanguage } from '#app/lib/speech/languages';
+import type { SpeechLanguageChoice } from '#app/lib/speech/languages';
 import { startTranscript } from '#app/lib/speech/transcriptApi';
 import type { loader } from './transcribeAudio.server';
 
@@ -29,7 +29,8 @@ export default function TranscribeAudio() {
   const [mediaId, setMediaId] = useState<string | null>(data.selected ?? data.items[0]?.id ?? null);
   const firstAvailable = data.languages.find((l) => l.available)?.language ?? null;
   const viewerLanguage = data.languages.find((l) => l.available && l.language === i18n.language.split('-')[0])?.language;
-  const [language, setLanguage] = useState<SpeechLanguage | null>(viewerLanguage ?? firstAvailable);
+  // A recogniser that detects the language starts on 'auto' (docs/decisions/0098).
+  const [language, setLanguage] = useState<SpeechLanguageChoice | null>(data.detects ? 'auto' : (viewerLanguage ?? firstAvailable));
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -118,7 +119,7 @@ export default function TranscribeAudio() {
                 </Text>
               )}
             </Field.Root>
-            <LanguageChoice label={t('transcribe.file.language')} languages={data.languages} value={language} onChange={setLanguage} testId="transcribe-language" />
+            <LanguageChoice label={t('transcribe.file.language')} languages={data.languages} value={language} onChange={setLanguage} testId="transcribe-language" detects={data.detects} />
             <Box>
               <Button colorPalette="brand" onClick={() => void start()} disabled={!mediaId || !language || working} loading={starting} loadingText={t('transcribe.file.starting')} data-testid="transcribe-start">
                 {transcript ? t('transcribe.file.retry') : t('transcribe.file.start')}
@@ -161,6 +162,11 @@ export default function TranscribeAudio() {
             <Text as="h2" fontSize="xl" fontWeight="semibold">
               {t('transcribe.file.result')}
             </Text>
+            {transcript.language !== 'auto' && (
+              <Text fontSize="sm" data-testid="transcribe-heard" data-language={transcript.language}>
+                {t('transcribe.heard', { language: t(`transcribe.languages.${transcript.language}`) })}
+              </Text>
+            )}
             <CueEditor key={`${transcript.mediaId}-${transcript.createdAt}`} transcript={transcript} canAttach={!!selected?.canManage} onSaved={setTranscript} />
           </Stack>
         )}

@@ -2,7 +2,9 @@
  * The speech layer's contracts (docs/decisions/0043). Screens, sockets and jobs use these, never an
  * engine: locally espeak-ng and the local recogniser, in production Amazon Polly and Transcribe.
  */
-import type { SpeechLanguage, VoiceInfo } from '#app/lib/speech/languages';
+import type { SpeechLanguage, SpeechLanguageChoice, VoiceInfo } from '#app/lib/speech/languages';
+
+export type { SpeechLanguageChoice };
 
 export interface TranscriptWord {
   word: string;
@@ -18,12 +20,30 @@ export interface Transcript {
   text: string;
   words: TranscriptWord[];
   durationSeconds: number;
+  /** 0..1: how sure the engine was of the language, when it detected it. */
+  languageProbability?: number;
 }
+
 
 export interface TranscribeOptions {
   signal?: AbortSignal;
   /** Called with 0..1 as the engine works through long audio. */
   onProgress?: (fraction: number) => void;
+  /** Skip the engine's own voice-activity filter (audio already cut at pauses). Default: filter. */
+  vad?: boolean;
+  /** Beam width where the engine has one (1 greedy, fastest; 5 most accurate). */
+  beamSize?: number;
+}
+
+/** What /api/health and /metrics say of a speech engine that runs as its own processes. */
+export interface SpeechEngineHealth {
+  engine: string;
+  state: 'up' | 'down';
+  workersUp: number;
+  workers: Array<
+    | { url: string; up: true; queued: number; running: number; processed: number; failed: number; rssBytes: number; pid: number; model: string }
+    | { url: string; up: false; error: string }
+  >;
 }
 
 export interface SpeechToText {
@@ -31,8 +51,12 @@ export interface SpeechToText {
   readonly name: string;
   /** The languages this engine recognises; the screens offer only these. */
   languages(): readonly SpeechLanguage[];
+  /** True when 'auto' is told apart by listening (otherwise 'auto' is the first language). */
+  readonly detectsLanguage?: boolean;
   /** Audio as 16 kHz mono signed 16-bit little-endian PCM (STT_SAMPLE_RATE). */
-  transcribe(pcm: Buffer, language: SpeechLanguage, options?: TranscribeOptions): Promise<Transcript>;
+  transcribe(pcm: Buffer, language: SpeechLanguageChoice, options?: TranscribeOptions): Promise<Transcript>;
+  /** The engine's processes, for an engine that has its own (the local speech workers). */
+  health?(): Promise<SpeechEngineHealth>;
 }
 
 export interface SynthesisRequest {

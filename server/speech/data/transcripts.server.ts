@@ -9,7 +9,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { CaptionCue } from '#app/lib/speech/captions';
-import type { SpeechLanguage } from '#app/lib/speech/languages';
+import type { SpeechLanguage, SpeechLanguageChoice } from '#app/lib/speech/languages';
 import type { TranscriptFailure, TranscriptRecord } from '#app/lib/speech/transcript';
 import { isConditionFailure, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
 
@@ -25,7 +25,7 @@ function toRecord(tenantId: TenantId, item: Record<string, unknown> | undefined)
 export async function queueTranscript(
   db: Database,
   tenantId: TenantId,
-  start: { ownerId: string; mediaId: string; language: SpeechLanguage; title: string },
+  start: { ownerId: string; mediaId: string; language: SpeechLanguageChoice; title: string },
   now = new Date(),
 ): Promise<TranscriptRecord> {
   const record: TranscriptRecord = { ...start, status: 'queued', progress: 0, cues: [], createdAt: now.toISOString(), updatedAt: now.toISOString() };
@@ -40,7 +40,7 @@ export async function getTranscript(db: Database, tenantId: TenantId, sub: strin
 
 export type TranscriptChange =
   | { status: 'running'; progress: number }
-  | { status: 'done'; cues: CaptionCue[]; durationSeconds: number }
+  | { status: 'done'; cues: CaptionCue[]; durationSeconds: number; language?: SpeechLanguage }
   | { status: 'failed'; failure: TranscriptFailure };
 
 /** The job's writes; null when the record is gone (the person started over or it never existed). */
@@ -60,6 +60,10 @@ export async function updateTranscript(
   } else if (change.status === 'done') {
     sets.push('progress = :progress', 'cues = :cues', 'durationSeconds = :duration');
     Object.assign(values, { ':progress': 100, ':cues': change.cues, ':duration': change.durationSeconds });
+    if (change.language) {
+      sets.push('#language = :language');
+      values[':language'] = change.language;
+    }
   } else {
     sets.push('failure = :failure');
     values[':failure'] = change.failure;
@@ -88,7 +92,7 @@ async function conditionalUpdate(
         Key: transcriptKey(tenantId, sub, mediaId),
         UpdateExpression: expression,
         ConditionExpression: ['attribute_exists(pk)', extraCondition].filter(Boolean).join(' AND '),
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', ...(expression.includes('#language') ? { '#language': 'language' } : {}) },
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),

@@ -1,10 +1,11 @@
 /**
  * The spoken language of a speech tool: only the languages this server's recogniser has can be
- * chosen; the others are listed as unavailable here, with the reason.
+ * chosen; the others are listed as unavailable here, with the reason. A recogniser that tells
+ * languages apart also offers 'auto' (docs/decisions/0098).
  */
 import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { SpeechLanguage } from '#app/lib/speech/languages';
+import type { SpeechLanguage, SpeechLanguageChoice } from '#app/lib/speech/languages';
 
 export interface LanguageOption {
   language: SpeechLanguage;
@@ -18,13 +19,16 @@ export function LanguageChoice({
   onChange,
   testId,
   disabled,
+  detects,
 }: {
   label: string;
   languages: readonly LanguageOption[];
-  value: SpeechLanguage | null;
-  onChange: (language: SpeechLanguage) => void;
+  value: SpeechLanguageChoice | null;
+  onChange: (language: SpeechLanguageChoice) => void;
   testId: string;
   disabled?: boolean;
+  /** Offer 'auto': the recogniser detects which language is spoken. */
+  detects?: boolean;
 }) {
   const { t } = useTranslation();
   const unavailable = languages.filter((l) => !l.available);
@@ -32,7 +36,8 @@ export function LanguageChoice({
     <Field.Root maxW="md" disabled={disabled}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field value={value ?? ''} data-testid={testId} onChange={(e) => onChange(e.currentTarget.value as SpeechLanguage)}>
+        <NativeSelect.Field value={value ?? ''} data-testid={testId} onChange={(e) => onChange(e.currentTarget.value as SpeechLanguageChoice)}>
+          {detects && <option value="auto">{t('transcribe.languages.auto')}</option>}
           {languages.map((l) => (
             <option key={l.language} value={l.language} disabled={!l.available}>
               {t(`transcribe.languages.${l.language}`)}

@@ -5,14 +5,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DICTATION_SOCKET_PATH, type DictationErrorCode, type DictationServerFrame } from '#app/lib/speech/dictation';
-import type { SpeechLanguage } from '#app/lib/speech/languages';
+import type { SpeechLanguageChoice } from '#app/lib/speech/languages';
 // Never inlined as a data: URL: the document's CSP loads worklets only from this site.
 import workletUrl from './pcmWorklet.js?url&no-inline';
 
 export type DictationState = 'idle' | 'connecting' | 'listening' | 'stopping';
 export type DictationProblem = { kind: 'noMicrophone' | 'micDenied' | 'noAudioWorklet' | 'closed' } | { kind: 'server'; code: DictationErrorCode; retryAfterSeconds?: number };
 
-export function useDictation(onFinal: (text: string) => void) {
+export function useDictation(onFinal: (text: string, language: string) => void) {
   const [state, setState] = useState<DictationState>('idle');
   const [partial, setPartial] = useState('');
   const [level, setLevel] = useState(0);
@@ -33,7 +33,7 @@ export function useDictation(onFinal: (text: string) => void) {
   useEffect(() => release, [release]);
 
   const start = useCallback(
-    async (language: SpeechLanguage) => {
+    async (language: SpeechLanguageChoice) => {
       setProblem(null);
       setPartial('');
       if (typeof AudioWorkletNode === 'undefined' || !navigator.mediaDevices?.getUserMedia) return setProblem({ kind: 'noAudioWorklet' });
@@ -59,7 +59,7 @@ export function useDictation(onFinal: (text: string) => void) {
         } else if (frame.type === 'partial') setPartial(frame.text);
         else if (frame.type === 'final') {
           setPartial('');
-          final.current(frame.text);
+          final.current(frame.text, frame.language);
         } else if (frame.type === 'stopped') {
           setState('idle');
           release();

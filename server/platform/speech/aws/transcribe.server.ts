@@ -11,7 +11,7 @@ import {
   type LanguageCode,
   type Result,
 } from '@aws-sdk/client-transcribe-streaming';
-import { SPEECH_LANGUAGES, STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
+import { SPEECH_LANGUAGES, speechLanguageOf, STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
 import { pcmSeconds } from '../audio.server';
 import { SpeechEngineError, type SpeechToText, type Transcript, type TranscriptWord } from '../types';
 
@@ -50,13 +50,15 @@ export function createTranscribeStt(client: TranscribeStreamingClient = new Tran
   return {
     name: 'aws-transcribe',
     languages: () => SPEECH_LANGUAGES,
+    detectsLanguage: true,
     async transcribe(pcm, language, options = {}) {
       const durationSeconds = pcmSeconds(pcm, STT_SAMPLE_RATE);
       const results: Result[] = [];
       try {
         const answer = await client.send(
           new StartStreamTranscriptionCommand({
-            LanguageCode: TRANSCRIBE_LANGUAGE[language],
+            // 'auto': Transcribe identifies which of the shipped languages is spoken.
+            ...(language === 'auto' ? { IdentifyLanguage: true, LanguageOptions: SPEECH_LANGUAGES.map((l) => TRANSCRIBE_LANGUAGE[l]).join(',') } : { LanguageCode: TRANSCRIBE_LANGUAGE[language] }),
             MediaEncoding: 'pcm',
             MediaSampleRateHertz: STT_SAMPLE_RATE,
             AudioStream: audioEvents(pcm, options.signal),
@@ -77,7 +79,8 @@ export function createTranscribeStt(client: TranscribeStreamingClient = new Tran
         throw new SpeechEngineError(`Amazon Transcribe refused the request: ${(e as Error).name}: ${(e as Error).message}`);
       }
       options.onProgress?.(1);
-      return transcriptFromResults(results, language, durationSeconds);
+      const identified = language === 'auto' ? (speechLanguageOf(results.find((r) => r.LanguageCode)?.LanguageCode) ?? 'en') : language;
+      return transcriptFromResults(results, identified, durationSeconds);
     },
   };
 }

@@ -35,7 +35,8 @@ export function createPocketsphinxStt(): SpeechToText {
   return {
     name: 'pocketsphinx',
     languages: () => ['en'],
-    transcribe: (pcm, language, options) => transcribe(pcm, language, options),
+    // English is all it knows, so 'auto' is English.
+    transcribe: (pcm, language, options) => transcribe(pcm, language === 'auto' ? 'en' : language, options),
   };
 }
 

@@ -1,0 +1,47 @@
+/**
+ * /speechToText in French (docs/decisions/0098): Chromium's fake microphone plays French speech made
+ * at test time (espeak-ng) through the page's AudioWorklet to the dictation socket; the speech
+ * worker (Whisper base) recognises it and the French text lands in the editable text.
+ */
+import { spokenForm } from '#app/lib/speech/spokenForm';
+import { wordErrorRate } from '#app/lib/speech/wer';
+import { CHROMIUM, CHROMIUM_ARGS } from './stack';
+import { fakeMicrophoneWav, SPOKEN_TEXT_FR } from '#tests/support/speech';
+import { expect, test } from './fixtures';
+import { createUser, hydrated, signInContext } from './session-helpers';
+
+test.describe.configure({ timeout: 150_000 });
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${fakeMicrophoneWav(SPOKEN_TEXT_FR, 'fr')}`],
+  },
+});
+
+const T = 'aurora';
+
+test('a French speaker dictates in French and gets French text', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const member = await createUser(T, 'stt-dictate-fr');
+  await signInContext(page.context(), page.request, member);
+  await page.goto('/speechToText');
+  await hydrated(page);
+  await expect(page.getByTestId('dictation-language-unavailable')).toHaveCount(0);
+  await page.getByTestId('dictation-language').selectOption('fr');
+  await page.getByTestId('dictation-start').click();
+  await expect(page.getByTestId('dictation-state')).toHaveAttribute('data-state', 'listening', { timeout: 20_000 });
+  await expect(page.getByTestId('dictation-text')).not.toHaveValue('', { timeout: 90_000 });
+  await page.getByTestId('dictation-stop').click();
+  await expect(page.getByTestId('dictation-state')).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
+  const text = await page.getByTestId('dictation-text').inputValue();
+  // The fake microphone loops: the first pass of the sentence is scored.
+  const firstPass = text.split(/(?<=[.!?])\s+/).slice(0, 1).join(' ');
+  const wer = wordErrorRate(SPOKEN_TEXT_FR, spokenForm(firstPass, 'fr'));
+  console.info(`French dictation WER ${wer.toFixed(3)}: ${text}`);
+  expect(text.toLowerCase()).toContain('bonjour');
+  expect(wer).toBeLessThanOrEqual(0.6);
+  await page.screenshot({ path: 'test-reports/tools-dictation-fr-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-reports/tools-dictation-fr-phone.png', fullPage: true });
+});
