@@ -8,6 +8,8 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 
 export interface DistributionBar {
   label: string;
+  /** The axis's short form ("1–2 s", "≥ 8 s"): five of them fit a phone's width. */
+  short: string;
   sessions: number;
   bad: boolean;
 }
@@ -35,9 +37,9 @@ export default function ExperienceChartCanvas({ bars, sessionsLabel }: { bars: D
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={bars} margin={{ top: 12, right: 8, bottom: 4, left: -16 }}>
           <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" stroke={c.text} fontSize={11} interval={0} tickMargin={4} />
+          <XAxis dataKey="short" stroke={c.text} fontSize={11} interval={0} tickMargin={4} />
           <YAxis allowDecimals={false} stroke={c.text} fontSize={12} width={44} />
-          <Tooltip formatter={(v) => [String(v), sessionsLabel]} />
+          <Tooltip labelFormatter={(_, payload) => String(payload?.[0]?.payload?.label ?? '')} formatter={(v) => [String(v), sessionsLabel]} />
           <Bar dataKey="sessions" name={sessionsLabel} isAnimationActive={false}>
             {bars.map((b) => (
               <Cell key={b.label} fill={b.bad ? c.bad : c.bar} />

@@ -57,7 +57,7 @@ function Distribution({ id, title, caption, bars, mounted }: { id: string; title
         <Box role="img" aria-label={t('analytics.experience.chartLabel', { title })} h={{ base: '180px', md: '220px' }} borderWidth="1px" borderColor="border" borderRadius="l2" p="2" bg="bg">
           {total === 0 ? (
             <Stack h="full" align="center" justify="center">
-              <Text color="fg.muted">{t('analytics.experience.none')}</Text>
+              <Text color="fg.muted">{t('analytics.experience.noSessions')}</Text>
             </Stack>
           ) : mounted ? (
             <Suspense fallback={<Text color="fg.muted">{t('analytics.experience.loading')}</Text>}>
@@ -106,6 +106,14 @@ export function ExperienceSection({ experience: x, locale }: { experience: Viewe
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // Symbols for the axis (the table beside it says each range in words).
+  const shortRanges = (bounds: readonly number[], format: (n: number) => string, noneFirst: boolean) =>
+    Array.from({ length: bounds.length + 1 }, (_, i) => {
+      if (i === 0) return noneFirst ? '0' : `< ${format(bounds[0]!)}`;
+      if (i === 1 && noneFirst) return `< ${format(bounds[1]!)}`;
+      if (i === bounds.length) return `≥ ${format(bounds[i - 1]!)}`;
+      return `${format(bounds[i - 1]!)}–${format(bounds[i]!)}`;
+    });
   const ranges = (bounds: readonly number[], format: (n: number) => string, noneFirst: boolean) =>
     Array.from({ length: bounds.length + 1 }, (_, i) => {
       if (i === 0) return noneFirst ? t('analytics.experience.none') : t('analytics.experience.under', { b: format(bounds[0]!) });
@@ -113,10 +121,14 @@ export function ExperienceSection({ experience: x, locale }: { experience: Viewe
       if (i === bounds.length) return t('analytics.experience.over', { a: format(bounds[i - 1]!) });
       return t('analytics.experience.between', { a: format(bounds[i - 1]!), b: format(bounds[i]!) });
     });
-  const barsOf = (labels: string[], values: number[]): DistributionBar[] => labels.map((label, i) => ({ label, sessions: values[i] ?? 0, bad: i >= BAD_FROM_BUCKET }));
-  const startup = barsOf(ranges(STARTUP_BOUNDS_MS, (ms) => seconds(locale, ms), false), x.startup);
-  const rebuffer = barsOf(ranges(REBUFFER_BOUNDS, (r) => percent(locale, r), true), x.rebuffer);
-  const join = barsOf(ranges(JOIN_BOUNDS_MS, (ms) => seconds(locale, ms), false), x.join);
+  const barsOf = (bounds: readonly number[], format: (n: number) => string, noneFirst: boolean, values: number[]): DistributionBar[] => {
+    const short = shortRanges(bounds, format, noneFirst);
+    return ranges(bounds, format, noneFirst).map((label, i) => ({ label, short: short[i]!, sessions: values[i] ?? 0, bad: i >= BAD_FROM_BUCKET }));
+  };
+  const inSeconds = (ms: number) => seconds(locale, ms);
+  const startup = barsOf(STARTUP_BOUNDS_MS, inSeconds, false, x.startup);
+  const rebuffer = barsOf(REBUFFER_BOUNDS, (r) => percent(locale, r), true, x.rebuffer);
+  const join = barsOf(JOIN_BOUNDS_MS, inSeconds, false, x.join);
   const flagged = badShare(x);
   const stalled = x.watchMs + x.stallMs > 0 ? x.stallMs / (x.watchMs + x.stallMs) : 0;
   return (

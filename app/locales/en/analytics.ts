@@ -99,6 +99,7 @@ const analytics = {
     join: { heading: 'Room join time', caption: 'Room joins by time to connect' },
     range: 'Range',
     sessions: 'Sessions',
+    noSessions: 'No sessions measured',
     badRange: 'bad',
     none: 'none',
     under: 'under {{b}}',

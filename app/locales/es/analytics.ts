@@ -99,6 +99,7 @@ const analytics = {
     join: { heading: 'Tiempo de entrada en la sala', caption: 'Entradas en la sala según el tiempo hasta conectar' },
     range: 'Intervalo',
     sessions: 'Sesiones',
+    noSessions: 'Ninguna sesión medida',
     badRange: 'mala',
     none: 'ninguno',
     under: 'menos de {{b}}',

@@ -99,6 +99,7 @@ const analytics = {
     join: { heading: 'Temps d’entrée dans la salle', caption: 'Entrées dans la salle selon le temps de connexion' },
     range: 'Intervalle',
     sessions: 'Sessions',
+    noSessions: 'Aucune session mesurée',
     badRange: 'mauvais',
     none: 'aucune',
     under: 'moins de {{b}}',
