@@ -4,6 +4,7 @@
  * worker with the fewest requests this process has in flight there (ties: the first), and to the
  * next one when a worker cannot be reached; so more worker processes give more throughput.
  */
+import { request } from 'node:http';
 import { SPEECH_LANGUAGES, STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
 import { z } from 'zod';
 import { pcmSeconds } from '../audio.server';
@@ -33,8 +34,23 @@ export type SpeechWorkerHealth = { url: string; up: true } & z.infer<typeof heal
 export interface WhisperOptions {
   /** The workers' base URLs (http://127.0.0.1:PORT). */
   urls: readonly string[];
-  /** Tests pass their own. */
-  fetch?: typeof fetch;
+}
+
+/**
+ * POSTs the PCM and reads the whole answer. Plain node:http rather than fetch: an hour of audio
+ * takes the worker longer than fetch's five-minute wait for response headers.
+ */
+function postPcm(url: string, pcm: Buffer, signal?: AbortSignal): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': pcm.length }, signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(pcm);
+  });
 }
 
 export interface WhisperStt extends SpeechToText {
@@ -48,9 +64,16 @@ export const speechWorkerUrls = (value: string | undefined) =>
     .map((u) => u.trim().replace(/\/+$/, ''))
     .filter(Boolean);
 
+function answerOf(body: string): z.infer<typeof answerSchema> {
+  try {
+    return answerSchema.parse(JSON.parse(body));
+  } catch {
+    throw new SpeechEngineError('the speech worker gave an answer that is not a transcript');
+  }
+}
+
 export function createWhisperStt(options: WhisperOptions): WhisperStt {
   const { urls } = options;
-  const doFetch = options.fetch ?? fetch;
   if (!urls.length) throw new Error('createWhisperStt needs at least one worker URL');
   const inFlight = new Map(urls.map((u) => [u, 0]));
 
@@ -63,14 +86,9 @@ export function createWhisperStt(options: WhisperOptions): WhisperStt {
     for (const url of order()) {
       inFlight.set(url, inFlight.get(url)! + 1);
       try {
-        const res = await doFetch(`${url}/transcribe?${query}`, {
-          method: 'POST',
-          body: new Uint8Array(pcm.buffer as ArrayBuffer, pcm.byteOffset, pcm.byteLength),
-          headers: { 'content-type': 'application/octet-stream' },
-          signal: opts.signal,
-        });
-        if (!res.ok) throw new SpeechEngineError(`the speech worker answered ${res.status}`);
-        const answer = answerSchema.parse(await res.json());
+        const res = await postPcm(`${url}/transcribe?${query}`, pcm, opts.signal);
+        if (res.status !== 200) throw new SpeechEngineError(`the speech worker answered ${res.status}`);
+        const answer = answerOf(res.body);
         opts.onProgress?.(1);
         return {
           language: answer.language,
@@ -100,7 +118,7 @@ export function createWhisperStt(options: WhisperOptions): WhisperStt {
       const workers = await Promise.all(
         urls.map(async (url) => {
           try {
-            const res = await doFetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+            const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
             return { url, up: true as const, ...healthSchema.parse(await res.json()) };
           } catch (e) {
             return { url, up: false as const, error: (e as Error).message || (e as Error).name };

@@ -25,8 +25,9 @@ from faster_whisper import WhisperModel
 
 LANGUAGES = ("en", "es", "fr")
 SAMPLE_RATE = 16000
-# An hour of audio at most per request (115 MB of PCM); the platform cuts longer media.
-MAX_BODY_BYTES = 3600 * SAMPLE_RATE * 2
+# Two hours of audio at most per request (230 MB of PCM), the longest the platform transcribes
+# (MAX_TRANSCRIBE_SECONDS), with a minute to spare.
+MAX_BODY_BYTES = (2 * 3600 + 60) * SAMPLE_RATE * 2
 
 
 class Worker:
