@@ -28,9 +28,10 @@ export function verdictOf(output: string, ok: boolean): Headline {
     .replace(ANSI_COLOURS, '')
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => VERDICT.test(l) && !l.startsWith('|'));
+    .filter((l) => VERDICT.test(l) && !l.startsWith('|'))
+    .map((l) => l.replace(/\s{2,}/g, ' '));
   const figure = lines.slice(-3).map((l) => (l.length > 220 ? `${l.slice(0, 219)}…` : l)).join('; ');
-  return { target: 'as its verdict says', figure: figure || '(no verdict line printed)', met: ok };
+  return { target: '(in its verdict)', figure: figure || '(no verdict line printed)', met: ok };
 }
 
 /** Copies what a benchmark prints with console.log / console.info while it runs (still printed). */
@@ -84,7 +85,7 @@ export async function runRecorded(name: string, run: () => Promise<boolean>): Pr
   if (failure) process.stderr.write(`bench ${name} failed: ${failure}\n`);
   const reported = takeHeadlines();
   const headline: Headline = failure
-    ? { target: reported.map((h) => h.target).join('; ') || 'as its verdict says', figure: `failed: ${failure.split('\n')[0]}`, met: false }
+    ? { target: reported.map((h) => h.target).join('; ') || '(in its verdict)', figure: `failed: ${failure.split('\n')[0]}`, met: false }
     : reported.length
       ? { target: reported.map((h) => h.target).join('; '), figure: reported.map((h) => h.figure).join('; '), met: ok && reported.every((h) => h.met) }
       : verdictOf(output, ok);
