@@ -236,7 +236,7 @@ export function RangeTab({ data, locale }: { data: RangeAnalytics | null; locale
             series={[
               { key: 'attended', label: t('rangeAnalytics.totals.attended'), token: 'brand-solid' },
               { key: 'registrations', label: t('rangeAnalytics.totals.registrations'), token: 'accent-solid' },
-              { key: 'tickets', label: t('rangeAnalytics.totals.tickets'), token: 'brand-muted' },
+              { key: 'tickets', label: t('rangeAnalytics.totals.tickets'), token: 'fg-muted' },
             ]}
             columns={[
               { key: 'registrations', label: t('rangeAnalytics.totals.registrations'), format: (n) => count(locale, n) },
