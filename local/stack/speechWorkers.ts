@@ -83,7 +83,8 @@ export async function startSpeechWorkers(options: SpeechWorkersOptions): Promise
     });
     options.watch?.(child.pid!);
     child.once('exit', (code, signal) => {
-      if (stopping) return;
+      // Exit 0 is a worker asked to stop (SIGTERM or Ctrl-C reaching the whole group).
+      if (stopping || code === 0) return;
       if (restarts[index]! >= RESTART_LIMIT) return options.log(`speech worker ${index} stopped (code ${code}, signal ${signal}) ${RESTART_LIMIT} times: it stays stopped`);
       restarts[index]!++;
       options.log(`speech worker ${index} stopped (code ${code}, signal ${signal}); starting another`);

@@ -1,6 +1,6 @@
 /** English strings of the speech-to-text tools (/speechToText, /transcribeAudio) and their API. */
 const transcribe = {
-  languages: { en: 'English', es: 'Spanish', fr: 'French', auto: 'Detect the language (English, Spanish or French)' },
+  languages: { en: 'English', es: 'Spanish', fr: 'French', auto: 'Detect the language' },
   heard: 'Language recognised: {{language}}',
   unavailableLanguage: '{{language}}: not available on this server (its speech recogniser has no {{language}} model).',
   dictation: {

@@ -1,6 +1,6 @@
 /** Spanish strings of the speech-to-text tools (/speechToText, /transcribeAudio) and their API. */
 const transcribe = {
-  languages: { en: 'inglés', es: 'español', fr: 'francés', auto: 'Detectar el idioma (inglés, español o francés)' },
+  languages: { en: 'inglés', es: 'español', fr: 'francés', auto: 'Detectar el idioma' },
   heard: 'Idioma reconocido: {{language}}',
   unavailableLanguage: '{{language}}: no disponible en este servidor (su reconocedor de voz no tiene modelo de {{language}}).',
   dictation: {

@@ -1,6 +1,6 @@
 /** French strings of the speech-to-text tools (/speechToText, /transcribeAudio) and their API. */
 const transcribe = {
-  languages: { en: 'anglais', es: 'espagnol', fr: 'français', auto: 'Détecter la langue (anglais, espagnol ou français)' },
+  languages: { en: 'anglais', es: 'espagnol', fr: 'français', auto: 'Détecter la langue' },
   heard: 'Langue reconnue : {{language}}',
   unavailableLanguage: '{{language}} : non disponible sur ce serveur (son moteur de reconnaissance vocale n’a pas de modèle {{language}}).',
   dictation: {

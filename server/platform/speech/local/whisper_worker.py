@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import resource
+import signal
 import sys
 import threading
 import time
@@ -188,10 +189,12 @@ def main() -> None:
     worker = Worker(args.model, args.threads)
     server = ThreadingHTTPServer((args.host, args.port), make_handler(worker))
     server.daemon_threads = True
+    # Asked to stop (the stack's shutdown, Ctrl-C reaching the group): exit 0, which the supervisor does not restart.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"speech worker {os.getpid()} ready on {args.host}:{args.port} ({worker.model_name}, loaded in {worker.load_seconds:.2f} s)", flush=True)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit):
         pass
     finally:
         server.server_close()
