@@ -58,7 +58,7 @@ import {
   getEvent,
   getEventByInviteCode,
   getEventByShortCode,
-  getRecentEvent,
+  recentEventSection,
   listEvents,
   listEventsInRange,
   listRoomsToClose,
@@ -67,7 +67,6 @@ import {
   setUserBlocked,
   updateEvent,
 } from '#server/events/data/events.server';
-import { forgetEvent } from '#server/events/data/eventCopies.server';
 import { listSubmissions, saveSubmission } from '#server/site/data/forms.server';
 import { guestCookieSecret, readGuest, requestGuestCode, signGuest, verifyGuestCode } from '#server/identity/data/guests.server';
 import { listHands, lowerHand, raiseHand, setOnStage } from '#server/rooms/data/hands.server';
@@ -128,10 +127,7 @@ function required<T>(store: T | undefined, name: string): T {
 const events = (db: Database, t: TenantId) => ({
   create: createEvent.bind(null, db, t),
   get: getEvent.bind(null, db, t),
-  /** The event as stored at most a moment ago (docs/decisions/0091): what the doors of its room read. */
-  recent: getRecentEvent.bind(null, db, t),
-  /** Another instance changed the event (its chat said so): this instance's copy no longer counts. */
-  forgetRecent: forgetEvent.bind(null, db, t),
+  ...recentEventSection(db, t),
   /** The event after accepting the user's host invitation to it, if any: what role checks read. */
   getFor: getEventFor.bind(null, db, t),
   byShortCode: getEventByShortCode.bind(null, db, t),

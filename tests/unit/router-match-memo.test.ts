@@ -3,12 +3,12 @@
 // matches one branch instead of every branch before it. The answers must be those of matching from scratch.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import type { AgnosticRouteObject } from '@remix-run/router';
 
 // The server loads the CommonJS build (the patched file), as `require` resolves it.
 const { matchRoutes } = createRequire(import.meta.url)('@remix-run/router') as typeof import('@remix-run/router');
 
-type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
-const tree = (): Route[] => [
+const tree = (): AgnosticRouteObject[] => [
   {
     id: 'root',
     path: '/',
@@ -39,7 +39,7 @@ describe('route matching with the remembered branch', () => {
   it('gives each call its own answer: changing one changes no later one', () => {
     const routes = tree();
     const first = matchRoutes(routes, '/items/7')!;
-    first.at(-1)!.params.itemId = 'changed';
+    (first.at(-1)!.params as Record<string, string>).itemId = 'changed';
     expect(matchRoutes(routes, '/items/7')?.at(-1)?.params).toEqual({ itemId: '7' });
   });
 

@@ -203,6 +203,15 @@ export async function getEvent(db: Database, tenantId: TenantId, eventId: string
 export const getRecentEvent = (db: Database, tenantId: TenantId, eventId: string): Promise<EventRecord | null> =>
   /^[a-z0-9]{12}$/.test(eventId) ? recentEvent(db, tenantId, eventId, () => getEvent(db, tenantId, eventId)) : Promise.resolve(null);
 
+/**
+ * What the doors of a room read (docs/decisions/0091): `recent`, the event as stored at most a
+ * moment ago; `forgetRecent`, for when another instance's change is heard (its chat said so).
+ */
+export const recentEventSection = (db: Database, tenantId: TenantId) => ({
+  recent: (eventId: string) => getRecentEvent(db, tenantId, eventId),
+  forgetRecent: (eventId: string) => forgetEvent(db, tenantId, eventId),
+});
+
 /** Sends a write of the event item; whatever its outcome, this instance's copy of the event no longer counts. */
 export async function writeEventItem<T>(db: Database, tenantId: TenantId, eventId: string, write: () => Promise<T>): Promise<T> {
   try {
