@@ -102,6 +102,10 @@ describe('acceptBeacons', () => {
     expect(await acceptBeacons(data, person('buyer'), { mediaId: MEDIA, beacons: [{ k: 'view', view: true, s: 0, ip: '203.0.113.1' }] })).toEqual({ status: 400, error: 'badRequest' });
     // A forbidden target answers 404 whatever the beacons.
     expect(await acceptBeacons(data, person('stranger'), { eventId, beacons: 'nonsense' })).toEqual({ status: 404, error: 'notFound' });
+    // Naming both targets is judged target by target first: one the caller may not have answers 404, not 400.
+    expect(await acceptBeacons(data, person('stranger'), { mediaId: MEDIA, eventId, beacons: [] })).toEqual({ status: 404, error: 'notFound' });
+    expect(await acceptBeacons(data, person('buyer'), { mediaId: 'zzzzzzzzzzzzzzzzzzzz0', eventId, beacons: [] })).toEqual({ status: 404, error: 'notFound' });
+    expect(await acceptBeacons(data, null, { mediaId: MEDIA, eventId, beacons: [] })).toEqual({ status: 401, error: 'unauthenticated' });
   });
 });
 

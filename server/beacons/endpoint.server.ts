@@ -3,9 +3,9 @@
  * one library video (`mediaId`) or one event's live room and broadcast (`eventId`). Sent with
  * navigator.sendBeacon, so a text/plain body holding JSON is taken as well as application/json.
  *
- * Refusals, in order: 405 another method; 400 a body that is not JSON or names no target; 401 an
- * event's beacons signed out; 404 a video the caller may not play or an event whose room they may
- * not enter (another tenant's, unknown: the same); 429 more than RATE_POINTS admitted batches a
+ * Refusals, in order: 405 another method; 400 a body that is not JSON or names no target; 404 a
+ * named video the caller may not play; 401 an event's beacons signed out; 404 a named event whose
+ * room they may not enter (another tenant's, unknown: the same); 400 a batch naming both; 429 more than RATE_POINTS admitted batches a
  * minute from one person (signed out: one address; the address is only the limiter's key, never
  * stored); 400 beacons that do not fit the schema. Accepted: 204, counted after the answer's decision,
  * never failing it.
@@ -60,14 +60,21 @@ export async function acceptBeacons(data: Data, user: SessionUser | null, body: 
   const named = body && typeof body === 'object' && !Array.isArray(body) ? (body as { mediaId?: unknown; eventId?: unknown }) : null;
   const mediaId = mediaIdSchema.safeParse(named?.mediaId);
   const eventId = eventIdSchema.safeParse(named?.eventId);
-  if (!named || mediaId.success === eventId.success) return BAD;
-  if (mediaId.success) {
-    const item = await data.media.get(mediaId.data);
-    if (!item || item.scope !== 'tenant' || item.kind !== 'video' || !(await mayViewMedia(data, user, item))) return NOT_FOUND;
-    const limited = await overLimit(limit);
-    if (limited) return limited;
-    const parsed = batchSchema.safeParse(body);
-    if (!parsed.success) return BAD;
+  if (!named || (!mediaId.success && !eventId.success)) return BAD;
+  // Every target named is judged before anything else about the batch, so a batch naming another
+  // tenant's (or a forbidden) video or event answers 404 however it is shaped.
+  const item = mediaId.success ? await data.media.get(mediaId.data) : null;
+  if (mediaId.success && (!item || item.scope !== 'tenant' || item.kind !== 'video' || !(await mayViewMedia(data, user, item)))) return NOT_FOUND;
+  if (eventId.success && !user) return { status: 401, error: 'unauthenticated' };
+  const event = eventId.success ? await data.events.get(eventId.data) : null;
+  if (eventId.success && (!event || !(await hasEventAccess(data, event, user!, 'ticket')))) return NOT_FOUND;
+  // One target per batch.
+  if (item && event) return BAD;
+  const limited = await overLimit(limit);
+  if (limited) return limited;
+  const parsed = batchSchema.safeParse(body);
+  if (!parsed.success) return BAD;
+  if (item) {
     for (const b of parsed.data.beacons) {
       if (b.k === 'view') noteVideoPlayback(data, { videoId: item.id, view: b.view, watchSeconds: b.s });
       // A recording's playback is part of its event's experience: the event is the item's, never the caller's word.
@@ -75,14 +82,7 @@ export async function acceptBeacons(data: Data, user: SessionUser | null, body: 
     }
     return { status: 204 };
   }
-  if (!user) return { status: 401, error: 'unauthenticated' };
-  const event = await data.events.get(eventId.data!);
-  if (!event || !(await hasEventAccess(data, event, user, 'ticket'))) return NOT_FOUND;
-  const limited = await overLimit(limit);
-  if (limited) return limited;
-  const parsed = batchSchema.safeParse(body);
-  if (!parsed.success) return BAD;
-  for (const b of parsed.data.beacons) noteExperience(data, event.eventId, b);
+  for (const b of parsed.data.beacons) noteExperience(data, event!.eventId, b);
   return { status: 204 };
 }
 

@@ -69,8 +69,8 @@ test.describe('translation namespaces (docs/decisions/0019)', () => {
     // show after client-side navigation (docs/decisions/0053), part of common; analytics: the
     // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
     // (docs/decisions/0088).
-    expect([...bundle!.namespaces].sort()).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
-    expect(Object.keys(bundle!.resources).sort()).toEqual(['analytics', 'cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'registration', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable', 'webhooks']);
+    expect([...bundle!.namespaces].sort()).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'rangeAnalytics', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
+    expect(Object.keys(bundle!.resources).sort()).toEqual(['analytics', 'cart', 'dashboard', 'error', 'events', 'footer', 'forms', 'language', 'nav', 'notFound', 'payments', 'rangeAnalytics', 'registration', 'schedule', 'session', 'shop', 'tickets', 'twoFactor', 'unavailable', 'webhooks']);
     await hydrated(page);
     await expect(page.getByTestId('dashboard-side-menu').getByRole('link', { name: 'Scheduled events' })).toBeVisible();
   });

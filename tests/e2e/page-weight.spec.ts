@@ -67,8 +67,8 @@ test('the dashboard, a live room and the event list carry their own namespaces o
   // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
   // registration: the event form's registration questions (docs/decisions/0083); analytics: the
   // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
-  // (docs/decisions/0088). The API keys tab fetches its own when it mounts.
-  expect(dashboard.namespaces).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
+  // (docs/decisions/0088); rangeAnalytics: the Analytics tab over a range of days (docs/decisions/0094). The API keys tab fetches its own when it mounts.
+  expect(dashboard.namespaces).toEqual(['analytics', 'common', 'dashboard', 'events', 'forms', 'payments', 'rangeAnalytics', 'registration', 'schedule', 'shop', 'tickets', 'twoFactor', 'webhooks']);
   // Every room shows the recording indicator and, to staff, its controls (docs/decisions/0030);
   // donations: every room's Donate button, pinned sale and donation alerts (docs/decisions/0036).
   // The stage's captions layer, the reactions bar, the polls panel, the waiting room and the

@@ -98,7 +98,7 @@ const analytics = {
     rebuffer: { heading: 'Mise en mémoire tampon', caption: 'Sessions de lecture selon la part du temps en mise en mémoire tampon' },
     join: { heading: 'Temps d’entrée dans la salle', caption: 'Entrées dans la salle selon le temps de connexion' },
     range: 'Intervalle',
-    sessions: 'Sessions',
+    sessions: 'Nombre de sessions',
     noSessions: 'Aucune session mesurée',
     badRange: 'mauvais',
     none: 'aucune',
