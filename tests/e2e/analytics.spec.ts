@@ -22,6 +22,8 @@ const T = 'aurora';
 async function shoot(page: Page, name: string) {
   for (const [size, viewport] of [
     ['phone', { width: 390, height: 844 }],
+    ['tablet', { width: 768, height: 1024 }],
+    ['laptop', { width: 1024, height: 768 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);

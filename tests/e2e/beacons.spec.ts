@@ -50,6 +50,8 @@ async function shoot(page: Page, name: string) {
   const section = page.getByTestId('analytics-experience');
   for (const [size, viewport] of [
     ['phone', { width: 390, height: 844 }],
+    ['tablet', { width: 768, height: 1024 }],
+    ['laptop', { width: 1024, height: 768 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);

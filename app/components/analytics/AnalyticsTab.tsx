@@ -12,26 +12,9 @@ import { AttendanceTable } from './AttendanceTable';
 import { ConcurrencyChart } from './ConcurrencyChart';
 import { ExperienceSection } from './ExperienceSection';
 import { clock, count, formatDuration, money } from './format';
+import { Figure } from './Figure';
 
 export const LIVE_REFRESH_MS = 5000;
-
-function Figure({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
-  return (
-    <Box borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '3', md: '4' }} bg="bg" data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold" data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {help ? (
-        <Text fontSize="xs" color="fg.muted">
-          {help}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
 
 function useLiveRefresh(live: boolean) {
   const revalidator = useRevalidator();

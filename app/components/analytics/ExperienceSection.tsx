@@ -21,29 +21,12 @@ import {
 } from '#app/lib/beacons/model';
 import type { DistributionBar } from './ExperienceChartCanvas';
 import { count } from './format';
+import { Figure } from './Figure';
 
 const Canvas = lazy(() => import('./ExperienceChartCanvas'));
 
 const seconds = (locale: string, ms: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow', maximumFractionDigits: 1 }).format(ms / 1000);
 const percent = (locale: string, ratio: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-
-function Figure({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) {
-  return (
-    <Box borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '3', md: '4' }} bg="bg" data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold" data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {help ? (
-        <Text fontSize="xs" color="fg.muted">
-          {help}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
 
 function Distribution({ id, title, caption, bars, mounted }: { id: string; title: string; caption: string; bars: DistributionBar[]; mounted: boolean }) {
   const { t } = useTranslation();

@@ -12,19 +12,7 @@ import type { RangeAnalytics, TopSort } from '#app/lib/analytics/range';
 import { count, formatDuration, money } from '../format';
 import { DayChart } from './DayChart';
 import { RangeForm } from './RangeForm';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Box borderWidth="1px" borderColor="border" borderRadius="l2" p={{ base: '3', md: '4' }} bg="bg" data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold" data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-    </Box>
-  );
-}
+import { Figure } from '../Figure';
 
 const dayFormatter = (locale: string) => {
   let f: Intl.DateTimeFormat | null = null;
@@ -48,20 +36,21 @@ function Totals({ data, locale }: { data: RangeAnalytics; locale: string }) {
         {t('rangeAnalytics.totals.heading')}
       </Heading>
       <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="3" data-testid="range-totals">
-        <Figure label={t('rangeAnalytics.totals.registrations')} value={count(locale, totals.registrations)} testId="range-total-registrations" />
-        <Figure label={t('rangeAnalytics.totals.tickets')} value={count(locale, totals.tickets)} testId="range-total-tickets" />
-        <Figure label={t('rangeAnalytics.totals.attended')} value={count(locale, totals.attended)} testId="range-total-attended" />
-        <Figure label={t('rangeAnalytics.totals.watch')} value={formatDuration(t, totals.watchMs)} testId="range-total-watch" />
+        <Figure compact label={t('rangeAnalytics.totals.registrations')} value={count(locale, totals.registrations)} testId="range-total-registrations" />
+        <Figure compact label={t('rangeAnalytics.totals.tickets')} value={count(locale, totals.tickets)} testId="range-total-tickets" />
+        <Figure compact label={t('rangeAnalytics.totals.attended')} value={count(locale, totals.attended)} testId="range-total-attended" />
+        <Figure compact label={t('rangeAnalytics.totals.watch')} value={formatDuration(t, totals.watchMs)} testId="range-total-watch" />
         <Figure
+          compact
           label={t('rangeAnalytics.totals.revenue')}
           value={totals.revenue.length ? totals.revenue.map((r) => money(r.total, r.currency, locale)).join(' · ') : t('rangeAnalytics.totals.noRevenue')}
           testId="range-total-revenue"
         />
         {ACTIVITY_KINDS.filter((k) => !['tickets', 'donations', 'products'].includes(k)).map((k) => (
-          <Figure key={k} label={t(`analytics.engagement.${k as 'chatMessages'}`)} value={count(locale, totals.counts[k])} testId={`range-count-${k}`} />
+          <Figure compact key={k} label={t(`analytics.engagement.${k as 'chatMessages'}`)} value={count(locale, totals.counts[k])} testId={`range-count-${k}`} />
         ))}
-        <Figure label={t('analytics.sales.donations')} value={count(locale, totals.counts.donations)} testId="range-count-donations" />
-        <Figure label={t('analytics.sales.products')} value={count(locale, totals.counts.products)} testId="range-count-products" />
+        <Figure compact label={t('analytics.sales.donations')} value={count(locale, totals.counts.donations)} testId="range-count-donations" />
+        <Figure compact label={t('analytics.sales.products')} value={count(locale, totals.counts.products)} testId="range-count-products" />
       </SimpleGrid>
     </Box>
   );
