@@ -27,6 +27,23 @@ class FakeVideo extends EventTarget {
 }
 
 describe('the beacon queue', () => {
+  it('sends nothing while the browser is offline, keeps the newest of each batch, and sends them once back online', () => {
+    const sent: Array<{ beacons: Beacon[] }> = [];
+    let online = false;
+    const queue = new BeaconQueue((_url, body) => sent.push(JSON.parse(body) as { beacons: Beacon[] }), '/api/beacons', () => online);
+    queue.add({ eventId: 'abcdefgh1234' }, { k: 'join', ms: 1500 });
+    for (let i = 0; i < MAX_BEACONS_PER_BATCH + 3; i++) queue.add({ eventId: 'abcdefgh1234' }, { k: 'reconnect', n: 1 });
+    queue.flush();
+    expect(sent).toEqual([]);
+    online = true;
+    queue.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].beacons).toHaveLength(MAX_BEACONS_PER_BATCH);
+    expect(sent[0].beacons.every((b) => b.k === 'reconnect')).toBe(true);
+    queue.flush();
+    expect(sent).toHaveLength(1);
+  });
+
   it('batches per target and sends a full batch at once', () => {
     const { queue, sent } = recordingQueue();
     queue.add({ mediaId: MEDIA }, { k: 'view', view: true, s: 0 });

@@ -4,10 +4,14 @@
  * navigator.sendBeacon (text/plain JSON: no preflight, delivered even while the page is being
  * left) every FLUSH_EVERY_MS, at once when the page is hidden or left, and when a batch is full.
  * Without sendBeacon, a keepalive fetch. Sending never throws and never waits for an answer.
+ * While the browser is offline nothing is sent (it could only fail): batches wait, each kept to its
+ * newest MAX_BEACONS_PER_BATCH, and go out when the browser is back online.
  */
 import { BEACONS_API, EXPERIENCE_SAMPLE_RATE, FLUSH_EVERY_MS, MAX_BEACONS_PER_BATCH, type Beacon, type BeaconTarget } from './model';
 
 type Send = (url: string, body: string) => void;
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 function defaultSend(url: string, body: string) {
   try {
@@ -29,6 +33,7 @@ export class BeaconQueue {
   constructor(
     private readonly send: Send = defaultSend,
     private readonly url = BEACONS_API,
+    private readonly online: () => boolean = browserOnline,
   ) {}
 
   add(target: BeaconTarget, beacon: Beacon): void {
@@ -36,7 +41,10 @@ export class BeaconQueue {
     let entry = this.pending.get(key);
     if (!entry) this.pending.set(key, (entry = { target, beacons: [] }));
     entry.beacons.push(beacon);
-    if (entry.beacons.length >= MAX_BEACONS_PER_BATCH) this.sendOne(key);
+    if (entry.beacons.length >= MAX_BEACONS_PER_BATCH) {
+      if (this.online()) this.sendOne(key);
+      else entry.beacons.splice(0, entry.beacons.length - MAX_BEACONS_PER_BATCH);
+    }
     this.listen();
   }
 
@@ -48,6 +56,7 @@ export class BeaconQueue {
   }
 
   flush(): void {
+    if (!this.online()) return;
     for (const key of [...this.pending.keys()]) this.sendOne(key);
   }
 
@@ -63,6 +72,8 @@ export class BeaconQueue {
     this.flush();
   };
 
+  private readonly back = () => this.flush();
+
   private readonly hidden = () => {
     if (document.visibilityState === 'hidden') this.leave();
   };
@@ -71,6 +82,7 @@ export class BeaconQueue {
     if (this.listening || typeof window === 'undefined') return;
     this.listening = true;
     window.addEventListener('pagehide', this.leave);
+    window.addEventListener('online', this.back);
     document.addEventListener('visibilitychange', this.hidden);
     this.timer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
   }
@@ -80,6 +92,7 @@ export class BeaconQueue {
     if (!this.listening) return;
     this.listening = false;
     window.removeEventListener('pagehide', this.leave);
+    window.removeEventListener('online', this.back);
     document.removeEventListener('visibilitychange', this.hidden);
     if (this.timer) clearInterval(this.timer);
   }
