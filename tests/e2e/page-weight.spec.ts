@@ -14,9 +14,16 @@ import { createUser, signInContext } from './session-helpers';
 import { seedShop } from './shop-helpers';
 
 const T = 'aurora';
-/** Signed out, with their style rules once per page (docs/decisions/0095): 64 KB and 40 KB when set. */
-const HOME_BUDGET = 68 * 1024;
+/**
+ * Signed out, with their style rules once per page (docs/decisions/0095). The home page's content
+ * grows with the upcoming events the other tests of a run have scheduled (62 KB on a fresh stack,
+ * 74 KB late in a full run; 84 KB before the rules went into one element), so its whole budget
+ * leaves room for content while the style rules, which do not grow with it, have a budget of their own.
+ */
+const HOME_BUDGET = 80 * 1024;
+const HOME_STYLE_BUDGET = 52 * 1024;
 const CHANNEL_BUDGET = 44 * 1024;
+const CHANNEL_STYLE_BUDGET = 30 * 1024;
 
 /** HTML bytes of a page and the namespaces its translation bundle holds. */
 async function weigh(context: BrowserContext, path: string) {
@@ -63,7 +70,9 @@ test('the dashboard, a live room and the event list carry their own namespaces o
     expect(weighed.styleElements).toBeLessThanOrEqual(1);
   }
   expect(home.bytes).toBeLessThanOrEqual(HOME_BUDGET);
+  expect(home.styleBytes).toBeLessThanOrEqual(HOME_STYLE_BUDGET);
   expect(channel.bytes).toBeLessThanOrEqual(CHANNEL_BUDGET);
+  expect(channel.styleBytes).toBeLessThanOrEqual(CHANNEL_STYLE_BUDGET);
   // payments: the Orders tab; shop: the Channels tab; tickets: the event form's admission fields;
   // registration: the event form's registration questions (docs/decisions/0083); analytics: the
   // Event analytics tab, drawn on the server (docs/decisions/0090); webhooks: the Webhooks tab
