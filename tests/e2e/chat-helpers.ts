@@ -32,7 +32,8 @@ export async function enter(
   const errors: string[] = [];
   page.on('console', (msg) => {
     // Refused requests (a blocked person's reload) log their status; the page says why itself.
-    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+    // The address a failed resource came from is named beside the message, so a failure says what failed.
+    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.location().url ? `${msg.text()} (${msg.location().url})` : msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
   // The chat tests are about the chat: the room's video stays out (live media: media.spec.ts), so a

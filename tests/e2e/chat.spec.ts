@@ -146,6 +146,10 @@ test('a participant who goes offline gets every missed message exactly once, in 
   await pane(par.page).getByTestId('chat-input').press('Enter');
   await expect(messageWith(org.page, 'typed while offline')).toHaveCount(1);
 
+  // A request in flight when the network went away (a lazily loaded string file, say) fails in the
+  // browser's own words; that, and only that, is expected of the drop. Anything else logged still fails.
+  const dropped = (e: string) => e.startsWith('Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
+  par.errors.splice(0, par.errors.length, ...par.errors.filter((e) => !dropped(e)));
   await leave(org, par);
 });
 

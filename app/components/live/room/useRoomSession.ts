@@ -91,13 +91,21 @@ export function useRoomSession(eventId: string, connects: boolean, firstSession:
 
   // Video unavailable: try again by itself, waiting longer each time (docs/decisions/0052), so
   // the room comes back when the video service does without anyone pressing Retry.
+  // While the browser is offline an attempt could only fail: it waits for the network to come back.
   useEffect(() => {
     if (phase.kind !== 'unavailable') return;
-    const timer = window.setTimeout(() => {
+    const again = () => {
       quiet.current = true;
       setAttempt((n) => n + 1);
+    };
+    const timer = window.setTimeout(() => {
+      if (navigator.onLine === false) window.addEventListener('online', again, { once: true });
+      else again();
     }, videoRetryDelayMs(automatic.current++));
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', again);
+    };
   }, [phase]);
 
   const retry = useCallback(() => {
