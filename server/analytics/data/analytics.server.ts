@@ -36,6 +36,7 @@ import {
   type TimelineMarker,
 } from '#app/lib/analytics/model';
 import { addRollup, readRollups } from './rollups.server';
+import { addToCounters } from '#server/platform/dynamo/counters.server';
 import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
 
 const pkOf = (t: TenantId, eventId: string) => tenantKey(t, 'ANALYTICS', eventId);
@@ -52,24 +53,7 @@ export const revenueAttr = (currency: string, kind: RevenueKind) => `r_${currenc
 
 /** Adds to one counter shard (one write however many things it counts). */
 export async function addCounts(db: Database, t: TenantId, eventId: string, shard: number, deltas: CounterDeltas): Promise<void> {
-  const entries = Object.entries(deltas).filter(([name, d]) => /^[a-zA-Z0-9_]{1,40}$/.test(name) && typeof d === 'number' && d !== 0);
-  if (!entries.length) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':t': t, ':e': eventId };
-  const adds = entries.map(([name, d], i) => {
-    names[`#a${i}`] = name;
-    values[`:a${i}`] = d;
-    return `#a${i} :a${i}`;
-  });
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: { pk: pkOf(t, eventId), sk: `COUNT#${shard % COUNTER_SHARDS}` },
-      UpdateExpression: `SET tenantId = :t, eventId = :e ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  await addToCounters(db, { pk: pkOf(t, eventId), sk: `COUNT#${shard % COUNTER_SHARDS}` }, { tenantId: t, eventId }, deltas, /^[a-zA-Z0-9_]{1,40}$/);
 }
 
 export interface Totals {

@@ -14,7 +14,7 @@
  * A range of days is three queries over this partition (at most days × shards items each, never
  * the tenant's events, orders or messages).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addToCounters } from '#server/platform/dynamo/counters.server';
 import type { TenantId } from '#app/lib/config/tenant';
 import { queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
 
@@ -30,24 +30,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Adds to one rollup item (one write however many figures it carries); names that are not plain attribute names are dropped. */
 export async function addRollup(db: Database, t: TenantId, scope: string, kind: RollupKind, day: string, shard: number, deltas: Readonly<Record<string, number>>): Promise<void> {
   if (!DAY.test(day)) throw new Error(`analytics: bad day ${day}`);
-  const entries = Object.entries(deltas).filter(([name, d]) => ATTR.test(name) && Number.isFinite(d) && d !== 0);
-  if (!entries.length) return;
-  const names: Record<string, string> = { '#day': 'day' };
-  const values: Record<string, unknown> = { ':t': t, ':s': scope, ':d': day };
-  const adds = entries.map(([name, d], i) => {
-    names[`#a${i}`] = name;
-    values[`:a${i}`] = Math.round(d);
-    return `#a${i} :a${i}`;
-  });
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: { pk: pkOf(t, scope), sk: `${kind}#${day}#${shard}` },
-      UpdateExpression: `SET tenantId = :t, #scope = :s, #day = :d ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: { ...names, '#scope': 'scope' },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const rounded = Object.fromEntries(Object.entries(deltas).map(([name, d]) => [name, Math.round(d)]));
+  await addToCounters(db, { pk: pkOf(t, scope), sk: `${kind}#${day}#${shard}` }, { tenantId: t, scope, day }, rounded, ATTR);
 }
 
 /** One day's figures, summed over the shards: attribute name → number. */

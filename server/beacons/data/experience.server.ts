@@ -9,9 +9,10 @@
  *
  * Reading is one query of at most EXPERIENCE_SHARDS items, whatever the audience.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { experienceOf, type ExperienceDeltas, type ViewerExperience } from '#app/lib/beacons/model';
+import { addToCounters } from '#server/platform/dynamo/counters.server';
 import { tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
 
 export const EXPERIENCE_SHARDS = 8;
@@ -20,24 +21,7 @@ const pkOf = (t: TenantId, eventId: string) => tenantKey(t, 'EXPERIENCE', eventI
 
 /** Adds to one shard of the event's counters (one write however many beacons it sums). */
 export async function addExperience(db: Database, t: TenantId, eventId: string, shard: number, deltas: ExperienceDeltas): Promise<void> {
-  const entries = Object.entries(deltas).filter(([name, d]) => NAME.test(name) && Number.isFinite(d) && d !== 0);
-  if (!entries.length) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':t': t, ':e': eventId };
-  const adds = entries.map(([name, d], i) => {
-    names[`#a${i}`] = name;
-    values[`:a${i}`] = d;
-    return `#a${i} :a${i}`;
-  });
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: { pk: pkOf(t, eventId), sk: `SHARD#${Math.abs(Math.floor(shard)) % EXPERIENCE_SHARDS}` },
-      UpdateExpression: `SET tenantId = :t, eventId = :e ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  await addToCounters(db, { pk: pkOf(t, eventId), sk: `SHARD#${Math.abs(Math.floor(shard)) % EXPERIENCE_SHARDS}` }, { tenantId: t, eventId }, deltas, NAME);
 }
 
 /** The sum of the event's shards. */

@@ -8,14 +8,36 @@ import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS } from '#app/lib/analytics/days';
 import type { RangeAnalytics } from '#app/lib/analytics/range';
 
+/** One day of the range, with its field error under it. */
+function DateField({ name, label, value, error }: { name: 'from' | 'to'; label: string; value: string; error: string | null }) {
+  return (
+    <Field.Root invalid={Boolean(error)} maxW={{ md: '44' }}>
+      <Field.Label htmlFor={`range-${name}`}>{label}</Field.Label>
+      <Input
+        size="sm"
+        id={`range-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `range-${name}-error` : undefined}
+        data-testid={`range-${name}`}
+      />
+      {error ? (
+        <Field.ErrorText id={`range-${name}-error`} data-testid={`range-${name}-error`}>
+          {error}
+        </Field.ErrorText>
+      ) : null}
+    </Field.Root>
+  );
+}
+
 export function RangeForm({ data, busy }: { data: RangeAnalytics; busy: boolean }) {
   const { t } = useTranslation();
   const error = (field: 'from' | 'to') => {
     const e = data.errors[field];
     return e ? t(`rangeAnalytics.form.errors.${e}`, { days: MAX_RANGE_DAYS }) : null;
   };
-  const fromError = error('from');
-  const toError = error('to');
   const choices = data.channels.length > 0;
   return (
     <Form method="get" action="/userDashboard" preventScrollReset data-testid="range-form" noValidate>
@@ -24,42 +46,8 @@ export function RangeForm({ data, busy }: { data: RangeAnalytics; busy: boolean 
       <Fieldset.Root>
         <Fieldset.Legend srOnly>{t('rangeAnalytics.form.legend')}</Fieldset.Legend>
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'flex-end' }} flexWrap="wrap">
-          <Field.Root invalid={Boolean(fromError)} maxW={{ md: '44' }}>
-            <Field.Label htmlFor="range-from">{t('rangeAnalytics.form.from')}</Field.Label>
-            <Input
-              size="sm"
-              id="range-from"
-              name="from"
-              type="date"
-              defaultValue={data.from}
-              aria-invalid={fromError ? true : undefined}
-              aria-describedby={fromError ? 'range-from-error' : undefined}
-              data-testid="range-from"
-            />
-            {fromError ? (
-              <Field.ErrorText id="range-from-error" data-testid="range-from-error">
-                {fromError}
-              </Field.ErrorText>
-            ) : null}
-          </Field.Root>
-          <Field.Root invalid={Boolean(toError)} maxW={{ md: '44' }}>
-            <Field.Label htmlFor="range-to">{t('rangeAnalytics.form.to')}</Field.Label>
-            <Input
-              size="sm"
-              id="range-to"
-              name="to"
-              type="date"
-              defaultValue={data.to}
-              aria-invalid={toError ? true : undefined}
-              aria-describedby={toError ? 'range-to-error' : undefined}
-              data-testid="range-to"
-            />
-            {toError ? (
-              <Field.ErrorText id="range-to-error" data-testid="range-to-error">
-                {toError}
-              </Field.ErrorText>
-            ) : null}
-          </Field.Root>
+          <DateField name="from" label={t('rangeAnalytics.form.from')} value={data.from} error={error('from')} />
+          <DateField name="to" label={t('rangeAnalytics.form.to')} value={data.to} error={error('to')} />
           {choices || data.wholeSite ? (
             <Field.Root maxW={{ md: '64' }}>
               <Field.Label htmlFor="range-channel">{t('rangeAnalytics.form.channel')}</Field.Label>
