@@ -3,8 +3,55 @@
  * command, through a middleware on the bench's client) and the buyer's phases (checkout, paying on
  * the hosted page, waiting for the webhook's fulfilment), summed over the measured orders.
  */
+import { readFileSync } from 'node:fs';
 import type { Database } from '#server/platform/dynamo/dynamo.server';
 import { table } from './lib';
+
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user + system, ms) from /proc; null where it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time spent per order by each process of the flow over a measured run: this process (the
+ * platform's checkout and webhook handling, and the buyers), and others by pid (DynamoDB Local,
+ * the test provider). Unlike orders per second, these barely move with the machine's load.
+ */
+export function cpuTally(others: Record<string, number | undefined>) {
+  let began: { own: NodeJS.CpuUsage; others: Map<string, number | null> } | null = null;
+  let spent: Array<{ name: string; ms: number | null }> = [];
+  const read = () => new Map(Object.entries(others).map(([name, pid]) => [name, pid === undefined ? null : processCpuMs(pid)]));
+  return {
+    start() {
+      began = { own: process.cpuUsage(), others: read() };
+    },
+    stop() {
+      if (!began) return;
+      const own = process.cpuUsage(began.own);
+      const now = read();
+      spent = [
+        { name: 'platform and buyers (this process)', ms: (own.user + own.system) / 1000 },
+        ...[...now].map(([name, ms]) => {
+          const before = began!.others.get(name);
+          return { name, ms: ms === null || before === null || before === undefined ? null : ms - before };
+        }),
+      ];
+    },
+    report(orders: number): string {
+      const rows = spent.map(({ name, ms }) => ({ process: name, 'CPU ms per order': ms === null ? 'n/a' : (ms / Math.max(1, orders)).toFixed(1) }));
+      return rows.length ? table(rows) : '';
+    },
+  };
+}
 
 interface Tally {
   calls: number;

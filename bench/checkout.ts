@@ -25,7 +25,7 @@ import type { LineRequest } from '#app/lib/payments/model';
 import { CARDS, payWith, startPaymentsHarness } from '#tests/support/payments';
 import { withBenchStack } from './app-stack';
 import { reportHeadline, table } from './lib';
-import { checkoutSpans } from './checkout-spans';
+import { checkoutSpans, cpuTally } from './checkout-spans';
 
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 8);
@@ -45,6 +45,7 @@ export async function benchCheckout(): Promise<boolean> {
     const outboxDir = mkdtempSync(join(tmpdir(), 'bench-checkout-outbox-'));
     process.env.IDENTITY_OUTBOX_FILE = join(outboxDir, 'outbox.jsonl');
     const harness = await startPaymentsHarness({ db, tenants: [tenant] });
+    const cpu = cpuTally({ 'DynamoDB Local': stack.pids[0], 'test provider': harness.testpay.child.pid });
     const data = tenantData({ db }, tenant.id);
     const benchData = tenantData({ db: benchDb }, tenant.id);
 
@@ -95,6 +96,7 @@ export async function benchCheckout(): Promise<boolean> {
       for (let i = 0; i < 10; i++) await purchase(plenty); // warm-up
       let done = 0;
       spans.counting(true);
+      cpu.start();
       const began = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -107,6 +109,7 @@ export async function benchCheckout(): Promise<boolean> {
       const seconds = (performance.now() - began) / 1000;
       const perSecond = done / seconds;
       spans.counting(false);
+      cpu.stop();
 
       // Contention: BUYERS race for SEATS seats, all at once.
       const scarce = await newEvent(SEATS);
@@ -126,6 +129,7 @@ export async function benchCheckout(): Promise<boolean> {
         ]),
       );
       console.log(`where the throughput run's time went (summed over its ${done} orders, ${CONCURRENCY} at a time):\n${spans.report(done)}`);
+      console.log(`CPU per order in the throughput run, by process:\n${cpu.report(done)}`);
       console.log(table([{ run: 'contention', buyers: BUYERS, seats: SEATS, 'orders captured': paidOrders, 'seats taken': seatsTaken, 'tickets granted': granted, oversold, refused: BUYERS - paidOrders }]));
       console.log(`orders per second: ${perSecond.toFixed(1)} (target ≥ ${TARGET_PER_SECOND}) ${perSecond >= TARGET_PER_SECOND ? 'met' : 'MISSED'}`);
       console.log(`oversold: ${oversold} (target 0), sold ${sold} of ${SEATS} ${oversold === 0 && sold === SEATS ? 'met' : 'MISSED'}`);
