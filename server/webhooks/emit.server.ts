@@ -7,6 +7,7 @@
  */
 import type { TenantData } from '#server/data/tenantData.server';
 import type { WebhookEventType } from '#app/lib/webhooks/model';
+import type { EndpointRecord } from './data/webhooks.server';
 import { log } from '#server/observability/log.server';
 import { newMessageId } from './ids.server';
 import { webhookQueue } from './queue.server';
@@ -34,10 +35,12 @@ export async function queueDelivery(webhooks: TenantData['webhooks'], tenantId: 
   return messageId;
 }
 
-/** Sends `type` with `data` to every enabled endpoint of the tenant that chose it. Resolves to the message ids queued. */
-export async function emitWebhook(data: TenantData, type: WebhookEventType, payload: Record<string, unknown>): Promise<string[]> {
+/** Sends one event type with its data to every enabled endpoint of the tenant that chose it; the message ids queued. */
+export type EmitWebhook = (type: WebhookEventType, payload: Record<string, unknown>) => Promise<string[]>;
+
+async function emitTo(data: TenantData, endpointsOf: () => Promise<EndpointRecord[]>, type: WebhookEventType, payload: Record<string, unknown>): Promise<string[]> {
   try {
-    const endpoints = (await data.webhooks.listEndpoints()).filter((e) => e.enabled && e.events.includes(type));
+    const endpoints = (await endpointsOf()).filter((e) => e.enabled && e.events.includes(type));
     if (endpoints.length === 0) return [];
     const body = payloadBody(type, payload);
     return await Promise.all(endpoints.map((e) => queueDelivery(data.webhooks, data.tenantId, e.endpointId, type, body, 'scheduled')));
@@ -45,4 +48,19 @@ export async function emitWebhook(data: TenantData, type: WebhookEventType, payl
     log.warn(`webhooks: ${type} of ${data.tenantId} not emitted`, { error: (e as Error).message });
     return [];
   }
+}
+
+/** Sends `type` with `data` to every enabled endpoint of the tenant that chose it. Resolves to the message ids queued. */
+export function emitWebhook(data: TenantData, type: WebhookEventType, payload: Record<string, unknown>): Promise<string[]> {
+  return emitTo(data, () => data.webhooks.listEndpoints(), type, payload);
+}
+
+/**
+ * Emits of one piece of work that happen together (an order's fulfilment: `order.paid` and each
+ * ticket's `registration.created`): the tenant's endpoints are read once, when the first emit
+ * asks, and that read serves the others. Made per piece of work, never kept.
+ */
+export function webhookBatch(data: TenantData): EmitWebhook {
+  let endpoints: Promise<EndpointRecord[]> | undefined;
+  return (type, payload) => emitTo(data, () => (endpoints ??= data.webhooks.listEndpoints()), type, payload);
 }

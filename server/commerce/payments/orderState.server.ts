@@ -20,7 +20,7 @@ import { sendReceipt, sendRefundNotice } from './mails.server';
 import { orderCapturedListeners, sellableFor, type SellContext } from './sellables.server';
 import { payHeldTransfers, payOutOrder, settleAfterRefund, type PayoutContext } from './transfers.server';
 import { log } from '#server/observability/log.server';
-import { emitWebhook, orderData } from '#server/webhooks/index.server';
+import { emitWebhook, orderData, webhookBatch } from '#server/webhooks/index.server';
 
 export type ApplyResult = { applied: true; status?: OrderStatus } | { applied: false; reason: 'duplicate' | 'unknown_order' | 'no_change' | 'ignored' | 'other_tenant' };
 
@@ -31,9 +31,12 @@ const nowIso = () => new Date().toISOString();
  * listeners, mails and emits, which depend only on the fulfilled order and so run together (`after`,
  * which the caller awaits beside the payouts). Answers null when another caller holds the claim.
  */
-async function fulfil(ctx: SellContext, order: Order): Promise<{ fulfilled: Order; after: Promise<unknown> } | null> {
+async function fulfil(outer: SellContext, order: Order): Promise<{ fulfilled: Order; after: Promise<unknown> } | null> {
   const at = nowIso();
-  if (!(await ctx.data.orders.claimFulfilment(order.orderId, at))) return null;
+  if (!(await outer.data.orders.claimFulfilment(order.orderId, at))) return null;
+  // The order's webhooks (order.paid, and what its lines emit) read the tenant's endpoints once.
+  const emit = webhookBatch(outer.data);
+  const ctx: SellContext = { ...outer, emit };
   try {
     for (const line of order.lines) await sellableFor(line.kind).fulfil(ctx, order, line);
   } catch (e) {
@@ -48,7 +51,7 @@ async function fulfil(ctx: SellContext, order: Order): Promise<{ fulfilled: Orde
       log.error(`payments: an order-captured listener failed for ${order.orderId}: ${(e as Error).message}`);
     }
   });
-  const after = Promise.all([bookCapturedOrder(ctx.data, fulfilled, order.paidAt ?? at), ...listeners, sendReceipt(ctx, fulfilled), emitWebhook(ctx.data, 'order.paid', orderData(fulfilled))]);
+  const after = Promise.all([bookCapturedOrder(ctx.data, fulfilled, order.paidAt ?? at), ...listeners, sendReceipt(ctx, fulfilled), emit('order.paid', orderData(fulfilled))]);
   return { fulfilled, after };
 }
 

@@ -11,6 +11,7 @@ import type { TenantData } from '#server/data/tenantData.server';
 import type { Env } from '#server/env.server';
 import { isErrorNamed } from '#server/errors';
 import { noteOrderCaptured } from '#server/analytics/index.server';
+import type { EmitWebhook } from '#server/webhooks/index.server';
 
 export interface SellContext {
   tenant: Tenant;
@@ -19,6 +20,8 @@ export interface SellContext {
   env: Env;
   /** The buyer, when pricing for a checkout. */
   buyer?: { userId: string; email: string; name: string };
+  /** Outbound webhooks of the work under way (an order's fulfilment), sharing one read of the tenant's endpoints; else each emit reads them. */
+  emit?: EmitWebhook;
 }
 
 /** Why a line cannot be sold; the code is a translation key under payments:refusal.<code>. */

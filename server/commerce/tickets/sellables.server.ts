@@ -79,10 +79,12 @@ registerSellable({
     const [granted, stored] = await Promise.all([ctx.data.tickets.grant({ eventId: line.refId, userId: order.buyerId, orderId: order.orderId, kind: 'ticket' }), ctx.data.events.get(line.refId)]);
     const event = granted ? stored : null;
     if (!event) return;
+    // Within an order's fulfilment its webhooks share one read of the endpoints.
+    const emit = ctx.emit ?? ((type, payload) => emitWebhook(ctx.data, type, payload));
     // Independent of one another: the confirmation, the outbound webhook and the reminders go out together.
     await Promise.all([
       sendTicketConfirmation(ctx.tenant, ctx.env, event, { email: order.buyerEmail, name: order.buyerName, orderId: order.orderId }),
-      emitWebhook(ctx.data, 'registration.created', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId })),
+      emit('registration.created', registrationData({ eventId: event.eventId, eventTitle: event.title, userId: order.buyerId, email: order.buyerEmail, name: order.buyerName, source: 'order', orderId: order.orderId })),
       scheduleReminders(ctx.data, event, { userId: order.buyerId, email: order.buyerEmail, name: order.buyerName }),
     ]);
   },
