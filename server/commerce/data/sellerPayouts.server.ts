@@ -46,8 +46,11 @@ export async function getSellerPayout(db: Database, t: TenantId, sellerId: strin
   return toPayout(out.Item);
 }
 
-/** Creates the seller's payout of an order once (held while owed); the existing one when it was created before. */
-export async function ensureSellerPayout(db: Database, t: TenantId, payout: Pick<SellerPayout, 'orderId' | 'sellerId' | 'currency' | 'net'>): Promise<SellerPayout> {
+/**
+ * Creates the seller's payout of an order once (held while owed, so listed as unsettled when
+ * anything is due); the existing one when it was created before. `created`: this call made it.
+ */
+export async function ensureSellerPayout(db: Database, t: TenantId, payout: Pick<SellerPayout, 'orderId' | 'sellerId' | 'currency' | 'net'>): Promise<{ payout: SellerPayout; created: boolean }> {
   const record: SellerPayout = { ...payout, due: payout.net, transferId: null, transferred: 0, reversed: 0, accountId: null, createdAt: new Date().toISOString(), transferredAt: null, problem: null };
   try {
     await db.doc.send(
@@ -58,12 +61,12 @@ export async function ensureSellerPayout(db: Database, t: TenantId, payout: Pick
         ],
       }),
     );
-    return record;
+    return { payout: record, created: true };
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     const existing = await getSellerPayout(db, t, payout.sellerId, payout.orderId);
     if (!existing) throw e;
-    return existing;
+    return { payout: existing, created: false };
   }
 }
 

@@ -48,16 +48,19 @@ export async function settleSellerPayout(
   ctx: PayoutContext,
   order: Order,
   sellerId: string,
-  known: { payout?: SellerPayout; account?: Promise<PayoutAccount> } = {},
+  known: { payout?: SellerPayout; created?: boolean; account?: Promise<PayoutAccount> } = {},
 ): Promise<SellerPayout | null> {
   const store = ctx.data.sellerPayouts;
   // `known`: the payout as this caller has just written or read it, and the seller's account read beside it, not read again.
   let payout = known.payout ?? (await store.get(sellerId, order.orderId));
+  // What is stored of the attempt's outcome, when this call knows it: a payout it has just created has no problem and is listed as unsettled while anything is due.
+  let stored: { unsettled: boolean; problem: string | null } | null = known.created && payout ? { unsettled: payout.due > 0, problem: null } : null;
   if (!payout || paidByDestinationCharge(order) || !PAID.includes(order.status)) return payout;
   const due = sellerNetDue(order, sellerId);
   if (payout.due !== due) {
     await store.setDue(sellerId, order.orderId, due);
     payout = { ...payout, due };
+    stored = null;
   }
   const metadata = { tenantId: ctx.tenant.id, orderId: order.orderId, sellerId };
   const provider = providerFor(ctx, order);
@@ -101,7 +104,8 @@ export async function settleSellerPayout(
     log.warn(`payouts: ${order.orderId} for ${sellerId} not settled (${problem}): ${(e as Error).message}`);
   }
   const unsettled = payout.transferId ? payout.transferred - payout.reversed > payout.due : payout.due > 0;
-  await store.mark(sellerId, order.orderId, { unsettled, problem });
+  // Marked only when that changes what is stored (a new payout held for a seller without an active account changes nothing).
+  if (stored?.unsettled !== unsettled || stored.problem !== problem) await store.mark(sellerId, order.orderId, { unsettled, problem });
   return { ...payout, problem };
 }
 
@@ -115,8 +119,8 @@ export async function payOutOrder(ctx: PayoutContext, order: Order): Promise<voi
     // The seller's account is read while the payout is recorded (settling it needs both).
     const account = ctx.data.payouts.account(sellerId);
     account.catch(() => {});
-    const payout = await ctx.data.sellerPayouts.ensure({ orderId: order.orderId, sellerId, currency: order.currency, net });
-    await settleSellerPayout(ctx, order, sellerId, { payout, account });
+    const { payout, created } = await ctx.data.sellerPayouts.ensure({ orderId: order.orderId, sellerId, currency: order.currency, net });
+    await settleSellerPayout(ctx, order, sellerId, { payout, created, account });
   }
 }
 
