@@ -230,6 +230,7 @@ export function scaffoldTenant(options: NewTenantOptions): ScaffoldResult {
     identity: { region: 'us-east-1' },
     video: {},
     payments: {},
+    speech: {},
   };
   const parsed = tenantSchema.safeParse(tenant);
   if (!parsed.success) {

@@ -32,7 +32,7 @@ import { createPaymentProviders } from '#server/platform/payments/providers.serv
 import { createStorage, pingStorage } from '#server/platform/storage.server';
 import { createVideoService, httpUrlOf } from '#server/platform/video.server';
 import { createRecordingServices } from '#server/broadcast/recording/services.server';
-import { createSpeechServices } from '#server/platform/speech/engines.server';
+import { createSpeechServices, speechEnginesOf, type SpeechEngines, type SpeechEnginesInUse } from '#server/platform/speech/engines.server';
 import type { SpeechEngineHealth, SpeechToText } from '#server/platform/speech/types';
 import { TtsGate } from '#server/speech/tts/gate.server';
 import { checkConfig, formatProblem } from '#server/config/check.server';
@@ -88,7 +88,7 @@ export function createServices(env: Env, registry: Registry): Services {
     chat: createChatService(env, db),
     mediaQueue: createMediaQueue(env),
     recording: createRecordingServices(env, video),
-    speech: createSpeechServices(env),
+    speech: createSpeechServices(env, { tenants: () => registry.tenants.values() }),
     payments: createPaymentProviders(env),
     ttsGate: new TtsGate(),
   };
@@ -221,11 +221,20 @@ export async function checkMediaQueue(queue: Pick<MediaQueue, 'pending' | 'worke
  * The services that are down without failing the check, each named with what it takes away
  * ("redis (media processing)"), for /api/health's message and `degraded` list.
  */
-/** The local speech workers (docs/decisions/0098), or 'absent' for an engine without processes of its own. */
-export type SpeechState = { state: 'absent'; engine: string } | SpeechEngineHealth;
+/**
+ * The local speech workers (docs/decisions/0098), or 'absent' for an engine without processes of
+ * its own; with `engines`, which engine sets serve the deployment and each tenant (docs/decisions/0100).
+ */
+export type SpeechState = ({ state: 'absent'; engine: string } | SpeechEngineHealth) & { engines?: SpeechEnginesInUse };
 
-export async function checkSpeech(stt: SpeechToText): Promise<SpeechState> {
-  return stt.health ? stt.health() : { state: 'absent', engine: stt.name };
+/** The speech engines' state: given the deployment's engines (or its default recogniser, which leads back to them). */
+export async function checkSpeech(speech: SpeechEngines | SpeechToText): Promise<SpeechState> {
+  const engines = 'forTenant' in speech ? speech : speechEnginesOf(speech);
+  const inUse = engines?.inUse();
+  // The workers are those of the local recogniser when some tenant uses it, whatever the default.
+  const stt = engines && inUse?.sets.local ? engines.engines('local').stt : 'forTenant' in speech ? speech.stt : speech;
+  const state: SpeechState = stt.health ? await stt.health() : { state: 'absent', engine: stt.name };
+  return inUse ? { ...state, engines: inUse } : state;
 }
 
 export function degradedServices(states: { video: VideoServerState; mediaQueue: MediaQueueState; chatBus: BusHealth; speech?: SpeechState }): string[] {

@@ -15,7 +15,7 @@ import type { PaymentProviders } from '#server/platform/payments/providers.serve
 import type { Storage } from '#server/platform/storage.server';
 import type { VideoService } from '#server/platform/video.server';
 import type { RecordingServices } from '#server/broadcast/recording/services.server';
-import type { SpeechServices } from '#server/platform/speech/types';
+import type { SpeechEngines } from '#server/platform/speech/engines.server';
 import type { TtsGate } from '#server/speech/tts/gate.server';
 
 export interface Services {
@@ -33,8 +33,11 @@ export interface Services {
   mediaQueue: MediaQueue | null;
   /** Room recording and restream: the egress client and the restream key box (docs/decisions/0030). */
   recording: RecordingServices;
-  /** Text to speech and speech to text for the media tools and live captions (docs/decisions/0043). */
-  speech: SpeechServices;
+  /**
+   * Text to speech and speech to text for the media tools and live captions (docs/decisions/0043):
+   * `forTenant(tenant)` is the tenant's set (docs/decisions/0100); `tts`/`stt` the deployment's default.
+   */
+  speech: SpeechEngines;
   /** The payment providers, resolved here once: checkout, refunds, payouts and webhooks ask them for a tenant's or an order's. */
   payments: PaymentProviders;
   /** Per-user limits of text to speech, shared by its socket and its download (docs/decisions/0046). */

@@ -17,8 +17,8 @@ export interface MediaWorkerOptions {
   stores: JobStores;
   /** The tenant id of a job, checked against the configured tenants; null refuses the job. */
   resolveTenant(job: Pick<MediaJob, 'tenantId'> & Partial<Pick<MediaJob, 'scope'>>): TenantId | null;
-  /** The speech-to-text engine of transcription jobs (services.speech.stt); without it they fail as unavailable. */
-  stt?: SpeechToText;
+  /** The speech-to-text engine of a tenant's transcription jobs (its speech.engine, docs/decisions/0100); without it they fail as unavailable. */
+  stt?: (tenantId: TenantId) => SpeechToText;
   concurrency?: number;
   /** How long a job's lock lasts without renewal (default 10 s, renewed every half); a dead worker's job is free after it. */
   lockDurationMs?: number;
@@ -73,7 +73,7 @@ async function transcribe(job: Job, options: MediaWorkerOptions, log: (line: str
   if (!tenantId) throw new UnrecoverableError(`unknown tenant "${parsed.data.tenantId}"`);
   if (!options.stt) throw new UnrecoverableError('no speech-to-text engine on this worker');
   const outcome = await runTranscriptionJob(options.stores, tenantId, parsed.data, {
-    stt: options.stt,
+    stt: options.stt(tenantId),
     willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1),
     onProgress: (percent) => void job.updateProgress(percent).catch(() => undefined),
     tmpRoot: options.tmpRoot,

@@ -33,12 +33,14 @@ async function main() {
     process.exit(1);
   }
   const { registry } = loadRegistry(env.CONFIG_ROOT);
+  const speech = createSpeechServices(env);
   const worker = createMediaWorker({
     redisUrl,
     stores: { db: createDatabase(env), storage: createStorage(env) },
     // System media live in the reserved pseudo-tenant (docs/decisions/0025), which no registry holds.
     resolveTenant: (job) => (job.scope === 'system' && job.tenantId === SYSTEM_TENANT_ID ? SYSTEM_TENANT_ID : (registry.tenants.get(job.tenantId)?.id ?? null)),
-    stt: createSpeechServices(env).stt,
+    // Each job's tenant picks its engines (docs/decisions/0100); an unknown tenant's job was refused above.
+    stt: (tenantId) => speech.forTenant(registry.tenants.get(tenantId) ?? { id: tenantId }).stt,
     concurrency: env.MEDIA_WORKER_CONCURRENCY,
     lockDurationMs: local.MEDIA_WORKER_LOCK_SECONDS * 1000,
     stalledIntervalMs: Math.max(1000, (local.MEDIA_WORKER_LOCK_SECONDS * 1000) / 2),

@@ -34,7 +34,7 @@ async function readQueue(queue: NonNullable<Services['mediaQueue']>): Promise<bo
 /** The exposition text, with the scrape-time gauges refreshed first. */
 export async function renderMetrics(services: Services, env: Env): Promise<string> {
   const queue = services.mediaQueue;
-  const [dependencies, video, queueUp, speech] = await Promise.all([checkDependencies(services), checkVideoServer(env), queue ? readQueue(queue) : null, checkSpeech(services.speech.stt)]);
+  const [dependencies, video, queueUp, speech] = await Promise.all([checkDependencies(services), checkVideoServer(env), queue ? readQueue(queue) : null, checkSpeech(services.speech)]);
   if (speech.state !== 'absent') {
     dependencyUp.set({ dependency: 'speech_worker' }, speech.state === 'up' ? 1 : 0);
     speechWorkerRequests.reset();

@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
       devices: devices ? { videoDeviceId: devices.videoDeviceId, audioDeviceId: devices.audioDeviceId, audioOutputId: devices.audioOutputId } : null,
       tenantZone: context.tenant.timeZone,
       /** Whether the stage shows live captions, and in which language (docs/decisions/0048). */
-      captions: captionsAvailability(event, context.services.speech.stt),
+      captions: captionsAvailability(event, context.services.speech.forTenant(context.tenant).stt),
       /** Live reactions: the tenant's switch and the event's option (docs/decisions/0079). */
       reactions: reactionsEnabled(context.tenant.features, event),
       /** The hosts admit participants and have not admitted this one (docs/decisions/0082): the waiting room, or its denial with the host's reason. */

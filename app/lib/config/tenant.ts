@@ -222,6 +222,17 @@ export const tenantSchema = z
         applicationFeeBps: z.number().int('must be a whole number of basis points').min(0).max(5000, 'must be at most 5000 (50 %)').default(500),
       })
       .default({ applicationFeeBps: 500 }),
+    speech: z
+      .object({
+        /**
+         * The speech engines of the tenant's dictation, transcripts, live captions and text to speech
+         * (docs/decisions/0100): `local` (espeak-ng, flite and the local recogniser) or `aws` (Amazon
+         * Polly and Transcribe Streaming); unset: the platform's SPEECH_PROVIDER.
+         */
+        engine: z.enum(['local', 'aws']).optional(),
+      })
+      .strict()
+      .default({}),
     /** Embeds (docs/decisions/0089): the sites that may frame the embed pages; absent: none may. */
     embed: embedSettingsSchema.optional(),
   })

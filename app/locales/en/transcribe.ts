@@ -3,6 +3,7 @@ const transcribe = {
   languages: { en: 'English', es: 'Spanish', fr: 'French', auto: 'Detect the language' },
   heard: 'Language recognised: {{language}}',
   unavailableLanguage: '{{language}}: not available on this server (its speech recogniser has no {{language}} model).',
+  unavailableAll: 'Speech to text is not available on this site at the moment.',
   dictation: {
     title: 'Speech to text',
     lead: 'Dictate into the text box: what you say appears as you speak, and you can edit the text at any time.',

@@ -3,6 +3,7 @@ const transcribe = {
   languages: { en: 'inglés', es: 'español', fr: 'francés', auto: 'Detectar el idioma' },
   heard: 'Idioma reconocido: {{language}}',
   unavailableLanguage: '{{language}}: no disponible en este servidor (su reconocedor de voz no tiene modelo de {{language}}).',
+  unavailableAll: 'La conversión de voz a texto no está disponible en este sitio por ahora.',
   dictation: {
     title: 'Voz a texto',
     lead: 'Dicta en el cuadro de texto: lo que dices aparece mientras hablas y puedes editar el texto en cualquier momento.',

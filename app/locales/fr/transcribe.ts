@@ -3,6 +3,7 @@ const transcribe = {
   languages: { en: 'anglais', es: 'espagnol', fr: 'français', auto: 'Détecter la langue' },
   heard: 'Langue reconnue : {{language}}',
   unavailableLanguage: '{{language}} : non disponible sur ce serveur (son moteur de reconnaissance vocale n’a pas de modèle {{language}}).',
+  unavailableAll: 'La transcription de la parole n’est pas disponible sur ce site pour le moment.',
   dictation: {
     title: 'Dictée vocale',
     lead: 'Dictez dans la zone de texte : vos paroles s’affichent pendant que vous parlez, et vous pouvez modifier le texte à tout moment.',

@@ -9,7 +9,7 @@ import { getSessionUser } from '#server/identity/session.server';
 export async function loader(args: LoaderFunctionArgs) {
   const { context } = args;
   const [user, t] = await Promise.all([getSessionUser(args), getFixedT(context.languageTag)]);
-  const voices = context.services.speech.tts.voices().map(({ id, language, region, gender }) => ({ id, language, region, gender }));
+  const voices = context.services.speech.forTenant(context.tenant).tts.voices().map(({ id, language, region, gender }) => ({ id, language, region, gender }));
   const languages = SPEECH_LANGUAGES.filter((l) => voices.some((v) => v.language === l));
   const preferred = speechLanguageOf(context.languageTag);
   return json(

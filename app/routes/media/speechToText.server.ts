@@ -9,12 +9,13 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args);
   const { context } = args;
   const t = await getFixedT(context.languageTag);
-  const available = context.services.speech.stt.languages();
+  const { stt } = context.services.speech.forTenant(context.tenant);
+  const available = stt.languages();
   return json(
     {
       title: t('transcribe.dictation.title'),
       languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })),
-      detects: context.services.speech.stt.detectsLanguage === true,
+      detects: stt.detectsLanguage === true && available.length > 0,
     },
     { headers: NO_STORE },
   );

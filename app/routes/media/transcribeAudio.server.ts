@@ -38,14 +38,15 @@ export async function loader(args: LoaderFunctionArgs) {
       }
     }
   }
-  const available = context.services.speech.stt.languages();
+  const { stt } = context.services.speech.forTenant(context.tenant);
+  const available = stt.languages();
   return json(
     {
       title: t('transcribe.file.title'),
       items,
       selected,
       languages: SPEECH_LANGUAGES.map((language) => ({ language, available: available.includes(language) })),
-      detects: context.services.speech.stt.detectsLanguage === true,
+      detects: stt.detectsLanguage === true && available.length > 0,
       queueAvailable: context.services.mediaQueue !== null,
     },
     { headers: NO_STORE },

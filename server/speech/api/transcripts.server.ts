@@ -77,7 +77,9 @@ export async function startTranscriptAction(args: ActionFunctionArgs): Promise<R
   if (!item) return refuseTranscript(404, 'notFound', context.language);
   if (item.kind !== 'audio' && item.kind !== 'video') return refuseTranscript(400, 'notAudio', context.language);
   if (item.status === 'uploading') return refuseTranscript(409, 'notReady', context.language);
-  if (body.language !== 'auto' && !context.services.speech.stt.languages().includes(body.language)) return refuseTranscript(400, 'language', context.language);
+  const { stt } = context.services.speech.forTenant(context.tenant);
+  // An engine that knows no language (aws without credentials) takes no job, not even 'auto'.
+  if (!stt.languages().length || (body.language !== 'auto' && !stt.languages().includes(body.language))) return refuseTranscript(400, 'language', context.language);
   const queue = context.services.mediaQueue;
   if (!queue) return refuseTranscript(503, 'unavailable', context.language);
   const record = await context.data.transcripts.queue({ ownerId: user.sub, mediaId: item.id, language: body.language, title: item.title });

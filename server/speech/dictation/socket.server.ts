@@ -113,10 +113,11 @@ export function attachDictationSockets(httpServer: Server, options: DictationSoc
       const frame = parsed.data;
       if (frame.type === 'start') {
         if (recognizer) return fatal(ws, 'busy');
-        if (frame.language !== 'auto' && !services.speech.stt.languages().includes(frame.language)) return fatal(ws, 'language');
+        const { stt } = services.speech.forTenant(tenant);
+        if (!stt.languages().length || (frame.language !== 'auto' && !stt.languages().includes(frame.language))) return fatal(ws, 'language');
         const remaining = await audioLimit.get(`${tenant.id}:${user!.sub}`);
         if (remaining && remaining.remainingPoints <= 0) return fatal(ws, 'limit', { retryAfterSeconds: Math.ceil(remaining.msBeforeNext / 1000) });
-        recognizer = new StreamingRecognizer(services.speech.stt, frame.language, {
+        recognizer = new StreamingRecognizer(stt, frame.language, {
           onPartial: (text) => send(ws, { type: 'partial', text }),
           onFinal: (segment) => send(ws, { type: 'final', text: segment.text, start: round(segment.start), end: round(segment.end), language: segment.language }),
           onError: () => send(ws, { type: 'error', code: 'engine' }),

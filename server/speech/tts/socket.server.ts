@@ -17,6 +17,7 @@ import type { Env } from '../../env.server';
 import { registerSocket } from '../../http/socketGateway.server';
 import { getSessionUser } from '#server/identity/index.server';
 import type { Services } from '#server/services';
+import type { TextToSpeech } from '#server/platform/speech/types';
 import { admitSynthesis, failureCode } from './synthesis.server';
 import { log } from '../../observability/log.server';
 
@@ -123,7 +124,7 @@ async function serve(ws: WebSocket, tenant: Tenant, cookie: string | undefined, 
     const { type: _type, id, ...request } = frame;
     const run: Current = { id, abort: new AbortController() };
     current = run;
-    void speak(ws, run, request, { tenantId: tenant.id, userSub: me.sub }, services).finally(() => {
+    void speak(ws, run, request, { tenantId: tenant.id, userSub: me.sub }, services.speech.forTenant(tenant).tts, services.ttsGate).finally(() => {
       if (current === run) current = null;
     });
   };
@@ -149,10 +150,11 @@ async function speak(
   run: Current,
   request: Parameters<typeof admitSynthesis>[3],
   who: { tenantId: string; userSub: string },
-  services: TtsSocketOptions['services'],
+  // The tenant's engine (docs/decisions/0100).
+  tts: TextToSpeech,
+  gate: TtsSocketOptions['services']['ttsGate'],
 ) {
-  const { tts } = services.speech;
-  const admitted = await admitSynthesis(tts, services.ttsGate, who, request, run.abort.signal);
+  const admitted = await admitSynthesis(tts, gate, who, request, run.abort.signal);
   if (!('chunks' in admitted)) return send(ws, { type: 'error', id: run.id, ...admitted });
   let bytes = 0;
   try {

@@ -32,6 +32,8 @@ export function LanguageChoice({
 }) {
   const { t } = useTranslation();
   const unavailable = languages.filter((l) => !l.available);
+  // No language at all (the site's engines cannot serve here, docs/decisions/0100): one plain sentence, not a list.
+  const none = !detects && languages.length > 0 && unavailable.length === languages.length;
   return (
     <Field.Root maxW="md" disabled={disabled}>
       <Field.Label>{label}</Field.Label>
@@ -46,7 +48,11 @@ export function LanguageChoice({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {unavailable.length > 0 && (
+      {none ? (
+        <Text mt="1" fontSize="sm" color="fg.muted" role="status" data-testid={`${testId}-unavailable`}>
+          {t('transcribe.unavailableAll')}
+        </Text>
+      ) : unavailable.length > 0 && (
         <Stack as="ul" gap="1" mt="1" ps="4" fontSize="sm" color="fg.muted" data-testid={`${testId}-unavailable`}>
           {unavailable.map((l) => (
             <Text as="li" key={l.language}>

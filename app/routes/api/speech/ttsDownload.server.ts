@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const abort = new AbortController();
   request.signal.addEventListener('abort', () => abort.abort(), { once: true });
-  const { tts } = context.services.speech;
+  const { tts } = context.services.speech.forTenant(context.tenant);
   const admitted = await admitSynthesis(tts, context.services.ttsGate, { tenantId: context.tenant.id, userSub: user.sub }, parsed.data, abort.signal);
   if (!('chunks' in admitted)) {
     const retry = admitted.retryAfterSeconds;
