@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import { maxBodyBytesFor } from '#app/route-table.js';
-import { contentSecurityPolicy, storageOrigin } from './http/csp.server';
 import { themeStylesheet } from './config/themeStylesheet.server';
 import { resolveTenant, type Registry } from './config/registry.server';
 import type { Tenant } from '#app/lib/config/tenant';
@@ -15,6 +15,7 @@ import { sendFetchResponse, toFetchRequest } from './http/fetchRequest';
 import { expectsForm, formBodyProblem } from './http/formBodies';
 import { httpMessages, refusalLanguage } from './http/messages';
 import { mergeGuestCartAtSignIn } from '#server/commerce/shop/cart.server';
+import { hasCartCookie } from '#server/commerce/shop/cartCookie.server';
 import { PageCache, type RemixHandler } from './http/pageCache';
 import { requestTargetProblem } from './http/requestTarget';
 import { isRoomDocumentRequest, mayEnterRoom } from '#server/rooms/index.server';
@@ -26,7 +27,6 @@ import { languageTag } from '#app/lib/i18n/variants';
 import { isAnonymousRequest, RenderCache } from './renderCache.server';
 import { checkDependencies, checkMediaQueue, checkSpeech, checkVideoServer, degradedServices, requestContext } from './compose.server';
 import type { Services } from './services';
-import { videoConnectSources } from '#server/platform/video.server';
 import { logRequestErrors, metricsEndpoint, observeRequests, resumeRequestContext } from './observability/http.server';
 import { isServiceUnavailable, outageResponse, withRetryAfter, wrapBuildForOutages, type OutageStrings } from '#server/platform/unavailable.server';
 import { catalogue } from './i18n.server';
@@ -34,7 +34,9 @@ import type { LiveRegistry } from '#server/registry/index.server';
 import { unavailableSiteHtml } from './http/unavailableSite';
 import { askAnswer, wellKnownToken } from '#server/domains/index.server';
 import { WELL_KNOWN_PREFIX } from '#app/lib/domains/domain';
-import { embedScript, keepsSameOriginFraming } from '#server/embeds/index.server';
+import { embedScript } from '#server/embeds/index.server';
+import { createFront, type RequestListener } from './http/front';
+import { securityHeaders } from './http/securityHeaders';
 import { EMBED_SCRIPT_PATH } from '#app/lib/embed/paths';
 
 export interface AppOptions {
@@ -56,24 +58,6 @@ const UNKNOWN_SITE_HTML =
   '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
   '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">' +
   '<h1>Unknown site</h1><p>This address is not served here. Check the link you followed.</p></body></html>';
-
-/** Headers every response carries; documents get their own script-hash CSP from entry.server. */
-function securityHeaders(env: Env): express.RequestHandler {
-  const s3Origin = storageOrigin(env);
-  // Documents get a per-tenant policy from entry.server; this one covers the platform-wide video server.
-  const csp = contentSecurityPolicy({ connectSources: [s3Origin, ...videoConnectSources(env, { id: 'platform', video: {} })], mediaSources: [s3Origin], development: env.NODE_ENV === 'development' });
-  return (req, res, next) => {
-    res.setHeader('Content-Security-Policy', csp);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    // The embed pages' framers are their document CSP's frame-ancestors (docs/decisions/0089).
-    if (keepsSameOriginFraming(req.path)) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), display-capture=(self), geolocation=()');
-    if (env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    next();
-  };
-}
 
 /**
  * Trailing-slash policy (docs/decisions/0003): one canonical URL per page. "/signIn/" and
@@ -120,7 +104,13 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, error
   else res.type('text').send(message);
 }
 
-export function createApp(options: AppOptions): express.Express {
+/**
+ * The server's request listener: the front (fresh cached pages, server/http/front.ts), then the
+ * Express app. `listen` starts a server on it; `express` is the app behind the front.
+ */
+export type App = RequestListener & { listen(port: number, host: string, backlog?: number | (() => void), callback?: () => void): Server; express: express.Express };
+
+export function createApp(options: AppOptions): App {
   const { env, registry, services } = options;
   const app = express();
   app.set('case sensitive routing', true);
@@ -129,7 +119,11 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   // Request id, tenant and access line for every request (docs/decisions/0049).
   app.use(observeRequests({ registry, rootDomain: env.PLATFORM_ROOT_DOMAIN }));
-  app.use(securityHeaders(env));
+  const setSecurityHeaders = securityHeaders(env);
+  app.use((req, res, next) => {
+    setSecurityHeaders(res, req.path);
+    next();
+  });
 
   const messagesFor = (req: ExpressRequest) => httpMessages(refusalLanguage(registry, env.PLATFORM_ROOT_DOMAIN, req.headers));
 
@@ -153,18 +147,7 @@ export function createApp(options: AppOptions): express.Express {
   // The body reader goes on from a stream event, outside the request's async context.
   app.use(resumeRequestContext);
 
-  // A fresh anonymous page is answered here, before the rest of the chain (docs/decisions/0095):
-  // the request is logged and counted and carries the security headers above, and the page its
-  // own CSP. Only a tenant that serves pages now (known, enabled, files ready) is answered; an
-  // entry exists only for a URL that went through every check below when it was rendered, and
-  // those checks depend on the method and path alone, so the answer is the one they would lead to.
   const pages = new PageCache(new RenderCache(env.RENDER_CACHE_SECONDS * 1000));
-  app.use((req, res, next) => {
-    if (!pages.cache.enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const tenant = resolveTenant(registry, req.headers.host, env.PLATFORM_ROOT_DOMAIN);
-    if (!tenant || tenant.disabled || options.live?.tenantFilesReady(tenant.id)) return next();
-    if (!pages.answerFresh(req, res, tenant.id, negotiateLanguage(tenant, req.headers.cookie, req.headers['accept-language']))) next();
-  });
 
   app.get('/api/health', async (_req, res) => {
     const [dependencies, video, mediaQueue, speech] = await Promise.all([
@@ -382,7 +365,7 @@ export function createApp(options: AppOptions): express.Express {
       const handler = await getHandler();
       // A guest cart joins the user's cart on the first request after sign-in (docs/decisions/0034).
       // During an outage these steps wait for the next request; the page itself then answers 503.
-      if (req.method === 'GET' && req.headers.cookie) {
+      if (req.method === 'GET' && hasCartCookie(req.headers.cookie)) {
         const clearCart = await mergeGuestCartAtSignIn(toFetchRequest(req, res), context).catch(unlessOutage(null));
         if (clearCart) res.append('Set-Cookie', clearCart);
       }
@@ -409,7 +392,19 @@ export function createApp(options: AppOptions): express.Express {
   // Anything else: one log line and a plain status text.
   app.use(logRequestErrors);
 
-  return app;
+  const front = createFront(app as unknown as RequestListener, {
+    registry,
+    rootDomain: env.PLATFORM_ROOT_DOMAIN,
+    pages,
+    setSecurityHeaders,
+    live: options.live,
+    trustProxy: app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean,
+  });
+  return Object.assign(front, {
+    express: app,
+    listen: (port: number, host: string, backlog?: number | (() => void), callback?: () => void) =>
+      typeof backlog === 'number' ? createServer(front).listen(port, host, backlog, callback) : createServer(front).listen(port, host, backlog),
+  });
 }
 
 /** The unavailable strings in the request's language (the load context's languageTag). */

@@ -36,7 +36,7 @@ afterAll(() => {
 /** The layers server/app.ts mounts at a path of their own (not every request's middleware, not the Remix catch-all). */
 function ownLayers(): Layer[] {
   const app = createApp({ env, registry, services, build: {} as ServerBuild, clientDir });
-  const stack = (app as unknown as { _router: { stack: Layer[] } })._router.stack;
+  const stack = (app.express as unknown as { _router: { stack: Layer[] } })._router.stack;
   return stack.filter((l) => !l.regexp.fast_slash && !l.regexp.fast_star && l.route?.path !== '*');
 }
 

@@ -60,6 +60,14 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     res.end();
     return;
   }
+  // A JSON body (route data, API answers) is whole when the handler returns: sent in one write,
+  // without a web-to-Node stream per response. Anything else (documents, deferred data) streams.
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    const body = await response.arrayBuffer().catch(() => null);
+    if (body) res.end(Buffer.from(body));
+    else res.destroy();
+    return;
+  }
   const stream = Readable.fromWeb(response.body as NodeReadableStream);
   stream.pipe(res);
   await new Promise<void>((resolve) => {

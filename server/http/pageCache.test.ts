@@ -27,7 +27,7 @@ beforeAll(async () => {
   const context = { tenant: { id: 'aurora' }, language: 'en' } as unknown as AppContext;
   const app = express();
   // A fresh page is answered early, as server/app.ts does; the rest go through serve.
-  app.use((req, res, next) => (pages.answerFresh(req, res, 'aurora', 'en') ? undefined : next()));
+  app.use((req, res, next) => (pages.answerFresh(req, res, PageCache.keyOf(req, 'aurora', 'en')) ? undefined : next()));
   app.all('*', (req, res, next) => {
     if (isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) pages.serve(req, res, remixLike, context).catch(next);
     else remixLike(toFetchRequest(req, res)).then((response) => sendFetchResponse(res, response), next);

@@ -10,6 +10,7 @@
  *  - Concurrent misses for one key share a single render; a stale entry is served at once while
  *    one background render refreshes it.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { AppContext } from '../context';
 import { etagOf, isAnonymousRequest, RenderCache, type CachedPage } from '../renderCache.server';
@@ -37,7 +38,7 @@ export function isStorablePage(method: string, response: Response): boolean {
  * per entry, never per request), with that representation's ETag and length; 304 when the
  * client's If-None-Match names it; headers only for a HEAD.
  */
-export function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE' | 'SHELL', overrides: Record<string, string> = {}) {
+export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE' | 'SHELL', overrides: Record<string, string> = {}) {
   res.statusCode = page.status;
   for (const [k, v] of page.headers) res.setHeader(k, v);
   for (const k in overrides) res.setHeader(k, overrides[k]!);
@@ -64,8 +65,14 @@ export class PageCache {
 
   constructor(readonly cache: RenderCache) {}
 
-  static key(req: ExpressRequest, tenantId: string, language: string): string {
-    return RenderCache.key(tenantId, requestOrigin(req.protocol, req.get('host')), language, req.originalUrl);
+  /** The cache key of a request: tenant, the origin it was sent to (scheme and Host), language and URL. */
+  static key(origin: string, url: string, tenantId: string, language: string): string {
+    return RenderCache.key(tenantId, origin, language, url);
+  }
+
+  /** The key of an Express request. */
+  static keyOf(req: ExpressRequest, tenantId: string, language: string): string {
+    return PageCache.key(requestOrigin(req.protocol, req.get('host')), req.originalUrl, tenantId, language);
   }
 
   /** Renders; stores and returns the page when it may be cached, else returns the response. */
@@ -95,7 +102,7 @@ export class PageCache {
    * a storable page: the caller then renders the person's page as usual.
    */
   async serveShell(req: ExpressRequest, res: ExpressResponse, handler: RemixHandler, context: AppContext): Promise<boolean> {
-    const key = `${PageCache.key(req, context.tenant.id, context.language)}\u0000shell`;
+    const key = `${PageCache.keyOf(req, context.tenant.id, context.language)}\u0000shell`;
     const found = this.cache.lookup(key);
     if (!found?.fresh) {
       const rendering = this.renderOnce(handler, key, detachedRequest(req, { anonymous: true }), { ...context, shell: true });
@@ -115,13 +122,14 @@ export class PageCache {
   }
 
   /**
-   * A fresh anonymous page answered at once (docs/decisions/0095): true when sent. Called early in
-   * the middleware chain, with the tenant and language the page would be rendered for; anything
-   * else (a miss, a stale entry, a personal request) is left to `serve` at the end of the chain.
+   * A fresh anonymous page answered at once (docs/decisions/0095): true when sent. Called by the
+   * server's front before Express, with the key of the tenant and language the page would be
+   * rendered for; anything else (a miss, a stale entry, a personal request) is left to `serve` at
+   * the end of the chain.
    */
-  answerFresh(req: ExpressRequest, res: ExpressResponse, tenantId: string, language: string): boolean {
-    if (!this.cache.enabled || !isAnonymousRequest(req.method, req.headers.cookie, req.headers.authorization)) return false;
-    const page = this.cache.get(PageCache.key(req, tenantId, language));
+  answerFresh(req: IncomingMessage, res: ServerResponse, key: string): boolean {
+    if (!this.cache.enabled || !isAnonymousRequest(req.method ?? 'GET', req.headers.cookie, req.headers.authorization)) return false;
+    const page = this.cache.get(key);
     if (!page) return false;
     sendCached(req, res, page, 'HIT');
     return true;
@@ -129,7 +137,7 @@ export class PageCache {
 
   /** Answers an anonymous GET or HEAD from the cache, rendering (as a GET) on a miss. */
   async serve(req: ExpressRequest, res: ExpressResponse, handler: RemixHandler, context: AppContext): Promise<void> {
-    const key = PageCache.key(req, context.tenant.id, context.language);
+    const key = PageCache.keyOf(req, context.tenant.id, context.language);
     const found = this.cache.lookup(key);
     if (found?.fresh) return sendCached(req, res, found.page, 'HIT');
     if (found) {

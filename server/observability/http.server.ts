@@ -1,6 +1,6 @@
 /**
  * The Express side of observability (docs/decisions/0049-logs-and-metrics.md):
- *  - `observeRequests`, the first middleware: a request id (the incoming X-Request-Id when it is a
+ *  - `beginRequest` (the server's front) and `observeRequests` (the first middleware): a request id (the incoming X-Request-Id when it is a
  *    short safe token, else a new one; echoed in the response), the tenant the Host names, both
  *    in the request context for every log line, and at the end one access line and the request
  *    metrics;
@@ -9,7 +9,7 @@
  *  - `metricsEndpoint`, /metrics on the platform's own address;
  *  - `logRequestErrors`, the last handler: a thrown error as one log line and a plain 500.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { resolveTenant, type Registry } from '../config/registry.server';
@@ -21,7 +21,7 @@ import { collectProcessMetrics, httpDuration, httpRequests, metricsRegistry, NO_
 import { methodOf, routeOf, statusClass } from './routes';
 import { renderMetrics } from './scrape.server';
 
-const contexts = new WeakMap<Request, RequestContext>();
+const contexts = new WeakMap<IncomingMessage, RequestContext>();
 
 /** The path of a request target, without its query. */
 function pathOf(url: string): string {
@@ -29,32 +29,43 @@ function pathOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-export function observeRequests(options: { registry: Registry; rootDomain: string }): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    const socketBytes = req.socket.bytesWritten;
-    const context: RequestContext = { requestId: requestIdFrom(req.headers['x-request-id']), tenant: resolveTenant(options.registry, req.headers.host, options.rootDomain)?.id };
-    contexts.set(req, context);
-    res.setHeader('X-Request-Id', context.requestId);
-    let done = false;
-    const finished = () => {
-      if (done) return;
-      done = true;
-      const ms = performance.now() - started;
-      const path = pathOf(req.originalUrl);
-      const route = routeOf(path);
-      const aborted = !res.writableFinished;
-      const labels = { method: methodOf(req.method), route, status: aborted ? 'aborted' : statusClass(res.statusCode), tenant: context.tenant ?? NO_TENANT };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, ms / 1000);
-      if (!logEnabled('info')) return;
-      const line = { method: req.method, route, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(ms * 10) / 10, bytes: req.socket.bytesWritten - socketBytes, ...(aborted ? { aborted: true } : {}) };
-      runInRequest(context, () => log.info('request', line));
-    };
-    res.once('finish', finished);
-    res.once('close', finished);
-    runInRequest(context, next);
+/**
+ * Starts observing a request (its id, tenant, and at the end one access line and the request
+ * metrics) and returns its context; a request already observed keeps its first context. Called by
+ * the server's front (server/app.ts) before Express, so a request answered there is observed the
+ * same way as one Express handles.
+ */
+export function beginRequest(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, options: { registry: Registry; rootDomain: string }): RequestContext {
+  const known = contexts.get(req);
+  if (known) return known;
+  const started = performance.now();
+  const socketBytes = req.socket.bytesWritten;
+  const context: RequestContext = { requestId: requestIdFrom(req.headers['x-request-id']), tenant: resolveTenant(options.registry, req.headers.host, options.rootDomain)?.id };
+  contexts.set(req, context);
+  res.setHeader('X-Request-Id', context.requestId);
+  let done = false;
+  const finished = () => {
+    if (done) return;
+    done = true;
+    const ms = performance.now() - started;
+    const path = pathOf(req.originalUrl ?? req.url ?? '/');
+    const route = routeOf(path);
+    const aborted = !res.writableFinished;
+    const labels = { method: methodOf(req.method ?? 'GET'), route, status: aborted ? 'aborted' : statusClass(res.statusCode), tenant: context.tenant ?? NO_TENANT };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, ms / 1000);
+    if (!logEnabled('info')) return;
+    const line = { method: req.method, route, path: path.slice(0, 200), status: res.statusCode, ms: Math.round(ms * 10) / 10, bytes: req.socket.bytesWritten - socketBytes, ...(aborted ? { aborted: true } : {}) };
+    runInRequest(context, () => log.info('request', line));
   };
+  res.once('finish', finished);
+  res.once('close', finished);
+  return context;
+}
+
+/** The first middleware: the request observed (beginRequest, once) and the rest run in its context. */
+export function observeRequests(options: { registry: Registry; rootDomain: string }): RequestHandler {
+  return (req, res, next) => runInRequest(beginRequest(req, res, options), next);
 }
 
 export const resumeRequestContext: RequestHandler = (req, _res, next) => {
