@@ -97,6 +97,9 @@ export async function setOrderSession(db: Database, t: TenantId, orderId: string
 /**
  * Moves an order from one of `from` to `to` (with extra fields), or does nothing and answers null
  * when it is not in one of those states any more: the conditional write every move goes through.
+ * A move out of pending drops the order from the sweeper's list; when the caller knows the order's
+ * `createdAt` (it has just read the order), that delete runs beside the move (an order that is not
+ * in `from`, pending among them, is not pending, so its row is gone either way).
  */
 export async function moveOrder(
   db: Database,
@@ -104,7 +107,8 @@ export async function moveOrder(
   orderId: string,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  fields: Partial<Pick<Order, 'paidAt' | 'providerPaymentId'>> = {},
+  fields: Partial<Pick<Order, 'paidAt' | 'providerPaymentId' | 'fulfilledAt'>> = {},
+  known?: Pick<Order, 'createdAt' | 'orderId'>,
 ): Promise<Order | null> {
   const names: Record<string, string> = { '#s': 'status' };
   const values: Record<string, unknown> = { ':to': to };
@@ -116,6 +120,10 @@ export async function moveOrder(
     values[`:${name}`] = value;
     sets.push(`#${name} = :${name}`);
   }
+  const leavesPending = to !== 'pending' && from.includes('pending');
+  const early = leavesPending && known?.orderId === orderId ? pendingKey(t, known) : null;
+  const dropEarly = early ? db.doc.send(new DeleteCommand({ TableName: db.table, Key: early })) : null;
+  dropEarly?.catch(() => {});
   try {
     const out = await db.doc.send(
       new UpdateCommand({
@@ -129,11 +137,33 @@ export async function moveOrder(
       }),
     );
     const order = toOrder(out.Attributes);
-    if (order && to !== 'pending') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: pendingKey(t, order) }));
+    if (dropEarly) await dropEarly;
+    else if (order && to !== 'pending') await db.doc.send(new DeleteCommand({ TableName: db.table, Key: pendingKey(t, order) }));
     return order;
   } catch (e) {
     if (isConditionFailure(e)) return null;
+    // The move failed without an answer: once the delete beside it has ended, an order still pending is listed for the sweeper again.
+    if (early) {
+      await dropEarly?.catch(() => {});
+      await relistPending(db, t, orderId, early).catch(() => {});
+    }
     throw e;
+  }
+}
+
+/** Puts the order's row back on the sweeper's list, provided the order is still pending. */
+async function relistPending(db: Database, t: TenantId, orderId: string, key: { pk: string; sk: string }): Promise<void> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: db.table, Key: orderKey(t, orderId), ConditionExpression: '#s = :pending', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':pending': 'pending' } } },
+          { Put: { TableName: db.table, Item: { ...key, orderId } } },
+        ],
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
   }
 }
 

@@ -183,7 +183,7 @@ async function resume(ctx: CheckoutContext, order: Order): Promise<CheckoutResul
 export async function refreshOrder(ctx: CheckoutContext, order: Order): Promise<Order> {
   if ((order.status !== 'pending' && order.status !== 'authorized') || !order.providerSessionId) return order;
   const status = await providerOf(ctx, order.provider).status(order.providerSessionId);
-  return (await moveToState(ctx, order.orderId, status.state, status.paymentId)) ?? order;
+  return (await moveToState(ctx, order.orderId, status.state, status.paymentId, order)) ?? order;
 }
 
 /** The buyer came back from the provider's page: confirm, cancel an abandoned session, and say where to go. */

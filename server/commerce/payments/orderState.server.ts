@@ -3,8 +3,9 @@
  * checkout return, status polls, refunds and the pending-order sweeper all come here. Every move is
  * a conditional write on the current status, so whoever comes second changes nothing:
  *
- *   pending → authorized → captured: lines fulfilled once (conditional fulfilledAt), then the
- *             onOrderCaptured listeners, the ledger and the receipt
+ *   pending → authorized → captured: lines fulfilled once (conditional fulfilledAt, set by the
+ *             move to captured itself, or claimed again after a failed fulfilment gave it back),
+ *             then the onOrderCaptured listeners, the ledger and the receipt
  *   pending | authorized → failed | canceled: reservations released
  *   captured → partially_refunded → refunded: ledger refund entries; a seller's lines refunded in
  *             full are revoked (all of them after a full refund)
@@ -30,10 +31,11 @@ const nowIso = () => new Date().toISOString();
  * Grants what was bought, once: the winner of the fulfilledAt claim fulfils, then books, tells the
  * listeners, mails and emits, which depend only on the fulfilled order and so run together (`after`,
  * which the caller awaits beside the payouts). Answers null when another caller holds the claim.
+ * `claimed`: the caller's move to captured took the claim with it (the order has its fulfilledAt).
  */
-async function fulfil(outer: SellContext, order: Order): Promise<{ fulfilled: Order; after: Promise<unknown> } | null> {
-  const at = nowIso();
-  if (!(await outer.data.orders.claimFulfilment(order.orderId, at))) return null;
+async function fulfil(outer: SellContext, order: Order, claimed = false): Promise<{ fulfilled: Order; after: Promise<unknown> } | null> {
+  const at = claimed && order.fulfilledAt ? order.fulfilledAt : nowIso();
+  if (!claimed && !(await outer.data.orders.claimFulfilment(order.orderId, at))) return null;
   // The order's webhooks (order.paid, and what its lines emit) read the tenant's endpoints once.
   const emit = webhookBatch(outer.data);
   const ctx: SellContext = { ...outer, emit };
@@ -65,19 +67,24 @@ async function releaseLines(ctx: SellContext, order: Order): Promise<void> {
   for (const line of order.lines) await sellableFor(line.kind).release?.(ctx, order, line);
 }
 
-/** Moves the order to what the provider says happened (the same for a webhook, a return or a poll). */
-export async function moveToState(ctx: PayoutContext, orderId: string, state: PaymentState, paymentId?: string): Promise<Order | null> {
+/**
+ * Moves the order to what the provider says happened (the same for a webhook, a return or a poll).
+ * `known`: the order as the caller has just read it (its creation time names its row on the sweeper's list).
+ */
+export async function moveToState(ctx: PayoutContext, orderId: string, state: PaymentState, paymentId?: string, known?: Order): Promise<Order | null> {
   const data = ctx.data.orders;
   switch (state) {
     case 'pending':
       return data.get(orderId);
     case 'authorized':
-      return (await data.move(orderId, ['pending'], 'authorized', { providerPaymentId: paymentId })) ?? data.get(orderId);
+      return (await data.move(orderId, ['pending'], 'authorized', { providerPaymentId: paymentId }, known)) ?? data.get(orderId);
     case 'captured': {
-      const moved = await data.move(orderId, ['pending', 'authorized'], 'captured', { paidAt: nowIso(), providerPaymentId: paymentId });
+      // The move to captured takes the fulfilment's claim with it: whoever moves the order fulfils it.
+      const at = nowIso();
+      const moved = await data.move(orderId, ['pending', 'authorized'], 'captured', { paidAt: at, providerPaymentId: paymentId, fulfilledAt: at }, known);
       const order = moved ?? (await data.get(orderId));
       // Also after a move whose fulfilment failed earlier: the claim was given back, so this retries it.
-      const fulfilment = order?.status === 'captured' && !order.fulfilledAt ? await fulfil(ctx, order) : null;
+      const fulfilment = moved ? await fulfil(ctx, moved, true) : order?.status === 'captured' && !order.fulfilledAt ? await fulfil(ctx, order) : null;
       // This call's own fulfilment is the order as it now stands; otherwise read it again (another caller may hold the claim).
       const current = fulfilment?.fulfilled ?? (order ? ((await data.get(orderId)) ?? order) : null);
       // Each seller paid (or held), beside the ledger, receipt and webhooks; idempotent, so a retried capture pays what an earlier one could not record.
@@ -88,7 +95,7 @@ export async function moveToState(ctx: PayoutContext, orderId: string, state: Pa
     }
     case 'failed':
     case 'canceled': {
-      const moved = await data.move(orderId, ['pending', 'authorized'], state, paymentId ? { providerPaymentId: paymentId } : {});
+      const moved = await data.move(orderId, ['pending', 'authorized'], state, paymentId ? { providerPaymentId: paymentId } : {}, known);
       if (moved) await releaseLines(ctx, moved);
       return moved ?? data.get(orderId);
     }
@@ -145,7 +152,7 @@ export async function applyPaymentEvent(ctx: PayoutContext, provider: ProviderId
       return after ? { applied: true, status: after.status } : { applied: false, reason: 'no_change' };
     }
     const before = order.status;
-    const after = await moveToState(ctx, order.orderId, event.type, event.paymentId);
+    const after = await moveToState(ctx, order.orderId, event.type, event.paymentId, order);
     return after && after.status !== before ? { applied: true, status: after.status } : { applied: false, reason: 'no_change' };
   } catch (e) {
     await ctx.data.orders.releaseEvent(provider, event.eventId);

@@ -51,13 +51,13 @@ export async function sweepPendingOrders(deps: PendingSweepDeps): Promise<Pendin
           const provider = providerOf(ctx, order.provider);
           const status = await provider.status(order.providerSessionId);
           if (status.state === 'captured' || status.state === 'authorized') {
-            await moveToState(ctx, orderId, status.state, status.paymentId);
+            await moveToState(ctx, orderId, status.state, status.paymentId, order);
             result.captured.push(id);
             continue;
           }
           await provider.cancel(order.providerSessionId);
         }
-        await moveToState(ctx, orderId, 'canceled');
+        await moveToState(ctx, orderId, 'canceled', undefined, order);
         result.canceled.push(id);
       } catch (e) {
         log(`${id}: left for the next sweep (${(e as Error).message})`);
