@@ -107,13 +107,22 @@ export async function startCheckout(ctx: CheckoutContext, request: CheckoutReque
 
   // One line per thing sold: its stock or seat is then held once, for the whole quantity.
   const merged = mergeLineRequests(request.lines);
-  // Pricing only reads, so it runs beside the look-up of an order with this key; its answer (or failure) counts only when there is none.
-  const pricing = priceLines(ctx, merged.lines);
-  pricing.catch(() => {});
-  const existing = await ctx.data.orders.forKey(buyer.userId, request.idempotencyKey);
-  if (existing) return resume(ctx, existing);
-  const { priced, refusals } = await pricing;
-  if (refusals.length) return { refusals: refusalsOfRequested(merged, refusals) };
+  // An order with this key wins over the pricing's answer. It is looked up only when pricing refuses or fails: otherwise
+  // creating the order finds it (the key's conditional put), so a first checkout does not read the key.
+  const earlier = () => ctx.data.orders.forKey(buyer.userId, request.idempotencyKey);
+  let pricing: Awaited<ReturnType<typeof priceLines>>;
+  try {
+    pricing = await priceLines(ctx, merged.lines);
+  } catch (e) {
+    const existing = await earlier();
+    if (existing) return resume(ctx, existing);
+    throw e;
+  }
+  const { priced, refusals } = pricing;
+  if (refusals.length) {
+    const existing = await earlier();
+    return existing ? resume(ctx, existing) : { refusals: refusalsOfRequested(merged, refusals) };
+  }
   const currency = ctx.tenant.currency;
   const total = sumMoney(
     currency,
