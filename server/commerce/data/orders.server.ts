@@ -9,10 +9,11 @@
  * Every status move is a conditional write on the current status (moveOrder), so two webhooks,
  * a webhook and a return poll, or two server instances never move an order twice.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#app/lib/payments/model';
 import { isConditionFailure, queryAll, queryPage, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
+import { batchedGet } from '#server/platform/dynamo/batched.server';
 
 export const orderKey = (t: TenantId, orderId: string) => ({ pk: tenantKey(t, 'ORDER', orderId), sk: 'ORDER' });
 const idempotencyKey = (t: TenantId, buyerId: string, key: string) => ({ pk: tenantKey(t, 'ORDERKEY', buyerId, key), sk: 'KEY' });
@@ -64,14 +65,14 @@ export async function createOrder(db: Database, t: TenantId, order: Order, key: 
 }
 
 export async function orderForKey(db: Database, t: TenantId, buyerId: string, key: string): Promise<Order | null> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: idempotencyKey(t, buyerId, key), ConsistentRead: true }));
-  return typeof out.Item?.orderId === 'string' ? getOrder(db, t, out.Item.orderId) : null;
+  // Strongly consistent, with the other reads of this turn (batched.server.ts): buyers checking out at once share calls.
+  const item = await batchedGet(db, idempotencyKey(t, buyerId, key), true);
+  return typeof item?.orderId === 'string' ? getOrder(db, t, item.orderId) : null;
 }
 
 export async function getOrder(db: Database, t: TenantId, orderId: string): Promise<Order | null> {
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(orderId)) return null;
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: orderKey(t, orderId), ConsistentRead: true }));
-  return toOrder(out.Item);
+  return toOrder(await batchedGet(db, orderKey(t, orderId), true));
 }
 
 /** Records the provider's checkout session on the order (set once). */

@@ -13,6 +13,7 @@ import type { TenantId } from '#app/lib/config/tenant';
 import type { LedgerEntry, LedgerKind, PayoutAccount } from '#app/lib/payments/ledger';
 import { LEDGER_KINDS } from '#app/lib/payments/ledger';
 import { isConditionFailure, queryAll, tenantKey, type Database, type Item } from '#server/platform/dynamo/dynamo.server';
+import { batchedGet } from '#server/platform/dynamo/batched.server';
 
 const accountKey = (t: TenantId, userId: string) => ({ pk: tenantKey(t, 'PAYOUT', userId), sk: 'ACCOUNT' });
 const accountOwnerKey = (t: TenantId, accountId: string) => ({ pk: tenantKey(t, 'PAYOUTACCT', accountId), sk: 'USER' });
@@ -21,8 +22,8 @@ const ledgerPartition = (t: TenantId, sellerId: string) => tenantKey(t, 'LEDGER'
 const NO_ACCOUNT: PayoutAccount = { status: 'none', provider: null, accountId: null };
 
 export async function getPayoutAccount(db: Database, t: TenantId, userId: string): Promise<PayoutAccount> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: accountKey(t, userId), ConsistentRead: true }));
-  const item = out.Item;
+  // Strongly consistent, with the other reads of this turn (batched.server.ts): every capture reads its seller's account.
+  const item = await batchedGet(db, accountKey(t, userId), true);
   if (!item || typeof item.accountId !== 'string') return NO_ACCOUNT;
   return { status: item.status === 'active' ? 'active' : 'pending', provider: item.provider === 'stripe' ? 'stripe' : 'test', accountId: item.accountId };
 }

@@ -7,9 +7,10 @@
  * Each stage is marked with a conditional write before its mail goes out, so two sweepers (two
  * server instances) never send the same reminder twice.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { isConditionFailure, queryAll, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
+import { batchedPut } from '#server/platform/dynamo/batched.server';
 
 export const REMINDER_STAGES = ['24h', '15m'] as const;
 export type ReminderStage = (typeof REMINDER_STAGES)[number];
@@ -30,12 +31,8 @@ const key = (t: TenantId, e: Pick<ReminderEntry, 'startsAt' | 'eventId' | 'userI
 /** Writes (or rewrites) the reminder entry of one seat. */
 export async function addReminder(db: Database, t: TenantId, entry: Omit<ReminderEntry, 'sent'> & { sent?: ReminderStage[] }): Promise<void> {
   const sent = Object.fromEntries((entry.sent ?? []).map((s) => [`sent_${s}`, true]));
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...key(t, entry), tenantId: t, eventId: entry.eventId, userId: entry.userId, email: entry.email, name: entry.name, startsAt: entry.startsAt, ...sent },
-    }),
-  );
+  // Unconditional: written with the other puts of this turn (batched.server.ts), as tickets granted together add theirs.
+  await batchedPut(db, { ...key(t, entry), tenantId: t, eventId: entry.eventId, userId: entry.userId, email: entry.email, name: entry.name, startsAt: entry.startsAt, ...sent });
 }
 
 export async function removeReminder(db: Database, t: TenantId, entry: Pick<ReminderEntry, 'startsAt' | 'eventId' | 'userId'>): Promise<void> {

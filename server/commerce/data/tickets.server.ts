@@ -16,6 +16,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import { queryAll, tenantKey, type Database } from '#server/platform/dynamo/dynamo.server';
+import { batchedGet } from '#server/platform/dynamo/batched.server';
 import { addReminder, claimReminder, remindersBetween, removeReminder } from './ticketReminders.server';
 import { failedConditions, withConflictRetry } from '#server/platform/dynamo/transactions.server';
 import { FREE_ORDER, type TicketKind } from '#app/lib/tickets/kinds';
@@ -72,10 +73,10 @@ function giveSeats(db: Database, t: TenantId, eventId: string, quantity: number)
   };
 }
 
-/** Seats taken (held or sold) for the event. */
+/** Seats taken (held or sold) for the event. Single-item reads here are strongly consistent and go with the other reads of their turn (batched.server.ts). */
 export async function seatsSold(db: Database, t: TenantId, eventId: string): Promise<number> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: seatsKey(t, eventId), ConsistentRead: true }));
-  return out.Item?.tenantId === t ? Number(out.Item.sold ?? 0) : 0;
+  const item = await batchedGet(db, seatsKey(t, eventId), true);
+  return item?.tenantId === t ? Number(item.sold ?? 0) : 0;
 }
 
 /**
@@ -145,9 +146,9 @@ export async function releaseSeats(db: Database, t: TenantId, { eventId, orderId
 }
 
 async function getRow(db: Database, t: TenantId, eventId: string, kind: TicketKind, userId: string): Promise<TicketRow | null> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.table, Key: rowKey(t, eventId, kind, userId), ConsistentRead: true }));
-  if (!out.Item || out.Item.tenantId !== t) return null;
-  return { eventId, userId, orderId: String(out.Item.orderId), kind, createdAt: String(out.Item.createdAt) };
+  const item = await batchedGet(db, rowKey(t, eventId, kind, userId), true);
+  if (!item || item.tenantId !== t) return null;
+  return { eventId, userId, orderId: String(item.orderId), kind, createdAt: String(item.createdAt) };
 }
 
 export const getTicket = (db: Database, t: TenantId, eventId: string, userId: string) => getRow(db, t, eventId, 'ticket', userId);
@@ -204,7 +205,7 @@ export async function grantTicket(
   // The person's row and the order's seat hold are read together (a replay holds no seat).
   const [existing, hold] = await Promise.all([
     getRow(db, t, eventId, kind, userId),
-    kind === 'replay' ? null : db.doc.send(new GetCommand({ TableName: db.table, Key: holdKey(t, eventId, orderId), ConsistentRead: true })),
+    kind === 'replay' ? null : batchedGet(db, holdKey(t, eventId, orderId), true),
   ]);
   if (existing) return existing.orderId === orderId;
   const row: TicketRow = { eventId, userId, orderId, kind, createdAt: now.toISOString() };
@@ -217,7 +218,7 @@ export async function grantTicket(
       return (await getRow(db, t, eventId, kind, userId))?.orderId === orderId;
     }
   }
-  const held = hold?.Item?.tenantId === t && hold.Item.state === 'held';
+  const held = hold?.tenantId === t && hold.state === 'held';
   return withConflictRetry(async () => {
     try {
       await db.doc.send(
