@@ -15,6 +15,17 @@ const origin = 'https://events.acme.test';
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
 
 describe('calendar file', () => {
+  it('stamped when written: the same event again is the same file with its own DTSTAMP; an edited event is a new file', () => {
+    const first = eventCalendar(event, origin, null, Date.parse('2026-11-30T10:00:00.000Z'));
+    const again = eventCalendar(event, origin, null, Date.parse('2026-11-30T10:05:07.400Z'));
+    expect(lines(first)).toContain('DTSTAMP:20261130T100000Z');
+    expect(lines(again)).toContain('DTSTAMP:20261130T100507Z');
+    expect(again.replace('DTSTAMP:20261130T100507Z', 'DTSTAMP:20261130T100000Z')).toBe(first);
+    const edited = lines(eventCalendar({ ...event, title: 'Monthly clinic' }, origin));
+    expect(edited).toContain('SUMMARY:Monthly clinic');
+    expect(lines(eventCalendar(event, 'https://other.acme.test'))).toContain('UID:ev1@other.acme.test');
+  });
+
   it('one event: one VEVENT at its UTC start', () => {
     const l = lines(eventCalendar(event, origin));
     expect(l.filter((x) => x === 'BEGIN:VEVENT')).toHaveLength(1);

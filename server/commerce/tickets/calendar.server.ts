@@ -46,11 +46,35 @@ function entryText(event: CalendarEvent, origin: string, override?: Pick<EventRe
   };
 }
 
+/** DTSTAMP as the ics package writes it (UTC, whole seconds): the file is written with this at 0 and stamped when used. */
+const UNSTAMPED = 'DTSTAMP:19700101T000000Z';
+const stampOf = (ms: number) => `DTSTAMP:${new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}`;
+
+/**
+ * Files written lately, by all that goes into one but its DTSTAMP: each buyer of an event gets the
+ * same file, and writing it (the ics package validates every entry) costs more than the rest of
+ * the confirmation mail. At most WRITTEN_MAX files; the oldest goes first.
+ */
+const written = new Map<string, string>();
+const WRITTEN_MAX = 200;
+
 /**
  * The calendar file (text/calendar) for one event; `origin` is the tenant's (tenantOrigin), for its
  * link and UID. An occurrence of a series gives the whole series (one UID for all its occurrences).
  */
-export function eventCalendar(event: CalendarEvent, origin: string, series: SeriesCalendar | null = null): string {
+export function eventCalendar(event: CalendarEvent, origin: string, series: SeriesCalendar | null = null, now = Date.now()): string {
+  const { eventId, title, description, eventDateTime, eventDuration, eventTimeZone, organizerName } = event;
+  const key = JSON.stringify([eventId, title, description, eventDateTime, eventDuration, eventTimeZone, organizerName, origin, series]);
+  let file = written.get(key);
+  if (file === undefined) {
+    file = writeCalendar(event, origin, series);
+    if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
+    written.set(key, file);
+  }
+  return file.replaceAll(UNSTAMPED, stampOf(now));
+}
+
+function writeCalendar(event: CalendarEvent, origin: string, series: SeriesCalendar | null): string {
   const host = new URL(origin).host;
   const first = series ? DateTime.fromISO(series.dtstart, { zone: 'utc' }) : null;
   const entries: EventAttributes[] = [
@@ -60,6 +84,7 @@ export function eventCalendar(event: CalendarEvent, origin: string, series: Seri
         ? { start: [first.year, first.month, first.day, first.hour, first.minute] as [number, number, number, number, number], startInputType: 'local' as const, startOutputType: 'local' as const, recurrenceRule: series!.rrule }
         : { start: Date.parse(event.eventDateTime), startInputType: 'utc' as const, startOutputType: 'utc' as const }),
       ...entryText(event, origin),
+      timestamp: 0,
     },
     // Occurrences edited alone: same UID, the rule's start as RECURRENCE-ID, their own start, length and title.
     ...(series?.overrides ?? []).map((o) => ({
@@ -69,6 +94,7 @@ export function eventCalendar(event: CalendarEvent, origin: string, series: Seri
       startInputType: 'utc' as const,
       startOutputType: 'utc' as const,
       ...entryText(event, origin, o),
+      timestamp: 0,
     })),
   ];
   const { error, value } = createEvents(entries);
