@@ -240,6 +240,8 @@ export async function checkSpeech(speech: SpeechEngines | SpeechToText): Promise
 export function degradedServices(states: { video: VideoServerState; mediaQueue: MediaQueueState; chatBus: BusHealth; speech?: SpeechState }): string[] {
   const out: string[] = [];
   if (states.speech?.state === 'down') out.push('speech worker (speech to text)');
+  // Some tenant is on aws where this deployment has no AWS credentials (docs/decisions/0100).
+  if (states.speech?.engines?.sets.aws?.available === false) out.push('aws speech (no AWS credentials: tenants on aws have no speech)');
   if (states.video.state === 'down') out.push('livekit (video)');
   if (states.mediaQueue.state === 'down') out.push('redis (media processing)');
   if (states.mediaQueue.state === 'up' && states.mediaQueue.workers === 0) out.push('media worker (media processing)');

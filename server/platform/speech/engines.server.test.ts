@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { tenantSchema } from '#app/lib/config/tenant';
-import { checkSpeech } from '#server/compose.server';
+import { checkSpeech, degradedServices } from '#server/compose.server';
 import { awsSpeechAvailable, createSpeechServices, type TenantSpeechSetting } from './engines.server';
 import { isSpeechEngineError } from './types';
 
@@ -118,6 +118,11 @@ describe('speech engines per tenant', () => {
     expect(await checkSpeech(speech)).toEqual({ state: 'absent', engine: 'pocketsphinx', engines: expected });
     // Given the deployment's default recogniser only (as /api/health hands it), the same report.
     expect(await checkSpeech(speech.stt)).toEqual({ state: 'absent', engine: 'pocketsphinx', engines: expected });
+    // /api/health's message names what the aws tenants lack; with AWS reachable, or no tenant on aws, nothing.
+    const up = { video: { state: 'absent' as const, url: '' }, mediaQueue: { state: 'absent' as const }, chatBus: { state: 'absent' as const } };
+    expect(degradedServices({ ...up, speech: await checkSpeech(speech) })).toEqual(['aws speech (no AWS credentials: tenants on aws have no speech)']);
+    const reachable = createSpeechServices(local, { awsAvailable: true, aws: () => speech.engines('aws'), tenants: () => tenants });
+    expect(degradedServices({ ...up, speech: await checkSpeech(reachable) })).toEqual([]);
     // No tenant on aws: only the local set is named (and no AWS client is built for the report).
     const aws = vi.fn();
     const allLocal = createSpeechServices(local, { awsAvailable: true, aws, tenants: () => [onLocal, unset] });
