@@ -206,6 +206,13 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => !v || v.split(',').every((u) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{2,5}\/?$/.test(u.trim())), 'SPEECH_WORKER_URLS: loopback http URLs, comma-separated'),
   /**
+   * How many people's microphones one speech worker captions live at once (docs/decisions/0099):
+   * a speaker past SPEECH_CAPTION_SPEAKERS_PER_WORKER × the workers is told captions are full.
+   * The default fits a 2-core machine: one captioned speaker (with the English translation of a
+   * non-English event) keeps a worker busy about half the time.
+   */
+  SPEECH_CAPTION_SPEAKERS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(2),
+  /**
    * Who delivers the platform's own mail (receipts, tickets, reminders; server/platform/mail.server.ts):
    * "outbox" (default) appends it to IDENTITY_OUTBOX_FILE, as the local stack does; "ses" sends it
    * through Amazon SES v2 from MAIL_FROM_LOCAL_PART@<the tenant's first domain>, an identity the

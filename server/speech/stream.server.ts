@@ -5,7 +5,7 @@
  * transcribed once more as final. Times in results count from the start of the stream.
  */
 import { STT_SAMPLE_RATE, type SpeechLanguage, type SpeechLanguageChoice } from '#app/lib/speech/languages';
-import type { SpeechToText, TranscriptWord } from '#server/platform/speech/types';
+import type { SpeechToText, TranscribeOptions, Transcript, TranscriptWord } from '#server/platform/speech/types';
 
 export interface StreamSegment {
   text: string;
@@ -14,6 +14,8 @@ export interface StreamSegment {
   end: number;
   /** The language recognised (the one asked, or what 'auto' settled on). */
   language: SpeechLanguage;
+  /** The segment's PCM (16 kHz mono s16le), for a second pass over the same audio (translation). */
+  audio: Buffer;
 }
 
 export interface StreamingOptions {
@@ -28,6 +30,16 @@ export interface StreamingOptions {
   maxSegmentMs?: number;
   /** RMS of a 20 ms frame (of 32768) above which it counts as speech. */
   speechLevel?: number;
+  /**
+   * Quiet after which the utterance is decoded once ahead of its end: when the quiet then lasts
+   * silenceMs, that result is the final (nothing more was said), so the final does not wait for a
+   * decode after the pause. Unset: the final is decoded at the pause.
+   */
+  earlyFinalMs?: number;
+  /** True while the caller has its own engine work queued (a translation): partials wait. */
+  busy?: () => boolean;
+  /** Passed to every engine call (the live captions: no second VAD pass, greedy). */
+  transcribeOptions?: TranscribeOptions;
 }
 
 const FRAME_SAMPLES = STT_SAMPLE_RATE / 50; // 20 ms
@@ -56,7 +68,14 @@ export class StreamingRecognizer {
   private work: Promise<void> = Promise.resolve();
   private partialRunning = false;
   private closed = false;
-  private readonly o: Required<Omit<StreamingOptions, 'onError'>> & Pick<StreamingOptions, 'onError'>;
+  /** The decode started early in the current quiet (earlyFinalMs); dropped when speech resumes. */
+  private early: Promise<Transcript | null> | null = null;
+  private earlyRunning = false;
+  /** Finals decided but not yet delivered: partials wait while any is (the finals come first). */
+  private finalsPending = 0;
+  /** How long the last partial decode took (ms): partials come at most every twice that. */
+  private lastPartialMs = 0;
+  private readonly o: Required<Omit<StreamingOptions, 'onError' | 'transcribeOptions' | 'earlyFinalMs' | 'busy'>> & Pick<StreamingOptions, 'onError' | 'transcribeOptions' | 'earlyFinalMs' | 'busy'>;
 
   constructor(
     private readonly stt: SpeechToText,
@@ -108,28 +127,48 @@ export class StreamingRecognizer {
     this.segmentBytes += frame.length;
     this.sinceLastPartial += frame.length;
     this.quietBytes = loud ? 0 : this.quietBytes + frame.length;
+    if (loud) this.early = null;
     if (this.quietBytes >= bytesOfMs(this.o.silenceMs) || this.segmentBytes >= bytesOfMs(this.o.maxSegmentMs)) this.finalise();
-    else if (this.sinceLastPartial >= bytesOfMs(this.o.partialEveryMs)) this.partial();
+    else if (this.o.earlyFinalMs !== undefined && !this.early && !this.earlyRunning && this.quietBytes >= bytesOfMs(this.o.earlyFinalMs)) {
+      // One at a time: an early decode that speech made useless is not joined by another.
+      this.earlyRunning = true;
+      const audio = Buffer.concat(this.segment);
+      this.early = this.stt
+        .transcribe(audio, this.language, this.o.transcribeOptions)
+        .catch(() => null)
+        .finally(() => (this.earlyRunning = false));
+    } else if (this.sinceLastPartial >= bytesOfMs(Math.max(this.o.partialEveryMs, 2 * this.lastPartialMs))) this.partial();
   }
 
   private partial() {
     this.sinceLastPartial = 0;
-    if (this.partialRunning) return; // the engine is behind: skip this one rather than queue
+    // The engine is behind, or the utterance's early final is being decoded: skip this one rather than queue.
+    if (this.partialRunning || this.earlyRunning || this.finalsPending || this.o.busy?.()) return;
     this.partialRunning = true;
     const audio = Buffer.concat(this.segment);
+    const began = Date.now();
     this.stt
-      .transcribe(audio, this.language)
+      .transcribe(audio, this.language, {
+        ...this.o.transcribeOptions,
+        words: false,
+      })
       .then((t) => {
         if (t.text) this.o.onPartial(t.text);
       })
       .catch((e: Error) => this.o.onError?.(e))
-      .finally(() => (this.partialRunning = false));
+      .finally(() => {
+        this.partialRunning = false;
+        this.lastPartialMs = Date.now() - began;
+      });
   }
 
   private finalise() {
     const audio = Buffer.concat(this.segment);
     const spoken = this.spoken;
     const startSeconds = this.segmentStartByte / 2 / STT_SAMPLE_RATE;
+    // Decoded early, and only quiet came after it: that decode is the final.
+    const early = this.early;
+    this.early = null;
     this.segment = [];
     this.segmentBytes = 0;
     this.segmentStartByte = this.consumedBytes;
@@ -138,15 +177,29 @@ export class StreamingRecognizer {
     this.spoken = false;
     if (!spoken) return;
     // Finals are delivered in order, one engine run at a time.
+    this.finalsPending++;
     this.work = this.work.then(async () => {
       try {
-        const t = await this.stt.transcribe(audio, this.language);
+        const t = (await early) ?? (await this.stt.transcribe(audio, this.language, this.o.transcribeOptions));
         if (!t.text) return;
         if (this.language === 'auto') this.language = t.language;
-        const words = t.words.map((w) => ({ ...w, start: w.start + startSeconds, end: w.end + startSeconds }));
-        this.o.onFinal({ text: t.text, words, start: startSeconds, end: startSeconds + t.durationSeconds, language: t.language });
+        const words = t.words.map((w) => ({
+          ...w,
+          start: w.start + startSeconds,
+          end: w.end + startSeconds,
+        }));
+        this.o.onFinal({
+          text: t.text,
+          words,
+          start: startSeconds,
+          end: startSeconds + audio.length / 2 / STT_SAMPLE_RATE,
+          language: t.language,
+          audio,
+        });
       } catch (e) {
         this.o.onError?.(e as Error);
+      } finally {
+        this.finalsPending--;
       }
     });
   }

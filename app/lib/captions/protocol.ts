@@ -37,9 +37,14 @@ export const CAPTIONS_CLOSE = {
   /** The engine does not recognise the event's language. */
   language: 4415,
   rateLimited: 4429,
+  /** Every caption slot of the server's speech workers is taken (SPEECH_CAPTION_SPEAKERS_PER_WORKER). */
+  busy: 4503,
 } as const;
 
-export const CAPTIONS_ERROR_CODES = ['badRequest', 'unauthenticated', 'forbidden', 'notFound', 'off', 'over', 'language', 'badFrame', 'rateLimited', 'unavailable'] as const;
+/** How long a speaker refused as `busy` waits before asking again (a slot frees when someone stops). */
+export const CAPTIONS_BUSY_RETRY_MS = 20_000;
+
+export const CAPTIONS_ERROR_CODES = ['badRequest', 'unauthenticated', 'forbidden', 'notFound', 'off', 'over', 'language', 'badFrame', 'rateLimited', 'unavailable', 'busy'] as const;
 export type CaptionsErrorCode = (typeof CAPTIONS_ERROR_CODES)[number];
 
 /** Text frames a speaker's browser sends (audio goes in binary frames). */
@@ -67,10 +72,19 @@ export interface LiveCaption {
   final: boolean;
   /** Wall-clock ms of the utterance's start (the event timeline recordings count from). */
   at: number;
+  /**
+   * Absent: the speaker's own words, in the event's language. 'translation': the same utterance in
+   * English (the recogniser's translate task), for a non-English event; viewers choose it in the CC menu.
+   */
+  track?: CaptionTrack;
 }
 
+export type CaptionTrack = 'translation';
+/** The language of the translated track. */
+export const CAPTION_TRANSLATION_LANGUAGE = 'en';
+
 /** Whether the room shows captions, and why not. */
-export type CaptionsAvailability = { state: 'off' } | { state: 'on'; language: string } | { state: 'unsupportedLanguage'; language: string };
+export type CaptionsAvailability = { state: 'off' } | { state: 'on'; language: string; translated?: boolean } | { state: 'unsupportedLanguage'; language: string };
 
 export function captionsSocketUrl(loc: Pick<Location, 'protocol' | 'host'>, eventId: string): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';

@@ -7,5 +7,9 @@ const captions = {
   pending: 'still being recognised',
   unsupported: 'Live captions are not available in {{language}}.',
   speaking: '{{name}}:',
+  menu: 'Captions',
+  off: 'Off',
+  translated: 'English (translated)',
+  busy: 'Captions are not shown for your microphone: this server is already captioning as many speakers as it can. Trying again shortly.',
 };
 export default captions;

@@ -9,5 +9,9 @@ const captions: typeof captionsEn = {
   pending: 'aún en reconocimiento',
   unsupported: 'Los subtítulos en vivo no están disponibles en {{language}}.',
   speaking: '{{name}}:',
+  menu: 'Subtítulos',
+  off: 'Desactivados',
+  translated: 'Inglés (traducción)',
+  busy: 'No se muestran subtítulos de tu micrófono: este servidor ya subtitula a tantas personas como puede. Lo intentaremos de nuevo en breve.',
 };
 export default captions;

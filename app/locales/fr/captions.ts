@@ -9,5 +9,9 @@ const captions: typeof captionsEn = {
   pending: 'reconnaissance en cours',
   unsupported: 'Les sous-titres en direct ne sont pas disponibles en {{language}}.',
   speaking: '{{name}} :',
+  menu: 'Sous-titres',
+  off: 'Désactivés',
+  translated: 'Anglais (traduction)',
+  busy: 'Votre micro n’est pas sous-titré : ce serveur sous-titre déjà autant de personnes qu’il le peut. Nouvel essai dans un instant.',
 };
 export default captions;

@@ -33,6 +33,8 @@ export interface TranscribeOptions {
   vad?: boolean;
   /** Beam width where the engine has one (1 greedy, fastest; 5 most accurate). */
   beamSize?: number;
+  /** False: the text alone, no word timings (faster where timing costs a pass: a live partial line). Default: timed. */
+  words?: boolean;
 }
 
 /** What /api/health and /metrics say of a speech engine that runs as its own processes. */
@@ -57,6 +59,13 @@ export interface SpeechToText {
   transcribe(pcm: Buffer, language: SpeechLanguageChoice, options?: TranscribeOptions): Promise<Transcript>;
   /** The engine's processes, for an engine that has its own (the local speech workers). */
   health?(): Promise<SpeechEngineHealth>;
+  /**
+   * Speech in `language` as English text (Whisper's translate task), for an engine that can: the
+   * live captions' translated track (docs/decisions/0099). Word times count from the audio's start.
+   */
+  translate?(pcm: Buffer, language: SpeechLanguage, options?: TranscribeOptions): Promise<Transcript>;
+  /** How many recogniser processes serve this engine, when it runs its own (the caption cap counts them). */
+  readonly workers?: number;
 }
 
 export interface SynthesisRequest {

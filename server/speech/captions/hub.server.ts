@@ -39,6 +39,17 @@ export interface CaptionsHubOptions {
   pingSeconds?: number;
   /** How often a speaker's right to speak is checked again (ms). */
   recheckMs?: number;
+  /** Captioned speakers per speech worker (SPEECH_CAPTION_SPEAKERS_PER_WORKER); default 2. */
+  speakersPerWorker?: number;
+}
+
+/**
+ * How many speakers this instance captions at once: `perWorker` for each of the engine's worker
+ * processes (docs/decisions/0099); no cap for an engine without its own (Amazon Transcribe, or
+ * pocketsphinx started per request).
+ */
+export function captionSpeakerCap(stt: { workers?: number }, perWorker: number): number {
+  return stt.workers === undefined ? Infinity : Math.max(0, stt.workers) * perWorker;
 }
 
 export interface CaptionsConnectInfo {
@@ -69,6 +80,7 @@ const REFUSE = {
   off: { code: 'off', close: CAPTIONS_CLOSE.off },
   over: { code: 'over', close: CAPTIONS_CLOSE.over },
   language: { code: 'language', close: CAPTIONS_CLOSE.language },
+  busy: { code: 'busy', close: CAPTIONS_CLOSE.busy },
 } satisfies Record<string, Refusal>;
 
 /** Frames held while the socket is admitted (a browser starts sending at once). */
@@ -82,9 +94,11 @@ export class CaptionsHub {
   private controlLimiter = new RateLimiterMemory({ points: CAPTIONS_CONTROL_LIMIT.points, duration: CAPTIONS_CONTROL_LIMIT.seconds });
   private timer: NodeJS.Timeout;
   private services: Services;
+  private speakersPerWorker: number;
 
   constructor(options: CaptionsHubOptions) {
     this.services = options.services;
+    this.speakersPerWorker = options.speakersPerWorker ?? 2;
     const pingMs = (options.pingSeconds ?? CAPTIONS_PING_SECONDS) * 1000;
     const recheckMs = options.recheckMs ?? 10_000;
     let sinceRecheck = 0;
@@ -127,6 +141,12 @@ export class CaptionsHub {
       if (ws.readyState !== WebSocket.OPEN) return;
       const { data, event, user, language, name } = admitted;
       const key = `${data.tenantId}:${event.eventId}:${user.sub}`;
+      // Every caption slot of the workers taken (a second tab of the same speaker reuses theirs).
+      const others = [...this.speaking.keys()].filter((k) => k !== key).length;
+      if (others >= captionSpeakerCap(this.services.speech.stt, this.speakersPerWorker)) {
+        log.warn(`[captions] ${key} refused: ${others} speakers captioned, the cap of this server`);
+        return this.fatal(ws, REFUSE.busy);
+      }
       // One microphone per person and event: a second tab takes over (no doubled captions).
       this.speaking.get(key)?.ws.close(1000, 'replaced');
       speaking = {

@@ -1,7 +1,7 @@
 /**
  * A recording keeps the room's live captions (docs/decisions/0048): when a recording of the event
- * becomes a media item, the final captions said between its start and its end become a WebVTT
- * track on the item (source 'live'), timed from the item's startedAt: the timeline chat replay
+ * becomes a media item, the final captions said between its start and its end become WebVTT
+ * tracks on the item (source 'live'; one per language: the original and its English translation), timed from the item's startedAt: the timeline chat replay
  * uses too (server/media/ondemand/eventVod.server.ts).
  */
 import { cuesFromWords, toVtt, type CaptionCue, type TimedWord } from '#app/lib/speech/captions';
@@ -25,24 +25,36 @@ export function cuesOfCaptions(captions: readonly StoredCaption[], startMs: numb
 }
 
 /**
- * Stores the event's live captions on the recording's item and records the track; returns the
- * number of cues (0: nothing was said with captions on, and no track is made).
+ * Stores the event's live captions on the recording's item, one WebVTT track per language (the
+ * speakers' own words, and the English translation of a non-English event, docs/decisions/0099),
+ * and records the tracks; returns the number of cues (0: nothing was said with captions on, and no
+ * track is made).
  */
 export async function attachLiveCaptions(data: TenantData, item: MediaItem, endedAt: string | null | undefined): Promise<number> {
   if (!item.eventId) return 0;
   const startMs = recordingStartMs(item);
   const endMs = endedAt ? Date.parse(endedAt) : Date.now();
   const captions = await data.liveCaptions.list(item.eventId, startMs, Number.isFinite(endMs) ? endMs : Date.now());
-  if (!captions.length) return 0;
-  const language = captions[0]!.language;
-  const cues = cuesOfCaptions(
-    captions.filter((c) => c.language === language),
-    startMs,
-  );
-  if (!cues.length) return 0;
-  await data.files.put({ key: captionsKey(item.id, language), body: toVtt(cues), contentType: 'text/vtt' });
-  await data.media.setCaptions(item.id, { language, source: 'live', cueCount: cues.length });
-  return cues.length;
+  let total = 0;
+  for (const language of new Set(captions.map((c) => c.language))) {
+    const cues = cuesOfCaptions(
+      captions.filter((c) => c.language === language),
+      startMs,
+    );
+    if (!cues.length) continue;
+    await data.files.put({
+      key: captionsKey(item.id, language),
+      body: toVtt(cues),
+      contentType: 'text/vtt',
+    });
+    await data.media.setCaptions(item.id, {
+      language,
+      source: 'live',
+      cueCount: cues.length,
+    });
+    total += cues.length;
+  }
+  return total;
 }
 
 /** The same, for a hook that must never fail the recording: a problem is logged. */

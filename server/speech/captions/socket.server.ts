@@ -14,7 +14,7 @@ import type { Services } from '#server/services';
 import { CaptionsHub } from './hub.server';
 
 export interface CaptionSocketOptions {
-  env: Pick<Env, 'PLATFORM_ROOT_DOMAIN' | 'TRUST_PROXY'>;
+  env: Pick<Env, 'PLATFORM_ROOT_DOMAIN' | 'TRUST_PROXY'> & Partial<Pick<Env, 'SPEECH_CAPTION_SPEAKERS_PER_WORKER'>>;
   registry: Registry;
   services: Services;
   pingSeconds?: number;
@@ -30,7 +30,7 @@ export function attachCaptionSockets(httpServer: Server, options: CaptionSocketO
   const { env, registry, services } = options;
   // A frame larger than the biggest audio chunk is refused by ws itself (close 1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: CAPTIONS_CHUNK_MAX_BYTES, perMessageDeflate: false, clientTracking: false });
-  const hub = new CaptionsHub({ services, pingSeconds: options.pingSeconds, recheckMs: options.recheckMs });
+  const hub = new CaptionsHub({ services, pingSeconds: options.pingSeconds, recheckMs: options.recheckMs, speakersPerWorker: env.SPEECH_CAPTION_SPEAKERS_PER_WORKER });
 
   const unregister = registerSocket(httpServer, {
     path: CAPTIONS_SOCKET_PATH,

@@ -8,11 +8,12 @@
  * the silence the browser did not send never shifts the times.
  */
 import { randomBytes } from 'node:crypto';
-import { CAPTION_TEXT_MAX, type LiveCaption } from '#app/lib/captions/protocol';
+import { CAPTION_TEXT_MAX, CAPTION_TRANSLATION_LANGUAGE, type LiveCaption } from '#app/lib/captions/protocol';
 import { STT_SAMPLE_RATE, type SpeechLanguage } from '#app/lib/speech/languages';
 import type { StoredCaption } from '../data/liveCaptions.server';
+import { translatesLiveCaptions } from './access.server';
 import { StreamingRecognizer, type StreamSegment } from '../stream.server';
-import type { SpeechToText } from '#server/platform/speech/types';
+import type { SpeechToText, TranscribeOptions, TranscriptWord } from '#server/platform/speech/types';
 import { log } from '#server/observability/log.server';
 
 export interface SpeakerOptions {
@@ -25,6 +26,19 @@ export interface SpeakerOptions {
   store: (caption: StoredCaption) => Promise<void>;
   now?: () => number;
 }
+
+/**
+ * The live path's recogniser settings (docs/decisions/0099): segments cut by the energy gate at
+ * 600 ms of quiet (or 10 s of speech), decoded once already after 250 ms of quiet (that decode is the
+ * final when the quiet lasts), the growing segment re-decoded every 800 ms for the partial line, greedy decoding and no second voice-activity pass in the worker (the gate already cut it).
+ * Finished segments are never decoded again.
+ */
+export const LIVE_CAPTION_STREAMING = { partialEveryMs: 800, silenceMs: 600, earlyFinalMs: 250, maxSegmentMs: 10_000 } as const;
+const LIVE_DECODING: TranscribeOptions = { vad: false, beamSize: 1 };
+
+/** Word times of a caption kept: ms from its start. */
+const keptWords = (words: readonly TranscriptWord[], start: number) =>
+  words.map((w) => ({ w: w.word, s: Math.max(0, Math.round((w.start - start) * 1000)), e: Math.max(0, Math.round((w.end - start) * 1000)) }));
 
 /** The last words of a long line: a caption overlay shows one or two lines. */
 export function captionText(text: string): string {
@@ -42,6 +56,8 @@ export class CaptionSpeaker {
   /** Wall-clock ms of the current recogniser's first sample. */
   private origin = 0;
   private utterance = 0;
+  /** Translations asked of the engine and not answered yet. */
+  private translating = 0;
   private utteranceId = '';
   private ending: Promise<void> = Promise.resolve();
   /** Finals published and kept in order; end() waits for them. */
@@ -77,6 +93,10 @@ export class CaptionSpeaker {
     const origin = this.origin;
     this.nextUtterance();
     this.recognizer = new StreamingRecognizer(this.o.stt, this.o.language, {
+      ...LIVE_CAPTION_STREAMING,
+      transcribeOptions: LIVE_DECODING,
+      // The worker's time goes to finals and their translations first.
+      busy: () => this.translating > 0,
       onPartial: (text) => this.partial(text, origin),
       onFinal: (segment) => {
         const utteranceId = this.utteranceId;
@@ -110,17 +130,69 @@ export class CaptionSpeaker {
     const at = Math.round(origin + segment.start * 1000);
     const text = captionText(segment.text);
     if (!text) return;
-    await this.o.publish({ speakerId: this.o.speaker.id, speakerName: this.o.speaker.name, utteranceId, text, final: true, at });
+    await this.o.publish({
+      speakerId: this.o.speaker.id,
+      speakerName: this.o.speaker.name,
+      utteranceId,
+      text,
+      final: true,
+      at,
+    });
+    await this.keep({
+      utteranceId,
+      language: this.o.language,
+      text: segment.text,
+      at,
+      end: Math.round(origin + segment.end * 1000),
+      words: keptWords(segment.words, segment.start),
+    });
+    if (translatesLiveCaptions(this.o.stt, this.o.language)) await this.translation(segment, at, utteranceId);
+  }
+
+  /** The same segment in English: shown on the translated track and kept beside the original. */
+  private async translation(segment: StreamSegment, at: number, utteranceId: string) {
+    let english;
+    this.translating++;
+    try {
+      english = await this.o.stt.translate!(segment.audio, this.o.language, {
+        ...LIVE_DECODING,
+        words: false,
+      });
+    } catch (e) {
+      log.warn(`[captions] translation failed for ${this.o.speaker.id}: ${(e as Error).message}`);
+      return;
+    } finally {
+      this.translating--;
+    }
+    const text = captionText(english.text);
+    if (!text) return;
+    await this.o.publish({
+      speakerId: this.o.speaker.id,
+      speakerName: this.o.speaker.name,
+      utteranceId,
+      text,
+      final: true,
+      at,
+      track: 'translation',
+    });
+    // Its own key (the utterance id marked), so the original and its translation are both kept; one
+    // cue for the line (Whisper's word times of a translation do not match the speech it heard).
+    await this.keep({
+      utteranceId: `${utteranceId}-${CAPTION_TRANSLATION_LANGUAGE}`,
+      language: CAPTION_TRANSLATION_LANGUAGE,
+      text: english.text,
+      at,
+      end: at + Math.round(english.durationSeconds * 1000),
+      words: keptWords(english.words, 0),
+    });
+  }
+
+  private async keep(caption: Omit<StoredCaption, 'speakerId' | 'speakerName'>) {
     try {
       await this.o.store({
         speakerId: this.o.speaker.id,
         speakerName: this.o.speaker.name,
-        utteranceId,
-        language: this.o.language,
-        text: segment.text,
-        at,
-        end: Math.round(origin + segment.end * 1000),
-        words: segment.words.map((w) => ({ w: w.word, s: Math.max(0, Math.round((w.start - segment.start) * 1000)), e: Math.max(0, Math.round((w.end - segment.start) * 1000)) })),
+        ...caption,
       });
     } catch (e) {
       log.error(`[captions] a final caption was not kept for ${this.o.speaker.id}: ${(e as Error).message}`);

@@ -2,16 +2,21 @@
  * Streams the person's own microphone to the captions socket while they publish it in a room with
  * captions on (docs/decisions/0048): the LiveKit microphone track → an AudioWorklet (16 kHz s16le,
  * pcmWorklet.js) → binary frames. Muting sends `pause` (what was said becomes final) and stops the
- * audio; a dropped connection comes back with a growing delay; a refusal (4xxx) is final.
- * Renders nothing but a marker tests wait on.
+ * audio; a dropped connection comes back with a growing delay; a refusal (4xxx) is final, except
+ * `busy` (every caption slot of the server's speech workers taken, docs/decisions/0099): the speaker
+ * is told so on the stage and the page asks again every CAPTIONS_BUSY_RETRY_MS.
+ * Otherwise renders nothing but a marker tests wait on.
  */
+import { Box, Text } from '@chakra-ui/react';
 import { useLocalParticipant, useLocalParticipantPermissions } from '@livekit/components-react';
 import { useEffect, useState } from 'react';
-import { captionsSocketUrl } from '#app/lib/captions/protocol';
+import { useTranslation } from 'react-i18next';
+import { useNamespace } from '#app/lib/i18n/routeNamespaces';
+import { CAPTIONS_BUSY_RETRY_MS, CAPTIONS_CLOSE, captionsSocketUrl } from '#app/lib/captions/protocol';
 // no-inline: a small file would become a data: URL, which the document's CSP does not run.
 import workletUrl from './pcmWorklet.js?url&no-inline';
 
-type StreamState = 'idle' | 'connecting' | 'streaming' | 'refused';
+type StreamState = 'idle' | 'connecting' | 'streaming' | 'busy' | 'refused';
 
 function backoffMs(attempt: number) {
   return Math.min(15_000, 500 * 2 ** attempt);
@@ -48,6 +53,11 @@ function streamTrack(eventId: string, track: MediaStreamTrack, onState: (state: 
     socket.onclose = (e: CloseEvent) => {
       if (ws === socket) ws = null;
       if (stopped) return;
+      if (e.code === CAPTIONS_CLOSE.busy) {
+        onState('busy', `${e.code} ${e.reason}`);
+        retry = window.setTimeout(connect, CAPTIONS_BUSY_RETRY_MS);
+        return;
+      }
       if (e.code >= 4000 && e.code < 5000) return onState('refused', `${e.code} ${e.reason}`);
       onState('connecting');
       retry = window.setTimeout(connect, backoffMs(attempt++));
@@ -105,5 +115,27 @@ export function CaptionPublisher({ eventId }: { eventId: string }) {
   }, [eventId, live, track]);
 
   // The state (and why a refusal happened: a close code, or the audio error's name) for tests and support.
-  return <span hidden data-testid="captions-publisher" data-state={state.state} data-detail={state.detail} />;
+  const marker = <span hidden data-testid="captions-publisher" data-state={state.state} data-detail={state.detail} />;
+  return state.state === 'busy' ? (
+    <>
+      {marker}
+      <CaptionsFull />
+    </>
+  ) : (
+    marker
+  );
+}
+
+/** Said to the speaker whose microphone the server cannot caption now (the room's other captions go on). */
+function CaptionsFull() {
+  const { t } = useTranslation();
+  const stringsIn = useNamespace('captions');
+  if (!stringsIn) return null;
+  return (
+    <Box position="absolute" top="2" insetStart="2" insetEnd="14" zIndex="2" display="flex" pointerEvents="none">
+      <Text role="status" bg="blackAlpha.800" color="white" fontSize={{ base: 'xs', md: 'sm' }} px="3" py="1.5" borderRadius="l2" maxW="32rem" data-testid="captions-busy">
+        {t('captions.busy')}
+      </Text>
+    </Box>
+  );
 }

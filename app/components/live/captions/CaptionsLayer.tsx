@@ -2,32 +2,54 @@
  * The room stage's live captions (docs/decisions/0048): the overlay at the foot of the stage (the
  * speaker heard last: their last line, and the line still being recognised shown as pending), the
  * CC toggle each viewer sets for themselves (remembered in this browser), and, when the engine does
- * not know the event's language, a note saying captions are not available in it.
+ * not know the event's language, a note saying captions are not available in it. In a non-English
+ * event with the translated track (docs/decisions/0099) the CC button opens a menu instead: off,
+ * the event's language, or English (translated).
  */
-import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNamespace } from '#app/lib/i18n/routeNamespaces';
 import { languageName } from '#app/components/chat/format';
 import { useOptionalChat } from '#app/components/chat/useChat';
 import { applyCaption, emptyCaptionView, expireCaptions, type CaptionView } from '#app/lib/captions/lines';
-import type { CaptionsAvailability } from '#app/lib/captions/protocol';
+import type { CaptionsAvailability, CaptionTrack } from '#app/lib/captions/protocol';
 
 const SHOWN_KEY = 'room.captions.shown';
+const TRACK_KEY = 'room.captions.track';
 
-function readShown(): boolean {
+/** The viewer's choice in the CC menu. */
+type Choice = 'off' | 'original' | CaptionTrack;
+
+function readChoice(): Choice {
   try {
-    return window.localStorage.getItem(SHOWN_KEY) !== 'off';
+    if (window.localStorage.getItem(SHOWN_KEY) === 'off') return 'off';
+    return window.localStorage.getItem(TRACK_KEY) === 'translation' ? 'translation' : 'original';
   } catch {
-    return true;
+    return 'original';
   }
 }
 
-function useCaptionView(): CaptionView {
+function saveChoice(choice: Choice) {
+  try {
+    window.localStorage.setItem(SHOWN_KEY, choice === 'off' ? 'off' : 'on');
+    if (choice !== 'off') window.localStorage.setItem(TRACK_KEY, choice);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+}
+
+/** The lines of one track: the speakers' own words, or their English translation. */
+function useCaptionView(track: CaptionTrack | undefined): CaptionView {
   const chat = useOptionalChat();
   const [view, setView] = useState<CaptionView>(emptyCaptionView);
   const onCaption = chat?.onCaption;
-  useEffect(() => onCaption?.((caption) => setView((v) => applyCaption(v, caption, Date.now()))), [onCaption]);
+  useEffect(() => {
+    setView(emptyCaptionView);
+    return onCaption?.((caption) => {
+      if (caption.track === track) setView((v) => applyCaption(v, caption, Date.now()));
+    });
+  }, [onCaption, track]);
   const shownLines = view.lines.length;
   useEffect(() => {
     if (shownLines === 0) return;
@@ -83,9 +105,12 @@ function CaptionsOverlay({ view }: { view: CaptionView }) {
 
 export function CaptionsLayer({ availability }: { availability: CaptionsAvailability }) {
   const { t, i18n } = useTranslation();
-  const [shown, setShown] = useState(true);
-  useEffect(() => setShown(readShown()), []);
-  const view = useCaptionView();
+  const [choice, setChoice] = useState<Choice>('original');
+  useEffect(() => setChoice(readChoice()), []);
+  const translated = availability.state === 'on' && availability.translated === true;
+  // Without a translated track there is only the original to show.
+  const track: CaptionTrack | undefined = translated && choice === 'translation' ? 'translation' : undefined;
+  const view = useCaptionView(track);
   // The layer lives inside the stage, which only the browser renders: its strings come when it
   // mounts, not with the room's document (docs/decisions/0024's 40 KB).
   const stringsIn = useNamespace('captions');
@@ -101,37 +126,67 @@ export function CaptionsLayer({ availability }: { availability: CaptionsAvailabi
     );
   }
 
-  const toggle = () => {
-    const next = !shown;
-    setShown(next);
-    try {
-      window.localStorage.setItem(SHOWN_KEY, next ? 'on' : 'off');
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+  const shown = choice !== 'off';
+  const choose = (next: Choice) => {
+    setChoice(next);
+    saveChoice(next);
   };
+  const buttonStyle = {
+    position: 'absolute',
+    top: '2',
+    insetEnd: '2',
+    zIndex: '2',
+    size: 'xs',
+    minW: '10',
+    variant: shown ? 'solid' : 'outline',
+    colorPalette: shown ? 'brand' : 'gray',
+    bg: shown ? undefined : 'blackAlpha.700',
+    color: shown ? undefined : 'white',
+  } as const;
   return (
     <>
       {shown && <CaptionsOverlay view={view} />}
-      <Button
-        position="absolute"
-        top="2"
-        insetEnd="2"
-        zIndex="2"
-        size="xs"
-        minW="10"
-        variant={shown ? 'solid' : 'outline'}
-        colorPalette={shown ? 'brand' : 'gray'}
-        bg={shown ? undefined : 'blackAlpha.700'}
-        color={shown ? undefined : 'white'}
-        aria-pressed={shown}
-        aria-label={shown ? t('captions.hide') : t('captions.show')}
-        title={shown ? t('captions.hide') : t('captions.show')}
-        onClick={toggle}
-        data-testid="captions-toggle"
-      >
-        {t('captions.toggle')}
-      </Button>
+      {translated ? (
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button {...buttonStyle} aria-label={t('captions.menu')} title={t('captions.menu')} data-testid="captions-menu">
+              {t('captions.toggle')}
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="48" data-testid="captions-menu-items">
+                <Menu.RadioItemGroup value={choice} onValueChange={(e) => choose(e.value as Choice)}>
+                  <Menu.ItemGroupLabel>{t('captions.menu')}</Menu.ItemGroupLabel>
+                  <Menu.RadioItem value="off" data-testid="captions-choice-off">
+                    {t('captions.off')}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                  <Menu.RadioItem value="original" data-testid="captions-choice-original">
+                    {languageName(availability.language, i18n.language)}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                  <Menu.RadioItem value="translation" data-testid="captions-choice-translation">
+                    {t('captions.translated')}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                </Menu.RadioItemGroup>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      ) : (
+        <Button
+          {...buttonStyle}
+          aria-pressed={shown}
+          aria-label={shown ? t('captions.hide') : t('captions.show')}
+          title={shown ? t('captions.hide') : t('captions.show')}
+          onClick={() => choose(shown ? 'off' : 'original')}
+          data-testid="captions-toggle"
+        >
+          {t('captions.toggle')}
+        </Button>
+      )}
     </>
   );
 }

@@ -81,7 +81,13 @@ export function createWhisperStt(options: WhisperOptions): WhisperStt {
 
   async function run(pcm: Buffer, language: SpeechLanguage | 'auto', task: 'transcribe' | 'translate', opts: TranscribeOptions = {}): Promise<Transcript> {
     if (pcm.length % 2) throw new SpeechEngineError('audio must be whole 16-bit samples');
-    const query = new URLSearchParams({ language, task, vad: opts.vad === false ? '0' : '1', beam: String(opts.beamSize ?? 1) });
+    const query = new URLSearchParams({
+      language,
+      task,
+      vad: opts.vad === false ? '0' : '1',
+      beam: String(opts.beamSize ?? 1),
+      words: opts.words === false ? '0' : '1',
+    });
     let lastError: unknown;
     for (const url of order()) {
       inFlight.set(url, inFlight.get(url)! + 1);
@@ -113,7 +119,13 @@ export function createWhisperStt(options: WhisperOptions): WhisperStt {
     name: 'whisper-base',
     languages: () => SPEECH_LANGUAGES,
     detectsLanguage: true,
+    workers: urls.length,
     transcribe: (pcm, language, opts) => run(pcm, language, 'transcribe', opts),
+    // Whisper's translate task: the speech in `language`, written in English.
+    translate: async (pcm, language, opts) => ({
+      ...(await run(pcm, language, 'translate', opts)),
+      language: 'en',
+    }),
     async health(): Promise<SpeechEngineHealth> {
       const workers = await Promise.all(
         urls.map(async (url) => {

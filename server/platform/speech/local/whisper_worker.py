@@ -3,9 +3,9 @@ The local speech recogniser (docs/decisions/0098): one resident process holding 
 (converted for faster-whisper, int8 on the CPU) loaded once, serving the platform over HTTP on
 loopback. Inference runs one request at a time per process; more processes give more throughput.
 
-  GET  /health      {"status":"ok", "model", "languages", "queued", "running", "processed", "rssBytes"}
+  GET  /health      {"status":"ok", "model", "languages", "queued", "running", "processed", "busySeconds", "rssBytes"}
   POST /transcribe  body: 16 kHz mono s16le PCM; query: language=en|es|fr|auto, task=transcribe|translate,
-                    vad=1|0, beam=1..5. Answers {"language", "languageProbability", "text", "words", "duration"}.
+                    vad=1|0, beam=1..5, words=1|0 (word timings; 0: text only, faster). Answers {"language", "languageProbability", "text", "words", "duration"}.
 
 Started by the local stack (local/stack/speechWorkers.ts) as
   .local/speech-venv/bin/python server/platform/speech/local/whisper_worker.py --port N --model DIR
@@ -43,6 +43,7 @@ class Worker:
         self.running = 0
         self.processed = 0
         self.failed = 0
+        self.busy_seconds = 0.0
 
     def health(self) -> dict:
         with self.counts_lock:
@@ -54,6 +55,7 @@ class Worker:
                 "running": self.running,
                 "processed": self.processed,
                 "failed": self.failed,
+                "busySeconds": round(self.busy_seconds, 3),
                 "loadSeconds": round(self.load_seconds, 3),
                 "rssBytes": rss_bytes(),
                 "pid": os.getpid(),
@@ -64,21 +66,24 @@ class Worker:
             for key, delta in deltas.items():
                 setattr(self, key, getattr(self, key) + delta)
 
-    def transcribe(self, pcm: bytes, language: str, task: str, vad: bool, beam: int) -> dict:
+    def transcribe(self, pcm: bytes, language: str, task: str, vad: bool, beam: int, words: bool = True) -> dict:
         self._count(queued=1)
         with self.lock:
             self._count(queued=-1, running=1)
+            began = time.monotonic()
             try:
-                result = self._transcribe(pcm, language, task, vad, beam)
+                result = self._transcribe(pcm, language, task, vad, beam, words)
                 self._count(processed=1)
                 return result
             except Exception:
                 self._count(failed=1)
                 raise
             finally:
+                with self.counts_lock:
+                    self.busy_seconds += time.monotonic() - began
                 self._count(running=-1)
 
-    def _transcribe(self, pcm: bytes, language: str, task: str, vad: bool, beam: int) -> dict:
+    def _transcribe(self, pcm: bytes, language: str, task: str, vad: bool, beam: int, words: bool) -> dict:
         audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
         duration = len(audio) / SAMPLE_RATE
         if duration < 0.1:
@@ -91,23 +96,25 @@ class Worker:
             language=language,
             task=task,
             beam_size=beam,
-            word_timestamps=True,
+            # Word times cost an alignment pass: a live caption's partial line needs only the text.
+            word_timestamps=words,
+            without_timestamps=not words,
             vad_filter=vad,
             condition_on_previous_text=False,
         )
-        words = []
+        timed = []
         texts = []
         for segment in segments:
             texts.append(segment.text.strip())
             for w in segment.words or []:
                 word = w.word.strip()
                 if word:
-                    words.append({"word": word, "start": round(w.start, 3), "end": round(w.end, 3), "confidence": round(w.probability, 3)})
+                    timed.append({"word": word, "start": round(w.start, 3), "end": round(w.end, 3), "confidence": round(w.probability, 3)})
         return {
             "language": language,
             "languageProbability": round(probability, 3),
             "text": " ".join(t for t in texts if t),
-            "words": words,
+            "words": timed,
             "duration": round(duration, 3),
         }
 
@@ -158,6 +165,7 @@ def make_handler(worker: Worker):
             language = query.get("language", "auto")
             task = query.get("task", "transcribe")
             vad = query.get("vad", "1") == "1"
+            words = query.get("words", "1") == "1"
             try:
                 beam = int(query.get("beam", "1"))
                 length = int(self.headers.get("content-length", "-1"))
@@ -171,7 +179,7 @@ def make_handler(worker: Worker):
             if len(pcm) != length:
                 return self.answer(400, {"error": "badBody"})
             try:
-                return self.answer(200, worker.transcribe(pcm, language, task, vad, beam))
+                return self.answer(200, worker.transcribe(pcm, language, task, vad, beam, words))
             except Exception as e:  # noqa: BLE001 - reported to the caller, which answers 503
                 print(f"speech worker: transcription failed: {e!r}", file=sys.stderr, flush=True)
                 return self.answer(500, {"error": "engine"})
