@@ -77,7 +77,8 @@ export function eventCalendar(event: CalendarEvent, origin: string, series: Seri
 function writeCalendar(event: CalendarEvent, origin: string, series: SeriesCalendar | null): string {
   const host = new URL(origin).host;
   const first = series ? DateTime.fromISO(series.dtstart, { zone: 'utc' }) : null;
-  const entries: EventAttributes[] = [
+  // `timestamp` (DTSTAMP) is an attribute the package reads but its types leave out.
+  const entries: Array<EventAttributes & { timestamp: number }> = [
     {
       uid: series ? `series-${series.seriesId}@${host}` : `${event.eventId}@${host}`,
       ...(first
