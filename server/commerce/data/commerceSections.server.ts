@@ -29,7 +29,7 @@ import {
   recordSellerTransfer,
   setSellerPayoutDue,
 } from './sellerPayouts.server';
-import { addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
+import { addLedgerEntries, addLedgerEntry, getPayoutAccount, listLedger, payoutAccountOwner, savePayoutAccount, setPayoutAccountStatus } from './payouts.server';
 import {
   createProduct,
   deleteProduct,
@@ -94,6 +94,8 @@ export const payouts = (db: Database, t: TenantId) => ({
   accountOwner: payoutAccountOwner.bind(null, db, t),
   setAccountStatus: setPayoutAccountStatus.bind(null, db, t),
   addEntry: addLedgerEntry.bind(null, db, t),
+  /** Entries that belong together, each booked once (one transaction when none was booked yet). */
+  addEntries: addLedgerEntries.bind(null, db, t),
   ledger: listLedger.bind(null, db, t),
 });
 

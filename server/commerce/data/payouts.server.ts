@@ -8,7 +8,7 @@
  * Ledger entry ids are derived from what caused them (<orderId>#<line>, <orderId>#fee,
  * <refundId>#<sellerId>) and written conditionally, so a repeated webhook never books twice.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TenantId } from '#app/lib/config/tenant';
 import type { LedgerEntry, LedgerKind, PayoutAccount } from '#app/lib/payments/ledger';
 import { LEDGER_KINDS } from '#app/lib/payments/ledger';
@@ -75,16 +75,36 @@ function toEntry(item: Item): LedgerEntry | null {
   };
 }
 
+const entryPut = (db: Database, t: TenantId, entry: LedgerEntry) => ({
+  TableName: db.table,
+  Item: { pk: ledgerPartition(t, entry.sellerId), sk: `E#${entry.entryId}`, tenantId: t, ...entry },
+  ConditionExpression: 'attribute_not_exists(pk)',
+});
+
+/** At most this many entries go in one transaction (DynamoDB's limit is 100 items). */
+const ENTRIES_PER_TRANSACTION = 25;
+
+/**
+ * Books entries that belong together (a captured order's sales and fees), each once: in one
+ * transaction when none was booked yet (one call instead of one per entry); when any was (a
+ * replay), each is booked on its own, conditional as ever, and the rest are written.
+ */
+export async function addLedgerEntries(db: Database, t: TenantId, entries: LedgerEntry[]): Promise<void> {
+  if (entries.length > 1 && entries.length <= ENTRIES_PER_TRANSACTION) {
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: entries.map((entry) => ({ Put: entryPut(db, t, entry) })) }));
+      return;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  await Promise.all(entries.map((entry) => addLedgerEntry(db, t, entry)));
+}
+
 /** Books an entry once (its id says what caused it); false when it was already booked. */
 export async function addLedgerEntry(db: Database, t: TenantId, entry: LedgerEntry): Promise<boolean> {
   try {
-    await db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: { pk: ledgerPartition(t, entry.sellerId), sk: `E#${entry.entryId}`, tenantId: t, ...entry },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await db.doc.send(new PutCommand(entryPut(db, t, entry)));
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

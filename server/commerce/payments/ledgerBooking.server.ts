@@ -27,8 +27,8 @@ export async function bookCapturedOrder(data: TenantData, order: Order, at: stri
     if (fee === 0) continue;
     entries.push({ entryId: `${order.orderId}#fee#${sellerId}`, sellerId, kind: 'platform_fee', orderId: order.orderId, title: order.orderId, amount: money(order, -fee), at, buyerName: order.buyerName });
   }
-  // Each entry is its own conditional put: written together.
-  await Promise.all(entries.map((entry) => data.payouts.addEntry(entry)));
+  // Each entry conditional (booked once): all in one transaction the first time, each on its own in a replay.
+  await data.payouts.addEntries(entries);
 }
 
 /**
