@@ -73,6 +73,8 @@ export class StreamingRecognizer {
   private earlyRunning = false;
   /** Finals decided but not yet delivered: partials wait while any is (the finals come first). */
   private finalsPending = 0;
+  /** Counts utterances finalised: an early decode's result is a partial only of the utterance it heard. */
+  private utterance = 0;
   /** How long the last partial decode took (ms): partials come at most every twice that. */
   private lastPartialMs = 0;
   private readonly o: Required<Omit<StreamingOptions, 'onError' | 'transcribeOptions' | 'earlyFinalMs' | 'busy'>> & Pick<StreamingOptions, 'onError' | 'transcribeOptions' | 'earlyFinalMs' | 'busy'>;
@@ -130,13 +132,20 @@ export class StreamingRecognizer {
     if (loud) this.early = null;
     if (this.quietBytes >= bytesOfMs(this.o.silenceMs) || this.segmentBytes >= bytesOfMs(this.o.maxSegmentMs)) this.finalise();
     else if (this.o.earlyFinalMs !== undefined && !this.early && !this.earlyRunning && this.quietBytes >= bytesOfMs(this.o.earlyFinalMs)) {
-      // One at a time: an early decode that speech made useless is not joined by another.
+      // One at a time: an early decode that speech made useless is not joined by another, and
+      // serves as the utterance's partial line instead (it is the utterance so far).
       this.earlyRunning = true;
+      this.sinceLastPartial = 0;
       const audio = Buffer.concat(this.segment);
-      this.early = this.stt
+      const utterance = this.utterance;
+      const early: Promise<Transcript | null> = this.stt
         .transcribe(audio, this.language, this.o.transcribeOptions)
         .catch(() => null)
         .finally(() => (this.earlyRunning = false));
+      this.early = early;
+      void early.then((t) => {
+        if (t?.text && this.early !== early && this.utterance === utterance && !this.closed) this.o.onPartial(t.text);
+      });
     } else if (this.sinceLastPartial >= bytesOfMs(Math.max(this.o.partialEveryMs, 2 * this.lastPartialMs))) this.partial();
   }
 
@@ -169,6 +178,7 @@ export class StreamingRecognizer {
     // Decoded early, and only quiet came after it: that decode is the final.
     const early = this.early;
     this.early = null;
+    this.utterance++;
     this.segment = [];
     this.segmentBytes = 0;
     this.segmentStartByte = this.consumedBytes;

@@ -29,11 +29,11 @@ export interface SpeakerOptions {
 
 /**
  * The live path's recogniser settings (docs/decisions/0099): segments cut by the energy gate at
- * 600 ms of quiet (or 10 s of speech), decoded once already after 250 ms of quiet (that decode is the
+ * 600 ms of quiet (or 10 s of speech), decoded once already after 300 ms of quiet (that decode is the
  * final when the quiet lasts), the growing segment re-decoded every 800 ms for the partial line, greedy decoding and no second voice-activity pass in the worker (the gate already cut it).
  * Finished segments are never decoded again.
  */
-export const LIVE_CAPTION_STREAMING = { partialEveryMs: 800, silenceMs: 600, earlyFinalMs: 250, maxSegmentMs: 10_000 } as const;
+export const LIVE_CAPTION_STREAMING = { partialEveryMs: 800, silenceMs: 600, earlyFinalMs: 300, maxSegmentMs: 10_000 } as const;
 const LIVE_DECODING: TranscribeOptions = { vad: false, beamSize: 1 };
 
 /** Word times of a caption kept: ms from its start. */
