@@ -56,6 +56,8 @@ export class CaptionSpeaker {
   /** Wall-clock ms of the current recogniser's first sample. */
   private origin = 0;
   private utterance = 0;
+  /** Final lines given by the recogniser and not yet published (this one included). */
+  private finalsQueued = 0;
   /** Translations asked of the engine and not answered yet. */
   private translating = 0;
   private utteranceId = '';
@@ -101,7 +103,8 @@ export class CaptionSpeaker {
       onFinal: (segment) => {
         const utteranceId = this.utteranceId;
         this.nextUtterance();
-        this.finals = this.finals.then(() => this.final(segment, origin, utteranceId));
+        this.finalsQueued++;
+        this.finals = this.finals.then(() => this.final(segment, origin, utteranceId)).finally(() => this.finalsQueued--);
       },
       onError: (e) => log.warn(`[captions] recognition failed for ${this.o.speaker.id}: ${e.message}`),
     });
@@ -146,7 +149,12 @@ export class CaptionSpeaker {
       end: Math.round(origin + segment.end * 1000),
       words: keptWords(segment.words, segment.start),
     });
-    if (translatesLiveCaptions(this.o.stt, this.o.language)) await this.translation(segment, at, utteranceId);
+    // The speaker's own line comes first: when the next one is already waiting (the engine is
+    // behind), this line's translation is left out rather than delay it.
+    if (translatesLiveCaptions(this.o.stt, this.o.language)) {
+      if (this.finalsQueued > 1) log.info(`[captions] translation of ${utteranceId} left out: ${this.finalsQueued - 1} lines of ${this.o.speaker.id} waiting`);
+      else await this.translation(segment, at, utteranceId);
+    }
   }
 
   /** The same segment in English: shown on the translated track and kept beside the original. */
