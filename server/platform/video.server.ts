@@ -9,7 +9,7 @@
  * Failures are typed and never hidden: a participant who is not in the room → NotConnectedError;
  * the service unreachable, timing out or refusing the server's credentials → VideoUnavailableError.
  */
-import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type ParticipantInfo } from 'livekit-server-sdk';
+import { RoomServiceClient, TrackSource, TwirpError, type ClaimGrants, type ParticipantInfo } from 'livekit-server-sdk';
 import type { RoomParticipant, RoomTokenResponse } from '#app/lib/events/api';
 import { ROOM_TOKEN_TTL_SECONDS, type EventRecord } from '#app/lib/events/model';
 import { grantsFor, type EventRole, type EventUser, type RoomGrants } from '#app/lib/events/permissions';
@@ -238,16 +238,15 @@ export class VideoService {
     const { serverUrl, apiKey, apiSecret } = this.config(tenant);
     const grants = grantsFor(event, role);
     const metadata: ParticipantMetadata = { role, tenantId: tenant.id, eventId: event.eventId, ...withAvatar(user.avatarId) };
-    const token = new AccessToken(apiKey, apiSecret, {
-      identity: user.sub,
-      name: user.displayName,
-      metadata: JSON.stringify(metadata),
-      ttl: ROOM_TOKEN_TTL_SECONDS,
-    });
     const { canPublishSources, ...rest } = grants;
-    token.addGrant({ ...rest, ...(canPublishSources ? { canPublishSources: canPublishSources.map((s) => SOURCES[s]) } : {}) });
+    // The claims the SDK's AccessToken gives these options (metadata, name, the video grant).
+    const claims: ClaimGrants = {
+      metadata: JSON.stringify(metadata),
+      ...(user.displayName ? { name: user.displayName } : {}),
+      video: { ...rest, ...(canPublishSources ? { canPublishSources: canPublishSources.map((s) => SOURCES[s]) } : {}) },
+    };
     const issuedAt = Date.now();
-    const jwt = signRoomJwt({ apiKey, apiSecret, identity: user.sub, grants: token.grants, ttlSeconds: ROOM_TOKEN_TTL_SECONDS, now: issuedAt });
+    const jwt = signRoomJwt({ apiKey, apiSecret, identity: user.sub, grants: claims, ttlSeconds: ROOM_TOKEN_TTL_SECONDS, now: issuedAt });
     return {
       token: jwt,
       serverUrl,
