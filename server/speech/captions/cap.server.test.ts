@@ -45,7 +45,8 @@ beforeAll(async () => {
     registry: testRegistry(),
     services: {
       ...server.services,
-      speech: { ...server.services.speech, stt },
+      // Every tenant's recogniser is this one (the hub asks for the tenant's engines).
+      speech: { ...server.services.speech, stt, forTenant: () => ({ tts: server.services.speech.tts, stt }) },
     },
   });
   [organizer, alice, bob] = await Promise.all([createChatUser(TEST_TENANT, 'cap-org', 'organizer'), createChatUser(TEST_TENANT, 'cap-alice'), createChatUser(TEST_TENANT, 'cap-bob')]);

@@ -33,6 +33,7 @@ import { admitToRoom } from '#server/entitlement/index.server';
 import { captionsAvailability, mayPublishAudio } from './access.server';
 import { CaptionSpeaker } from './speaker.server';
 import { log } from '#server/observability/log.server';
+import type { SpeechToText } from '#server/platform/speech/types';
 
 export interface CaptionsHubOptions {
   services: Services;
@@ -65,6 +66,8 @@ interface Speaking {
   event: EventRecord;
   user: SessionUser;
   speaker: CaptionSpeaker;
+  /** The tenant's recogniser (its speech engine setting, docs/decisions/0100). */
+  stt: SpeechToText;
   refusals: number;
   lastSeen: number;
   /** Frames are handled one after another, so audio reaches the recogniser in arrival order. */
@@ -139,11 +142,12 @@ export class CaptionsHub {
       const admitted = await this.admit(ws, info);
       if ('code' in admitted) return this.fatal(ws, admitted);
       if (ws.readyState !== WebSocket.OPEN) return;
-      const { data, event, user, language, name } = admitted;
+      const { data, event, user, language, name, stt } = admitted;
       const key = `${data.tenantId}:${event.eventId}:${user.sub}`;
-      // Every caption slot of the workers taken (a second tab of the same speaker reuses theirs).
-      const others = [...this.speaking.keys()].filter((k) => k !== key).length;
-      if (others >= captionSpeakerCap(this.services.speech.stt, this.speakersPerWorker)) {
+      // Every caption slot of the workers taken (a second tab of the same speaker reuses theirs):
+      // the speakers on the same recogniser count.
+      const others = [...this.speaking.values()].filter((s) => s.key !== key && s.stt === stt).length;
+      if (others >= captionSpeakerCap(stt, this.speakersPerWorker)) {
         log.warn(`[captions] ${key} refused: ${others} speakers captioned, the cap of this server`);
         return this.fatal(ws, REFUSE.busy);
       }
@@ -155,11 +159,12 @@ export class CaptionsHub {
         data,
         event,
         user,
+        stt,
         refusals: 0,
         lastSeen,
         chain: Promise.resolve(),
         speaker: new CaptionSpeaker({
-          stt: this.services.speech.stt,
+          stt,
           language,
           speaker: { id: user.sub, name },
           publish: (caption) => data.chat.caption(event.eventId, caption),
@@ -188,11 +193,12 @@ export class CaptionsHub {
     if (!event) return REFUSE.notFound;
     const refusal = await this.mayStillSpeak(data, event, user);
     if (refusal) return refusal;
-    const availability = captionsAvailability(event, this.services.speech.stt);
+    const stt = this.services.speech.forTenant(info.tenant).stt;
+    const availability = captionsAvailability(event, stt);
     if (availability.state === 'off') return REFUSE.off;
     if (availability.state !== 'on') return REFUSE.language;
     if (ws.readyState !== WebSocket.OPEN) return REFUSE.over;
-    return { data, event, user, language: availability.language as SpeechLanguage, name: shownName(user, profile) };
+    return { data, event, user, stt, language: availability.language as SpeechLanguage, name: shownName(user, profile) };
   }
 
   /** Null while the person may publish audio in the event's room now. */
@@ -207,7 +213,7 @@ export class CaptionsHub {
     try {
       const event = await s.data.events.get(s.event.eventId);
       if (!event) return this.fatal(s.ws, REFUSE.notFound);
-      const refusal = (await this.mayStillSpeak(s.data, event, s.user)) ?? (captionsAvailability(event, this.services.speech.stt).state === 'on' ? null : REFUSE.off);
+      const refusal = (await this.mayStillSpeak(s.data, event, s.user)) ?? (captionsAvailability(event, s.stt).state === 'on' ? null : REFUSE.off);
       if (refusal) return this.fatal(s.ws, refusal);
       s.event = event;
     } catch (e) {
