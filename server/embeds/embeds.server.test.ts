@@ -79,7 +79,15 @@ describe('/embed.js', () => {
     const told: unknown[][] = [];
     const contentWindow = { postMessage: (...args: unknown[]) => told.push(args) };
     const attrs: Record<string, string> = {};
-    const frame = { src: 'https://live.example/embed/event?event=e1', contentWindow, style: { height: '', width: '' } as Record<string, string>, setAttribute: (k: string, v: string) => (attrs[k] = v), getAttribute: (k: string) => attrs[k] ?? null };
+    const loads: Array<() => void> = [];
+    const frame = {
+      src: 'https://live.example/embed/event?event=e1',
+      contentWindow,
+      style: { height: '', width: '' } as Record<string, string>,
+      setAttribute: (k: string, v: string) => (attrs[k] = v),
+      getAttribute: (k: string) => attrs[k] ?? null,
+      addEventListener: (type: string, fn: () => void) => type === 'load' && loads.push(fn),
+    };
     const document = {
       currentScript: { src: 'https://live.example/embed.js' },
       readyState: 'complete',
@@ -90,8 +98,18 @@ describe('/embed.js', () => {
     };
     const window: Record<string, unknown> = { addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn) };
     runInNewContext(EMBED_SCRIPT, { window, document, location: { href: 'https://shop.example/page' }, URL, Math, isFinite });
-    return { frame, attrs, contentWindow, told, message: listeners.message! };
+    return { frame, attrs, contentWindow, told, loads, message: listeners.message! };
   }
+
+  const ASK = [{ type: 'platform-embed:ask' }, 'https://live.example'];
+
+  it('asks its frame for its height when it starts and on each load of the frame, only of the site’s origin', () => {
+    const { told, loads } = host();
+    expect(told).toEqual([ASK]);
+    expect(loads).toHaveLength(1);
+    loads[0]!();
+    expect(told).toEqual([ASK, ASK]);
+  });
 
   it('sizes its frame from a height message of the site, clamped', () => {
     const { frame, attrs, contentWindow, told, message } = host();
@@ -100,7 +118,7 @@ describe('/embed.js', () => {
     expect(frame.style.height).toBe('613px');
     expect(attrs['data-signed-in']).toBe('true');
     // The frame learns the host page's address once, sent only to the site's origin.
-    expect(told).toEqual([[{ type: 'platform-embed:host', href: 'https://shop.example/page' }, 'https://live.example']]);
+    expect(told).toEqual([ASK, [{ type: 'platform-embed:host', href: 'https://shop.example/page' }, 'https://live.example']]);
     message({ origin: 'https://live.example', source: contentWindow, data: { type: 'platform-embed:size', height: 1e9 } });
     expect(frame.style.height).toBe('8000px');
   });
@@ -112,6 +130,6 @@ describe('/embed.js', () => {
     message({ origin: 'https://live.example', source: contentWindow, data: { type: 'platform-embed:size', height: '900' } });
     message({ origin: 'https://live.example', source: contentWindow, data: null });
     expect(frame.style.height).toBe('420px');
-    expect(told).toEqual([]);
+    expect(told).toEqual([ASK]);
   });
 });

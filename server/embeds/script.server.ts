@@ -4,10 +4,12 @@
  * makes the iframe for a `<div data-platform-embed data-src="…">` placeholder. It trusts a message
  * only from this site's origin (the script's own) and from the very frame it sizes, and reads
  * nothing but a height and a signed-in flag from it, and tells it (once, only to this site's origin)
- * the address of the page it is on. Plain ES2017, no dependencies, under 3 kB.
+ * the address of the page it is on. It asks each frame for its height when it starts, so a frame
+ * that reported before an async script listened is sized too, and again on each load of a frame
+ * (a frame still loading drops the ask and reports once its page is ready). Plain ES2017, no dependencies, under 3 kB.
  */
 import type { Request, Response } from 'express';
-import { EMBED_MESSAGE, EMBED_PREFIX, HOST_MESSAGE } from '#app/lib/embed/paths';
+import { ASK_MESSAGE, EMBED_MESSAGE, EMBED_PREFIX, HOST_MESSAGE } from '#app/lib/embed/paths';
 
 export const EMBED_SCRIPT = `(function () {
   'use strict';
@@ -39,7 +41,18 @@ export const EMBED_SCRIPT = `(function () {
       f.style.cssText = 'border:0;width:100%;max-width:100%;height:420px';
       d.appendChild(f);
     });
-    frames().forEach(function (f) { if (!f.style.height) f.style.height = '420px'; f.style.width = f.style.width || '100%'; });
+    frames().forEach(function (f) {
+      if (!f.style.height) f.style.height = '420px';
+      f.style.width = f.style.width || '100%';
+      if (!f.getAttribute('data-embed-asked')) {
+        f.setAttribute('data-embed-asked', 'true');
+        f.addEventListener('load', function () { ask(f); });
+      }
+      ask(f);
+    });
+  }
+  function ask(f) {
+    try { f.contentWindow.postMessage({ type: ${JSON.stringify(ASK_MESSAGE)} }, origin); } catch (e) {}
   }
   window.addEventListener('message', function (event) {
     if (event.origin !== origin) return;

@@ -6,7 +6,7 @@
 import { Box, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postHeight } from '#app/lib/embed/client';
+import { isHeightAsk, postHeight } from '#app/lib/embed/client';
 import { useRootData } from '#app/lib/rootData';
 import { EmbedSignIn } from './EmbedSignIn';
 
@@ -30,7 +30,15 @@ export function EmbedShell({ signedIn, openUrl, children }: EmbedShellProps) {
     report();
     const observer = new ResizeObserver(report);
     observer.observe(el);
-    return () => observer.disconnect();
+    // The host's sizing script asks when it starts: it may have missed the first report.
+    const onAsk = (event: MessageEvent) => {
+      if (isHeightAsk(event)) report();
+    };
+    window.addEventListener('message', onAsk);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('message', onAsk);
+    };
   }, [signedIn]);
 
   return (

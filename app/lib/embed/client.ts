@@ -3,7 +3,7 @@
  * (docs/decisions/0089): its height for the sizing script, the host page's address for the
  * top-level hop, and collecting a sign-in granted in a first-party window.
  */
-import { EMBED_MESSAGE, EMBED_SESSION_API, HOST_MESSAGE } from './paths';
+import { ASK_MESSAGE, EMBED_MESSAGE, EMBED_SESSION_API, HOST_MESSAGE } from './paths';
 
 /** Where a frame keeps the sign-in request it is waiting for across a top-level hop (per tab, per host site). */
 export const PENDING_PAIR_KEY = 'platform-embed:pair';
@@ -23,6 +23,13 @@ export function postHeight(height: number, signedIn: boolean) {
   if (typeof window === 'undefined' || window.parent === window) return;
   const target = window.location.ancestorOrigins?.[0] ?? '*';
   window.parent.postMessage({ type: EMBED_MESSAGE, height: Math.ceil(height), signedIn }, target);
+}
+
+/** The host page's sizing script asking for this frame's height (from the parent window only). */
+export function isHeightAsk(event: MessageEvent): boolean {
+  if (typeof window === 'undefined' || event.source !== window.parent || window.parent === window) return false;
+  const data = event.data as { type?: unknown } | null;
+  return data?.type === ASK_MESSAGE;
 }
 
 /** The host page's address when its sizing script tells it (same origin as the message), else null. */

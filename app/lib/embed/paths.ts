@@ -10,6 +10,11 @@ export const EMBED_VIDEO_PATH = '/embed/video';
 export const EMBED_SCRIPT_PATH = '/embed.js';
 /** The message type an embed page posts to its host: its height and whether a viewer is signed in. */
 export const EMBED_MESSAGE = 'platform-embed:size';
+/**
+ * The sizing script's request for a frame's height, sent when the script starts and when a frame
+ * loads: a frame that reported before the script listened (an async script) reports again.
+ */
+export const ASK_MESSAGE = 'platform-embed:ask';
 /** The message the sizing script answers with: the host page's address (for the sign-in hop back to it). */
 export const HOST_MESSAGE = 'platform-embed:host';
 
