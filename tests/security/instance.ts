@@ -45,6 +45,10 @@ export async function startAppInstance(port: number, bootTimeoutMs = 90_000): Pr
     HOST: '127.0.0.1',
     FORM_RATE_LIMIT_PER_HOUR: '1000000',
     ROOM_EXPIRY_SWEEP_SECONDS: '3600',
+    // The matrices open every caller's captions socket at once to test who is admitted; the cap on
+    // captioned speakers per worker (a capacity limit, tested in cap.server.test.ts) must not
+    // refuse them for room.
+    SPEECH_CAPTION_SPEAKERS_PER_WORKER: '64',
   };
   delete env.NODE_OPTIONS;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
