@@ -118,29 +118,20 @@ export class CaptionSpeaker {
   private partial(text: string, origin: number) {
     const shown = captionText(text);
     if (!shown) return;
-    void this.o.publish({
-      speakerId: this.o.speaker.id,
-      speakerName: this.o.speaker.name,
-      utteranceId: this.utteranceId,
-      text: shown,
-      final: false,
-      // A partial's start is not known yet; the final gives it.
-      at: origin,
-    });
+    // A partial's start is not known yet; the final gives it.
+    void this.o.publish(this.caption(this.utteranceId, shown, false, origin));
+  }
+
+  /** A line of this speaker, as published to the room. */
+  private caption(utteranceId: string, text: string, final: boolean, at: number): LiveCaption {
+    return { speakerId: this.o.speaker.id, speakerName: this.o.speaker.name, utteranceId, text, final, at };
   }
 
   private async final(segment: StreamSegment, origin: number, utteranceId: string) {
     const at = Math.round(origin + segment.start * 1000);
     const text = captionText(segment.text);
     if (!text) return;
-    await this.o.publish({
-      speakerId: this.o.speaker.id,
-      speakerName: this.o.speaker.name,
-      utteranceId,
-      text,
-      final: true,
-      at,
-    });
+    await this.o.publish(this.caption(utteranceId, text, true, at));
     await this.keep({
       utteranceId,
       language: this.o.language,
@@ -174,15 +165,7 @@ export class CaptionSpeaker {
     }
     const text = captionText(english.text);
     if (!text) return;
-    await this.o.publish({
-      speakerId: this.o.speaker.id,
-      speakerName: this.o.speaker.name,
-      utteranceId,
-      text,
-      final: true,
-      at,
-      track: 'translation',
-    });
+    await this.o.publish({ ...this.caption(utteranceId, text, true, at), track: 'translation' });
     // Its own key (the utterance id marked), so the original and its translation are both kept; one
     // cue for the line (Whisper's word times of a translation do not match the speech it heard).
     await this.keep({
